@@ -1,0 +1,149 @@
+"""The 64 hexagrams checked against derivations that share nothing with core.hexagram's construction.
+
+core.hexagram *generates* palaces by the 京房 flipping procedure and reads 納甲 from a table.  Here palaces come
+from a literal palace-by-palace list of names, 世 from the 尋世訣 mnemonic, 納甲 from the "yang trigrams run
+forward on yang branches, yin trigrams backward" rule, and the King Wen order from its pairing property.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.ganzhi import Branch, Element
+from core.hexagram import BY_NAME, BY_NUMBER, HEXAGRAMS, KING_WEN_NAMES, Generation, Relation, Trigram, relation
+
+# The eight palaces as printed in every 六爻 manual, in generation order 本宮 一世 … 五世 遊魂 歸魂.
+PALACES = {
+    "乾": "乾為天 天風姤 天山遯 天地否 風地觀 山地剝 火地晉 火天大有",
+    "坎": "坎為水 水澤節 水雷屯 水火既濟 澤火革 雷火豐 地火明夷 地水師",
+    "艮": "艮為山 山火賁 山天大畜 山澤損 火澤睽 天澤履 風澤中孚 風山漸",
+    "震": "震為雷 雷地豫 雷水解 雷風恆 地風升 水風井 澤風大過 澤雷隨",
+    "巽": "巽為風 風天小畜 風火家人 風雷益 天雷無妄 火雷噬嗑 山雷頤 山風蠱",
+    "離": "離為火 火山旅 火風鼎 火水未濟 山水蒙 風水渙 天水訟 天火同人",
+    "坤": "坤為地 地雷復 地澤臨 地天泰 雷天大壯 澤天夬 水天需 水地比",
+    "兌": "兌為澤 澤水困 澤地萃 澤山咸 水山蹇 地山謙 雷山小過 雷澤歸妹",
+}
+GENERATIONS = ["本宮", "一世", "二世", "三世", "四世", "五世", "遊魂", "歸魂"]
+IMAGES = {"天": 0b111, "澤": 0b011, "火": 0b101, "雷": 0b001, "風": 0b110, "水": 0b010, "山": 0b100, "地": 0b000}
+TRIGRAM_OF_NAME = {"乾": 0b111, "兌": 0b011, "離": 0b101, "震": 0b001, "巽": 0b110, "坎": 0b010, "艮": 0b100, "坤": 0b000}
+
+
+def bits_of_name(name: str) -> int:
+    if name[1] == "為":
+        t = TRIGRAM_OF_NAME[name[0]]
+        return t | t << 3
+    return IMAGES[name[1]] | IMAGES[name[0]] << 3
+
+
+def test_palace_table_literal() -> None:
+    seen = set()
+    for palace, names in PALACES.items():
+        for gen, name in zip(GENERATIONS, names.split()):
+            h = HEXAGRAMS[bits_of_name(name)]
+            assert (h.name, h.palace.name, h.generation.value) == (name, palace, gen)
+            seen.add(name)
+    assert len(seen) == 64
+
+
+def xun_shi(bits: int) -> tuple[int, str]:
+    """尋世訣: 天同二世天變五，地同四世地變初，本宮六世三世異，人同遊魂人變歸 → (世, palace trigram name)."""
+    lower, upper = bits & 7, bits >> 3
+    same = [(lower >> i & 1) == (upper >> i & 1) for i in range(3)]  # 地 人 天
+    di, ren, tian = same
+    if all(same):
+        world = 6
+    elif tian and not di and not ren:
+        world = 2
+    elif di and ren and not tian:
+        world = 5
+    elif di and not ren and not tian:
+        world = 4
+    elif ren and tian and not di:
+        world = 1
+    elif ren and not di and not tian:
+        world = 4  # 遊魂
+    elif di and tian and not ren:
+        world = 3  # 歸魂
+    else:
+        world = 3
+    kind = "遊魂" if (ren and not di and not tian) else "歸魂" if (di and tian and not ren) else ""
+    # 認宮: 一二三六世 take the outer trigram; 四五世 and 遊魂 the inner trigram reversed; 歸魂 the inner trigram.
+    if kind == "歸魂":
+        palace = lower
+    elif kind == "遊魂" or world in (4, 5):
+        palace = lower ^ 7
+    else:
+        palace = upper
+    name = {v: k for k, v in TRIGRAM_OF_NAME.items()}[palace]
+    return world, name
+
+
+@pytest.mark.parametrize("bits", range(64))
+def test_world_and_palace_by_mnemonic(bits: int) -> None:
+    h = HEXAGRAMS[bits]
+    world, palace = xun_shi(bits)
+    assert (h.world, h.palace.name) == (world, palace)
+    assert abs(h.world - h.response) == 3
+
+
+def najia_by_rule(trigram: int) -> list[Branch]:
+    """Yang trigrams 乾震 start 子, 坎 寅, 艮 辰 and run forward by two; yin 巽 丑, 離 卯, 坤 未, 兌 巳 run backward."""
+    start = {0b111: 0, 0b001: 0, 0b010: 2, 0b100: 4, 0b110: 1, 0b101: 3, 0b000: 7, 0b011: 5}[trigram]
+    step = 2 if trigram in (0b111, 0b001, 0b010, 0b100) else -2
+    return [Branch((start + step * i) % 12) for i in range(6)]
+
+
+@pytest.mark.parametrize("bits", range(64))
+def test_najia_by_rule(bits: int) -> None:
+    h = HEXAGRAMS[bits]
+    expected = najia_by_rule(bits & 7)[:3] + najia_by_rule(bits >> 3)[3:]
+    assert [b for _, b in h.najia] == expected
+    stems = {0b111: "甲壬", 0b000: "乙癸", 0b001: "庚庚", 0b110: "辛辛", 0b010: "戊戊", 0b101: "己己", 0b100: "丙丙", 0b011: "丁丁"}
+    assert "".join(s.name for s, _ in h.najia) == stems[bits & 7][0] * 3 + stems[bits >> 3][1] * 3
+
+
+def test_printed_relation_tables() -> None:
+    """002: 乾兌宮金兄、土父、木財、火鬼、水子 … (NJ-04), read literally."""
+    printed = {
+        "乾": "金兄土父木財火鬼水子", "兌": "金兄土父木財火鬼水子", "坎": "水兄火財土鬼金父木子",
+        "坤": "土兄火父木鬼水財金子", "艮": "土兄火父木鬼水財金子", "離": "火兄水鬼土子木父金財",
+        "震": "木兄水父金鬼火子土財", "巽": "木兄水父金鬼火子土財",
+    }
+    short = {"兄": Relation.兄弟, "父": Relation.父母, "財": Relation.妻財, "鬼": Relation.官鬼, "子": Relation.子孫}
+    for palace, text in printed.items():
+        el = Trigram[palace].element
+        for i in range(0, 10, 2):
+            assert relation(el, Element[text[i]]) is short[text[i + 1]]
+
+
+def test_king_wen_pairs() -> None:
+    """The King Wen sequence pairs each odd hexagram with its inversion, or its complement when symmetric."""
+    assert len(set(KING_WEN_NAMES)) == 64
+    for k in range(0, 64, 2):
+        a, b = bits_of_name(KING_WEN_NAMES[k]), bits_of_name(KING_WEN_NAMES[k + 1])
+        inverted = int(f"{a:06b}"[::-1], 2)
+        assert b == (a ^ 63 if inverted == a else inverted), KING_WEN_NAMES[k]
+    anchors = {1: "乾為天", 2: "坤為地", 11: "地天泰", 12: "天地否", 29: "坎為水", 30: "離為火", 63: "水火既濟", 64: "火水未濟"}
+    for n, name in anchors.items():
+        assert BY_NUMBER[n].name == name
+
+
+def test_clash_and_harmony_hexagrams() -> None:
+    assert {h.name for h in HEXAGRAMS if h.six_clash} == {
+        "乾為天", "坤為地", "震為雷", "巽為風", "坎為水", "離為火", "艮為山", "兌為澤", "天雷無妄", "雷天大壯"}
+    assert {h.name for h in HEXAGRAMS if h.six_harmony} == {
+        "天地否", "地天泰", "水澤節", "澤水困", "山火賁", "火山旅", "雷地豫", "地雷復"}
+
+
+def test_body_by_rule() -> None:
+    """卦身: 陽世從子、陰世從午 — e.g. 乾為天 世6 yang → 巳; 天風姤 世1 yin → 午."""
+    assert BY_NAME["乾為天"].body is Branch.巳
+    assert BY_NAME["天風姤"].body is Branch.午
+    assert BY_NAME["水天需"].body is Branch.酉
+    for h in HEXAGRAMS:
+        start = 0 if h.yang(h.world) else 6
+        assert h.body == (start + h.world - 1) % 12
+
+
+def test_generation_world() -> None:
+    assert [g.world for g in Generation] == [6, 1, 2, 3, 4, 5, 4, 3]
