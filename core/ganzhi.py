@@ -22,22 +22,25 @@ class Element(IntEnum):
     @property
     def generates(self) -> Element:
         """The element this one generates (我生)."""
-        return Element((self + 1) % 5)
+        return _ELEMENTS[(self + 1) % 5]
 
     @property
     def generated_by(self) -> Element:
         """The element that generates this one (生我)."""
-        return Element((self - 1) % 5)
+        return _ELEMENTS[(self - 1) % 5]
 
     @property
     def overcomes(self) -> Element:
         """The element this one overcomes (我克): 木克土, 火克金, 土克水, 金克木, 水克火."""
-        return Element((self + 2) % 5)
+        return _ELEMENTS[(self + 2) % 5]
 
     @property
     def overcome_by(self) -> Element:
         """The element that overcomes this one (克我)."""
-        return Element((self - 2) % 5)
+        return _ELEMENTS[(self - 2) % 5]
+
+
+_ELEMENTS = tuple(Element)  # indexable without the cost of an Enum lookup (charts are built in bulk)
 
 
 class Stem(IntEnum):
@@ -94,7 +97,10 @@ class Branch(IntEnum):
         return self % 2 == 0
 
     def shift(self, steps: int) -> Branch:
-        return Branch((self + steps) % 12)
+        return _BRANCHES[(self + steps) % 12]
+
+
+_BRANCHES = tuple(Branch)
 
 
 @dataclass(frozen=True, slots=True)

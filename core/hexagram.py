@@ -144,6 +144,7 @@ class Hexagram:
     palace: Trigram
     generation: Generation
     najia: tuple[tuple[Stem, Branch], ...]  # six (stem, branch), bottom first
+    relations: tuple[Relation, ...]  # 六親 of the six lines, bottom first
 
     @property
     def element(self) -> Element:
@@ -180,9 +181,6 @@ class Hexagram:
         start = Branch.子 if self.yang(self.world) else Branch.午
         return start.shift(self.world - 1)
 
-    def relations(self) -> tuple[Relation, ...]:
-        return tuple(relation(self.element, br.element) for _, br in self.najia)
-
 
 def _build() -> tuple[Hexagram, ...]:
     names = {_trigrams_of_name(n): (n, i + 1) for i, n in enumerate(KING_WEN_NAMES)}
@@ -204,7 +202,8 @@ def _build() -> tuple[Hexagram, ...]:
         name, number = names[(upper, lower)]
         palace, gen = placed[bits]
         najia = lower.najia(outer=False) + upper.najia(outer=True)
-        table.append(Hexagram(bits, name, number, upper, lower, palace, gen, najia))
+        rels = tuple(relation(palace.element, br.element) for _, br in najia)
+        table.append(Hexagram(bits, name, number, upper, lower, palace, gen, najia, rels))
     return tuple(table)
 
 

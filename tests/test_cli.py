@@ -1,0 +1,79 @@
+"""The command line: text, JSON and JSON lines, and clear errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from datetime import datetime, timezone
+
+import pytest
+
+from bot.cli import main, run_jsonl
+
+FIXED_NOW = datetime(2024, 2, 4, 8, 30, tzinfo=timezone.utc)
+
+
+def test_text_chart_for_a_book_case(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["chart", "--lines", "777977", "--month", "辰", "--day", "戊申"]) == 0
+    out = capsys.readouterr().out
+    assert "乾為天（乾宮 本宮 六沖） → 風天小畜（巽宮 一世）" in out
+    assert "辰月 戊申日　旬空 寅卯" in out
+    first_line = next(line for line in out.splitlines() if "官鬼壬午火" in line)
+    assert "○" in first_line and "父母辛未土" in first_line  # the moving line and its change side by side
+    assert out.index("父母壬戌土") < out.index("子孫甲子水")  # printed top line first
+
+
+def test_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["chart", "--lines", "789968", "--at", "2024-02-04 16:30", "--tz", "Asia/Shanghai", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["moment"]["year"] == "甲辰" and data["moment"]["month"] == "丙寅"
+    assert data["moment"]["tz"] == "Asia/Shanghai" and data["moment"]["utc"].startswith("2024-02-04T08:30")
+    for key in ("name", "number", "palace", "element", "generation", "world", "response", "six_clash", "six_harmony"):
+        assert key in data["hexagram"] and key in data["changed"]
+    assert [ln["position"] for ln in data["lines"]] == [1, 2, 3, 4, 5, 6]
+    for ln in data["lines"]:
+        assert set(ln) >= {"position", "value", "yang", "moving", "stem", "branch", "element", "relation", "spirit",
+                           "world", "response", "hidden", "changed"}
+        assert (ln["changed"] is not None) == ln["moving"]
+
+
+def test_bad_input_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["chart", "--lines", "78996", "--month", "辰", "--day", "戊申"]) == 2
+    assert "liuyao:" in capsys.readouterr().err
+    assert main(["chart", "--lines", "789968", "--at", "2024-13-01", "--tz", "Asia/Seoul"]) == 2
+    assert main(["chart", "--lines", "789968", "--at", "2024-01-01", "--tz", "Mars/Olympus"]) == 2
+    assert main(["chart", "--lines", "789968", "--month", "辰"]) == 2
+
+
+def test_jsonl_in_order_with_errors() -> None:
+    requests = [
+        '{"lines": "789968", "at": "2024-02-04 16:30", "tz": "Asia/Shanghai"}',
+        '{"lines": "789968", "month": "辰", "day": "戊申"}',
+        "not json",
+        '{"lines": "7899"}',
+        "[1, 2]",
+        '{"lines": "777777", "month": "辰", "day": "甲丑"}',
+        '{"lines": "777777", "colour": "red"}',
+        "",
+        '{"random": true, "month": "子", "day": "甲子", "day_boundary": 0}',
+        '{"lines": "777777"}',
+    ]
+    out = io.StringIO()
+    assert run_jsonl(requests, out, now=lambda: FIXED_NOW) == 9
+    rows = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert rows[0]["moment"]["month"] == "丙寅" and rows[1]["moment"]["month_branch"] == "辰"
+    assert [("error" in r) for r in rows] == [False, False, True, True, True, True, True, False, False]
+    assert "colour" in rows[6]["error"]
+    assert len(rows[7]["cast"]["tosses"]) == 6
+    assert rows[8]["moment"]["utc"].startswith("2024-02-04T08:30")
+
+
+def test_console_script_batch() -> None:
+    """The installed entry point handles a batch in one process."""
+    lines = "\n".join(json.dumps({"lines": "789968", "month": "辰", "day": str(d)}) for d in ("戊申", "甲子", "癸亥"))
+    result = subprocess.run([sys.executable, "-m", "bot.cli", "chart", "--jsonl"], input=lines, capture_output=True,
+                            text=True, timeout=60, check=True)
+    rows = [json.loads(x) for x in result.stdout.splitlines()]
+    assert [r["moment"]["day"] for r in rows] == ["戊申", "甲子", "癸亥"]
