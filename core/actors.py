@@ -1,0 +1,75 @@
+"""Uniform access to everything that can act or be acted on in a chart: lines, changed lines, hidden lines, month, day.
+
+The analysis speaks of "the use-god", "the 元神" … wherever they stand; an ``Actor`` is that thing with the facts
+the rules look at, so each rule is written once instead of once per layer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.chart import Chart, DayClash, Standing, Transformation
+from core.findings import Layer, Place
+from core.ganzhi import Branch, Element
+from core.hexagram import Relation, relation
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    place: Place
+    branch: Branch
+    relation: Relation
+    standing: Standing | None  # None for the month and the day themselves
+    moving: bool  # a moving line (the month and the day always act; see ``acts``)
+    transformations: tuple[Transformation, ...] = ()
+    changed_branch: Branch | None = None
+
+    @property
+    def element(self) -> Element:
+        return self.branch.element
+
+    @property
+    def hidden_movement(self) -> bool:
+        """暗動: a static line the day clashes while it is strong (D-02)."""
+        return self.standing is not None and self.standing.day_clash is DayClash.暗動
+
+    @property
+    def acts(self) -> bool:
+        """Whether it can generate or overcome other lines: moving, 暗動, or the month/day (DB-03, D-02)."""
+        return self.moving or self.hidden_movement or self.place.layer in (Layer.MONTH, Layer.DAY)
+
+
+def actor_at(chart: Chart, place: Place) -> Actor:
+    """The actor standing at ``place``; raises KeyError for a place the chart does not have."""
+    layer, pos = place.layer, place.position
+    if layer is Layer.MONTH:
+        b = chart.moment.month_branch
+        return Actor(place, b, relation(chart.hexagram.element, b.element), None, False)
+    if layer is Layer.DAY:
+        b = chart.moment.day.branch
+        return Actor(place, b, relation(chart.hexagram.element, b.element), None, False)
+    if not 1 <= pos <= 6:
+        raise KeyError(f"no line {pos}")
+    line = chart.lines[pos - 1]
+    if layer is Layer.LINE:
+        return Actor(place, line.branch, line.relation, line.standing, line.moving, line.transformations,
+                     line.changed.branch if line.changed else None)
+    if layer is Layer.CHANGED:
+        if line.changed is None:
+            raise KeyError(f"line {pos} does not move")
+        return Actor(place, line.changed.branch, line.changed.relation, line.changed.standing, False)
+    if layer is Layer.HIDDEN:
+        if line.hidden is None:
+            raise KeyError(f"nothing is hidden under line {pos}")
+        return Actor(place, line.hidden.branch, line.hidden.relation, line.hidden.standing, False)
+    raise KeyError(f"unknown layer {layer}")
+
+
+def line_actors(chart: Chart) -> tuple[Actor, ...]:
+    """The six primary lines as actors, bottom first."""
+    return tuple(actor_at(chart, Place(Layer.LINE, i)) for i in range(1, 7))
+
+
+def acting_lines(chart: Chart) -> tuple[Actor, ...]:
+    """Lines that act on others: moving lines and 暗動 lines (002 動變, D-02)."""
+    return tuple(a for a in line_actors(chart) if a.acts)

@@ -1,0 +1,88 @@
+"""The vocabulary of a reading: findings (what holds, where, how much it weighs, says which rule) and timings.
+
+A finding carries no prose: ``key`` names the sentence the bot renders (a gettext message id is derived from it)
+and ``params`` fill it.  Every finding names its rule id and the seed passage (``Source``), so a reading can
+always say why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from enum import StrEnum
+
+from core.ganzhi import Branch, Stem
+from core.sources import Source
+
+
+class Effect(StrEnum):
+    """Which way a finding pushes the matter asked about."""
+
+    GOOD = "+"
+    BAD = "-"
+    NEUTRAL = "0"
+
+
+class Layer(StrEnum):
+    """Where a thing stands: a line of the primary hexagram, its change, the 伏神 under it, or the month/day."""
+
+    LINE = "line"
+    CHANGED = "changed"
+    HIDDEN = "hidden"
+    MONTH = "month"
+    DAY = "day"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A position (1–6; 0 for the month or the day) in a layer."""
+
+    layer: Layer
+    position: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.layer.value}{self.position or ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing the texts say about this chart, with its weight (0–10) for the verdict."""
+
+    rule: str
+    source: Source
+    key: str  # what is said, e.g. "month_break"; the bot's message id is derived from it
+    effect: Effect
+    weight: int
+    places: tuple[Place, ...] = ()
+    params: tuple[tuple[str, str], ...] = ()  # values the sentence needs (branch, relation …), canonical names
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.weight <= 10:
+            raise ValueError(f"weight {self.weight} outside 0–10")
+        if self.rule != self.source.rule:
+            raise ValueError(f"finding rule {self.rule} differs from its source {self.source.rule}")
+
+    def param(self, name: str) -> str | None:
+        return dict(self.params).get(name)
+
+
+class Unit(StrEnum):
+    HOUR = "hour"
+    DAY = "day"
+    MONTH = "month"
+    YEAR = "year"
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """When something should happen (應期): a branch (and stem if the text needs one) in a unit, and why."""
+
+    unit: Unit
+    branch: Branch
+    rule: str
+    source: Source
+    key: str
+    weight: int
+    stem: Stem | None = None
+    places: tuple[Place, ...] = ()
+    dates: tuple[date | datetime, ...] = field(default=())  # the next real occurrences after the cast

@@ -1,0 +1,557 @@
+"""A question — a matter (topic) and whose matter it is (subject) — and the use-god (用神) the classics take for it.
+
+增刪卜易 用神章 (seed 002, YS-01…YS-07) governs every person it names; the topic chapters of seed 000 (年時, 身命,
+六親壽命, 媒妁, 婚姻) give the readings of their own topics; DESIGN.md decides what the texts leave open (an unrelated
+other person → 應; 姊丈/妹夫 → 世).  Every entry carries the seed line it rests on, so a reading can say who says so.
+Ids and enums only: the bot translates.
+
+Follow-ups are asked only when the answer changes the use-god: whose matter for person-centred topics, the sex of
+the one who marries, the kind of a lost thing.  A use-god given explicitly by an expert overrides the catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from types import MappingProxyType
+from typing import TypeAlias, TypeVar
+
+from core.ganzhi import Element
+from core.hexagram import Relation
+from core.sources import Source
+
+# ---- the answers a question is made of ----------------------------------------------------------------------
+
+
+class Topic(StrEnum):
+    """The matter asked about; stable ids (add, never rename)."""
+
+    wealth = "wealth"
+    career = "career"
+    exam = "exam"
+    marriage = "marriage"
+    pregnancy = "pregnancy"
+    illness = "illness"
+    lawsuit = "lawsuit"
+    travel = "travel"
+    returning = "returning"
+    lost = "lost"
+    property = "property"
+    weather = "weather"
+    year = "year"
+    lifetime = "lifetime"
+    lifespan = "lifespan"
+    matchmaker = "matchmaker"
+    other = "other"
+
+
+class Subject(StrEnum):
+    """Whose matter it is, as seen from the querent; stable ids (add, never rename)."""
+
+    self = "self"
+    parent = "parent"
+    sibling = "sibling"
+    wife = "wife"
+    husband = "husband"
+    child = "child"
+    employee = "employee"
+    master = "master"
+    sisters_husband = "sisters_husband"
+    other = "other"
+
+
+class Sex(StrEnum):
+    male = "male"
+    female = "female"
+
+
+class Thing(StrEnum):
+    """Kinds of lost things whose use-god differs (002 用神章): goods 妻財, sheltering things 父母, beasts 子孫."""
+
+    money = "money"          # 貨財、珠寶、財物 → 妻財 (YS-05)
+    document = "document"    # 章奏、文書、文契 → 父母 (YS-01)
+    vehicle = "vehicle"      # 舟車 → 父母 (YS-01)
+    clothing = "clothing"    # 衣服、雨具、綢緞、布匹 → 父母 (YS-01)
+    animal = "animal"        # 六畜、禽獸 → 子孫 (YS-06)
+
+
+class FollowUp(StrEnum):
+    """What the bot may still have to ask before the use-god is fixed."""
+
+    subject = "subject"            # whose matter (person-centred topics, marriage, pregnancy, other)
+    sex = "sex"                    # the querent's sex: marriage about oneself (男占婦以財, 女占夫用鬼)
+    subject_sex = "subject_sex"    # the sex of the relative who marries (son or daughter, brother or sister …)
+    thing = "thing"                # what kind of thing was lost
+
+
+class Role(Enum):
+    """Lines named by position rather than by relation."""
+
+    世 = "世"
+    應 = "應"
+    間爻 = "間爻"  # the two lines between 世 and 應 (000 媒妁/婚姻: the matchmakers)
+    卦身 = "卦身"  # 身 (000 passim; DESIGN 卦身)
+    太歲 = "太歲"  # the line bearing the year branch (000 年時: 須憑年建)
+    初爻 = "初爻"  # line 1: all things (000 年時)
+    二爻 = "二爻"  # line 2: the common people (000 年時)
+
+
+class Special(Enum):
+    """Use-gods that are not one line: weather reads the 水 lines (rain) and the 火 lines (clear) together."""
+
+    水火 = "水火"
+
+
+class Meaning(StrEnum):
+    """What a secondary line stands for in a matter; stable ids for the bot to translate."""
+
+    querent = "querent"
+    subject = "subject"
+    opponent = "opponent"
+    official = "official"
+    document = "document"
+    illness = "illness"
+    medicine = "medicine"
+    robber = "robber"
+    thief = "thief"
+    spoiler = "spoiler"            # 子孫 剝官: bad for rank and office only
+    writing = "writing"
+    child = "child"
+    husband = "husband"
+    wife = "wife"
+    spouse = "spouse"
+    mans_family = "mans_family"
+    womans_family = "womans_family"
+    matchmakers = "matchmakers"
+    heirs = "heirs"
+    longevity = "longevity"        # 父母 為壽笄
+    body = "body"
+    livelihood = "livelihood"
+    blessing = "blessing"
+    office = "office"
+    grain = "grain"
+    silkworms = "silkworms"
+    calamity = "calamity"
+    dearth = "dearth"
+    year = "year"
+    all_things = "all_things"
+    people = "people"
+    rain = "rain"
+    clear = "clear"
+    drought_sign = "drought_sign"
+    thunder = "thunder"
+
+
+Target: TypeAlias = Relation | Role | Special
+SecondaryTarget: TypeAlias = Relation | Role | Element
+UseGodOverride: TypeAlias = Relation | Role  # Role only 世 or 應
+
+
+class QuestionError(ValueError):
+    """A question that cannot be resolved yet (``missing`` names the follow-ups) or an id that does not exist."""
+
+    def __init__(self, message: str, missing: tuple[FollowUp, ...] = ()) -> None:
+        super().__init__(message)
+        self.missing = missing
+
+
+@dataclass(frozen=True, slots=True)
+class Secondary:
+    """Another line the texts name for the matter, and what it stands for."""
+
+    target: SecondaryTarget
+    meaning: Meaning
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class UseGodRule:
+    """The use-god of a question and the other lines the texts read with it; ``source`` is None only for an
+    expert's explicit choice."""
+
+    target: Target
+    source: Source | None
+    secondary: tuple[Secondary, ...] = ()
+
+
+_OVERRIDE_ROLES = (Role.世, Role.應)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """Topic, subject, and the extra answers some topics need; ``use_god`` (an expert's choice) wins over all."""
+
+    topic: Topic
+    subject: Subject | None = None
+    sex: Sex | None = None            # the querent's
+    subject_sex: Sex | None = None    # the relative's who marries
+    thing: Thing | None = None
+    use_god: UseGodOverride | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.use_god, Role) and self.use_god not in _OVERRIDE_ROLES:
+            raise QuestionError(f"use-god role {self.use_god.value!r} cannot be chosen; accepted: 世, 應")
+
+    @classmethod
+    def parse_ids(
+        cls, topic: str, subject: str | None = None, sex: str | None = None, use_god: str | None = None,
+        *, subject_sex: str | None = None, thing: str | None = None,
+    ) -> Question:
+        """Build from stable string ids (None or "" = not answered); a bad id raises naming the accepted ones."""
+        return cls(
+            topic=_parse(Topic, "topic", topic),
+            subject=_parse_opt(Subject, "subject", subject),
+            sex=_parse_opt(Sex, "sex", sex),
+            subject_sex=_parse_opt(Sex, "subject_sex", subject_sex),
+            thing=_parse_opt(Thing, "thing", thing),
+            use_god=_parse_use_god(use_god),
+        )
+
+
+# ---- sources: every line verified against the seed (tests/test_question.py keeps the quotes) --------------------
+
+# 002 增刪卜易 用神章 (lines 31–39) and worked cases.
+_YS01 = Source("YS-01", "002", 31)       # 父母: 父母…凡在我父母之上…僕占主人; 宅舍、屋宇、舟車、衣服…文書…文契
+_YS02 = Source("YS-02", "002", 35)       # 官鬼: 功名、官府、雷霆鬼神、妻占夫; 亂臣賊盜
+_YS03 = Source("YS-03", "002", 35)       # 兄弟: 兄弟、姐妹…; 占財物以此為劫神
+_YS04 = Source("YS-04", "002", 35)       # 占姊丈妹夫以世爻為用神，予屢得驗
+_YS05 = Source("YS-05", "002", 39)       # 妻財: 妻妾、婢、僕、役，我驅使之人 (printed 要財); 貨財、珠寶
+_YS06 = Source("YS-06", "002", 39)       # 子孫: 子、女、女婿…; 醫藥; 六畜、禽獸; 獨占功名者忌之
+_ILL_SELF = Source("YS-07", "002", 67)   # 自占病世爻亥水為用神
+_ILL_PARENT = Source("YS-01", "002", 47)  # 占父近病 … 辰土父母
+_ILL_SIBLING = Source("YS-03", "002", 87)  # 占弟(痘)症 … 兄弟賴申日以生之
+_LAW_PARENT = Source("YS-01", "002", 75)  # 占父官事 … 外卦未土父母
+_LAW_SIBLING = Source("YS-03", "002", 139)  # 占弟被訟吉凶 … 酉金兄爻為用神
+_LAW_DOCUMENT = Source("YS-10", "002", 79)  # 妹占兄官事 … 辰日沖動戌土父母暗動 (the rescuing document)
+_BIRTH_SIBLING = Source("YS-03", "002", 155)  # 占妹臨產吉凶 … 酉金兄爻為用神 (母子平安)
+_RETURN_SERVANT = Source("YS-05", "002", 175)  # 占僕何日回 … 亥水財爻為用神
+_OWN_AFFAIR = Source("YS-07", "002", 151)  # 占開鋪面: 世臨寅木得令; 應爻 (the partner) 沖剋世爻; 鬼在身邊須防疾病
+_COUNTERPART = Source("YS-10", "002", 151, decision=True)  # 應 = the other party (a partner there, an opponent here)
+
+# 000 topic chapters.
+_SELF = Source("YS-07", "000", 127)      # 卜自身，世為主象
+_OTHER = Source("LQ-01", "000", 127, decision=True)  # 問他人應作用爻 (DESIGN: 000 for an unrelated person)
+_LQ_123 = Source("LQ-01", "000", 123)    # 如問雙親，父母…若觀子侄，福神…占手足而觀兄象，卜妻奴以看財爻
+_LQ_127 = Source("LQ-01", "000", 127)    # 詢妻妾奴婢及情人者，皆用財爻; 探夫主…其察官爻
+_SM_35 = Source("SM-01", "000", 35)      # 占自己以世爻為主，占他人以用象為憑; 身宜旺相
+_SM_47 = Source("SM-02", "000", 47, decision=True)  # 應為妻室 (read as the spouse)
+_SM_67 = Source("SM-10", "000", 67)      # 庶民鬼值身中，多災多訟。仕宦官居世上，越貴越榮
+_SM_79 = Source("SM-14", "000", 79)      # 子孫為福德…妻財為衣祿
+_SM_115 = Source("SM-23", "000", 115)    # 世爻動者，亦可登程…若卜返鄉最宜。世靜亦然
+_SY_131 = Source("SY-01", "000", 131)    # 父田(母)當詳…弟兄可取…問室須憑財象，占夫必用官爻。卜自身世家尋察，觀男女子位
+_SY_139 = Source("SY-05", "000", 139)    # 不論尊卑之壽，皆憑父母之爻
+_MS_151 = Source("MS-01", "000", 151)    # 問媒以應象為憑 … 應克世爻，心懷刁詐
+_MS_155 = Source("MS-02", "000", 155)    # 卦得財鬼俱全，方能成就
+_HY_163 = Source("HY-03", "000", 163)    # 世為夫，應為婦 … 鬼為夫，財為婦
+_HY_167 = Source("HY-04", "000", 167)    # 男占婦，以財為主 … 女占夫，用鬼為先
+_HY_167_PROXY = Source("HY-04", "000", 167, decision=True)  # the same, for a relative who marries
+_HY_171 = Source("HY-05", "000", 171)    # 世為男家，應為女宅
+_HY_175 = Source("HY-07", "000", 175)    # 兩間之爻，皆為媒妁 … 子孫之象 (後代)
+_NS_3 = Source("NS-01", "000", 3)        # 以身世為主，財福為憑; 兄鬼交重饑饉連
+_NS_3_WEATHER = Source("NS-03", "000", 3)  # 水動曰雨，火動曰晴
+_NS_7 = Source("NS-04", "000", 7)        # 父母又臨空絕此歲定然亢旱
+_NS_11 = Source("NS-06", "000", 11)      # 凡卜年的，最嫌官鬼
+_NS_19 = Source("NS-08", "000", 19)      # 妻財為糧食 … 子孫蠶花
+_NS_23 = Source("NS-09", "000", 23)      # 初爻為萬物 … 世爻為地氣，二爻為黎民
+_NS_31 = Source("NS-13", "000", 31)      # 凡卜年成禍福，須憑年建
+
+# ---- the person table ------------------------------------------------------------------------------------------
+
+PERSON: Mapping[Subject, tuple[Relation | Role, Source]] = MappingProxyType({
+    Subject.self: (Role.世, _SELF),
+    Subject.parent: (Relation.父母, _YS01),
+    Subject.sibling: (Relation.兄弟, _YS03),
+    Subject.wife: (Relation.妻財, _YS05),
+    Subject.husband: (Relation.官鬼, _YS02),
+    Subject.child: (Relation.子孫, _YS06),
+    Subject.employee: (Relation.妻財, _YS05),
+    Subject.master: (Relation.父母, _YS01),
+    Subject.sisters_husband: (Role.世, _YS04),
+    Subject.other: (Role.應, _OTHER),
+})
+"""The use-god of a person whatever the matter: 002's table (DESIGN: it governs every relative it names)."""
+
+# 000 names the same people in its own chapters; the target stays 002's (the tests check they agree) and the
+# source becomes the chapter's line.  A worked case of exactly that topic and person is cited before either.
+_CHAPTER_SOURCES: Mapping[Topic, Mapping[Subject, Source]] = {
+    Topic.lifetime: {
+        Subject.self: _SM_35, Subject.parent: _LQ_123, Subject.sibling: _LQ_123, Subject.wife: _LQ_123,
+        Subject.husband: _LQ_127, Subject.child: _LQ_123, Subject.employee: _LQ_127,
+    },
+    Topic.lifespan: {
+        Subject.self: _SY_131, Subject.parent: _SY_131, Subject.sibling: _SY_131, Subject.wife: _SY_131,
+        Subject.husband: _SY_131, Subject.child: _SY_131, Subject.employee: _LQ_127,
+    },
+}
+_CASE_SOURCES: Mapping[tuple[Topic, Subject], Source] = {
+    (Topic.illness, Subject.self): _ILL_SELF,
+    (Topic.illness, Subject.parent): _ILL_PARENT,
+    (Topic.illness, Subject.sibling): _ILL_SIBLING,
+    (Topic.lawsuit, Subject.parent): _LAW_PARENT,
+    (Topic.lawsuit, Subject.sibling): _LAW_SIBLING,
+    (Topic.pregnancy, Subject.sibling): _BIRTH_SIBLING,
+    (Topic.returning, Subject.employee): _RETURN_SERVANT,
+    (Topic.returning, Subject.self): _SM_115,
+    (Topic.travel, Subject.self): _SM_115,
+    (Topic.other, Subject.self): _OWN_AFFAIR,
+}
+
+
+def _person(topic: Topic, subject: Subject) -> tuple[Relation | Role, Source]:
+    target, source = PERSON[subject]
+    chapter = _CHAPTER_SOURCES.get(topic, {})
+    return target, _CASE_SOURCES.get((topic, subject), chapter.get(subject, source))
+
+
+# ---- which topics ask what ---------------------------------------------------------------------------------------
+
+# The matter is a person's: the use-god is that person's line (illness, lawsuit, travel, a missing person …).
+_PERSON_TOPICS = (
+    Topic.illness, Topic.lawsuit, Topic.travel, Topic.returning, Topic.pregnancy, Topic.lifetime, Topic.lifespan,
+    Topic.other,
+)
+# The matter is a thing: its relation whoever asks; a subject, if given, only adds that person's line.
+_MATTER_TOPICS = (Topic.wealth, Topic.career, Topic.exam, Topic.lost, Topic.property)
+# Fixed readings of 000's chapters, nobody's in particular.
+_FIXED_TOPICS = (Topic.weather, Topic.year, Topic.matchmaker)
+
+# Marriage of a relative: the partner follows that relative's sex (鬼為夫，財為婦).
+_BY_SUBJECT_SEX = (Subject.parent, Subject.sibling, Subject.child, Subject.other)
+
+SUBJECTS: Mapping[Topic, tuple[Subject, ...]] = MappingProxyType({
+    **{t: tuple(Subject) for t in _PERSON_TOPICS + _MATTER_TOPICS},
+    Topic.pregnancy: (Subject.self, Subject.wife, Subject.sibling, Subject.child, Subject.employee, Subject.other),
+    Topic.marriage: (
+        Subject.self, Subject.wife, Subject.husband, Subject.parent, Subject.sibling, Subject.child, Subject.other,
+    ),
+    **{t: () for t in _FIXED_TOPICS},
+})
+"""The subjects that make sense for each topic (for matter topics optional, never asked)."""
+
+_ASKS_SUBJECT = frozenset(_PERSON_TOPICS) | {Topic.marriage}
+
+# ---- the catalogue -----------------------------------------------------------------------------------------------
+
+Key: TypeAlias = tuple[Topic, Subject | None, Sex | None, Thing | None]
+
+
+def _sec(target: SecondaryTarget, meaning: Meaning, source: Source) -> Secondary:
+    return Secondary(target, meaning, source)
+
+
+def _rule(target: Target, source: Source, *secondary: Secondary) -> UseGodRule:
+    """A rule; a secondary on the use-god's own line is dropped (the line already is the use-god)."""
+    return UseGodRule(target, source, tuple(s for s in secondary if s.target is not target))
+
+
+_PERSON_SECONDARY: Mapping[Topic, tuple[Secondary, ...]] = {
+    Topic.illness: (
+        _sec(Relation.官鬼, Meaning.illness, Source("YS-10", "002", 151)),  # 鬼在身邊須防疾病
+        _sec(Relation.子孫, Meaning.medicine, _YS06),
+    ),
+    Topic.lawsuit: (
+        _sec(Relation.官鬼, Meaning.official, _YS02),
+        _sec(Relation.父母, Meaning.document, _LAW_DOCUMENT),
+    ),
+    Topic.pregnancy: (_sec(Relation.子孫, Meaning.child, _YS06),),
+    Topic.lifespan: (_sec(Relation.父母, Meaning.longevity, _SY_139),),
+}
+_SELF_SECONDARY: Mapping[Topic, tuple[Secondary, ...]] = {
+    Topic.lawsuit: (_sec(Role.應, Meaning.opponent, _COUNTERPART),),
+    Topic.lifetime: (
+        _sec(Role.卦身, Meaning.body, _SM_35),
+        _sec(Relation.妻財, Meaning.livelihood, _SM_79),
+        _sec(Relation.子孫, Meaning.blessing, _SM_79),
+        _sec(Relation.官鬼, Meaning.office, _SM_67),
+        _sec(Role.應, Meaning.spouse, _SM_47),
+    ),
+}
+_MATTER: Mapping[tuple[Topic, Thing | None], tuple[Relation, Source, tuple[Secondary, ...]]] = {
+    (Topic.wealth, None): (Relation.妻財, _YS05, (_sec(Relation.兄弟, Meaning.robber, _YS03),)),
+    (Topic.career, None): (Relation.官鬼, _YS02, (_sec(Relation.子孫, Meaning.spoiler, _YS06),)),
+    (Topic.exam, None): (
+        Relation.官鬼, _YS02,
+        (_sec(Relation.父母, Meaning.writing, _YS01), _sec(Relation.子孫, Meaning.spoiler, _YS06)),
+    ),
+    (Topic.property, None): (Relation.父母, _YS01, ()),
+    (Topic.lost, Thing.money): (
+        Relation.妻財, _YS05,
+        (_sec(Relation.官鬼, Meaning.thief, _YS02), _sec(Relation.兄弟, Meaning.robber, _YS03)),
+    ),
+    **{
+        (Topic.lost, thing): (Relation.父母, _YS01, (_sec(Relation.官鬼, Meaning.thief, _YS02),))
+        for thing in (Thing.document, Thing.vehicle, Thing.clothing)
+    },
+    (Topic.lost, Thing.animal): (Relation.子孫, _YS06, (_sec(Relation.官鬼, Meaning.thief, _YS02),)),
+}
+_MARRIAGE_COMMON = (
+    _sec(Role.世, Meaning.mans_family, _HY_171),
+    _sec(Role.應, Meaning.womans_family, _HY_171),
+    _sec(Role.間爻, Meaning.matchmakers, _HY_175),
+    _sec(Relation.子孫, Meaning.heirs, _HY_175),
+)
+_SPOUSE = {Sex.male: Relation.妻財, Sex.female: Relation.官鬼}  # the partner of a man / of a woman
+
+
+def _marriage(partner: Relation, source: Source, *extra: Secondary) -> UseGodRule:
+    other = (_sec(Relation.官鬼, Meaning.husband, _HY_163) if partner is Relation.妻財
+             else _sec(Relation.妻財, Meaning.wife, _HY_163))
+    return _rule(partner, source, other, *_MARRIAGE_COMMON, *extra)
+
+
+def _whose(subject: Subject) -> Secondary:
+    """The line of the person whose matter it is, when that is not the use-god itself."""
+    target, source = PERSON[subject]
+    return _sec(target, Meaning.subject, source)
+
+
+def _build() -> Mapping[Key, UseGodRule]:
+    cat: dict[Key, UseGodRule] = {}
+    querent = _sec(Role.世, Meaning.querent, _SELF)
+    for topic in _PERSON_TOPICS:
+        for subject in SUBJECTS[topic]:
+            target, source = _person(topic, subject)
+            extra = _SELF_SECONDARY.get(topic, ()) if subject is Subject.self else ()
+            cat[(topic, subject, None, None)] = _rule(target, source, *_PERSON_SECONDARY.get(topic, ()), *extra)
+    for (topic, thing), (target, source, secondary) in _MATTER.items():
+        for subject in (None, *SUBJECTS[topic]):
+            whose = () if subject in (None, Subject.self) else (_whose(subject),)
+            cat[(topic, subject, None, thing)] = _rule(target, source, *secondary, querent, *whose)
+    for sex, partner in _SPOUSE.items():
+        cat[(Topic.marriage, Subject.self, sex, None)] = _marriage(partner, _HY_167)
+        for subject in _BY_SUBJECT_SEX:
+            whose = () if subject is Subject.other else (_whose(subject),)  # 應 is the woman's family here
+            cat[(Topic.marriage, subject, sex, None)] = _marriage(partner, _HY_167_PROXY, *whose)
+    cat[(Topic.marriage, Subject.wife, None, None)] = _marriage(Relation.妻財, _HY_167)
+    cat[(Topic.marriage, Subject.husband, None, None)] = _marriage(Relation.官鬼, _HY_167)
+    cat[(Topic.matchmaker, None, None, None)] = _rule(
+        Role.應, _MS_151,
+        _sec(Role.世, Meaning.querent, _MS_151),
+        _sec(Relation.妻財, Meaning.wife, _MS_155),
+        _sec(Relation.官鬼, Meaning.husband, _MS_155),
+    )
+    cat[(Topic.year, None, None, None)] = _rule(
+        Role.世, _NS_3,
+        _sec(Role.卦身, Meaning.body, _NS_3),
+        _sec(Relation.妻財, Meaning.grain, _NS_19),
+        _sec(Relation.子孫, Meaning.silkworms, _NS_19),
+        _sec(Relation.官鬼, Meaning.calamity, _NS_11),
+        _sec(Relation.兄弟, Meaning.dearth, _NS_3),
+        _sec(Role.太歲, Meaning.year, _NS_31),
+        _sec(Role.初爻, Meaning.all_things, _NS_23),
+        _sec(Role.二爻, Meaning.people, _NS_23),
+        _sec(Element.水, Meaning.rain, _NS_3_WEATHER),
+        _sec(Element.火, Meaning.clear, _NS_3_WEATHER),
+        _sec(Relation.父母, Meaning.drought_sign, _NS_7),
+    )
+    cat[(Topic.weather, None, None, None)] = _rule(
+        Special.水火, _NS_3_WEATHER,
+        _sec(Element.水, Meaning.rain, _NS_3_WEATHER),
+        _sec(Element.火, Meaning.clear, _NS_3_WEATHER),
+        _sec(Relation.父母, Meaning.drought_sign, _NS_7),
+        _sec(Relation.官鬼, Meaning.thunder, _YS02),
+    )
+    return MappingProxyType(cat)
+
+
+CATALOGUE: Mapping[Key, UseGodRule] = _build()
+"""Every resolvable question, keyed by (topic, subject, the sex that decides, the lost thing); unused parts None."""
+
+# ---- follow-ups and resolution -----------------------------------------------------------------------------------
+
+
+def _key(q: Question) -> Key:
+    if q.topic in _FIXED_TOPICS:
+        return (q.topic, None, None, None)
+    if q.topic in _MATTER_TOPICS:
+        return (q.topic, q.subject, None, q.thing if q.topic is Topic.lost else None)
+    if q.topic is Topic.marriage:
+        sex = q.sex if q.subject is Subject.self else q.subject_sex if q.subject in _BY_SUBJECT_SEX else None
+        return (q.topic, q.subject, sex, None)
+    return (q.topic, q.subject, None, None)
+
+
+def _missing(q: Question) -> tuple[FollowUp, ...]:
+    if q.topic in _ASKS_SUBJECT and q.subject not in SUBJECTS[q.topic]:
+        return (FollowUp.subject,)
+    if q.topic is Topic.marriage:
+        if q.subject is Subject.self and q.sex is None:
+            return (FollowUp.sex,)
+        if q.subject in _BY_SUBJECT_SEX and q.subject_sex is None:
+            return (FollowUp.subject_sex,)
+    if q.topic is Topic.lost and q.thing is None:
+        return (FollowUp.thing,)
+    return ()
+
+
+def follow_ups(q: Question) -> tuple[FollowUp, ...]:
+    """The follow-ups still to ask before the use-god is fixed, in asking order (answer, then ask again: the next
+    one can depend on the answer); empty once it is fixed or when an expert gave the use-god."""
+    return () if q.use_god is not None else _missing(q)
+
+
+def choices(topic: Topic, follow_up: FollowUp) -> tuple[StrEnum, ...]:
+    """The answers the bot may offer for a follow-up on this topic; empty when the topic never asks it."""
+    if follow_up is FollowUp.subject:
+        return SUBJECTS[topic]
+    if follow_up in (FollowUp.sex, FollowUp.subject_sex):
+        return tuple(Sex) if topic is Topic.marriage else ()
+    if follow_up is FollowUp.thing:
+        return tuple(Thing) if topic is Topic.lost else ()
+    raise QuestionError(f"unknown follow-up {follow_up!r}; accepted: {', '.join(FollowUp)}")
+
+
+def resolve(q: Question) -> UseGodRule:
+    """The use-god rule for a question.  An expert's use-god replaces the catalogue's target (its secondary lines
+    are kept when the question is complete enough to find them); otherwise every follow-up must be answered."""
+    missing = _missing(q)
+    if q.use_god is not None:
+        base = None if missing else CATALOGUE[_key(q)]
+        secondary = () if base is None else tuple(s for s in base.secondary if s.target is not q.use_god)
+        return UseGodRule(q.use_god, None, secondary)
+    if missing:
+        raise QuestionError(_missing_message(q, missing), missing)
+    return CATALOGUE[_key(q)]
+
+
+def _missing_message(q: Question, missing: tuple[FollowUp, ...]) -> str:
+    if missing == (FollowUp.subject,) and q.subject is not None:
+        accepted = ", ".join(SUBJECTS[q.topic])
+        return f"subject {q.subject.value!r} does not apply to topic {q.topic.value!r}; accepted: {accepted}"
+    asks = "; ".join(f"{f.value} (one of: {', '.join(choices(q.topic, f))})" for f in missing)
+    return f"the use-god of topic {q.topic.value!r} is not fixed yet; answer {asks}"
+
+
+# ---- string ids --------------------------------------------------------------------------------------------------
+
+USE_GOD_IDS: Mapping[str, UseGodOverride] = MappingProxyType({
+    **{r.value: r for r in Relation},
+    "世": Role.世, "應": Role.應,
+    "parents": Relation.父母, "brothers": Relation.兄弟, "officer": Relation.官鬼, "wealth": Relation.妻財,
+    "offspring": Relation.子孫, "world": Role.世, "response": Role.應,
+})
+"""The ids an expert may give for the use-god: the relation names, 世 / 應, and their English-ish ids."""
+
+
+_E = TypeVar("_E", bound=StrEnum)
+
+
+def _parse(enum: type[_E], what: str, value: str) -> _E:
+    try:
+        return enum(value)
+    except ValueError:
+        raise QuestionError(f"unknown {what} id {value!r}; accepted: {', '.join(enum)}") from None
+
+
+def _parse_opt(enum: type[_E], what: str, value: str | None) -> _E | None:
+    return None if value is None or value == "" else _parse(enum, what, value)
+
+
+def _parse_use_god(value: str | None) -> UseGodOverride | None:
+    if value is None or value == "":
+        return None
+    try:
+        return USE_GOD_IDS[value]
+    except KeyError:
+        raise QuestionError(f"unknown use_god id {value!r}; accepted: {', '.join(USE_GOD_IDS)}") from None

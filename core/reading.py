@@ -1,0 +1,174 @@
+"""The reading: from a chart and a question to the use-god, its strength, 元/忌/仇, a verdict and 應期.
+
+Nothing here picks one label over another: every finding that holds is kept with its weight and rule, the
+verdict is the balance of them (克處逢生: supports against injuries, SK-03), and the reasons are listed from the
+weightiest down so the answer can always say why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from core.chart import Chart
+from core.findings import Effect, Finding, Layer, Place, Timing
+from core.hexagram import Relation
+from core.actors import actor_at, line_actors
+from core.chart import Transformation
+from core.question import Question, Subject, Topic, UseGodRule, resolve
+from core.relations import generates, overcomes
+from core.roles import Roles, able_yuan, day_clash_note, find_roles
+from core.strength import Assessment, assess, finding
+from core.timing import rank, rule_timings, with_dates
+from core.usegod import UseGod, select_use_god
+
+
+class Verdict(Enum):
+    """The five-step scale; ``value`` orders them from best to worst."""
+
+    吉 = 2
+    小吉 = 1
+    平 = 0
+    小凶 = -1
+    凶 = -2
+
+
+# Balance thresholds: a clear majority of supports over injuries of the size of one month verdict (6) is 吉.
+_THRESHOLDS = ((8, Verdict.吉), (3, Verdict.小吉), (-2, Verdict.平), (-8, Verdict.小凶))
+
+
+def verdict_of(balance: int, rooted: bool, usable: bool) -> Verdict:
+    """Map the balance to the scale; a rootless or unusable use-god caps it (YJ-03, XK-05)."""
+    v = Verdict.凶
+    for threshold, label in _THRESHOLDS:
+        if balance >= threshold:
+            v = label
+            break
+    if not rooted:
+        return Verdict(min(v.value, Verdict.凶.value))
+    if not usable:
+        return Verdict(min(v.value, Verdict.小凶.value))
+    return v
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    question: Question
+    rule: UseGodRule
+    use_god: UseGod
+    assessment: Assessment
+    roles: Roles
+    findings: tuple[Finding, ...]  # every reason, weightiest first
+    balance: int
+    verdict: Verdict
+    timing: tuple[Timing, ...]  # most likely first, with real dates when the moment is an instant
+    topic: tuple[Finding, ...] = ()
+
+    @property
+    def rules(self) -> frozenset[str]:
+        """Every rule id the reading rests on (findings, topic findings and timings)."""
+        return frozenset(f.rule for f in self.findings + self.topic) | {t.rule for t in self.timing}
+
+
+def _matter_findings(chart: Chart, question: Question, use: UseGod) -> list[Finding]:
+    """Readings 002 gives for particular matters (YS-10, R-CAI-01, GX-01, T-10)."""
+    out: list[Finding] = []
+    world = chart.world
+    wp = Place(Layer.LINE, world.position)
+    topic = question.topic
+    if topic is Topic.wealth and use.actor.relation is Relation.妻財:
+        if overcomes(use.actor.element, world.element) and use.place != wp:
+            out.append(finding("R-CAI-01", "wealth_overcomes_world", Effect.GOOD, 5, (use.place, wp)))
+            out.append(finding("YS-10", "matter_reading", Effect.NEUTRAL, 0, (use.place, wp)))
+    if topic is Topic.lawsuit:
+        for ln in chart.lines:
+            parent_help = ln.relation is Relation.父母 and (ln.moving or (ln.standing.day_clash is not None
+                                                                       and ln.standing.day_clash.value == "暗動"))
+            if parent_help and generates(ln.element, use.actor.element):
+                out.append(finding("YS-10", "petition_rescues", Effect.GOOD, 3, (Place(Layer.LINE, ln.position),
+                                                                                 use.place)))
+        if use.actor.transformations and any(t.value == "回頭生" for t in use.actor.transformations) and (
+                chart.lines[use.place.position - 1].changed is not None
+                and chart.lines[use.place.position - 1].changed.relation is Relation.父母):
+            out.append(finding("YS-10", "petition_rescues", Effect.GOOD, 3, (use.place,)))
+    if world.relation is Relation.官鬼 and topic not in (Topic.career, Topic.exam, Topic.lawsuit):
+        out.append(finding("YS-10", "ghost_holds_world", Effect.BAD, 2, (wp,)))
+    resp = chart.response
+    if topic in (Topic.wealth, Topic.other) and overcomes(resp.element, world.element):
+        out.append(finding("YS-10", "counterpart_overcomes_world", Effect.BAD, 2,
+                           (Place(Layer.LINE, resp.position), wp)))
+    if chart.hexagram.six_clash:
+        if topic is Topic.illness:
+            out.append(finding("GX-01", "clash_hexagram_recent_illness", Effect.NEUTRAL, 0, ()))
+        elif topic in (Topic.wealth, Topic.other, Topic.marriage):
+            out.append(finding("GX-01", "clash_hexagram_partnership", Effect.BAD, 2, ()))
+    if topic is Topic.career and use.place.layer is Layer.LINE and use.place.position == 6:
+        out.append(finding("T-10", "far_post", Effect.NEUTRAL, 0, (use.place,)))
+    return out
+
+
+def _link_to_querent(chart: Chart, question: Question, use: UseGod) -> list[Finding]:
+    """LK-01: the use-god reaching the 世 through a moving line ("寅木之財以生官，官來生世", Z002-05)."""
+    world = chart.world
+    wp = Place(Layer.LINE, world.position)
+    if use.place == wp or question.subject not in (None, Subject.self):
+        return []
+    movers = tuple(a for a in line_actors(chart) if a.acts)
+    out: list[Finding] = []
+    if use.place.layer is Layer.CHANGED:
+        carriers = [actor_at(chart, Place(Layer.LINE, use.place.position))]
+        feeds = [generates(use.actor.element, carriers[0].element)]
+    elif use.place.layer is Layer.LINE and use.actor.acts:
+        if generates(use.actor.element, world.element):
+            return [finding("LK-01", "use_generates_world", Effect.GOOD, 3, (use.place, wp))]
+        carriers = [a for a in movers if a.place not in (use.place, wp)]
+        feeds = [generates(use.actor.element, a.element) for a in carriers]
+    else:
+        return []
+    for carrier, fed in zip(carriers, feeds):
+        if not (fed and carrier.acts and generates(carrier.element, world.element)):
+            continue
+        here = (use.place, carrier.place, wp)
+        can, cannot = able_yuan(carrier, movers, False)
+        out.append(finding("LK-01", "chain_to_world", Effect.GOOD if not cannot else Effect.NEUTRAL,
+                           4 if not cannot else 0, here, branch=carrier.branch.name))
+        out += day_clash_note(carrier, here)
+        out += [finding(r, "carrier_can", Effect.NEUTRAL, 0, here, branch=carrier.branch.name) for r in can]
+        if Transformation.回頭生 in carrier.transformations:
+            out.append(finding("DB-04", "carrier_fed_by_change", Effect.NEUTRAL, 0, here, branch=carrier.branch.name))
+        if Transformation.化空 in carrier.transformations:
+            out.append(finding("DB-07", "carrier_change_void", Effect.NEUTRAL, 0, here, branch=carrier.branch.name))
+    return out
+
+
+def _use_god_rule(rule: UseGodRule, use: UseGod) -> list[Finding]:
+    """The catalogue entry that named the use-god (YS-xx, or a topic chapter's rule), as the first reason."""
+    if rule.source is None:
+        return []
+    target = rule.target.value
+    return [Finding(rule.source.rule, rule.source, "use_god_is", Effect.NEUTRAL, 0, (use.place,),
+                    (("target", str(target)),))]
+
+
+def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
+            topic: tuple[Finding, ...] = (), topic_timing: tuple[Timing, ...] = ()) -> Reading:
+    """The full reading of ``chart`` for ``question`` (raises QuestionError naming missing follow-ups).
+
+    ``extra`` carries findings from other chapters (局會, 刑害, 神煞 …) that bear on the verdict; ``topic`` the
+    topic chapter's readings, which are shown but weighed only through ``extra``.
+    """
+    rule = resolve(question)
+    use = select_use_god(chart, rule.target)
+    assessment = assess(chart, use.place)
+    roles = find_roles(chart, use.actor.element, use.place, assessment.rooted, not assessment.strong)
+    everything = _use_god_rule(rule, use) + list(use.findings) + list(assessment.findings) + list(roles.findings)
+    everything += _matter_findings(chart, question, use) + _link_to_querent(chart, question, use) + list(extra)
+    ranked = tuple(sorted(everything, key=lambda f: (-f.weight, f.rule)))
+    balance = sum(f.weight for f in ranked if f.effect is Effect.GOOD) - sum(
+        f.weight for f in ranked if f.effect is Effect.BAD)
+    usable = assessment.usable and use.comes_out is not False
+    verdict = verdict_of(balance, assessment.rooted, usable)
+    timings = rule_timings(chart, use, assessment, roles.yuan) + list(topic_timing)
+    timed = tuple(with_dates(t, chart.moment) for t in rank(timings))
+    return Reading(question, rule, use, assessment, roles, ranked, balance, verdict, timed, topic)
+

@@ -1,0 +1,284 @@
+"""How strong a line is, and why: every support and every injury the texts count, as weighted findings.
+
+Follows 002's 月建章 and 日辰章 and the 生克/動變 paragraphs: the month and the day act on every kind of line,
+moving (and 暗動) lines act on primary and hidden lines, a changed line acts only on its own moving line, and
+a line's own change acts on it (回頭生/克, 進/退神, 化墓/絕/破/空).  Nothing is decided by a single flag:
+the tally of supports against injuries is what the verdict reads (SK-03 克處逢生).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.actors import Actor, acting_lines, actor_at
+from core.chart import Chart, DayClash, DayRelation, MonthRelation, Season, Transformation
+from core.findings import Effect, Finding, Layer, Place
+from core.relations import Stage, generates, overcomes, stage
+from core.rules import source
+
+GOOD, BAD, NEUTRAL = Effect.GOOD, Effect.BAD, Effect.NEUTRAL
+
+# Weights (0–10).  The month and the day decide half the verdict (M-02 Korean gloss: "look at the 月建 first"),
+# so their verdicts weigh most; a single moving line weighs a little less than the month; minor modifiers 1–3.
+W_ON_MONTH, W_ON_DAY = 6, 6
+W_MONTH_GEN, W_DAY_GEN, W_MONTH_HIT, W_DAY_HIT = 4, 4, 4, 4
+W_BREAK, W_DAY_BREAK, W_TRUE_VOID, W_ROOTLESS = 7, 5, 7, 10
+W_LINE_GEN, W_LINE_HIT = 4, 4
+W_TURN_GEN, W_TURN_HIT = 5, 6
+
+
+def finding(rule: str, key: str, effect: Effect, weight: int, places: tuple[Place, ...] = (), **params: object) -> Finding:
+    """A finding from a registered rule id; params are stringified canonical names."""
+    return Finding(rule, source(rule), key, effect, weight, places,
+                   tuple((k, str(v)) for k, v in sorted(params.items())))
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """The supports and injuries of one thing in the chart, with the two conclusions the texts draw from them."""
+
+    place: Place
+    findings: tuple[Finding, ...]
+    rooted: bool  # YJ-03: a use-god without root cannot be raised even by a strong 元神
+    usable: bool  # not 真空/破 beyond rescue: it can act (or be acted on to good effect) now or at its time
+
+    @property
+    def support(self) -> int:
+        return sum(f.weight for f in self.findings if f.effect is GOOD)
+
+    @property
+    def damage(self) -> int:
+        return sum(f.weight for f in self.findings if f.effect is BAD)
+
+    @property
+    def score(self) -> int:
+        return self.support - self.damage
+
+    @property
+    def strong(self) -> bool:
+        return self.rooted and self.usable and self.score > 0
+
+
+def season_strong(actor: Actor) -> bool:
+    """旺相 in the sense of D-02/YC-1: in season, or supported by the month or the day."""
+    st = actor.standing
+    if st is None:
+        return True
+    if st.month_break and DayRelation.臨日 not in st.day:
+        return False
+    return (st.season is not Season.休囚 or MonthRelation.月合 in st.month
+            or bool({DayRelation.臨日, DayRelation.日生} & set(st.day)))
+
+
+def _month_and_day(a: Actor, me: tuple[Place, ...]) -> list[Finding]:
+    st = a.standing
+    out: list[Finding] = []
+    if st is None:
+        return out
+    on_day = DayRelation.臨日 in st.day
+    b = a.branch.name
+    if MonthRelation.臨月建 in st.month:
+        out.append(finding("M-06", "on_month", GOOD, W_ON_MONTH, me, branch=b))
+    elif st.season is Season.次旺:
+        out.append(finding("M-01", "season_next", GOOD, 3, me, branch=b))
+    elif MonthRelation.月生 in st.month:
+        out.append(finding("M-01", "month_generates", GOOD, W_MONTH_GEN, me, branch=b))
+    elif st.season is Season.餘氣:
+        out.append(finding("M-01", "residual", GOOD, 1, me, branch=b))
+    if MonthRelation.月合 in st.month:
+        out.append(finding("M-04", "month_combines", GOOD, 3, me, branch=b))
+    if MonthRelation.月克 in st.month:
+        out.append(finding("M-02", "month_overcomes", BAD, W_MONTH_HIT, me, branch=b))
+    if st.month_break:
+        if on_day:
+            out.append(finding("M-05", "month_break_held", NEUTRAL, 0, me, branch=b))
+            out.append(finding("D-06", "break_held_by_day", NEUTRAL, 0, me, branch=b))
+        else:
+            out.append(finding("M-05", "month_break", BAD, W_BREAK, me, branch=b))
+    elif st.season is Season.休囚 and not (set(st.month) & {MonthRelation.月合, MonthRelation.月克}):
+        out.append(finding("M-01", "out_of_season", BAD, 2, me, branch=b))
+    if on_day:
+        out.append(finding("D-06", "on_day", GOOD, W_ON_DAY, me, branch=b))
+    if DayRelation.日生 in st.day:
+        out.append(finding("D-07", "day_generates", GOOD, W_DAY_GEN, me, branch=b))
+    if DayRelation.日合 in st.day:
+        out.append(finding("D-07", "day_combines", GOOD, 2, me, branch=b))
+        if not a.moving and a.place.layer is Layer.LINE:
+            out.append(finding("SK-08", "tied_by_day", NEUTRAL, 1, me, branch=b))
+            out.append(finding("D-04", "tie_waits_for_clash", NEUTRAL, 0, me, branch=b))
+    if DayRelation.日克 in st.day:
+        out.append(finding("D-07", "day_overcomes", BAD, W_DAY_HIT, me, branch=b))
+    if st.day_clash is DayClash.暗動:
+        out.append(finding("D-02", "hidden_movement", GOOD, 2, me, branch=b))
+        if st.void:
+            out.append(finding("D-03", "void_clash_fills", GOOD, 1, me, branch=b))
+    elif st.day_clash is DayClash.日破:
+        out.append(finding("D-02", "day_break", BAD, W_DAY_BREAK, me, branch=b))
+    elif DayRelation.日沖 in st.day and a.moving:
+        out.append(finding("D-05", "moving_not_dispersed", NEUTRAL, 0, me, branch=b))
+    if st.void and st.day_clash is not DayClash.暗動:
+        if a.moving:
+            out.append(finding("DB-07", "moving_not_void", NEUTRAL, 0, me, branch=b))
+        elif a.place.layer is Layer.CHANGED:
+            out.append(finding("XK-03", "changed_void_waits", NEUTRAL, 1, me, branch=b))
+        elif season_strong(a):
+            out.append(finding("M-08", "void_now", BAD, 2, me, branch=b))
+            out.append(finding("XK-02", "void_even_when_strong", NEUTRAL, 0, me, branch=b))
+            out.append(finding("M-09", "void_not_forever", GOOD, 1, me, branch=b))
+        else:
+            out.append(finding("XK-05", "true_void", BAD, W_TRUE_VOID, me, branch=b))
+    if st.stage in (Stage.長生, Stage.帝旺):
+        out.append(finding("D-08", "day_stage_strong", GOOD, 2, me, branch=b, stage=st.stage.name))
+    elif st.stage is Stage.墓:
+        out.append(finding("D-08", "day_tomb", BAD, 3, me, branch=b))
+    elif st.stage is Stage.絕 and not season_strong(a):
+        out.append(finding("D-08", "day_cut", BAD, 3, me, branch=b))
+    return out
+
+
+_TURNS: dict[Transformation, tuple[str, str, Effect, int]] = {
+    Transformation.回頭生: ("DB-04", "turns_generating", GOOD, W_TURN_GEN),
+    Transformation.回頭克: ("DB-04", "turns_overcoming", BAD, W_TURN_HIT),
+    Transformation.化進神: ("DB-05", "advances", GOOD, 3),
+    Transformation.化退神: ("DB-05", "retreats", BAD, 3),
+    Transformation.化破: ("DB-06", "changes_to_break", BAD, 3),
+    Transformation.化墓: ("DB-06", "changes_to_tomb", BAD, 3),
+    Transformation.化絕: ("DB-06", "changes_to_cut", BAD, 3),
+    Transformation.回頭沖: ("DB-06", "changes_to_clash", BAD, 2),
+    Transformation.回頭合: ("SK-08", "tied_by_change", BAD, 2),
+    Transformation.化空: ("DB-07", "changes_to_void", NEUTRAL, 0),
+}
+
+
+def _own_change(chart: Chart, a: Actor, me: tuple[Place, ...]) -> list[Finding]:
+    out = []
+    if a.place.layer is Layer.LINE and a.changed_branch is not None:
+        changed = chart.lines[a.place.position - 1].changed
+        assert changed is not None
+        there = me + (Place(Layer.CHANGED, a.place.position),)
+        if Transformation.回頭生 in a.transformations:
+            out.append(finding("SK-01", "generated_by_change", NEUTRAL, 0, there, branch=a.changed_branch.name))
+            fed = bool({MonthRelation.月生, MonthRelation.臨月建} & set(changed.standing.month)
+                       or {DayRelation.日生, DayRelation.臨日} & set(changed.standing.day))
+            if fed:
+                # 接續相生: the month or day feeds the change that feeds the line (卯月卯日 → 午 → 丑, Z002-07).
+                out.append(finding("SK-01", "change_fed_by_month_day", GOOD, 4, there, branch=a.changed_branch.name))
+        if Transformation.回頭克 in a.transformations and (
+                MonthRelation.月生 in changed.standing.month or MonthRelation.臨月建 in changed.standing.month
+                or DayRelation.日生 in changed.standing.day or DayRelation.臨日 in changed.standing.day):
+            # M-13 生扶忌神乃助惡而為虐 / JC-1: the month (or day) feeds the change that overcomes the line.
+            by_month = bool({MonthRelation.月生, MonthRelation.臨月建} & set(changed.standing.month))
+            out.append(finding("M-13" if by_month else "JC-1", "month_feeds_turn" if by_month else "day_feeds_turn",
+                               BAD, 4 if by_month else 2, there, branch=a.changed_branch.name))
+            out.append(finding("JC-1", "turn_attacker_strong", NEUTRAL, 0, there, branch=a.changed_branch.name))
+    for t in a.transformations:
+        if t in _TURNS:
+            rule, key, eff, w = _TURNS[t]
+            out.append(finding(rule, key, eff, w, me + (Place(Layer.CHANGED, a.place.position),),
+                               branch=a.branch.name, changed=a.changed_branch.name if a.changed_branch else ""))
+    return out
+
+
+def _hurt(actor: Actor) -> bool:
+    """An attacker that is itself overcome or broken 'cannot look after itself' (SK-05 自顧不暇)."""
+    st = actor.standing
+    if st is None:
+        return False
+    if Transformation.回頭克 in actor.transformations:
+        return True
+    return (st.month_break and DayRelation.臨日 not in st.day) or st.day_clash is DayClash.日破
+
+
+def _lines_acting(chart: Chart, a: Actor, me: tuple[Place, ...]) -> list[Finding]:
+    """Moving and 暗動 lines on a primary or hidden line (DB-01/02: never on a changed line)."""
+    out: list[Finding] = []
+    if a.place.layer not in (Layer.LINE, Layer.HIDDEN):
+        return out
+    movers = acting_lines(chart)
+    for b in movers:
+        if b.place == a.place:
+            continue
+        there = me + (b.place,)
+        if Transformation.回頭合 in b.transformations:
+            # 動而化合: tied by its own change, it cannot generate or overcome until the tie is clashed (SK-08).
+            if generates(b.element, a.element) or overcomes(b.element, a.element):
+                out.append(finding("SK-08", "helper_tied" if generates(b.element, a.element) else "attacker_tied",
+                                   NEUTRAL, 0, there, branch=b.branch.name))
+            continue
+        if generates(b.element, a.element):
+            out.append(finding("SK-01", "generated_by_line", GOOD, W_LINE_GEN, there, branch=b.branch.name))
+        elif overcomes(b.element, a.element):
+            if _hurt(b):
+                out.append(finding("SK-05", "attacker_hurt", NEUTRAL, 1, there, branch=b.branch.name))
+            else:
+                out.append(finding("SK-02", "overcome_by_line", BAD, W_LINE_HIT, there, branch=b.branch.name))
+        if b.moving and stage(a.element, b.branch) is Stage.墓:
+            out.append(finding("YN-5", "tomb_in_line", BAD, 3, there, branch=b.branch.name))
+    for ln in chart.lines:
+        if ln.changed is not None and ln.position != a.place.position and overcomes(ln.changed.element, a.element):
+            out.append(finding("DB-01", "changed_cannot_reach", NEUTRAL, 0, me + (Place(Layer.CHANGED, ln.position),),
+                               branch=ln.changed.branch.name))
+    if not movers and a.place.layer is Layer.LINE and not season_strong(a):
+        # SK-04: with every line static, 旺相 lines still generate and overcome 休囚 ones.
+        for b in (actor_at(chart, Place(Layer.LINE, i)) for i in range(1, 7)):
+            if b.place == a.place or not season_strong(b):
+                continue
+            if generates(b.element, a.element):
+                out.append(finding("SK-04", "static_strong_generates", GOOD, 2, me + (b.place,), branch=b.branch.name))
+            elif overcomes(b.element, a.element):
+                out.append(finding("SK-04", "static_strong_overcomes", BAD, 2, me + (b.place,), branch=b.branch.name))
+    return out
+
+
+def assess(chart: Chart, place: Place) -> Assessment:
+    """Every support and injury of the thing at ``place`` that the texts count, with rooted/usable."""
+    a = actor_at(chart, place)
+    me = (place,)
+    if place.layer in (Layer.MONTH, Layer.DAY):
+        rule = "M-07" if place.layer is Layer.MONTH else "D-01"
+        return Assessment(place, (finding(rule, "month_as_use_god" if rule == "M-07" else "day_rules", GOOD,
+                                          W_ON_MONTH, me, branch=a.branch.name),), True, True)
+    found = _month_and_day(a, me) + _own_change(chart, a, me) + _lines_acting(chart, a, me)
+    st = a.standing
+    assert st is not None
+    on_day = DayRelation.臨日 in st.day
+    hits = [f for f in found if f.effect is BAD and (f.rule in ("SK-02", "DB-04", "M-02", "D-07")
+                                                     or f.key == "month_feeds_turn")]
+    helps = [f for f in found if f.effect is GOOD and f.key in (
+        "generated_by_line", "turns_generating", "day_generates", "month_generates", "on_month", "on_day",
+        "season_next", "static_strong_generates", "change_fed_by_month_day")]
+    if hits and helps:
+        found.append(finding("SK-03", "rescued" if len(helps) >= len(hits) else "outnumbered",
+                             GOOD if len(helps) >= len(hits) else BAD, 2, me))
+    elif hits and not helps:
+        found.append(finding("SK-02", "overcome_without_help", BAD, 4, me))
+    # M-15 / M-11: month and day pulling opposite ways cancel; a third party decides.
+    month_up = bool({MonthRelation.臨月建, MonthRelation.月生} & set(st.month)) or st.season is Season.次旺
+    day_up = bool({DayRelation.臨日, DayRelation.日生} & set(st.day))
+    month_down, day_down = MonthRelation.月克 in st.month, DayRelation.日克 in st.day or st.day_clash is DayClash.日破
+    if (month_up and day_down) or (day_up and month_down):
+        third_hit = any(f.rule in ("SK-02", "DB-04") and f.effect is BAD for f in found)
+        third_help = any(f.key in ("generated_by_line", "turns_generating") for f in found)
+        if third_hit and not third_help:
+            found.append(finding("M-11", "third_party_harms", BAD, 4, me))
+        elif third_help and not third_hit:
+            found.append(finding("M-11", "third_party_helps", GOOD, 3, me))
+        else:
+            found.append(finding("M-15", "month_day_cancel", NEUTRAL, 0, me))
+    elif MonthRelation.臨月建 in st.month and (DayRelation.日沖 in st.day or DayRelation.日克 in st.day
+                                              or st.stage is Stage.墓):
+        found.append(finding("M-11", "month_withstands_day", NEUTRAL, 0, me))
+    if on_day and len(hits) >= 2 and len(hits) >= len(helps):
+        # D-06 生少克多，寡不敵眾: "破亦為破，傷亦為傷" — the day's protection gives way.
+        found.append(finding("D-06", "on_day_overwhelmed", BAD, 6, me))
+    # 逢傷亦傷卻有待時之用 (M-10): a line on the month that another line (or its own change) overcomes waits for
+    # the day that clashes the attacker away.
+    if MonthRelation.臨月建 in st.month and any(f.rule in ("SK-02", "DB-04") and f.effect is BAD for f in found):
+        found.append(finding("M-10", "hurt_but_waits", GOOD, 4, me))
+    truly_void = any(f.key == "true_void" for f in found)
+    broken = any(f.key in ("month_break", "day_break") for f in found)
+    day_support = bool({DayRelation.臨日, DayRelation.日生} & set(st.day))
+    rooted = not ((st.month_break and not on_day and (DayRelation.日克 in st.day or not day_support))
+                  or (truly_void and broken))
+    usable = not truly_void and not (broken and not day_support)
+    return Assessment(place, tuple(found), rooted, usable)
