@@ -7,6 +7,7 @@ reads; localized labels come with the bot's catalogs.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 from core.chart import Chart, Line, Standing, Yao
 from core.ganzhi import Branch
@@ -26,16 +27,23 @@ def pad(text: str, cells: int) -> str:
     return text + " " * max(0, cells - width(text))
 
 
-def _yao(y: Yao | Line) -> str:
-    return f"{y.relation.value}{y.stem.name}{y.branch.name}{y.element.name}"
+Label = Callable[[str], str]
 
 
-def _hex_head(h: Hexagram) -> str:
-    flags = "".join(f for f, on in ((" 六沖", h.six_clash), (" 六合", h.six_harmony)) if on)
-    return f"{h.name}（{h.palace.name}宮 {h.generation.value}{flags}）"
+def _same(word: str) -> str:
+    return word
 
 
-def _standing(st: Standing) -> str:
+def _yao(y: Yao | Line, t: Label = _same) -> str:
+    return f"{t(y.relation.value)}{y.stem.name}{y.branch.name}{y.element.name}"
+
+
+def _hex_head(h: Hexagram, t: Label) -> str:
+    flags = "".join(" " + t(f) for f, on in (("六沖", h.six_clash), ("六合", h.six_harmony)) if on)
+    return f"{t(h.name)}（{h.palace.name}{t('宮')} {t(h.generation.value)}{flags}）"
+
+
+def _standing(st: Standing, t: Label) -> str:
     parts = [st.month_state] + [r.value for r in st.month if r.value != "月破"]
     parts += [r.value for r in st.day]
     if st.day_clash is not None:
@@ -43,11 +51,11 @@ def _standing(st: Standing) -> str:
     if st.void:
         parts.append("旬空")
     parts.append(st.stage.name)
-    return " ".join(parts)
+    return " ".join(t(p) for p in parts)
 
 
-def render_chart(chart: Chart) -> str:
-    """The whole chart as monospace text."""
+def render_chart(chart: Chart, t: Label = _same) -> str:
+    """The whole chart as monospace text; ``t`` renders the classical terms (identity: the canonical ones)."""
     m = chart.moment
     h, c = chart.hexagram, chart.changed
     pillars = " ".join(
@@ -58,40 +66,42 @@ def render_chart(chart: Chart) -> str:
     out = []
     if m.local is not None:
         out.append(f"{m.local.strftime('%Y-%m-%d %H:%M')} {m.tz}")
-    out.append(f"{pillars}　旬空 {''.join(b.name for b in m.void)}　卦身 {chart.body.name}")
-    out.append(_hex_head(h) + (f" → {_hex_head(c)}" if c else ""))
+    out.append(f"{pillars}　{t('旬空')} {''.join(b.name for b in m.void)}　{t('卦身')} {chart.body.name}")
+    out.append(_hex_head(h, t) + (f" → {_hex_head(c, t)}" if c else ""))
     if chart.changes:
-        out.append(" ".join(x.value for x in chart.changes))
+        out.append(" ".join(t(x.value) for x in chart.changes))
     out.append("")
-    cells_hidden = 14
+    cells_hidden = max([width(_yao(ln.hidden, t)) + 2 for ln in chart.lines if ln.hidden] + [6])
+    spirit_cells = max(width(t(ln.spirit.value)) for ln in chart.lines)
     rows = []
     for line in reversed(chart.lines):
         mark = {9: "○", 6: "×"}.get(line.value, " ")
         sw = "世" if line.world else "應" if line.response else "　"
-        hidden = _yao(line.hidden) if line.hidden else ""
-        row = f"{line.spirit.value}  {pad(hidden, cells_hidden)}{_yao(line)} {YANG if line.yang else YIN} {mark} {sw}"
+        hidden = _yao(line.hidden, t) if line.hidden else ""
+        row = (f"{pad(t(line.spirit.value), spirit_cells)}  {pad(hidden, cells_hidden)}{_yao(line, t)} "
+               f"{YANG if line.yang else YIN} {mark} {t(sw) if sw != '　' else sw}")
         if c is not None:
             i = line.position - 1
             c_stem, c_branch = c.najia[i]
             c_yang = c.yang(line.position)
-            label = _yao(line.changed) if line.changed else (
-                f"{_relation_in(chart, c_branch)}{c_stem.name}{c_branch.name}{c_branch.element.name}")
+            label = _yao(line.changed, t) if line.changed else (
+                f"{t(_relation_in(chart, c_branch))}{c_stem.name}{c_branch.name}{c_branch.element.name}")
             c_sw = "世" if c.world == line.position else "應" if c.response == line.position else "　"
             arrow = "→" if line.moving else "　"
-            row += f"  {arrow}  {label} {YANG if c_yang else YIN} {c_sw}"
+            row += f"  {arrow}  {label} {YANG if c_yang else YIN} {t(c_sw) if c_sw != '　' else c_sw}"
         rows.append(row)
-    head = f"六神  {pad('伏神', cells_hidden)}本卦"
+    head = f"{pad(t('六神'), spirit_cells)}  {pad(t('伏神'), cells_hidden)}{t('本卦')}"
     out.append(head)
     out.extend(rows)
     out.append("")
     for line in reversed(chart.lines):
-        facts = f"{_POSITION[line.position - 1]}爻 {line.branch.name}：{_standing(line.standing)}"
+        facts = f"{_POSITION[line.position - 1]}爻 {line.branch.name}：{_standing(line.standing, t)}"
         if line.changed is not None:
-            facts += f"｜變{line.changed.branch.name}：{_standing(line.changed.standing)}"
+            facts += f"｜變{line.changed.branch.name}：{_standing(line.changed.standing, t)}"
             if line.transformations:
-                facts += "｜" + " ".join(t.value for t in line.transformations)
+                facts += "｜" + " ".join(t(x.value) for x in line.transformations)
         if line.hidden is not None:
-            facts += f"｜伏{line.hidden.branch.name}：{_standing(line.hidden.standing)}"
+            facts += f"｜伏{line.hidden.branch.name}：{_standing(line.hidden.standing, t)}"
         out.append(facts)
     return "\n".join(out)
 

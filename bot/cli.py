@@ -8,18 +8,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timezone
 from typing import Any, TextIO
 
 from bot.chart_text import render_chart
+from bot.i18n import LANGS, normalize, use
+from bot.render import render_reading
 from core.calendar import CalendarError, DayBoundary, Moment
 from core.cast import Cast, CastError, CoinConvention, parse_cast, random_cast
 from core.chart import Chart, build_chart
-from core.export import chart_dict
+from core.export import chart_dict, reading_dict
+from core.question import QuestionError, Question, Sex, Subject, Thing, Topic, choices, follow_ups
+from core.reading import Reading, read
 
 CHART_KEYS = frozenset({"lines", "tosses", "random", "at", "tz", "month", "day", "year", "day_boundary", "coins"})
+READ_KEYS = CHART_KEYS | {"topic", "subject", "sex", "use_god", "lang", "subject_sex", "thing"}
 
 
 class RequestError(ValueError):
@@ -88,18 +94,48 @@ def moment_from_request(req: Mapping[str, Any], now: Callable[[], datetime]) -> 
     return Moment.parse(at, zone, boundary)
 
 
-def chart_from_request(req: Mapping[str, Any], now: Callable[[], datetime]) -> Chart:
-    unknown = set(req) - CHART_KEYS
+def _check_keys(req: Mapping[str, Any], allowed: frozenset[str]) -> None:
+    unknown = set(req) - allowed
     if unknown:
-        raise RequestError(f"unknown key(s) {', '.join(sorted(unknown))}; accepted: {', '.join(sorted(CHART_KEYS))}")
+        raise RequestError(f"unknown key(s) {', '.join(sorted(unknown))}; accepted: {', '.join(sorted(allowed))}")
+
+
+def chart_from_request(req: Mapping[str, Any], now: Callable[[], datetime]) -> Chart:
+    _check_keys(req, CHART_KEYS)
     return build_chart(cast_from_request(req), moment_from_request(req, now))
+
+
+def question_from_request(req: Mapping[str, Any]) -> Question:
+    if not req.get("topic") and not req.get("use_god"):
+        raise RequestError(f"a reading needs a topic ({', '.join(t.value for t in Topic)}) or an explicit use_god")
+    question = Question.parse_ids(_text(req, "topic") or "other", _text(req, "subject"), _text(req, "sex"),
+                                  _text(req, "use_god"), subject_sex=_text(req, "subject_sex"),
+                                  thing=_text(req, "thing"))
+    missing = follow_ups(question)
+    if missing:
+        raise RequestError("the use-god is not fixed yet; answer: " + ", ".join(
+            f"{m.value} ({' '.join(str(getattr(c, 'value', c)) for c in choices(question.topic, m))})" for m in missing))
+    return question
+
+
+def reading_from_request(req: Mapping[str, Any], now: Callable[[], datetime]) -> tuple[Chart, Reading]:
+    _check_keys(req, READ_KEYS)
+    question = question_from_request(req)
+    chart_req = {k: v for k, v in req.items() if k in CHART_KEYS}
+    chart = build_chart(cast_from_request(chart_req), moment_from_request(chart_req, now))
+    return chart, read(chart, question)
+
+
+def reading_output(chart: Chart, reading: Reading) -> dict[str, Any]:
+    return chart_dict(chart) | {"reading": reading_dict(reading)}
 
 
 def _utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def run_jsonl(source: Iterable[str], sink: TextIO, now: Callable[[], datetime] = _utcnow) -> int:
+def run_jsonl(source: Iterable[str], sink: TextIO, now: Callable[[], datetime] = _utcnow,
+              reading: bool = False) -> int:
     """One JSON request a line in, one JSON object a line out, in order; a bad line yields {"error": …}."""
     count = 0
     for raw in source:
@@ -109,10 +145,13 @@ def run_jsonl(source: Iterable[str], sink: TextIO, now: Callable[[], datetime] =
             req = json.loads(raw)
             if not isinstance(req, dict):
                 raise RequestError("each line must be a JSON object such as {\"lines\": \"789968\"}")
-            out: dict[str, Any] = chart_dict(chart_from_request(req, now))
+            if reading:
+                out: dict[str, Any] = reading_output(*reading_from_request(req, now))
+            else:
+                out = chart_dict(chart_from_request(req, now))
         except json.JSONDecodeError as exc:
             out = {"error": f"not JSON: {exc.msg} at column {exc.colno}"}
-        except (RequestError, CastError, CalendarError) as exc:
+        except (RequestError, CastError, CalendarError, QuestionError) as exc:
             out = {"error": str(exc)}
         sink.write(json.dumps(out, ensure_ascii=False) + "\n")
         count += 1
@@ -120,10 +159,7 @@ def run_jsonl(source: Iterable[str], sink: TextIO, now: Callable[[], datetime] =
     return count
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="liuyao", description="六爻 charts and readings")
-    sub = parser.add_subparsers(dest="command", required=True)
-    chart = sub.add_parser("chart", help="cast (or take) six lines and print the full chart")
+def _chart_options(chart: argparse.ArgumentParser) -> None:
     src = chart.add_argument_group("the cast (one of)")
     src.add_argument("--lines", help="six line values bottom first: 789968, or symbols ○ — -- × (⚊ ⚋)")
     src.add_argument("--tosses", help="six tosses bottom first: backs counted 0–3 (0123…) or coin faces "
@@ -140,36 +176,77 @@ def _parser() -> argparse.ArgumentParser:
     when.add_argument("--day", help="day stem-branch for book cases, e.g. 戊申 (with --month)")
     when.add_argument("--year", help="year stem-branch or branch for book cases (optional)")
     out = chart.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print the chart as one JSON object")
+    out.add_argument("--json", action="store_true", help="print one JSON object")
     out.add_argument("--jsonl", action="store_true", help="read JSON requests from stdin, one per line")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="liuyao", description="六爻 charts and readings")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("console", help="the bot's conversation in this terminal (no Telegram needed)").add_argument(
+        "--lang", choices=list(LANGS), default=None, help="the language to start in (default: from $LANG)")
+    sub.add_parser("bot", help="run the Telegram bot (TELEGRAM_BOT_TOKEN; WEBHOOK_URL for webhook mode)")
+    chart = sub.add_parser("chart", help="cast (or take) six lines and print the full chart")
+    _chart_options(chart)
+    read_p = sub.add_parser("read", help="the chart and its reading for a question")
+    _chart_options(read_p)
+    q = read_p.add_argument_group("the question")
+    q.add_argument("--topic", choices=[t.value for t in Topic], help="the matter asked about")
+    q.add_argument("--subject", choices=[s.value for s in Subject], help="whose matter it is")
+    q.add_argument("--sex", choices=[s.value for s in Sex], help="the querent's sex, where a rule needs it")
+    q.add_argument("--subject-sex", choices=[s.value for s in Sex], help="the sex of the relative who marries")
+    q.add_argument("--thing", choices=[t.value for t in Thing], help="what kind of thing was lost")
+    q.add_argument("--use-god", help="an explicit use-god: 父母 兄弟 官鬼 妻財 子孫 世 應 (overrides the topic)")
+    q.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.command == "chart":
+    if args.command in ("chart", "read"):
         return _chart(args)
-    return 2
+    if args.command == "bot" or (args.command is None and os.environ.get("TELEGRAM_BOT_TOKEN")):
+        from bot.run import run_bot
+
+        return run_bot()
+    from bot.console import main as console
+
+    lang = getattr(args, "lang", None) or normalize((os.environ.get("LANG") or "en").split(".")[0])
+    return console(lang)
 
 
 def _chart(args: argparse.Namespace) -> int:
+    reading = args.command == "read"
     if args.jsonl:
-        run_jsonl(sys.stdin, sys.stdout)
+        run_jsonl(sys.stdin, sys.stdout, reading=reading)
         return 0
     req = {k: v for k, v in {
         "lines": args.lines, "tosses": args.tosses, "random": args.random or None, "at": args.at, "tz": args.tz,
         "month": args.month, "day": args.day, "year": args.year, "day_boundary": args.day_boundary,
         "coins": args.coins,
     }.items() if v is not None}
+    if reading:
+        req |= {k: v for k, v in {
+            "topic": args.topic, "subject": args.subject, "sex": args.sex, "subject_sex": args.subject_sex,
+            "thing": args.thing, "use_god": args.use_god}.items() if v is not None}
     try:
-        chart = chart_from_request(req, _utcnow)
-    except (RequestError, CastError, CalendarError) as exc:
+        if reading:
+            chart, result = reading_from_request(req, _utcnow)
+        else:
+            chart, result = chart_from_request(req, _utcnow), None
+    except (RequestError, CastError, CalendarError, QuestionError) as exc:
         print(f"liuyao: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(chart_dict(chart), ensure_ascii=False, indent=2))
-    else:
+        out = chart_dict(chart) if result is None else reading_output(chart, result)
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+    elif result is None:
         print(render_chart(chart))
+    else:
+        with use(args.lang):
+            print(render_chart(chart))
+            print()
+            print(render_reading(result))
     return 0
 
 

@@ -10,7 +10,9 @@ from typing import Any
 
 from core.calendar import Moment
 from core.chart import Chart, Line, Standing, Yao
+from core.findings import Finding, Layer, Place, Timing
 from core.hexagram import Hexagram
+from core.reading import Reading
 
 
 def moment_dict(moment: Moment) -> dict[str, Any]:
@@ -110,4 +112,76 @@ def chart_dict(chart: Chart) -> dict[str, Any]:
         "changes": [c.value for c in chart.changes],
         "missing": [r.value for r in chart.missing],
         "lines": [line_dict(line) for line in chart.lines],
+    }
+
+
+def _place_dict(p: Place) -> dict[str, Any]:
+    return {"where": p.layer.value, "position": p.position}
+
+
+def finding_dict(f: Finding) -> dict[str, Any]:
+    return {
+        "rule": f.rule,
+        "key": f.key,
+        "lines": sorted({p.position for p in f.places if p.layer in (Layer.LINE, Layer.CHANGED, Layer.HIDDEN)}),
+        "places": [_place_dict(p) for p in f.places],
+        "effect": f.effect.value,
+        "weight": f.weight,
+        "source": {"rule": f.source.rule, "seed": f.source.seed, "line": f.source.line,
+                   "decision": f.source.decision},
+        "params": dict(f.params),
+    }
+
+
+def timing_dict(t: Timing) -> dict[str, Any]:
+    return {
+        "unit": t.unit.value,
+        "branch": t.branch.name,
+        "stem": None if t.stem is None else t.stem.name,
+        "rule": t.rule,
+        "key": t.key,
+        "weight": t.weight,
+        "dates": [d.isoformat() for d in t.dates],
+        "places": [_place_dict(p) for p in t.places],
+    }
+
+
+def reading_dict(r: Reading) -> dict[str, Any]:
+    """The machine form of a reading, added to the chart object as ``reading``."""
+    q = r.question
+    ug = r.use_god
+    target = r.rule.target
+    return {
+        "question": {
+            "topic": q.topic.value,
+            "subject": None if q.subject is None else q.subject.value,
+            "sex": None if q.sex is None else q.sex.value,
+            "use_god": None if q.use_god is None else q.use_god.value,
+        },
+        "use_god": {
+            "target": target.value,
+            "relation": ug.actor.relation.value,
+            "where": ug.place.layer.value,
+            "position": ug.place.position,
+            "branch": ug.actor.branch.name,
+            "candidates": [_place_dict(p) for p in ug.candidates],
+            "comes_out": ug.comes_out,
+            "rule": None if r.rule.source is None else r.rule.source.rule,
+        },
+        "secondary": [
+            {"target": s.target.name, "meaning": s.meaning.value, "rule": s.source.rule}
+            for s in r.rule.secondary
+        ],
+        "roles": {
+            "元神": [p.position for p in r.roles.yuan],
+            "忌神": [p.position for p in r.roles.ji],
+            "仇神": [p.position for p in r.roles.chou],
+        },
+        "strength": {"support": r.assessment.support, "damage": r.assessment.damage,
+                     "rooted": r.assessment.rooted, "usable": r.assessment.usable},
+        "balance": r.balance,
+        "verdict": r.verdict.name,
+        "findings": [finding_dict(f) for f in r.findings],
+        "timing": [timing_dict(t) for t in r.timing],
+        "topic": [finding_dict(f) for f in r.topic],
     }

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from core.chart import Chart
-from core.findings import Effect, Finding, Layer, Place, Timing
-from core.hexagram import Relation
 from core.actors import actor_at, line_actors
-from core.chart import Transformation
+from core.chart import Chart, Transformation
+from core.findings import Effect, Finding, Layer, Place, Timing
+from core.ganzhi import Branch
+from core.hexagram import Relation
 from core.question import Question, Subject, Topic, UseGodRule, resolve
 from core.relations import generates, overcomes
 from core.roles import Roles, able_yuan, day_clash_note, find_roles
@@ -53,6 +53,7 @@ def verdict_of(balance: int, rooted: bool, usable: bool) -> Verdict:
 
 @dataclass(frozen=True, slots=True)
 class Reading:
+    chart: Chart
     question: Question
     rule: UseGodRule
     use_god: UseGod
@@ -170,5 +171,25 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     verdict = verdict_of(balance, assessment.rooted, usable)
     timings = rule_timings(chart, use, assessment, roles.yuan) + list(topic_timing)
     timed = tuple(with_dates(t, chart.moment) for t in rank(timings))
-    return Reading(question, rule, use, assessment, roles, ranked, balance, verdict, timed, topic)
+    return Reading(chart, question, rule, use, assessment, roles, ranked, balance, verdict, timed, topic)
 
+
+
+def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, age: int | None = None) -> Reading:
+    """The whole reading: 002's analysis plus 001's 局會, 刑害, 助鬼傷身 and 神煞, and 000's topic chapter."""
+    from core import combinations, stars, topics
+
+    rule = resolve(question)
+    use = select_use_god(chart, rule.target)
+    places = (use.place,)
+    frame_facts = combinations.frames(chart)
+    extra = list(combinations.frame_findings(frame_facts, places, chart))
+    extra += combinations.punishment_findings(combinations.punishments(chart), places, chart)
+    extra += combinations.harm_findings(combinations.harms(chart), places)
+    extra += combinations.zhu_gui_findings(combinations.zhu_gui_shang_shen(chart), question.topic.value,
+                                           use.actor.relation)
+    extra += stars.counting_stars(chart, places)
+    sex = None if question.sex is None else question.sex.value
+    topic_findings, topic_timing = topics.topic_reading(question.topic.value, chart, use_god=use.place, sex=sex,
+                                                        age=age, birth_year=birth_year)
+    return analyse(chart, question, tuple(extra), tuple(topic_findings), tuple(topic_timing))

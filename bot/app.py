@@ -1,0 +1,452 @@
+"""Wiring: the Application, its handlers, storage and persistence (the builder pattern of PTB's examples).
+
+Every update first passes ``load_user`` (group -1): it reads the user's settings from SQLite (creating them from
+Telegram's ``language_code`` on first contact) and sets the language for this update only.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from babel.dates import format_datetime
+from telegram import BotCommand, Update
+from telegram.constants import ParseMode
+from telegram.request import BaseRequest
+from telegram.ext import (
+    AIORateLimiter, Application, ApplicationBuilder, CallbackQueryHandler, CommandHandler,
+    ContextTypes, ConversationHandler, MessageHandler, PersistenceInput, TypeHandler, filters,
+)
+
+from bot import flow
+from bot import keyboards as kb
+from bot.config import DEFAULT_ZONES, Config
+from bot.i18n import _, current, locale, normalize, set_current, term, use
+from bot.persistence import SQLitePersistence, WriteThroughUpdateProcessor
+from bot.render import render_findings
+from core.cast import CastError, parse_cast
+from core.question import Topic
+
+log = logging.getLogger(__name__)
+
+COMMANDS = ("start", "cast", "history", "today", "subscribe", "unsubscribe", "settings", "lang", "tz", "help",
+            "cancel")
+
+
+async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Group -1: the user's settings for this update, and the language set for it alone."""
+    persistence = context.application.persistence
+    assert isinstance(persistence, SQLitePersistence)
+    context.application.bot_data["storage"] = await persistence.get_storage()
+    tg_user = update.effective_user
+    if tg_user is None:
+        return
+    lang = normalize(tg_user.language_code)
+    user = await flow.storage(context).get_or_create_user(tg_user.id, lang=lang, tz=DEFAULT_ZONES[lang])
+    context.application.bot_data["users"][tg_user.id] = user
+    set_current(user.lang)
+
+
+# ---- commands outside the consultation ---------------------------------------------------------------------
+
+async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await flow.say(update, _("Welcome. I read 六爻 coin divination the way the classical manuals do: the full chart, "
+                             "the verdict with its reasons, and when things should happen.") + "\n" +
+                   _("Cast three coins six times (or let me toss), tell me what the question is about, and I will "
+                     "answer. Start with /cast."), kb.start())
+
+
+async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    user = await flow.user_of(update, context)
+    await flow.say(update, "\n".join([
+        _("/cast — a new reading (or /cast 789968 wealth to skip steps)"),
+        _("/history — your past readings and their outcomes"),
+        _("/today — today's almanac of stars"),
+        _("/subscribe 07:00 — the almanac every morning; /unsubscribe to stop"),
+        _("/settings — language, time zone, day boundary and coin convention"),
+        _("/cancel — stop the current step"),
+        "",
+        _("Entering a cast: six values bottom first — 6 old yin ×, 7 young yang —, 8 young yin --, 9 old yang ○ — "
+          "or the coins as faces (H/T, 앞/뒤, 表/裏, 字/背: T, 뒤, 裏, 背 are the backs) or the number of backs 0–3."),
+        flow.coin_rule(user.coins),
+    ]))
+
+
+async def show_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    user = await flow.user_of(update, context)
+    sub = await flow.storage(context).get_subscription(user.user_id)
+    sub_text = (_("Daily almanac at {time}.").format(time=sub.send_at) if sub and sub.active
+                else _("No daily almanac (/subscribe)."))
+    await flow.say(update, _("Language: {lang}\nTime zone: {tz}\n").format(
+        lang=kb.LANG_NAMES[user.lang], tz=user.tz) + sub_text, kb.settings(user.day_boundary, user.coins))
+
+
+async def settings_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    await flow.ack(query)
+    parts = query.data.split(":")
+    user = await flow.user_of(update, context)
+    st = flow.storage(context)
+    if parts[1] == "show":
+        await show_settings(update, context)
+    elif parts[1] == "lang":
+        await flow.say(update, _("Choose a language."), kb.languages())
+    elif parts[1] == "tzmenu":
+        await flow.say(update, _("Choose a time zone, or send /tz followed by an IANA name such as Europe/Paris."),
+                       kb.zones())
+    elif parts[1] == "tz" and len(parts) == 3:
+        await _set_zone(update, context, parts[2])
+    elif parts[1] == "db" and len(parts) == 3 and parts[2] in ("23", "0"):
+        new = await st.update_user_settings(user.user_id, day_boundary=int(parts[2]))
+        context.application.bot_data["users"][user.user_id] = new
+        await show_settings(update, context)
+    elif parts[1] == "coins" and len(parts) == 3 and parts[2] in ("backs", "faces"):
+        new = await st.update_user_settings(user.user_id, coins=parts[2])
+        context.application.bot_data["users"][user.user_id] = new
+        await show_settings(update, context)
+    else:
+        await flow.say(update, _("That button belongs to an earlier message."))
+
+
+async def lang_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await flow.say(update, _("Choose a language."), kb.languages())
+
+
+async def lang_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    await flow.ack(query)
+    lang = query.data.split(":", 1)[1]
+    if lang not in kb.LANG_NAMES:
+        await flow.say(update, _("That button belongs to an earlier message."))
+        return
+    user = await flow.user_of(update, context)
+    new = await flow.storage(context).update_user_settings(user.user_id, lang=lang)
+    context.application.bot_data["users"][user.user_id] = new
+    set_current(lang)
+    await flow.say(update, _("Language set to {lang}.").format(lang=kb.LANG_NAMES[lang]))
+
+
+async def tz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    if context.args:
+        await _set_zone(update, context, context.args[0])
+    else:
+        user = await flow.user_of(update, context)
+        await flow.say(update, _("Your time zone is {tz}. Choose another, or send /tz Europe/Paris.").format(tz=user.tz),
+                       kb.zones())
+
+
+async def _set_zone(update: Update, context: ContextTypes.DEFAULT_TYPE, zone: str) -> None:
+    user = await flow.user_of(update, context)
+    try:
+        ZoneInfo(zone)
+        if "/" not in zone and zone != "UTC":
+            raise ValueError(zone)
+    except (ValueError, KeyError, OSError):
+        await flow.say(update, _("“{zone}” is not a time zone I know. Use an IANA name such as Asia/Seoul.")
+                       .format(zone=zone[:40]))
+        return
+    new = await flow.storage(context).update_user_settings(user.user_id, tz=zone)
+    context.application.bot_data["users"][user.user_id] = new
+    await flow.say(update, _("Time zone set to {tz}.").format(tz=zone))
+
+
+# ---- history ---------------------------------------------------------------------------------------------
+
+def _label(item: Any, user_tz: str) -> str:
+    when = item.created_at.astimezone(ZoneInfo(user_tz))
+    stamp = format_datetime(when, format="short", locale=locale(current()))
+    topic = _(kb.TOPIC_LABELS.get(item.topic or "other", kb.TOPIC_LABELS["other"]))
+    name = ""
+    if isinstance(item.reading, dict):
+        name = term(item.reading.get("hexagram", {}).get("name", ""))
+    mark = {"happened": " ✓", "did_not": " ✗"}.get(item.outcome or "", "")
+    return f"{stamp} · {topic} · {name}{mark}"[:60]
+
+
+async def history(update: Update, context: ContextTypes.DEFAULT_TYPE, offset: int = 0) -> None:
+    user = await flow.user_of(update, context)
+    page = await flow.storage(context).list_readings(user.user_id, offset, kb.HISTORY_PAGE)
+    if page.total == 0:
+        await flow.say(update, _("You have no readings yet. Start one with /cast."))
+        return
+    items = [(r.id, _label(r, user.tz)) for r in page.items]
+    await flow.say(update, _("Your readings ({first}–{last} of {total}):").format(
+        first=offset + 1, last=offset + len(items), total=page.total), kb.history(items, offset, page.has_more))
+
+
+async def history_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await history(update, context, 0)
+
+
+async def history_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    await flow.ack(query)
+    try:
+        offset = max(0, int(query.data.split(":", 1)[1]))
+    except ValueError:
+        offset = 0
+    await history(update, context, offset)
+
+
+async def _stored(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[Any, Any] | None:
+    """The reading a button names, recomputed from what was stored (the engine is deterministic)."""
+    query = update.callback_query
+    await flow.ack(query)
+    try:
+        rid = int(query.data.split(":")[1])
+    except (ValueError, IndexError):
+        await flow.say(update, _("That button belongs to an earlier message."))
+        return None
+    user = await flow.user_of(update, context)
+    row = await flow.storage(context).get_reading(user.user_id, rid)
+    if row is None:
+        await flow.say(update, _("That reading is not in your history."))
+        return None
+    return row, recompute(row)
+
+
+def recompute(row: Any) -> Any:
+    """The Reading object of a stored reading, from its cast, moment and question."""
+    from core.calendar import DayBoundary, Moment
+    from core.chart import build_chart
+    from core.question import Question
+    from core.reading import read
+
+    stored_moment = row.reading.get("moment", {}) if isinstance(row.reading, dict) else {}
+    if row.moment_utc is not None and row.moment_tz:
+        moment = Moment.at(row.moment_utc, row.moment_tz, DayBoundary(row.day_boundary or 23))
+    else:
+        moment = Moment.from_pillars(stored_moment["month_branch"], stored_moment["day"], stored_moment.get("year"))
+    question = Question.parse_ids(row.topic or "other", row.subject, row.sex, row.use_god,
+                                  subject_sex=(row.reading.get("reading", {}).get("question", {}) or {}).get(
+                                      "subject_sex") if isinstance(row.reading, dict) else None)
+    return read(build_chart(parse_cast(row.lines), moment), question)
+
+
+async def open_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    got = await _stored(update, context)
+    if got is None:
+        return
+    row, reading = got
+    if row.question:
+        await flow.say(update, _("Question: {text}").format(text=row.question))
+    await flow.send_reading(update, reading, row.id)
+    if row.outcome:
+        text = (_("Outcome: it happened on {date}.").format(date=row.outcome_date.isoformat())
+                if row.outcome == "happened" and row.outcome_date else
+                _("Outcome: it happened.") if row.outcome == "happened" else _("Outcome: it did not happen."))
+        await flow.say(update, text)
+
+
+async def reasons_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    got = await _stored(update, context)
+    if got is not None:
+        await _long(update, render_findings(got[1]))
+
+
+async def topic_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    got = await _stored(update, context)
+    if got is None:
+        return
+    reading = got[1]
+    if not reading.topic:
+        await flow.say(update, _("The topic chapters (year, lifetime, lifespan, matchmaker, marriage) have no "
+                                 "separate reading for this matter; the reasons above are the whole reading."))
+        return
+    from bot.render import finding_text
+
+    await _long(update, "\n".join(f"・{finding_text(reading, f)} [{f.rule}]" for f in reading.topic))
+
+
+async def _long(update: Update, text: str) -> None:
+    """Send text that may exceed Telegram's 4096 characters, split on line breaks."""
+    chunk = ""
+    for line in text.splitlines():
+        if len(chunk) + len(line) + 1 > 3500:
+            await flow.say(update, chunk)
+            chunk = ""
+        chunk += line + "\n"
+    if chunk.strip():
+        await flow.say(update, chunk)
+
+
+# ---- the consultation ------------------------------------------------------------------------------------
+
+CAST_LIKE = re.compile(r"^\s*[6-9]{6}\s*$")
+
+
+async def cast_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    """/cast [lines] [topic], the “new reading” button, or a bare message of six values."""
+    await flow.ack(update.callback_query)
+    context.user_data["c"] = c = {}
+    args = list(context.args or [])
+    if update.message and update.message.text and not update.message.text.startswith("/"):
+        args = update.message.text.split()
+    topics = {t.value for t in Topic}
+    cast_text = " ".join(a for a in args if a not in topics)
+    topic = next((a for a in args if a in topics), None)
+    if cast_text:
+        user = await flow.user_of(update, context)
+        from core.cast import CoinConvention
+
+        try:
+            cast = parse_cast(cast_text, CoinConvention(user.coins))
+        except CastError as exc:
+            await flow.say(update, flow.cast_error_text(exc))
+            return await flow.ask_question(update, context)
+        flow._store_cast(c, cast)
+        c["quick"] = True
+        c["question"] = None
+    if topic:
+        c["topic"] = topic
+    if c.get("quick"):
+        return await flow.ask_next(update, context)
+    return await flow.ask_question(update, context)
+
+
+def _track(handler: Callable[..., Any]) -> Callable[..., Any]:
+    """Remember the state a handler leaves the consultation in, so an unexpected input can repeat it."""
+
+    async def wrapped(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+        result = await handler(update, context)
+        if isinstance(result, int) and result >= 0:
+            flow.consultation(context)["state"] = result
+        elif result == ConversationHandler.END:
+            context.user_data.get("c", {}).pop("state", None)
+        return result
+
+    return wrapped
+
+
+def consultation_handler() -> ConversationHandler:
+    t = _track
+    text = filters.TEXT & ~filters.COMMAND
+    other_input = MessageHandler(~filters.COMMAND, t(flow.unexpected))
+    stale = CallbackQueryHandler(t(flow.stale_button), pattern=r"^(t|f|m|c|w|q):")
+    return ConversationHandler(
+        name="consultation",
+        persistent=True,
+        allow_reentry=True,
+        entry_points=[
+            CommandHandler("cast", t(cast_entry)),
+            CallbackQueryHandler(t(cast_entry), pattern=r"^new$"),
+            MessageHandler(filters.Regex(CAST_LIKE) & ~filters.COMMAND, t(cast_entry)),
+            CallbackQueryHandler(t(flow.outcome_button), pattern=r"^k:"),
+        ],
+        states={
+            flow.ASK_QUESTION: [MessageHandler(text, t(flow.got_question)),
+                                CallbackQueryHandler(t(flow.skip_question), pattern=r"^q:skip$")],
+            flow.ASK_TOPIC: [CallbackQueryHandler(t(flow.got_topic), pattern=r"^t:")],
+            flow.ASK_FOLLOW_UP: [CallbackQueryHandler(t(flow.got_follow_up), pattern=r"^f:")],
+            flow.ASK_METHOD: [CallbackQueryHandler(t(flow.got_method), pattern=r"^m:")],
+            flow.ASK_TOSS: [CallbackQueryHandler(t(flow.got_toss), pattern=r"^c:")],
+            flow.ASK_LINES: [MessageHandler(text, t(flow.got_lines))],
+            flow.ASK_MOMENT: [CallbackQueryHandler(t(flow.got_moment_choice), pattern=r"^w:")],
+            flow.ASK_WHEN: [MessageHandler(text, t(flow.got_when))],
+            flow.ASK_OUTCOME_DATE: [MessageHandler(text, t(flow.got_outcome_date))],
+        },
+        fallbacks=[
+            CommandHandler("cancel", flow.cancel),
+            CallbackQueryHandler(flow.cancel, pattern=r"^x$"),
+            stale,
+            other_input,
+        ],
+    )
+
+
+async def remind_open_consultation(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """After any command (other than the consultation's own), an open consultation is shown again."""
+    c = context.user_data.get("c") if context.user_data else None
+    text = update.effective_message.text if update.effective_message else ""
+    if not c or "state" not in c or (text or "").split()[0].split("@")[0] in ("/cast", "/cancel"):
+        return
+    await flow.command_mid_flow(update, context)
+
+
+async def cancel_outside(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await flow.say(update, _("There is nothing to cancel."), kb.start())
+
+
+async def fallback_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await flow.say(update, _("I did not understand that. Start a reading with /cast, or see /help."), kb.start())
+
+
+async def fallback_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await flow.ack(update.callback_query, _("That button belongs to an earlier step."))
+    await flow.say(update, _("That button belongs to an earlier message. Start a reading with /cast."), kb.start())
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Log the unexpected; tell the user something went wrong, without internals."""
+    log.error("error while handling an update", exc_info=context.error)
+    if isinstance(update, Update) and update.effective_chat is not None:
+        lang = "en"
+        if update.effective_user is not None:
+            known = context.application.bot_data["users"].get(update.effective_user.id)
+            lang = known.lang if known else normalize(update.effective_user.language_code)
+        with use(lang):
+            try:
+                await update.effective_chat.send_message(
+                    html.escape(_("Something went wrong on my side. Your readings are safe; please try again.")),
+                    parse_mode=ParseMode.HTML)
+            except Exception:  # the chat may be unreachable; the log already has the cause
+                log.warning("could not tell the user about the error", exc_info=True)
+
+
+# ---- the application ---------------------------------------------------------------------------------------
+
+async def _post_init(app: Application) -> None:
+    commands = [BotCommand(c, c) for c in COMMANDS]
+    try:
+        await app.bot.set_my_commands(commands)
+    except Exception:  # a Bot API server without setMyCommands must not stop the bot
+        log.warning("setMyCommands failed", exc_info=True)
+
+
+def build_application(config: Config, *, request: BaseRequest | None = None,
+                      clock: Callable[[], datetime] | None = None, rate_limit: bool = True,
+                      extra: Callable[[Application], None] | None = None) -> Application:
+    """The bot, wired: handlers, SQLite storage and persistence, rate limiter, error handler."""
+    persistence = SQLitePersistence(config.database_path, store_data=PersistenceInput(
+        bot_data=False, chat_data=False, callback_data=False))
+    processor = WriteThroughUpdateProcessor()
+    builder = (ApplicationBuilder().token(config.token or "0:console").persistence(persistence)
+               .concurrent_updates(processor).post_init(_post_init))
+    if config.api_base_url:
+        builder = builder.base_url(config.api_base_url)
+        builder = builder.base_file_url(config.api_base_url.replace("/bot", "/file/bot"))
+    if request is not None:
+        builder = builder.request(request).get_updates_request(request)
+    if rate_limit and request is None:
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
+    app = builder.build()
+    processor.attach(app)
+    app.bot_data["users"] = {}
+    app.bot_data["clock"] = clock
+    app.add_handler(TypeHandler(Update, load_user), group=-1)
+    app.add_handler(consultation_handler())
+    app.add_handler(CommandHandler("start", start))
+    app.add_handler(CommandHandler("help", help_command))
+    app.add_handler(CommandHandler("settings", show_settings))
+    app.add_handler(CommandHandler("lang", lang_command))
+    app.add_handler(CommandHandler("tz", tz_command))
+    app.add_handler(CommandHandler("history", history_command))
+    app.add_handler(CommandHandler("cancel", cancel_outside))
+    app.add_handler(CallbackQueryHandler(settings_button, pattern=r"^s:"))
+    app.add_handler(CallbackQueryHandler(lang_button, pattern=r"^l:"))
+    app.add_handler(CallbackQueryHandler(history_button, pattern=r"^h:"))
+    app.add_handler(CallbackQueryHandler(open_button, pattern=r"^o:"))
+    app.add_handler(CallbackQueryHandler(reasons_button, pattern=r"^r:"))
+    app.add_handler(CallbackQueryHandler(topic_button, pattern=r"^p:"))
+    if extra is not None:
+        extra(app)
+    app.add_handler(MessageHandler(filters.ALL & ~filters.COMMAND, fallback_text))
+    app.add_handler(CallbackQueryHandler(fallback_button))
+    app.add_handler(MessageHandler(filters.COMMAND, remind_open_consultation), group=1)
+    app.add_error_handler(on_error)
+    return app

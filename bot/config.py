@@ -1,0 +1,40 @@
+"""Configuration from the environment (see README "Configuration" and ``deploy/liuyao.env.example``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+DEFAULT_DATABASE = "./data/liuyao.sqlite3"
+# The zone a new user starts in, by language (changeable with /tz).
+DEFAULT_ZONES = {"ko": "Asia/Seoul", "ja": "Asia/Tokyo", "zh_Hans": "Asia/Shanghai", "zh_Hant": "Asia/Taipei",
+                 "en": "UTC"}
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    token: str | None
+    api_base_url: str | None  # e.g. http://127.0.0.1:8081/bot — another Bot API server
+    database_path: str
+    webhook_url: str | None
+    listen: str
+    port: int
+    webhook_secret: str | None
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Config:
+        e = os.environ if env is None else env
+        port_text = e.get("PORT") or e.get("WEBHOOK_PORT") or "8443"
+        try:
+            port = int(port_text)
+        except ValueError:
+            raise ValueError(f"PORT must be a number, not {port_text!r}") from None
+        return cls(
+            token=e.get("TELEGRAM_BOT_TOKEN") or None,
+            api_base_url=e.get("TELEGRAM_API_BASE_URL") or None,
+            database_path=e.get("DATABASE_PATH") or DEFAULT_DATABASE,
+            webhook_url=e.get("WEBHOOK_URL") or None,
+            listen=e.get("WEBHOOK_LISTEN") or "0.0.0.0",
+            port=port,
+            webhook_secret=e.get("WEBHOOK_SECRET") or None,
+        )

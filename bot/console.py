@@ -1,0 +1,156 @@
+"""The bot's conversation in a terminal, with no Telegram: the same Application, handlers and SQLite file.
+
+A ``BaseRequest`` answers the Bot API calls locally — a message the bot sends is printed, its buttons as
+numbered choices — and each input line becomes an update: a number picks a button of the last message that
+had buttons, anything else is a text message.  It ends cleanly at the end of its input, so it can be scripted:
+``printf '/cast\\n...' | liuyao console``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from datetime import datetime, timezone
+from typing import Any, TextIO
+
+from telegram import Update
+from telegram.request import BaseRequest, RequestData
+
+from bot.app import build_application
+from bot.config import Config
+
+BOT_ID = 1
+USER_ID = 10_000
+CHAT = {"id": USER_ID, "type": "private", "first_name": "you"}
+USER = {"id": USER_ID, "is_bot": False, "first_name": "you"}
+
+
+def _plain(html_text: str) -> str:
+    """Telegram's HTML as a terminal shows it."""
+    import html
+    import re
+
+    return html.unescape(re.sub(r"</?(pre|b|i|code)>", "", html_text))
+
+
+class ConsoleRequest(BaseRequest):
+    """Answers the Bot API locally: sends and edits are printed; everything else succeeds."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.next_message_id = 1
+        self.buttons: list[tuple[str, str, int]] = []  # (label, callback data, message id) of the last keyboard
+        self.texts: dict[int, str] = {}
+
+    @property
+    def read_timeout(self) -> float | None:
+        return None
+
+    async def initialize(self) -> None:
+        return None
+
+    async def shutdown(self) -> None:
+        return None
+
+    def _message(self, params: dict[str, Any], message_id: int | None = None) -> dict[str, Any]:
+        mid = message_id or self.next_message_id
+        if message_id is None:
+            self.next_message_id += 1
+        text = str(params.get("text", ""))
+        self.texts[mid] = text
+        markup = params.get("reply_markup")
+        if isinstance(markup, str):
+            markup = json.loads(markup)
+        self._show(text, markup, mid)
+        msg = {"message_id": mid, "date": int(datetime.now(timezone.utc).timestamp()), "chat": CHAT,
+               "from": {"id": BOT_ID, "is_bot": True, "first_name": "liuyao"}, "text": _plain(text)}
+        if markup:
+            msg["reply_markup"] = markup
+        return msg
+
+    def _show(self, text: str, markup: dict[str, Any] | None, mid: int) -> None:
+        self.out.write(_plain(text) + "\n")
+        if markup and markup.get("inline_keyboard"):
+            self.buttons = []
+            for row in markup["inline_keyboard"]:
+                for b in row:
+                    self.buttons.append((b["text"], b.get("callback_data", ""), mid))
+            for i, (label, _data, _mid) in enumerate(self.buttons, 1):
+                self.out.write(f"  [{i}] {label}\n")
+        self.out.write("\n")
+        self.out.flush()
+
+    async def do_request(self, url: str, method: str, request_data: RequestData | None = None,
+                         read_timeout: Any = None, write_timeout: Any = None, connect_timeout: Any = None,
+                         pool_timeout: Any = None) -> tuple[int, bytes]:
+        name = url.rsplit("/", 1)[-1]
+        params = request_data.parameters if request_data is not None else {}
+        result: Any = True
+        if name == "getMe":
+            result = {"id": BOT_ID, "is_bot": True, "first_name": "liuyao", "username": "liuyao_console_bot",
+                      "can_join_groups": False, "can_read_all_group_messages": False,
+                      "supports_inline_queries": False}
+        elif name == "sendMessage":
+            result = self._message(params)
+        elif name == "editMessageText":
+            result = self._message(params, int(params.get("message_id", 0)) or None)
+        elif name == "getUpdates":
+            result = []
+        return 200, json.dumps({"ok": True, "result": result}).encode()
+
+
+class Console:
+    """Feeds input lines to the application as updates from one local user."""
+
+    def __init__(self, config: Config, out: TextIO, lang: str = "en") -> None:
+        self.request = ConsoleRequest(out)
+        self.app = build_application(config, request=self.request, rate_limit=False)
+        self.lang = lang
+        self.update_id = 0
+        self.message_id = 100_000
+
+    def _update(self, payload: dict[str, Any]) -> Update:
+        self.update_id += 1
+        return Update.de_json({"update_id": self.update_id, **payload}, self.app.bot)
+
+    def for_line(self, line: str) -> Update:
+        text = line.rstrip("\n")
+        stripped = text.strip()
+        user = USER | {"language_code": self.lang}
+        if stripped.isdigit() and 1 <= int(stripped) <= len(self.request.buttons) and len(stripped) <= 2:
+            label, data, mid = self.request.buttons[int(stripped) - 1]
+            self.request.out.write(f"> {label}\n")
+            message = {"message_id": mid, "date": 0, "chat": CHAT, "text": self.request.texts.get(mid, ""),
+                       "from": {"id": BOT_ID, "is_bot": True, "first_name": "liuyao"}}
+            return self._update({"callback_query": {"id": str(self.update_id), "from": user, "chat_instance": "c",
+                                                    "data": data, "message": message}})
+        self.message_id += 1
+        message = {"message_id": self.message_id, "date": int(datetime.now(timezone.utc).timestamp()), "chat": CHAT,
+                   "from": user, "text": text}
+        if stripped.startswith("/"):
+            command = stripped.split()[0]
+            message["entities"] = [{"type": "bot_command", "offset": text.index(command), "length": len(command)}]
+        return self._update({"message": message})
+
+    async def run(self, source: TextIO) -> None:
+        async with self.app:
+            await self.app.start()
+            if not self.request.texts:
+                await self.app.process_update(self.for_line("/start"))
+            loop = asyncio.get_running_loop()
+            while True:
+                line = await loop.run_in_executor(None, source.readline)
+                if not line:
+                    break
+                if not line.strip():
+                    continue
+                await self.app.process_update(self.for_line(line))
+                await self.app.update_persistence()  # as the bot does after every update
+            await self.app.stop()
+
+
+def main(lang: str = "en") -> int:
+    config = Config.from_env()
+    asyncio.run(Console(config, sys.stdout, lang).run(sys.stdin))
+    return 0

@@ -1,0 +1,489 @@
+"""The consultation, one small handler per step (states as named constants, as in PTB's examples).
+
+The state of an open consultation lives in ``user_data["c"]`` (plain JSON, persisted in SQLite after every
+update), so a restart — even a SIGKILL between two tosses — resumes it.  Every handler renders in the user's
+language, set per update by ``bot.app.set_language``.  Anything unexpected gets a short explanation and the
+current step again; nothing a user sends can end a consultation except /cancel.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from datetime import datetime, timezone
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
+from telegram.constants import ParseMode
+from telegram.error import BadRequest
+from telegram.ext import ContextTypes, ConversationHandler
+
+from bot import keyboards as kb
+from bot.chart_text import render_chart
+from babel.dates import format_date
+
+from bot.i18n import _, current, locale, term
+from bot.render import render_reading
+from bot.storage import Storage, User
+from core.calendar import CalendarError, DayBoundary, Moment
+from core.cast import Cast, CastError, CoinConvention, Toss, parse_cast, random_cast
+from core.chart import build_chart
+from core.export import chart_dict, reading_dict
+from core.question import FollowUp, Question, QuestionError, Topic, follow_ups
+from core.reading import Reading, read
+
+log = logging.getLogger(__name__)
+
+# States of the consultation.
+ASK_QUESTION, ASK_TOPIC, ASK_FOLLOW_UP, ASK_METHOD, ASK_TOSS, ASK_LINES, ASK_MOMENT, ASK_WHEN, ASK_OUTCOME_DATE = range(9)
+END = ConversationHandler.END
+MAX_TEXT = 500  # the longest message read as an answer; longer ones get an explanation
+MAX_QUESTION = 300
+
+
+# ---- shared helpers ------------------------------------------------------------------------------------------
+
+def storage(context: ContextTypes.DEFAULT_TYPE) -> Storage:
+    return context.application.bot_data["storage"]
+
+
+def now(context: ContextTypes.DEFAULT_TYPE) -> datetime:
+    """The injected clock (tests and broadcasts use a fake one), always an aware UTC instant."""
+    clock = context.application.bot_data.get("clock")
+    return clock() if clock else datetime.now(timezone.utc)
+
+
+async def user_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> User:
+    return context.application.bot_data["users"][update.effective_user.id]
+
+
+def consultation(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
+    return context.user_data.setdefault("c", {})
+
+
+async def say(update: Update, text: str, markup: InlineKeyboardMarkup | None = None, *, pre: bool = False) -> Message:
+    """Reply in the chat the update came from (message or button)."""
+    body = f"<pre>{html.escape(text)}</pre>" if pre else html.escape(text)
+    chat = update.effective_chat
+    assert chat is not None
+    return await chat.send_message(body, parse_mode=ParseMode.HTML, reply_markup=markup)
+
+
+async def ack(query: CallbackQuery | None, text: str | None = None) -> None:
+    if query is None:
+        return
+    try:
+        await query.answer(text)
+    except BadRequest:  # an old query Telegram no longer accepts: nothing to acknowledge
+        pass
+
+
+def _question(c: dict[str, Any]) -> Question:
+    return Question.parse_ids(c.get("topic") or "other", c.get("subject"), c.get("sex"), c.get("use_god"),
+                              subject_sex=c.get("subject_sex"), thing=c.get("thing"))
+
+
+# ---- the steps -------------------------------------------------------------------------------------------
+
+async def ask_question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    await say(update, _("What is your question? Write it in your own words — it is kept with the reading. "
+                        "Or skip."), kb.question_text())
+    return ASK_QUESTION
+
+
+async def ask_topic(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    await say(update, _("What is the matter about?"), kb.topics())
+    return ASK_TOPIC
+
+
+async def ask_next(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    """Ask whatever the consultation still lacks, in order: topic, follow-ups, cast, moment; then answer."""
+    c = consultation(context)
+    if not c.get("topic"):
+        return await ask_topic(update, context)
+    missing = follow_ups(_question(c))
+    if missing:
+        which = missing[0]
+        c["asking"] = which.value
+        await say(update, _(kb.FOLLOW_UP_QUESTIONS[which.value]), kb.follow_up(Topic(c["topic"]), which))
+        return ASK_FOLLOW_UP
+    if not c.get("lines"):
+        user = await user_of(update, context)
+        await say(update, _("How will you cast? Three coins, six times, from the bottom line up.") + "\n" +
+                  coin_rule(user.coins), kb.methods())
+        return ASK_METHOD
+    if not c.get("moment"):
+        if c.get("quick"):
+            c["moment"] = "now"
+        else:
+            await say(update, _("When was it cast?"), kb.moment())
+            return ASK_MOMENT
+    return await answer(update, context)
+
+
+def coin_rule(coins: str) -> str:
+    if coins == "faces":
+        return _("Count the faces (the side with characters): 3 → ○ old yang, 2 → -- young yin, "
+                 "1 → — young yang, 0 → × old yin.")
+    return _("Count the backs (the side without characters): 3 → ○ old yang, 2 → -- young yin, "
+             "1 → — young yang, 0 → × old yin.")
+
+
+def lines_picture(values: list[int]) -> str:
+    """The lines drawn so far, top first, as the books draw them."""
+    rows = []
+    for i in range(len(values) - 1, -1, -1):
+        v = values[i]
+        mark = {9: " ○", 6: " ×"}.get(v, "")
+        rows.append(f"{i + 1}  {'━━━━━' if v in (7, 9) else '━━ ━━'}{mark}")
+    return "\n".join(rows)
+
+
+async def got_question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    text = update.message.text if update.message else None
+    if text is None:
+        return await unexpected(update, context)
+    if len(text) > MAX_QUESTION:
+        await say(update, _("That is longer than {n} characters; please shorten it.").format(n=MAX_QUESTION))
+        return await ask_question(update, context)
+    consultation(context)["question"] = text.strip()
+    return await ask_next(update, context)
+
+
+async def skip_question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    await ack(update.callback_query)
+    consultation(context)["question"] = None
+    return await ask_next(update, context)
+
+
+async def got_topic(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    query = update.callback_query
+    await ack(query)
+    value = query.data.split(":", 1)[1]
+    if value not in {t.value for t in Topic}:
+        return await stale_button(update, context)
+    c = consultation(context)
+    c["topic"] = value
+    for k in ("subject", "sex", "subject_sex", "thing"):
+        c.pop(k, None)
+    return await ask_next(update, context)
+
+
+async def got_follow_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    query = update.callback_query
+    await ack(query)
+    try:
+        _prefix, which, value = query.data.split(":", 2)
+        FollowUp(which)
+    except ValueError:
+        return await stale_button(update, context)
+    c = consultation(context)
+    c[which] = value
+    try:
+        follow_ups(_question(c))
+    except QuestionError:
+        c.pop(which, None)
+        await say(update, _("That answer does not fit this matter; please choose again."))
+    return await ask_next(update, context)
+
+
+async def got_method(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    query = update.callback_query
+    await ack(query)
+    method = query.data.split(":", 1)[1]
+    c = consultation(context)
+    user = await user_of(update, context)
+    if method == "coins":
+        c["tosses"] = []
+        return await show_toss(update, context)
+    if method == "text":
+        await say(update, _("Send the six lines, bottom first: line values like 789968, coin faces like "
+                            "HHT HTT TTT HHH HTH THH (또는 앞앞뒤, 表表裏, 字字背), backs counted 0–3, or symbols "
+                            "○ — -- ×."))
+        return ASK_LINES
+    if method == "auto":
+        cast = random_cast(convention=CoinConvention(user.coins))
+        _store_cast(c, cast)
+        await say(update, _("The coins fell like this:") + "\n" + lines_picture([int(v) for v in cast.values]), pre=False)
+        return await ask_next(update, context)
+    return await stale_button(update, context)
+
+
+def _store_cast(c: dict[str, Any], cast: Cast) -> None:
+    c["lines"] = cast.lines_text
+    c["tosses"] = None if cast.tosses is None else [[int(b) for b in t.backs] for t in cast.tosses]
+
+
+async def show_toss(update: Update, context: ContextTypes.DEFAULT_TYPE, *, edit: bool = False) -> int:
+    c = consultation(context)
+    user = await user_of(update, context)
+    done: list[int] = c.get("tosses") or []
+    values = [6 + n for n in done]
+    head = _("Toss {n} of 6 — how many coins show their back?").format(n=len(done) + 1) if user.coins == "backs" \
+        else _("Toss {n} of 6 — how many coins show their face?").format(n=len(done) + 1)
+    text = head + ("\n\n" + lines_picture(values) if values else "\n" + coin_rule(user.coins))
+    query = update.callback_query
+    if edit and query is not None and query.message is not None:
+        try:
+            await query.edit_message_text(html.escape(text), parse_mode=ParseMode.HTML,
+                                          reply_markup=kb.toss(len(done), user.coins))
+            return ASK_TOSS
+        except BadRequest:  # the message is too old to edit: send a fresh one
+            pass
+    await say(update, text, kb.toss(len(done), user.coins))
+    return ASK_TOSS
+
+
+async def got_toss(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    query = update.callback_query
+    await ack(query)
+    c = consultation(context)
+    done: list[int] = c.setdefault("tosses", [])
+    value = query.data.split(":", 1)[1]
+    if value == "undo":
+        if done:
+            done.pop()
+        return await show_toss(update, context, edit=True)
+    if value not in ("0", "1", "2", "3") or len(done) >= 6:
+        return await stale_button(update, context)
+    done.append(int(value))
+    if len(done) < 6:
+        return await show_toss(update, context, edit=True)
+    user = await user_of(update, context)
+    convention = CoinConvention(user.coins)
+    # The user counted the convention's side; record the coins so that count comes out (backs first).
+    tosses = []
+    for n in done:
+        backs = n if convention is CoinConvention.BACKS else 3 - n
+        tosses.append(Toss(tuple(i < backs for i in range(3))))
+    cast = Cast(tuple(t.value(convention) for t in tosses), tuple(tosses))
+    _store_cast(c, cast)
+    try:
+        await query.edit_message_text(html.escape(_("Six tosses:") + "\n\n" + lines_picture([int(v) for v in cast.values])),
+                                      parse_mode=ParseMode.HTML)
+    except BadRequest:
+        pass
+    return await ask_next(update, context)
+
+
+async def got_lines(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    text = update.message.text if update.message else None
+    if text is None:
+        return await unexpected(update, context)
+    user = await user_of(update, context)
+    try:
+        cast = parse_cast(text, CoinConvention(user.coins))
+    except CastError as exc:
+        await say(update, cast_error_text(exc))
+        return ASK_LINES
+    _store_cast(consultation(context), cast)
+    await say(update, _("Read as:") + "\n" + lines_picture([int(v) for v in cast.values]))
+    return await ask_next(update, context)
+
+
+def cast_error_text(exc: CastError) -> str:
+    accepted = _("Accepted: six line values bottom first (789968), coin faces (HHT, 앞앞뒤, 表表裏, 字字背), "
+                 "backs counted 0–3, or symbols ○ — -- ×.")
+    code = exc.code
+    if code == "empty":
+        what = _("There are no lines in that.")
+    elif code == "too_long":
+        what = _("That is too long to be a cast.")
+    elif code == "too_few":
+        what = _("That reads as {n} tosses; six are needed.").format(n=exc.count or 0)
+    elif code == "too_many":
+        what = _("That has more than six tosses.")
+    elif code == "partial_toss":
+        what = _("“{token}” is not a whole toss of three coins.").format(token=exc.token or "")
+    elif code == "ambiguous":
+        what = _("“{token}” can be read more than one way.").format(token=exc.token or "")
+    else:
+        what = _("“{token}” is not a line, a coin or a count.").format(token=(exc.token or "")[:20])
+    return what + "\n" + accepted
+
+
+async def got_moment_choice(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    query = update.callback_query
+    await ack(query)
+    choice = query.data.split(":", 1)[1]
+    c = consultation(context)
+    if choice == "now":
+        c["moment"] = "now"
+        return await ask_next(update, context)
+    if choice == "type":
+        user = await user_of(update, context)
+        await say(update, _("Send the date and time of the cast as YYYY-MM-DD HH:MM (your time zone: {tz}).")
+                  .format(tz=user.tz))
+        return ASK_WHEN
+    return await stale_button(update, context)
+
+
+async def got_when(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    text = update.message.text if update.message else None
+    if text is None:
+        return await unexpected(update, context)
+    user = await user_of(update, context)
+    try:
+        moment = Moment.parse(text.strip(), user.tz, DayBoundary(user.day_boundary))
+    except CalendarError:
+        await say(update, _("I cannot read “{text}” as a date and time. Please write it like 2026-11-28 14:30; "
+                            "the date must exist and lie between 1900 and 2100.").format(text=text[:40]))
+        return ASK_WHEN
+    if moment.utc is not None and moment.utc > now(context):
+        await say(update, _("That moment is in the future; a cast is read for when it was made."))
+        return ASK_WHEN
+    consultation(context)["moment"] = moment.utc.isoformat() if moment.utc else "now"
+    return await ask_next(update, context)
+
+
+# ---- the answer ------------------------------------------------------------------------------------------
+
+def _moment_of(c: dict[str, Any], user: User, instant_now: datetime) -> Moment:
+    at = c.get("moment")
+    instant = instant_now if at in (None, "now") else datetime.fromisoformat(at)
+    return Moment.at(instant, user.tz, DayBoundary(user.day_boundary))
+
+
+async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    c = consultation(context)
+    user = await user_of(update, context)
+    try:
+        cast = parse_cast(c["lines"])
+        moment = _moment_of(c, user, now(context))
+        chart = build_chart(cast, moment)
+        reading = read(chart, _question(c))
+    except (CastError, CalendarError, QuestionError) as exc:  # stored answers that no longer hold
+        log.warning("consultation of %s could not be read: %s", update.effective_user.id, exc)
+        context.user_data.pop("c", None)
+        await say(update, _("Something in this consultation no longer fits; please start a new reading."),
+                  kb.start())
+        return END
+    record = chart_dict(chart) | {"reading": reading_dict(reading)}
+    rid = await storage(context).add_reading(
+        user.user_id, lines=cast.lines_text, reading=record, tosses=c.get("tosses"), coins=user.coins,
+        moment_utc=moment.utc, tz=moment.tz, day_boundary=int(moment.day_boundary), question=c.get("question"),
+        topic=c.get("topic"), subject=c.get("subject"), sex=c.get("sex"), use_god=c.get("use_god"))
+    context.user_data.pop("c", None)
+    await send_reading(update, reading, rid)
+    return END
+
+
+async def send_reading(update: Update, reading: Reading, rid: int) -> None:
+    await say(update, render_chart(reading.chart, term), pre=True)
+    await say(update, render_reading(reading), kb.after_reading(rid))
+
+
+# ---- cancel, help and the unexpected ---------------------------------------------------------------------
+
+async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    await ack(update.callback_query)
+    context.user_data.pop("c", None)
+    await say(update, _("Cancelled. Nothing was read."), kb.start())
+    return END
+
+
+REPEAT = {ASK_QUESTION: ask_question, ASK_TOPIC: ask_topic}
+
+
+async def repeat_step(update: Update, context: ContextTypes.DEFAULT_TYPE, state: int | None) -> int:
+    """Show the current step again."""
+    if state == ASK_TOSS:
+        return await show_toss(update, context)
+    if state == ASK_LINES:
+        await say(update, _("Send the six lines, bottom first, e.g. 789968."))
+        return ASK_LINES
+    if state == ASK_WHEN:
+        await say(update, _("Send the date and time as YYYY-MM-DD HH:MM."))
+        return ASK_WHEN
+    if state == ASK_OUTCOME_DATE:
+        await say(update, _("Send the date it happened as YYYY-MM-DD."))
+        return ASK_OUTCOME_DATE
+    if state in REPEAT:
+        return await REPEAT[state](update, context)
+    return await ask_next(update, context)
+
+
+def _state(context: ContextTypes.DEFAULT_TYPE) -> int | None:
+    return consultation(context).get("state")
+
+
+async def unexpected(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    """Text where a button was expected, a sticker, a photo, an overlong message: explain, then ask again."""
+    msg = update.effective_message
+    if msg is not None and msg.text and len(msg.text) > MAX_TEXT:
+        await say(update, _("That message is too long for this step."))
+    elif msg is not None and msg.text:
+        await say(update, _("Please use the buttons for this step (or /cancel)."))
+    else:
+        await say(update, _("I can only read text and buttons here."))
+    return await repeat_step(update, context, _state(context))
+
+
+async def stale_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    await ack(update.callback_query, _("That button belongs to an earlier step."))
+    await say(update, _("That button belongs to an earlier message. Here is where we are:"))
+    return await repeat_step(update, context, _state(context))
+
+
+async def command_mid_flow(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    await say(update, _("A reading is in progress; here is where we are (or /cancel it)."))
+    return await repeat_step(update, context, _state(context))
+
+
+# ---- outcome recording -----------------------------------------------------------------------------------
+
+async def outcome_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    query = update.callback_query
+    await ack(query)
+    try:
+        _k, rid_text, what = query.data.split(":", 2)
+        rid = int(rid_text)
+    except ValueError:
+        return await stale_button(update, context)
+    user = await user_of(update, context)
+    st = storage(context)
+    if await st.get_reading(user.user_id, rid) is None:
+        await say(update, _("That reading is not in your history."))
+        return END
+    if what == "ask":
+        await say(update, _("What happened?"), kb.outcome(rid))
+        return END
+    if what == "no":
+        await st.set_outcome(user.user_id, rid, outcome="did_not")
+        await say(update, _("Noted: it did not happen."))
+        return END
+    if what == "today":
+        local = now(context).astimezone(ZoneInfo(user.tz)).date()
+        await st.set_outcome(user.user_id, rid, outcome="happened", on=local)
+        await say(update, _("Noted: it happened on {date}.").format(date=_fmt_date(local)))
+        return END
+    if what == "date":
+        context.user_data["outcome_for"] = rid
+        consultation(context)["state"] = ASK_OUTCOME_DATE
+        await say(update, _("Send the date it happened as YYYY-MM-DD."))
+        return ASK_OUTCOME_DATE
+    return await stale_button(update, context)
+
+
+async def got_outcome_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    text = (update.message.text or "").strip() if update.message else ""
+    rid = context.user_data.get("outcome_for")
+    user = await user_of(update, context)
+    try:
+        day = datetime.strptime(text, "%Y-%m-%d").date()
+    except ValueError:
+        await say(update, _("I cannot read “{text}” as a date; please write it like 2026-12-03.").format(text=text[:40]))
+        return ASK_OUTCOME_DATE
+    if rid is None or not await storage(context).set_outcome(user.user_id, int(rid), outcome="happened", on=day):
+        await say(update, _("That reading is not in your history."))
+    else:
+        await say(update, _("Noted: it happened on {date}.").format(date=_fmt_date(day)))
+    context.user_data.pop("outcome_for", None)
+    context.user_data.pop("c", None)
+    return END
+
+
+def _fmt_date(day: Any) -> str:
+    return format_date(day, format="long", locale=locale(current()))
+

@@ -1,0 +1,141 @@
+"""Inline keyboards, labelled in the current language.  Callback data is short ``prefix:value`` text.
+
+Prefixes: ``t`` topic, ``f`` follow-up answer, ``m`` cast method, ``c`` a toss (backs counted), ``w`` moment,
+``q`` question text, ``x`` cancel, ``new`` a new reading, ``h`` history page, ``o`` open a reading, ``r`` all
+reasons, ``p`` topic reading, ``k`` outcome, ``l`` language, ``s`` a setting.
+"""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton as B
+from telegram import InlineKeyboardMarkup
+
+from bot.i18n import LANGS, N_, _
+from core.cast import LineValue
+from core.question import FollowUp, Topic, choices
+
+TOPIC_LABELS: dict[str, str] = {
+    "wealth": N_("Money, business"), "career": N_("Career, office"), "exam": N_("Examination"),
+    "marriage": N_("Marriage, romance"), "pregnancy": N_("Pregnancy, birth"), "illness": N_("Illness"),
+    "lawsuit": N_("Lawsuit, officials"), "travel": N_("Travel"), "returning": N_("Someone returning or missing"),
+    "lost": N_("Lost thing, theft"), "property": N_("House, land, vehicle, documents"), "weather": N_("Weather"),
+    "year": N_("The year's fortune"), "lifetime": N_("My lifetime"), "lifespan": N_("Lifespan"),
+    "matchmaker": N_("A matchmaker"), "other": N_("Something else"),
+}
+SUBJECT_LABELS: dict[str, str] = {
+    "self": N_("Myself"), "parent": N_("A parent or elder"), "sibling": N_("A sibling or friend"),
+    "wife": N_("My wife or girlfriend"), "husband": N_("My husband or boyfriend"),
+    "child": N_("A child or junior"), "employee": N_("An employee"), "master": N_("My employer"),
+    "sisters_husband": N_("A sister's husband"), "other": N_("Someone unrelated"),
+}
+SEX_LABELS: dict[str, str] = {"male": N_("Male"), "female": N_("Female")}
+THING_LABELS: dict[str, str] = {
+    "money": N_("Money or valuables"), "document": N_("A document"), "vehicle": N_("A vehicle"),
+    "clothing": N_("Clothing or cloth"), "animal": N_("An animal"),
+}
+FOLLOW_UP_QUESTIONS: dict[str, str] = {
+    "subject": N_("Whose matter is it?"),
+    "sex": N_("Are you a man or a woman? (Marriage is read from 財 for a man, from 官 for a woman.)"),
+    "subject_sex": N_("Is the person who marries a man or a woman?"),
+    "thing": N_("What was lost?"),
+}
+LANG_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語", "zh_Hans": "简体中文", "zh_Hant": "繁體中文"}
+ZONES = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Singapore",
+         "Europe/London", "America/New_York", "America/Los_Angeles", "UTC")
+
+
+def _rows(buttons: list[B], width: int) -> list[list[B]]:
+    return [buttons[i:i + width] for i in range(0, len(buttons), width)]
+
+
+def cancel_row() -> list[B]:
+    return [B(_("Cancel"), callback_data="x")]
+
+
+def topics() -> InlineKeyboardMarkup:
+    buttons = [B(_(TOPIC_LABELS[t.value]), callback_data=f"t:{t.value}") for t in Topic]
+    return InlineKeyboardMarkup(_rows(buttons, 2) + [cancel_row()])
+
+
+def follow_up(topic: Topic, which: FollowUp) -> InlineKeyboardMarkup:
+    labels = {FollowUp.subject: SUBJECT_LABELS, FollowUp.sex: SEX_LABELS, FollowUp.subject_sex: SEX_LABELS,
+              FollowUp.thing: THING_LABELS}[which]
+    buttons = [B(_(labels[c.value]), callback_data=f"f:{which.value}:{c.value}") for c in choices(topic, which)]
+    return InlineKeyboardMarkup(_rows(buttons, 2) + [cancel_row()])
+
+
+def question_text() -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[B(_("Skip"), callback_data="q:skip")], cancel_row()])
+
+
+def methods() -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([
+        [B(_("Toss coin by coin"), callback_data="m:coins")],
+        [B(_("Type all six lines"), callback_data="m:text")],
+        [B(_("Toss for me"), callback_data="m:auto")],
+        cancel_row(),
+    ])
+
+
+def toss(done: int, coins: str) -> InlineKeyboardMarkup:
+    label = _("{n} backs {symbol}") if coins == "backs" else _("{n} faces {symbol}")
+    counts = [B(label.format(n=n, symbol=LineValue(6 + n).symbol), callback_data=f"c:{n}") for n in range(4)]
+    extra = [B(_("Undo last toss"), callback_data="c:undo")] if done else []
+    return InlineKeyboardMarkup([counts[:2], counts[2:], extra + cancel_row()])
+
+
+def moment() -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[B(_("Now"), callback_data="w:now")],
+                                 [B(_("Another date and time"), callback_data="w:type")], cancel_row()])
+
+
+def after_reading(reading_id: int) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([
+        [B(_("All reasons"), callback_data=f"r:{reading_id}"), B(_("Topic reading"), callback_data=f"p:{reading_id}")],
+        [B(_("What happened?"), callback_data=f"k:{reading_id}:ask"), B(_("New reading"), callback_data="new")],
+    ])
+
+
+def outcome(reading_id: int) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([
+        [B(_("It happened today"), callback_data=f"k:{reading_id}:today")],
+        [B(_("It happened on another date"), callback_data=f"k:{reading_id}:date")],
+        [B(_("It did not happen"), callback_data=f"k:{reading_id}:no")],
+    ])
+
+
+def start() -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[B(_("New reading"), callback_data="new")],
+                                 [B(_("My readings"), callback_data="h:0"), B(_("Settings"), callback_data="s:show")]])
+
+
+def languages() -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(_rows([B(LANG_NAMES[x], callback_data=f"l:{x}") for x in LANGS], 2))
+
+
+def zones() -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(_rows([B(z, callback_data=f"s:tz:{z}") for z in ZONES], 2))
+
+
+def settings(day_boundary: int, coins: str) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([
+        [B(_("Language"), callback_data="s:lang"), B(_("Time zone"), callback_data="s:tzmenu")],
+        [B(_("Day changes at 23:00") + (" ✓" if day_boundary == 23 else ""), callback_data="s:db:23"),
+         B(_("Day changes at 00:00") + (" ✓" if day_boundary == 0 else ""), callback_data="s:db:0")],
+        [B(_("Count the backs") + (" ✓" if coins == "backs" else ""), callback_data="s:coins:backs"),
+         B(_("Count the faces") + (" ✓" if coins == "faces" else ""), callback_data="s:coins:faces")],
+    ])
+
+
+HISTORY_PAGE = 5
+
+
+def history(items: list[tuple[int, str]], offset: int, more: bool) -> InlineKeyboardMarkup:
+    rows = [[B(label, callback_data=f"o:{rid}")] for rid, label in items]
+    nav = []
+    if offset > 0:
+        nav.append(B(_("Newer"), callback_data=f"h:{max(0, offset - HISTORY_PAGE)}"))
+    if more:
+        nav.append(B(_("Older"), callback_data=f"h:{offset + len(items)}"))
+    return InlineKeyboardMarkup(rows + ([nav] if nav else []))
+

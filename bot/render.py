@@ -1,0 +1,105 @@
+"""A reading as text in the current language: verdict, use-god, reasons (weightiest first) and timing with dates.
+
+Everything comes from the reading; nothing is recomputed here.  Terms go through the ``term`` context so each
+tradition's words are used (관귀, 官鬼, 官鬼, 官鬼, Officer-Ghost).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from babel.dates import format_date, format_datetime
+
+from bot.i18n import _, current, locale, term
+from bot.texts import FINDINGS, TIMINGS
+from core.findings import Finding, Layer, Place, Timing, Unit
+from core.reading import Reading
+
+REASONS_SHOWN = 8
+
+
+def place(r: Reading, p: Place) -> str:
+    """One place of the chart in words: "line 3: 父母 辰", "the change of line 1: 妻財 寅", "the month 寅" …"""
+    chart_line = None if p.layer in (Layer.MONTH, Layer.DAY) else r.chart.lines[p.position - 1]
+    if p.layer is Layer.MONTH:
+        return _("the month {branch}").format(branch=r.chart.moment.month_branch.name)
+    if p.layer is Layer.DAY:
+        return _("the day {branch}").format(branch=r.chart.moment.day.branch.name)
+    assert chart_line is not None
+    if p.layer is Layer.LINE:
+        return _("line {n}: {relation} {branch}").format(
+            n=p.position, relation=term(chart_line.relation.value), branch=chart_line.branch.name)
+    if p.layer is Layer.CHANGED and chart_line.changed is not None:
+        return _("the change of line {n}: {relation} {branch}").format(
+            n=p.position, relation=term(chart_line.changed.relation.value), branch=chart_line.changed.branch.name)
+    if p.layer is Layer.HIDDEN and chart_line.hidden is not None:
+        return _("the hidden {relation} {branch} under line {n}").format(
+            n=p.position, relation=term(chart_line.hidden.relation.value), branch=chart_line.hidden.branch.name)
+    return _("line {n}").format(n=p.position)
+
+
+def _fill(r: Reading, template: str, places: tuple[Place, ...], params: dict[str, str]) -> str:
+    values = {
+        "line": place(r, places[0]) if places else "",
+        "other": place(r, places[-1]) if len(places) > 1 else "",
+        "branch": params.get("branch", ""),
+        "changed": params.get("changed", ""),
+        "stage": term(params["stage"]) if "stage" in params else "",
+        "count": params.get("count", ""),
+        "target": term(params["target"]) if "target" in params else "",
+        "relation": term(params["relation"]) if "relation" in params else "",
+        "star": term(params["star"]) if "star" in params else "",
+        "element": term(params["element"]) if "element" in params else "",
+        "value": params.get("value", ""),
+    }
+    return _(template).format(**values)
+
+
+def finding_text(r: Reading, f: Finding) -> str:
+    return _fill(r, FINDINGS[f.key], f.places, dict(f.params))
+
+
+def _date(d: date | datetime) -> str:
+    loc = locale(current())
+    if isinstance(d, datetime):
+        return format_datetime(d, format="medium", locale=loc)
+    return format_date(d, format="medium", locale=loc)
+
+
+def timing_text(r: Reading, t: Timing) -> str:
+    pillar = (t.stem.name if t.stem else "") + t.branch.name
+    unit = {
+        Unit.HOUR: _("a {pillar} hour"), Unit.DAY: _("a {pillar} day"),
+        Unit.MONTH: _("a {pillar} month"), Unit.YEAR: _("a {pillar} year"),
+    }[t.unit].format(pillar=pillar)
+    why = _fill(r, TIMINGS[t.key], t.places, {})
+    dates = ", ".join(_date(d) for d in t.dates)
+    text = _("{unit}, {why} ({rule})").format(unit=unit, why=why, rule=t.rule)
+    return text + (f": {dates}" if dates else "")
+
+
+def render_reading(r: Reading, reasons: int = REASONS_SHOWN, timings: int = 5) -> str:
+    """Verdict, use-god, the weightiest reasons and the likeliest timings."""
+    out = [
+        _("Verdict: {verdict}").format(verdict=term(r.verdict.name)),
+        _("Use-god: {place}").format(place=place(r, r.use_god.place)),
+        "",
+        _("Why:"),
+    ]
+    shown = [f for f in r.findings if f.weight > 0][:reasons] or list(r.findings[:reasons])
+    for f in shown:
+        sign = {"+": "＋", "-": "－", "0": "・"}[f.effect.value]
+        out.append(f"{sign} {finding_text(r, f)} [{f.rule}]")
+    if r.timing:
+        out += ["", _("When:")]
+        out += [f"・{timing_text(r, t)}" for t in r.timing[:timings]]
+    if r.topic:
+        out += ["", _("For this matter:")]
+        out += [f"・{finding_text(r, f)} [{f.rule}]" for f in r.topic[:reasons]]
+    return "\n".join(out)
+
+
+def render_findings(r: Reading) -> str:
+    """Every finding, for the 'all reasons' button."""
+    return "\n".join(f"{i}. {finding_text(r, f)} [{f.rule} · {f.source.seed}:{f.source.line}]"
+                     for i, f in enumerate(r.findings, 1))

@@ -1,0 +1,28 @@
+"""``liuyao bot``: polling (default) or webhook mode, stopping cleanly on SIGTERM/SIGINT."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from telegram import Update
+
+from bot.app import build_application
+from bot.config import Config
+
+
+def run_bot(env: dict[str, str] | None = None) -> int:
+    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=logging.INFO)
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    config = Config.from_env(env)
+    if not config.token:
+        print("liuyao bot: set TELEGRAM_BOT_TOKEN (or run `liuyao console` to use the bot without Telegram)",
+              file=sys.stderr)
+        return 2
+    app = build_application(config)
+    if config.webhook_url:
+        app.run_webhook(listen=config.listen, port=config.port, webhook_url=config.webhook_url,
+                        secret_token=config.webhook_secret, allowed_updates=Update.ALL_TYPES)
+    else:
+        app.run_polling(allowed_updates=Update.ALL_TYPES)
+    return 0
