@@ -15,6 +15,7 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
+import locales as locales_package
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -23,7 +24,7 @@ from babel.support import Translations
 DOMAIN = "liuyao"
 LANGS = ("en", "ko", "ja", "zh_Hans", "zh_Hant")
 DEFAULT = "en"
-LOCALES = Path(__file__).resolve().parent.parent / "locales"
+LOCALES = Path(locales_package.__file__).resolve().parent
 TERM = "term"  # msgctxt of the classical terms (用神, 世爻, 官鬼 …) that each tradition writes its own way
 
 _current: ContextVar[str] = ContextVar("liuyao_lang", default=DEFAULT)

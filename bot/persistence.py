@@ -316,6 +316,8 @@ class WriteThroughUpdateProcessor(BaseUpdateProcessor):
                     self._warned = True
                     _LOG.warning("WriteThroughUpdateProcessor is not attached: call processor.attach(app)")
             elif app.persistence is not None:
+                # process_update has marked the update's user and chat (also after ApplicationHandlerStop or
+                # an error in a blocking handler); this writes them and the conversation states it changed.
                 await app.update_persistence()
 
     async def initialize(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from core import combinations, stars, topics
 from core.actors import actor_at, line_actors
 from core.chart import Chart, Transformation
 from core.findings import Effect, Finding, Layer, Place, Timing
@@ -17,6 +18,7 @@ from core.ganzhi import Branch
 from core.hexagram import Relation
 from core.question import Question, Subject, Topic, UseGodRule, resolve
 from core.relations import generates, overcomes
+from core.sources import Source
 from core.roles import Roles, able_yuan, day_clash_note, find_roles
 from core.strength import Assessment, assess, finding
 from core.timing import rank, rule_timings, with_dates
@@ -101,7 +103,7 @@ def _matter_findings(chart: Chart, question: Question, use: UseGod) -> list[Find
     if chart.hexagram.six_clash:
         if topic is Topic.illness:
             out.append(finding("GX-01", "clash_hexagram_recent_illness", Effect.NEUTRAL, 0, ()))
-        elif topic in (Topic.wealth, Topic.other, Topic.marriage):
+        elif topic in (Topic.other, Topic.marriage):
             out.append(finding("GX-01", "clash_hexagram_partnership", Effect.BAD, 2, ()))
     if topic is Topic.career and use.place.layer is Layer.LINE and use.place.position == 6:
         out.append(finding("T-10", "far_post", Effect.NEUTRAL, 0, (use.place,)))
@@ -151,8 +153,30 @@ def _use_god_rule(rule: UseGodRule, use: UseGod) -> list[Finding]:
                     (("target", str(target)),))]
 
 
+STAR_CAP = 3  # stars only amplify: "吉以益其吉，凶以甚其凶" (001 神煞章 closing principle)
+
+
+def _signed(f: Finding) -> int:
+    return f.weight if f.effect is Effect.GOOD else -f.weight if f.effect is Effect.BAD else 0
+
+
+def is_star(f: Finding) -> bool:
+    return f.source.seed == "001" and f.rule.startswith("SS-")
+
+
+def weigh(findings: tuple[Finding, ...] | list[Finding]) -> int:
+    """The balance of supports and injuries.  神煞 do not decide a reading, they deepen it: only stars of the
+    same sign as the rest count, at most ``STAR_CAP`` in all."""
+    base = sum(_signed(f) for f in findings if not is_star(f))
+    if base == 0:
+        return 0
+    agreeing = sum(abs(_signed(f)) for f in findings if is_star(f) and (_signed(f) > 0) == (base > 0) and _signed(f))
+    return base + (min(agreeing, STAR_CAP) if base > 0 else -min(agreeing, STAR_CAP))
+
+
 def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
-            topic: tuple[Finding, ...] = (), topic_timing: tuple[Timing, ...] = ()) -> Reading:
+            topic: tuple[Finding, ...] = (), topic_timing: tuple[Timing, ...] = (),
+            absorbed: frozenset[Place] = frozenset(), frame: Effect = Effect.NEUTRAL) -> Reading:
     """The full reading of ``chart`` for ``question`` (raises QuestionError naming missing follow-ups).
 
     ``extra`` carries findings from other chapters (局會, 刑害, 神煞 …) that bear on the verdict; ``topic`` the
@@ -160,13 +184,12 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     """
     rule = resolve(question)
     use = select_use_god(chart, rule.target)
-    assessment = assess(chart, use.place)
-    roles = find_roles(chart, use.actor.element, use.place, assessment.rooted, not assessment.strong)
+    assessment = assess(chart, use.place, absorbed, frame)
+    roles = find_roles(chart, use.actor.element, use.place, assessment.rooted, not assessment.strong, absorbed)
     everything = _use_god_rule(rule, use) + list(use.findings) + list(assessment.findings) + list(roles.findings)
     everything += _matter_findings(chart, question, use) + _link_to_querent(chart, question, use) + list(extra)
     ranked = tuple(sorted(everything, key=lambda f: (-f.weight, f.rule)))
-    balance = sum(f.weight for f in ranked if f.effect is Effect.GOOD) - sum(
-        f.weight for f in ranked if f.effect is Effect.BAD)
+    balance = weigh(ranked)
     usable = assessment.usable and use.comes_out is not False
     verdict = verdict_of(balance, assessment.rooted, usable)
     timings = rule_timings(chart, use, assessment, roles.yuan) + list(topic_timing)
@@ -177,19 +200,40 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
 
 def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, age: int | None = None) -> Reading:
     """The whole reading: 002's analysis plus 001's 局會, 刑害, 助鬼傷身 and 神煞, and 000's topic chapter."""
-    from core import combinations, stars, topics
-
     rule = resolve(question)
     use = select_use_god(chart, rule.target)
     places = (use.place,)
+    topic = question.topic.value
     frame_facts = combinations.frames(chart)
     extra = list(combinations.frame_findings(frame_facts, places, chart))
-    extra += combinations.punishment_findings(combinations.punishments(chart), places, chart)
-    extra += combinations.harm_findings(combinations.harms(chart), places)
-    extra += combinations.zhu_gui_findings(combinations.zhu_gui_shang_shen(chart), question.topic.value,
-                                           use.actor.relation)
+    if use.place.layer in (Layer.CHANGED, Layer.MONTH):  # no line, nor frame of lines, reaches these (DB-02/03)
+        extra = [f for f in extra if f.key not in ("frame_supports", "frame_generates", "frame_overcomes")]
+    acting = [f for f in extra if f.key in ("frame_supports", "frame_generates", "frame_overcomes")]
+    # 002 reads the same frames as 三合局 acting on the use-god (SK-06, Z002-08/16): name that rule too.
+    extra += [finding("SK-06", "frame_acts", Effect.NEUTRAL, 0, f.places) for f in acting]
+    net = sum(f.weight if f.effect is Effect.GOOD else -f.weight for f in acting)
+    frame_effect = Effect.GOOD if net > 0 else Effect.BAD if net < 0 else Effect.NEUTRAL
+    absorbed = frozenset(p for f in acting for p in f.places
+                         if p.layer is Layer.LINE and chart.lines[p.position - 1].moving and p != use.place)
+    about_self = question.subject in (None, Subject.self)
+    # 刑 of the 世 matters when the querent's own matter is asked; for a relative's matter only the use-god's
+    # 刑 is read ("三刑六害，當別用爻").
+    punished = tuple(f for f in combinations.punishment_findings(combinations.punishments(chart), places, chart, topic)
+                     if about_self or f.param("subject") != "world")
+    extra += punished
+    # 002: "巳火鬼動，刑剋申金" — a 刑 on the use-god adds to a 克 (SK-07).
+    extra += [finding("SK-07", "punishment_adds", Effect.NEUTRAL, 0, f.places) for f in punished
+              if f.param("subject") == "use_god"][:1]
+    extra += [f for f in combinations.harm_findings(combinations.harms(chart), places)
+              if about_self or f.param("subject") != "world"]
+    extra += combinations.zhu_gui_findings(combinations.zhu_gui_shang_shen(chart), topic, use.actor.relation)
     extra += stars.counting_stars(chart, places)
     sex = None if question.sex is None else question.sex.value
-    topic_findings, topic_timing = topics.topic_reading(question.topic.value, chart, use_god=use.place, sex=sex,
-                                                        age=age, birth_year=birth_year)
-    return analyse(chart, question, tuple(extra), tuple(topic_findings), tuple(topic_timing))
+    topic_findings, topic_timing = topics.topic_reading(topic, chart, use_god=use.place, sex=sex, age=age,
+                                                        birth_year=birth_year)
+    if question.topic is Topic.lifespan and not about_self:
+        # 000 六親: a relative is read on the line of its relation, "以用爻為主" (LQ-01; the 應 for others is 002's
+        # to overrule, and the catalogue already chose by relation).
+        topic_findings = (Finding("LQ-01", Source("LQ-01", "000", 127), "use_god_by_relation", Effect.NEUTRAL, 0,
+                                  (use.place,)),) + tuple(topic_findings)
+    return analyse(chart, question, tuple(extra), tuple(topic_findings), tuple(topic_timing), absorbed, frame_effect)

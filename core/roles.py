@@ -73,7 +73,7 @@ def able_yuan(a: Actor, movers: tuple[Actor, ...], ji_moving: bool) -> tuple[lis
         # "元神旺動臨空化空": the author's own case (Z002-05) applies it to a 休囚 巳 化空, so 旺動 is read as
         # "moving", not as a seasonal condition.
         can.append("YC-5")
-    if weak and (not a.acts or _hit(a, movers)):
+    if weak and (not a.acts or _hit(a, movers)) and not (a.acts and ("YC-2" in can or _helped(a, movers))):
         cannot.append("YN-1")
     if weak and (st.void or st.month_break):
         cannot.append("YN-2")
@@ -103,7 +103,7 @@ def _able_ji(a: Actor, movers: tuple[Actor, ...], yuan_moving: bool, chou_moving
         can.append("JC-4")
     if a.moving and chou_moving:
         can.append("JC-5")
-    if weak and (not a.acts or _hit(a, movers)):
+    if weak and (not a.acts or _hit(a, movers)) and not (a.acts and ("JC-2" in can or _helped(a, movers))):
         cannot.append("JN-1")
     if not a.acts and (st.void or st.month_break):
         cannot.append("JN-2")
@@ -138,10 +138,12 @@ def day_clash_note(a: Actor, here: tuple[Place, ...]) -> list[Finding]:
     return out
 
 
-def find_roles(chart: Chart, use_element: Element, use_place: Place, rooted: bool, use_weak: bool = False) -> Roles:
+def find_roles(chart: Chart, use_element: Element, use_place: Place, rooted: bool, use_weak: bool = False,
+               absorbed: frozenset[Place] = frozenset()) -> Roles:
     """The 元/忌/仇 lines for a use-god of ``use_element`` and the findings on each (YJ-01…03, YC, YN, JC, JN, M-06, M-13)."""
     yuan_el, ji_el = use_element.generated_by, use_element.overcome_by
     chou_el = ji_el.generated_by  # overcomes the 元神 and generates the 忌神
+    # Lines whose force went into a frame acting on the use-god are weighed with the frame (SK-06).
     lines = [a for a in line_actors(chart) if a.place != use_place]
     movers = tuple(a for a in line_actors(chart) if a.acts)
     yuan = [a for a in lines if a.element is yuan_el]
@@ -165,6 +167,11 @@ def find_roles(chart: Chart, use_element: Element, use_place: Place, rooted: boo
     for a in yuan:
         can, cannot = able_yuan(a, movers, ji_moving)
         here = (a.place, use_place)
+        if a.place in absorbed:  # its force is weighed with the frame it joined (SK-06)
+            out.append(finding("SK-06", "role_in_frame", NEUTRAL, 0, here, branch=a.branch.name))
+            if a.moving and "YC-4" in can:
+                out.append(finding("YC-4", "chain_generation", NEUTRAL, 0, here, branch=a.branch.name))
+            continue
         # SK-04: when no line moves, strong static lines still generate and overcome — but only weak lines.
         acting = a.acts or (all_static and use_weak and not _weak(a))
         if not acting:
@@ -189,6 +196,11 @@ def find_roles(chart: Chart, use_element: Element, use_place: Place, rooted: boo
     for a in ji:
         can, cannot = _able_ji(a, movers, yuan_moving, chou_moving)
         here = (a.place, use_place)
+        if a.place in absorbed:
+            out.append(finding("SK-06", "role_in_frame", NEUTRAL, 0, here, branch=a.branch.name))
+            if "JN-7" in cannot:
+                out.append(finding("JN-7", "ji_cannot", NEUTRAL, 0, here, branch=a.branch.name))
+            continue
         acting = a.acts or (all_static and use_weak and not _weak(a))
         if not acting:
             if _weak(a):

@@ -189,14 +189,19 @@ def _hurt(actor: Actor) -> bool:
     return (st.month_break and DayRelation.臨日 not in st.day) or st.day_clash is DayClash.日破
 
 
-def _lines_acting(chart: Chart, a: Actor, me: tuple[Place, ...]) -> list[Finding]:
-    """Moving and 暗動 lines on a primary or hidden line (DB-01/02: never on a changed line)."""
+def _lines_acting(chart: Chart, a: Actor, me: tuple[Place, ...], absorbed: frozenset[Place]) -> list[Finding]:
+    """Moving and 暗動 lines on a primary or hidden line (DB-01/02: never on a changed line).  A moving line
+    that is a member of a formed frame acting on this line gives its force to the frame (SK-06): it is weighed
+    there, not one by one."""
     out: list[Finding] = []
     if a.place.layer not in (Layer.LINE, Layer.HIDDEN):
         return out
     movers = acting_lines(chart)
     for b in movers:
         if b.place == a.place:
+            continue
+        if b.place in absorbed:
+            out.append(finding("SK-06", "absorbed_in_frame", NEUTRAL, 0, me + (b.place,), branch=b.branch.name))
             continue
         there = me + (b.place,)
         if Transformation.回頭合 in b.transformations:
@@ -230,15 +235,19 @@ def _lines_acting(chart: Chart, a: Actor, me: tuple[Place, ...]) -> list[Finding
     return out
 
 
-def assess(chart: Chart, place: Place) -> Assessment:
-    """Every support and injury of the thing at ``place`` that the texts count, with rooted/usable."""
+def assess(chart: Chart, place: Place, absorbed: frozenset[Place] = frozenset(),
+           frame: Effect = NEUTRAL) -> Assessment:
+    """Every support and injury of the thing at ``place`` that the texts count, with rooted/usable.
+
+    ``absorbed``: moving lines whose force goes into a formed frame acting on this place; ``frame``: whether
+    such frames help (GOOD) or hurt (BAD) it on balance — a third party in the month/day tally (M-11)."""
     a = actor_at(chart, place)
     me = (place,)
     if place.layer in (Layer.MONTH, Layer.DAY):
         rule = "M-07" if place.layer is Layer.MONTH else "D-01"
         return Assessment(place, (finding(rule, "month_as_use_god" if rule == "M-07" else "day_rules", GOOD,
                                           W_ON_MONTH, me, branch=a.branch.name),), True, True)
-    found = _month_and_day(a, me) + _own_change(chart, a, me) + _lines_acting(chart, a, me)
+    found = _month_and_day(a, me) + _own_change(chart, a, me) + _lines_acting(chart, a, me, absorbed)
     st = a.standing
     assert st is not None
     on_day = DayRelation.臨日 in st.day
@@ -247,6 +256,10 @@ def assess(chart: Chart, place: Place) -> Assessment:
     helps = [f for f in found if f.effect is GOOD and f.key in (
         "generated_by_line", "turns_generating", "day_generates", "month_generates", "on_month", "on_day",
         "season_next", "static_strong_generates", "change_fed_by_month_day")]
+    if frame is GOOD:
+        helps.append(finding("SK-06", "frame_counted", NEUTRAL, 0, me))
+    elif frame is BAD:
+        hits.append(finding("SK-06", "frame_counted", NEUTRAL, 0, me))
     if hits and helps:
         found.append(finding("SK-03", "rescued" if len(helps) >= len(hits) else "outnumbered",
                              GOOD if len(helps) >= len(hits) else BAD, 2, me))
@@ -257,8 +270,8 @@ def assess(chart: Chart, place: Place) -> Assessment:
     day_up = bool({DayRelation.臨日, DayRelation.日生} & set(st.day))
     month_down, day_down = MonthRelation.月克 in st.month, DayRelation.日克 in st.day or st.day_clash is DayClash.日破
     if (month_up and day_down) or (day_up and month_down):
-        third_hit = any(f.rule in ("SK-02", "DB-04") and f.effect is BAD for f in found)
-        third_help = any(f.key in ("generated_by_line", "turns_generating") for f in found)
+        third_hit = frame is BAD or any(f.rule in ("SK-02", "DB-04") and f.effect is BAD for f in found)
+        third_help = frame is GOOD or any(f.key in ("generated_by_line", "turns_generating") for f in found)
         if third_hit and not third_help:
             found.append(finding("M-11", "third_party_harms", BAD, 4, me))
         elif third_help and not third_hit:

@@ -127,6 +127,7 @@ def rule_timings(chart: Chart, use: UseGod, assessment: Assessment, yuan: tuple[
                 out.append(_t(Unit.MONTH, ln.branch, "T-09", "frame_member_leaves_void", 6, here + (p,)))
                 out.append(_t(Unit.DAY, ln.branch, "T-02", "frame_member_leaves_void", 4, here + (p,),
                               first_day_out_of_void(m, ln.branch).stem))
+                out.append(_t(Unit.DAY, clash_of(ln.branch), "XK-03", "void_clashed", 2, here + (p,)))
     return out
 
 

@@ -17,14 +17,14 @@ def cast_of(case: dict) -> str:
     return out
 
 
-def chart_of(case: dict) -> Chart:
+def chart_of(case: dict, printed_day: bool = False) -> Chart:
     """The case's chart on its (corrected) month, day and year; a day printed as a branch only takes 丁 (Z002-21)."""
-    day = case["day"]["value"]
+    day = case["day"]["printed"] if printed_day else case["day"]["value"]
     if day.startswith("?"):
         day = "丁" + day[1]
     year = (case.get("year") or {}).get("value")
     return build_chart(parse_cast(cast_of(case)), Moment.from_pillars(case["month_branch"]["value"], day, year))
 
 
-def read_case(case: dict, question: Question) -> Reading:
-    return read(chart_of(case), question)
+def read_case(case: dict, question: Question, printed_day: bool = False) -> Reading:
+    return read(chart_of(case, printed_day), question)
