@@ -6,6 +6,7 @@ tradition's words are used (관귀, 官鬼, 官鬼, 官鬼, Officer-Ghost).
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 
 from babel.dates import format_date, format_datetime
@@ -38,21 +39,28 @@ def place(r: Reading, p: Place) -> str:
     return _("line {n}").format(n=p.position)
 
 
+# Params whose values are classical terms, rendered in each tradition's words; the rest are shown as they are
+# (branches, stems and numbers read the same in every language).
+TERM_PARAMS = frozenset({"relation", "spirit", "element", "stage", "target", "name", "nature", "kind", "season",
+                         "strength", "direction", "use_god_relation", "frame_relation", "from_relation",
+                         "to_relation", "star_name"})
+
+
+LIST_TERM_PARAMS = frozenset({"names"})  # "、"-joined canonical terms (the stars gathered on one line)
+
+
 def _fill(r: Reading, template: str, places: tuple[Place, ...], params: dict[str, str]) -> str:
-    values = {
-        "line": place(r, places[0]) if places else "",
-        "other": place(r, places[-1]) if len(places) > 1 else "",
-        "branch": params.get("branch", ""),
-        "changed": params.get("changed", ""),
-        "stage": term(params["stage"]) if "stage" in params else "",
-        "count": params.get("count", ""),
-        "target": term(params["target"]) if "target" in params else "",
-        "relation": term(params["relation"]) if "relation" in params else "",
-        "star": term(params["star"]) if "star" in params else "",
-        "element": term(params["element"]) if "element" in params else "",
-        "value": params.get("value", ""),
-    }
-    return _(template).format(**values)
+    values: dict[str, str] = {"line": place(r, places[0]) if places else "",
+                              "other": place(r, places[-1]) if len(places) > 1 else ""}
+    for k, v in params.items():
+        if k in LIST_TERM_PARAMS:
+            values[k] = _(", ").join(term(x) for x in v.split("、") if x)
+        else:
+            values[k] = term(v) if k in TERM_PARAMS and v else v
+    text = _(template)
+    for name in re.findall(r"\{(\w+)\}", text):
+        values.setdefault(name, "")
+    return text.format(**values)
 
 
 def finding_text(r: Reading, f: Finding) -> str:

@@ -176,14 +176,16 @@ def weigh(findings: tuple[Finding, ...] | list[Finding]) -> int:
 
 def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
             topic: tuple[Finding, ...] = (), topic_timing: tuple[Timing, ...] = (),
-            absorbed: frozenset[Place] = frozenset(), frame: Effect = Effect.NEUTRAL) -> Reading:
+            absorbed: frozenset[Place] = frozenset(), frame: Effect = Effect.NEUTRAL,
+            use: UseGod | None = None) -> Reading:
     """The full reading of ``chart`` for ``question`` (raises QuestionError naming missing follow-ups).
 
     ``extra`` carries findings from other chapters (局會, 刑害, 神煞 …) that bear on the verdict; ``topic`` the
     topic chapter's readings, which are shown but weighed only through ``extra``.
     """
     rule = resolve(question)
-    use = select_use_god(chart, rule.target)
+    if use is None:
+        use = select_use_god(chart, rule.target)
     assessment = assess(chart, use.place, absorbed, frame)
     roles = find_roles(chart, use.actor.element, use.place, assessment.rooted, not assessment.strong, absorbed)
     everything = _use_god_rule(rule, use) + list(use.findings) + list(assessment.findings) + list(roles.findings)
@@ -227,7 +229,7 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     extra += [f for f in combinations.harm_findings(combinations.harms(chart), places)
               if about_self or f.param("subject") != "world"]
     extra += combinations.zhu_gui_findings(combinations.zhu_gui_shang_shen(chart), topic, use.actor.relation)
-    extra += stars.counting_stars(chart, places)
+    extra += stars.grouped_stars(chart, places)
     sex = None if question.sex is None else question.sex.value
     topic_findings, topic_timing = topics.topic_reading(topic, chart, use_god=use.place, sex=sex, age=age,
                                                         birth_year=birth_year)
@@ -236,4 +238,5 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
         # to overrule, and the catalogue already chose by relation).
         topic_findings = (Finding("LQ-01", Source("LQ-01", "000", 127), "use_god_by_relation", Effect.NEUTRAL, 0,
                                   (use.place,)),) + tuple(topic_findings)
-    return analyse(chart, question, tuple(extra), tuple(topic_findings), tuple(topic_timing), absorbed, frame_effect)
+    return analyse(chart, question, tuple(extra), tuple(topic_findings), tuple(topic_timing), absorbed, frame_effect,
+                   use)

@@ -6,6 +6,8 @@ Rules marked ``decision`` are the engine's reading of a passage the text leaves 
 
 from __future__ import annotations
 
+from functools import cache
+
 from core.sources import Source
 
 _TABLE: dict[str, tuple[str, int]] = {
@@ -47,8 +49,9 @@ _TABLE: dict[str, tuple[str, int]] = {
 }
 
 
+@cache
 def source(rule: str) -> Source:
-    """The Source of a rule id; KeyError names the id when it is not registered."""
+    """The Source of a rule id (one shared object per id); KeyError names the id when it is not registered."""
     seed, line = _TABLE[rule]
     return Source(rule, seed, line)
 

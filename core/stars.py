@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from enum import Enum, StrEnum
 from types import MappingProxyType
 from typing import Union
 
-from core.calendar import Moment
+from core.calendar import DayBoundary, Moment
 from core.chart import Chart
 from core.findings import Effect, Finding, Layer, Place
 from core.ganzhi import Branch, Stem, StemBranch
@@ -732,28 +733,64 @@ class StarHit:
     moving: bool  # a moving line, or the line it changes into
 
 
-def chart_stars(chart: Chart) -> tuple[StarHit, ...]:
-    """Every star in force at the chart's moment that lands on one of its lines, in catalogue then line order."""
-    hits = []
+@lru_cache(maxsize=4096)
+def _targets_at(month: Branch, day: StemBranch, year: StemBranch | None, year_branch: Branch | None,
+                hour: StemBranch | None) -> dict[object, tuple[tuple[Star, Target], ...]]:
+    """Every star's targets at one set of pillars, indexed by target (a branch, a stem or a pillar).
+
+    The pillars are all a star can be keyed by, so the index is shared by every chart cast under them."""
+    moment = Moment(year, year_branch, None, month, day, hour, None, None, None, DayBoundary.LATE_ZI)
+    index: dict[object, list[tuple[Star, Target]]] = {}
+    for kind, by_key in _by_kind().items():
+        key = key_value(kind, moment)
+        for star, target in by_key.get(key, ()) if key is not None else ():
+            index.setdefault(_slot(target), []).append((star, target))
+    order = {star.id: i for i, star in enumerate(STARS)}
+    return {k: tuple(sorted(v, key=lambda st: order[st[0].id])) for k, v in index.items()}
+
+
+@lru_cache(maxsize=1)
+def _by_kind() -> dict[Keyed, dict[object, tuple[tuple[Star, Target], ...]]]:
+    """Every star's table turned around: per key kind and key value, the (star, target) pairs in force."""
+    out: dict[Keyed, dict[object, list[tuple[Star, Target]]]] = {}
     for star in STARS:
-        targets = star.targets(chart.moment)
-        if not targets:
-            continue
-        for target in targets:
-            if isinstance(target, StemBranch):
-                if target == chart.moment.day:
-                    hits.append(StarHit(star, target, Place(Layer.DAY), None, False))
-                continue
-            attr = "branch" if isinstance(target, Branch) else "stem"
-            for line in chart.lines:
-                if getattr(line, attr) is target:
-                    hits.append(StarHit(star, target, Place(Layer.LINE, line.position), line.relation, line.moving))
-                if line.changed is not None and getattr(line.changed, attr) is target:
-                    hits.append(StarHit(star, target, Place(Layer.CHANGED, line.position), line.changed.relation,
-                                        True))
-                if line.hidden is not None and getattr(line.hidden, attr) is target:
-                    hits.append(StarHit(star, target, Place(Layer.HIDDEN, line.position), line.hidden.relation,
-                                        False))
+        for key, targets in star.table.items():
+            out.setdefault(star.key, {}).setdefault(key, []).extend((star, t) for t in targets)
+    return {kind: {k: tuple(v) for k, v in d.items()} for kind, d in out.items()}
+
+
+def _slot(target: Target) -> tuple[str, object]:
+    """Index key of a target: Branch and Stem are IntEnums that compare equal by value, so keep their kind."""
+    return ("p" if isinstance(target, StemBranch) else "b" if isinstance(target, Branch) else "s", target)
+
+
+def chart_stars(chart: Chart, counting_only: frozenset[Place] | None = None) -> tuple[StarHit, ...]:
+    """Every star in force at the chart's moment that lands on one of its lines, in catalogue then line order.
+
+    ``counting_only``: only the places where a star can count — the day, moving lines and their changes, and
+    these (use-god) places; the rest are skipped rather than found and dropped."""
+    m = chart.moment
+    index = _targets_at(m.month_branch, m.day, m.year, m.year_branch, m.hour)
+    order = {star.id: i for i, star in enumerate(STARS)}
+    def at(branch: Branch, stem: Stem) -> tuple[tuple[Star, Target], ...]:
+        return index.get(("b", branch), ()) + index.get(("s", stem), ())
+
+    hits = [StarHit(star, target, Place(Layer.DAY), None, False) for star, target in index.get(("p", m.day), ())]
+    wanted = counting_only
+    for line in chart.lines:
+        here = Place(Layer.LINE, line.position)
+        if wanted is None or line.moving or here in wanted:
+            for star, target in at(line.branch, line.stem):
+                hits.append(StarHit(star, target, here, line.relation, line.moving))
+        if line.changed is not None:
+            for star, target in at(line.changed.branch, line.changed.stem):
+                hits.append(StarHit(star, target, Place(Layer.CHANGED, line.position), line.changed.relation, True))
+        hidden = Place(Layer.HIDDEN, line.position)
+        if line.hidden is not None and (wanted is None or hidden in wanted):
+            for star, target in at(line.hidden.branch, line.hidden.stem):
+                hits.append(StarHit(star, target, hidden, line.hidden.relation, False))
+    if wanted is None:
+        hits.sort(key=lambda h: (order[h.star.id], h.place.position))
     return tuple(hits)
 
 
@@ -774,6 +811,37 @@ def _effect(star: Star, matter: Matter | None) -> Effect:
     return Effect.NEUTRAL
 
 
+def _counting(chart: Chart, use_god: frozenset[Place], wanted: Matter | None
+              ) -> Iterable[tuple[StarHit, Effect, int, str]]:
+    """The hits that count, with effect, weight and key (see ``counting_stars``)."""
+    for hit in chart_stars(chart, counting_only=use_god):
+        judged = _judge(hit.star.id, hit.place.layer, hit.relation, hit.moving, hit.place in use_god, wanted)
+        if judged is not None:
+            yield (hit, *judged)
+
+
+@lru_cache(maxsize=65536)
+def _judge(star_id: str, layer: Layer, relation: Relation | None, moving: bool, on_use: bool,
+           wanted: Matter | None) -> tuple[Effect, int, str] | None:
+    """Whether a star counts where it lands, and with what effect, weight and key (cached: few distinct cases)."""
+    star = STAR_BY_ID[star_id]
+    if not (moving or on_use or layer is Layer.DAY):
+        return None
+    if star.requires is not None and not (layer is Layer.LINE and moving and relation is star.requires):
+        return None  # 罡魁臨鬼動, 與鬼動, 鬼搖是宮, 子孫動: that 六親 itself moving
+    if wanted is not None and wanted not in star.matters and Matter.GENERAL not in star.matters:
+        return None
+    effect = _effect(star, wanted)
+    weight = _KEY_WEIGHT.get(star.key, 2)
+    if (on_use and moving) or (star.heavier is not None and relation is star.heavier):
+        weight += 1
+    if star.inferred or effect is Effect.NEUTRAL:
+        weight -= 1
+    weight = max(1, min(3, weight))
+    key = "star_on_use_god" if on_use else "star_on_day" if layer is Layer.DAY else "star_on_moving"
+    return effect, weight, key
+
+
 def counting_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
                    matter: Matter | str | None = None) -> tuple[Finding, ...]:
     """The stars that count for this reading, heaviest first.
@@ -785,31 +853,33 @@ def counting_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
     1 for year and hour stars, +1 on a moving use-god or a heavier 六親, −1 when its meaning is inferred, 1–3.
     """
     wanted = Matter(matter) if matter is not None else None
-    use_god = frozenset(use_god_places)
-    findings = []
-    for hit in chart_stars(chart):
-        star = hit.star
-        on_use = hit.place in use_god
-        if not (hit.moving or on_use or hit.place.layer is Layer.DAY):
-            continue
-        if star.requires is not None and not (
-                hit.place.layer is Layer.LINE and hit.moving and hit.relation is star.requires):
-            continue  # 罡魁臨鬼動, 與鬼動, 鬼搖是宮, 子孫動: that 六親 itself moving
-        if wanted is not None and wanted not in star.matters and Matter.GENERAL not in star.matters:
-            continue
-        effect = _effect(star, wanted)
-        weight = _KEY_WEIGHT.get(star.key, 2)
-        if (on_use and hit.moving) or (star.heavier is not None and hit.relation is star.heavier):
-            weight += 1
-        if star.inferred or effect is Effect.NEUTRAL:
-            weight -= 1
-        weight = max(1, min(3, weight))
-        key = "star_on_use_god" if on_use else "star_on_day" if hit.place.layer is Layer.DAY else "star_on_moving"
-        findings.append(Finding(
-            rule=star.rule, source=star.source, key=key, effect=effect, weight=weight, places=(hit.place,),
-            params=(("star", star.id), ("name", star.name), ("target", target_text(hit.target)),
-                    ("nature", star.nature.value)),
-        ))
+    findings = [Finding(rule=hit.star.rule, source=hit.star.source, key=key, effect=effect, weight=weight,
+                        places=(hit.place,), params=(("star", hit.star.id), ("name", hit.star.name),
+                                                     ("target", target_text(hit.target)),
+                                                     ("nature", hit.star.nature.value)))
+                for hit, effect, weight, key in _counting(chart, frozenset(use_god_places), wanted)]
     findings.sort(key=lambda f: -f.weight)
     return tuple(findings)
+
+
+def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
+                  matter: Matter | str | None = None) -> tuple[Finding, ...]:
+    """``counting_stars`` gathered per place and effect, for a reading: one finding names every good (or bad)
+    star on a line, under the heaviest star's rule, weighing as that star plus one when it has company (≤ 3).
+    Dozens of stars can touch the moving lines; the reader wants them together, and they only amplify."""
+    wanted = Matter(matter) if matter is not None else None
+    groups: dict[tuple[Place, Effect], list[tuple[StarHit, int, str]]] = {}
+    for hit, effect, weight, key in _counting(chart, frozenset(use_god_places), wanted):
+        groups.setdefault((hit.place, effect), []).append((hit, weight, key))
+    out = []
+    for (place, effect), members in groups.items():
+        members.sort(key=lambda m: -m[1])
+        lead, weight, key = members[0]
+        names = "、".join(dict.fromkeys(m[0].star.name for m in members))
+        out.append(Finding(lead.star.rule, lead.star.source, key.replace("star_", "stars_"), effect,
+                           min(3, weight + (1 if len(members) > 1 else 0)), (place,),
+                           (("names", names), ("rules", " ".join(dict.fromkeys(m[0].star.rule for m in members))),
+                            ("nature", lead.star.nature.value))))
+    out.sort(key=lambda f: -f.weight)
+    return tuple(out)
 

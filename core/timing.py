@@ -8,7 +8,7 @@ at its peak (T-07, M-14 物窮則變，器滿則傾), and 值日.
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 from core.actors import Actor, actor_at
@@ -160,14 +160,12 @@ def _occurrences(t: Timing, m: Moment, count: int) -> tuple[date | datetime, ...
     elif t.unit is Unit.MONTH:
         dates = tuple(x.astimezone(zone) for x in month_starts(m.utc, t.branch, count))
     elif t.unit is Unit.YEAR:
-        starts = []
-        cursor = m.utc
-        while len(starts) < count:
-            spring = month_starts(cursor, Branch.寅, 1)[0]
-            local = spring.astimezone(zone)
-            if year_pillar_of(local.year).branch is t.branch:
-                starts.append(local)
-            cursor = spring
+        # The next years of that branch begin at their 立春: one 寅 month start every twelve years apart.
+        first = month_starts(m.utc, Branch.寅, 1)[0]
+        year = first.astimezone(timezone.utc).year
+        skip = (t.branch - year_pillar_of(year).branch) % 12
+        starts = list(month_starts(m.utc, Branch.寅, skip + 1 + 12 * (count - 1))[skip::12])
+        starts = [x.astimezone(zone) for x in starts]
         dates = tuple(starts)
     else:
         start_hour = (2 * t.branch - 1) % 24

@@ -67,13 +67,19 @@ class Sex(StrEnum):
     女 = "女"
 
 
+_SEX_IDS = {"male": Sex.男, "female": Sex.女}  # the stable ids of core.question.Sex
+
+
 def _sex(value: Sex | str | None) -> Sex | None:
     if value is None or isinstance(value, Sex):
         return value
+    text = str(getattr(value, "value", value)).strip()
+    if text in _SEX_IDS:
+        return _SEX_IDS[text]
     try:
-        return Sex(value.strip())
+        return Sex(text)
     except ValueError:
-        raise ValueError(f"sex must be 男 or 女, got {value!r}") from None
+        raise ValueError(f"sex must be 男/女 or male/female, got {value!r}") from None
 
 
 # ---- directions and body (NS-11, FX-01, BT-01, BT-02) ---------------------------------------------------

@@ -1,0 +1,68 @@
+"""Readings per second (moment + chart + full analysis) beside the chart-only figure, on the same inputs.
+
+Baseline: the chart alone (``bench_chart``'s loop); target: a full reading under 0.5 ms on this machine
+(MingAI's TypeScript engine does its lighter analysis in 0.13 ms in Node).
+
+    python bench/bench_reading.py [--n 5000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_chart import inputs  # noqa: E402
+
+from core.calendar import Moment  # noqa: E402
+from core.cast import Cast, LineValue  # noqa: E402
+from core.chart import build_chart  # noqa: E402
+from core.question import Question, Sex, Subject, Topic, follow_ups  # noqa: E402
+from core.reading import analyse, read  # noqa: E402
+
+
+def questions(n: int, seed: int = 7) -> list[Question]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        q = Question(rng.choice(list(Topic)), rng.choice(list(Subject)), rng.choice(list(Sex)), rng.choice(list(Sex)))
+        try:
+            if not follow_ups(q):
+                out.append(q)
+        except ValueError:
+            continue
+    return out
+
+
+def run(data, qs, full: bool | None) -> float:
+    t = time.perf_counter()
+    for (values, instant, zone), q in zip(data, qs):
+        chart = build_chart(Cast(tuple(LineValue(v) for v in values), None), Moment.at(instant, zone))
+        if full is True:
+            read(chart, q)
+        elif full is False:
+            analyse(chart, q)
+    return (time.perf_counter() - t) / len(data)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=5000)
+    n = parser.parse_args().n
+    data, qs = inputs(n), questions(n)
+    run(data[:300], qs[:300], True)  # warm caches as a running bot has them
+    chart = run(data, qs, None)
+    core = run(data, qs, False)
+    full = run(data, qs, True)
+    print(f"chart only            : {chart * 1e3:7.3f} ms  ({1 / chart:8.0f}/s)")
+    print(f"reading, 002 analysis : {core * 1e3:7.3f} ms  ({1 / core:8.0f}/s)  {core / chart:4.1f}× the chart")
+    print(f"reading, full         : {full * 1e3:7.3f} ms  ({1 / full:8.0f}/s)  {full / chart:4.1f}× the chart "
+          f"(+ 局會 刑害 助鬼傷身 神煞 topic chapters; target < 0.5 ms)")
+
+
+if __name__ == "__main__":
+    main()

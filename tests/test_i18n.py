@@ -1,0 +1,100 @@
+"""Every text a user can see exists in all five catalogs, with the same placeholders; every finding and timing
+key the engine can emit has a sentence."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import LANGS, normalize, translations, use
+from bot.texts import FINDINGS, TIMINGS
+from core.calendar import Moment
+from core.cast import parse_cast
+from core.chart import build_chart
+from core.question import Question, Sex, Subject, Thing, Topic, follow_ups
+from core.reading import read
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import i18n as i18n_tool  # noqa: E402
+
+KEY = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)+$")
+CALLS = {"finding", "_finding", "Finding", "_t", "_conflict"}
+
+
+def emitted_keys() -> set[str]:
+    """Keys written in core's finding/timing calls (string literals, and literals assigned to ``key``)."""
+    keys: set[str] = set()
+    for path in (ROOT / "core").glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in CALLS:
+                for arg in node.args[1:4]:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and KEY.match(arg.value):
+                        keys.add(arg.value)
+                        break
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "key" for t in node.targets):
+                for c in ast.walk(node.value):
+                    if isinstance(c, ast.Constant) and isinstance(c.value, str) and KEY.match(c.value):
+                        keys.add(c.value)
+    return keys
+
+
+def _sample_readings() -> list:
+    out = []
+    for n in range(0, 4096, 97):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        moment = Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], str(__import__("core.ganzhi", fromlist=["x"]).SEXAGENARY[n % 60]))
+        chart = build_chart(parse_cast(lines), moment)
+        for topic in Topic:
+            q = Question(topic, Subject.self, Sex.male, thing=Thing.money)
+            if follow_ups(q):
+                q = Question(topic, Subject.parent, Sex.male, subject_sex=Sex.female, thing=Thing.money)
+            if follow_ups(q):
+                continue
+            out.append(read(chart, q))
+    return out
+
+
+def test_every_emitted_key_has_a_sentence() -> None:
+    keys = emitted_keys()
+    assert len(keys) > 100
+    seen = set()
+    timing_keys = set()
+    for r in _sample_readings():
+        seen |= {f.key for f in r.findings + r.topic}
+        timing_keys |= {t.key for t in r.timing}
+    missing = sorted((keys | seen) - set(FINDINGS) - set(TIMINGS))
+    assert not missing, f"no sentence for {missing}"
+    assert not timing_keys - set(TIMINGS)
+
+
+def test_catalogs_complete_and_placeholders_match() -> None:
+    problems = i18n_tool.check()
+    assert not problems, "\n".join(problems[:30])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sentences_format_in_every_language(lang: str) -> None:
+    with use(lang):
+        t = translations(lang)
+        for template in list(FINDINGS.values()) + list(TIMINGS.values()):
+            names = set(re.findall(r"\{(\w+)\}", template))
+            t.gettext(template).format(**{n: "X" for n in names})
+
+
+def test_terms_follow_each_tradition() -> None:
+    assert translations("ko").pgettext("term", "官鬼") == "관귀"
+    assert translations("ko").pgettext("term", "妻財") == "처재"
+    assert translations("ja").pgettext("term", "官鬼") == "官鬼"
+    assert translations("zh_Hans").pgettext("term", "妻財") == "妻财"
+    assert translations("zh_Hant").pgettext("term", "妻財") == "妻財"
+
+
+def test_language_codes() -> None:
+    assert [normalize(c) for c in ("ko", "ko-KR", "ja", "zh-hans", "zh-CN", "zh-hant", "zh-TW", "en-US", "fr", None)] == [
+        "ko", "ko", "ja", "zh_Hans", "zh_Hans", "zh_Hant", "zh_Hant", "en", "en", "en"]
