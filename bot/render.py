@@ -12,7 +12,7 @@ from datetime import date, datetime
 from babel.dates import format_date, format_datetime
 
 from bot.i18n import _, current, locale, term
-from bot.texts import FINDINGS, TIMINGS
+from bot.texts import FINDINGS, PARAM_WORDS, TIMINGS
 from core.findings import Finding, Layer, Place, Timing, Unit
 from core.reading import Reading
 
@@ -43,7 +43,7 @@ def place(r: Reading, p: Place) -> str:
 # (branches, stems and numbers read the same in every language).
 TERM_PARAMS = frozenset({"relation", "spirit", "element", "stage", "target", "name", "nature", "kind", "season",
                          "strength", "direction", "use_god_relation", "frame_relation", "from_relation",
-                         "to_relation", "star_name"})
+                         "to_relation", "star_name", "hexagram", "trigram"})
 
 
 LIST_TERM_PARAMS = frozenset({"names"})  # "、"-joined canonical terms (the stars gathered on one line)
@@ -57,6 +57,10 @@ def _fill(r: Reading, template: str, places: tuple[Place, ...], params: dict[str
             values[k] = _(", ").join(term(x) for x in v.split("、") if x)
         else:
             values[k] = term(v) if k in TERM_PARAMS and v else v
+    for name, (param, words) in PARAM_WORDS.items():  # ids and plain words (東, 肺, use_god …) in words
+        value = params.get(param)
+        if value and all(x in words for x in value.split(",")):
+            values[name] = "; ".join(_(words[x]) for x in value.split(","))
     text = _(template)
     for name in re.findall(r"\{(\w+)\}", text):
         values.setdefault(name, "")
@@ -64,7 +68,8 @@ def _fill(r: Reading, template: str, places: tuple[Place, ...], params: dict[str
 
 
 def finding_text(r: Reading, f: Finding) -> str:
-    return _fill(r, FINDINGS[f.key], f.places, dict(f.params))
+    text = _fill(r, FINDINGS[f.key], f.places, dict(f.params))
+    return text[:1].upper() + text[1:]  # a sentence opening on {line} ("line 3: …") starts with a capital
 
 
 def _date(d: date | datetime) -> str:

@@ -23,7 +23,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 import i18n as i18n_tool  # noqa: E402
 
 KEY = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)+$")
-CALLS = {"finding", "_finding", "Finding", "_t", "_conflict"}
+CALLS = {"finding", "_finding", "Finding", "_t", "_conflict", "add"}
+KEY_PREFIXES = ("ns_", "sm_", "xl_", "bt_", "fx_", "lq_", "sy_", "ms_", "hy_", "zhu_gui_")
 
 
 def emitted_keys() -> set[str]:
@@ -33,10 +34,14 @@ def emitted_keys() -> set[str]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in CALLS:
-                for arg in node.args[1:4]:
-                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and KEY.match(arg.value):
-                        keys.add(arg.value)
-                        break
+                for arg in node.args[0:4]:
+                    for c in ast.walk(arg):  # also "a" if x else "b"
+                        if isinstance(c, ast.Constant) and isinstance(c.value, str) and KEY.match(c.value):
+                            keys.add(c.value)
+            # topic-chapter keys written in tables or conditional tuples carry their chapter's prefix
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and KEY.match(node.value) \
+                    and node.value.startswith(KEY_PREFIXES):
+                keys.add(node.value)
             if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "key" for t in node.targets):
                 for c in ast.walk(node.value):
                     if isinstance(c, ast.Constant) and isinstance(c.value, str) and KEY.match(c.value):

@@ -68,7 +68,7 @@ def template() -> Catalog:
 def _first(cell: str, lang: str) -> str:
     cell = cell.strip()
     cell = re.sub(r"（[^）]*）", "", cell)  # Japanese readings
-    for sep in (" (", " / ", " — ", "; "):
+    for sep in (" (", " / ", " — ", "; ", ": "):
         cell = cell.split(sep)[0]
     return cell.strip()
 
