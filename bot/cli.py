@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 from typing import Any, TextIO
 
 from bot.chart_text import render_chart
-from bot.i18n import LANGS, normalize, use
+from bot.i18n import LANGS, normalize, term, use
 from bot.render import render_reading
 from core.calendar import CalendarError, DayBoundary, Moment
 from core.cast import Cast, CastError, CoinConvention, parse_cast, random_cast
@@ -146,7 +146,13 @@ def run_jsonl(source: Iterable[str], sink: TextIO, now: Callable[[], datetime] =
             if not isinstance(req, dict):
                 raise RequestError("each line must be a JSON object such as {\"lines\": \"789968\"}")
             if reading:
-                out: dict[str, Any] = reading_output(*reading_from_request(req, now))
+                chart, result = reading_from_request(req, now)
+                out: dict[str, Any] = reading_output(chart, result)
+                if req.get("lang"):
+                    lang = normalize(str(req["lang"]))
+                    with use(lang):
+                        out["text"] = {"lang": lang, "chart": render_chart(chart, term),
+                                       "reading": render_reading(result)}
             else:
                 out = chart_dict(chart_from_request(req, now))
         except json.JSONDecodeError as exc:
@@ -198,6 +204,17 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--thing", choices=[t.value for t in Thing], help="what kind of thing was lost")
     q.add_argument("--use-god", help="an explicit use-god: 父母 兄弟 官鬼 妻財 子孫 世 應 (overrides the topic)")
     q.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
+    alm = sub.add_parser("almanac", help="a day's almanac: pillars, 旬空, the stars on the day, what it favours")
+    alm.add_argument("--date", help="local date YYYY-MM-DD (default: today in --tz)")
+    alm.add_argument("--tz", help="IANA time zone, e.g. Asia/Seoul (default: this machine's)")
+    alm.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
+    bc = sub.add_parser("broadcast", help="send the daily almanac to every subscriber it is due for now, then exit "
+                        "(for cron; TELEGRAM_BOT_TOKEN, TELEGRAM_API_BASE_URL, DATABASE_PATH as for the bot)")
+    bc.add_argument("--concurrency", type=int, default=8, help="sends in flight (default 8)")
+    bc.add_argument("--rate", type=float, default=29.5, help="messages a second at most (default 29.5)")
+    bc.add_argument("--release-stale", action="store_true",
+                    help="first release reservations left by a killed sender (only when no bot or other "
+                         "broadcast is running on the same database)")
     return parser
 
 
@@ -205,6 +222,12 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command in ("chart", "read"):
         return _chart(args)
+    if args.command == "almanac":
+        return _almanac(args)
+    if args.command == "broadcast":
+        from bot.broadcast import run_broadcast_cli
+
+        return run_broadcast_cli(concurrency=args.concurrency, rate=args.rate, release_stale=args.release_stale)
     if args.command == "bot" or (args.command is None and os.environ.get("TELEGRAM_BOT_TOKEN")):
         from bot.run import run_bot
 
@@ -213,6 +236,23 @@ def main(argv: list[str] | None = None) -> int:
 
     lang = getattr(args, "lang", None) or normalize((os.environ.get("LANG") or "en").split(".")[0])
     return console(lang)
+
+
+def _almanac(args: argparse.Namespace) -> int:
+    from datetime import date
+
+    from bot.almanac import local_today, render_almanac
+
+    zone = args.tz or local_zone()
+    try:
+        day = date.fromisoformat(args.date) if args.date else local_today(_utcnow(), zone)
+        with use(args.lang):
+            text = render_almanac(day, zone)
+    except (ValueError, KeyError) as exc:  # a bad date, an unknown zone (CalendarError is a ValueError)
+        print(f"liuyao: {exc}", file=sys.stderr)
+        return 2
+    print(text)
+    return 0
 
 
 def _chart(args: argparse.Namespace) -> int:
@@ -244,7 +284,7 @@ def _chart(args: argparse.Namespace) -> int:
         print(render_chart(chart))
     else:
         with use(args.lang):
-            print(render_chart(chart))
+            print(render_chart(chart, term))
             print()
             print(render_reading(result))
     return 0

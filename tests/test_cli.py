@@ -77,3 +77,34 @@ def test_console_script_batch() -> None:
                             text=True, timeout=60, check=True)
     rows = [json.loads(x) for x in result.stdout.splitlines()]
     assert [r["moment"]["day"] for r in rows] == ["戊申", "甲子", "癸亥"]
+
+
+def test_read_text_json_and_missing_follow_ups(capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["read", "--lines", "777977", "--month", "辰", "--day", "戊申"]
+    assert main(base + ["--topic", "illness", "--subject", "parent", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    r = data["reading"]
+    assert r["use_god"] == r["use_god"] | {"relation": "父母", "where": "line", "position": 3, "branch": "辰"}
+    assert set(r["roles"]) == {"元神", "忌神", "仇神"} and r["verdict"] in ("吉", "小吉", "平", "小凶", "凶")
+    assert all({"rule", "lines", "effect", "weight", "source"} <= set(f) for f in r["findings"])
+    assert any(t["unit"] == "day" and t["branch"] == "丑" and t["rule"] == "T-01" for t in r["timing"])
+    assert main(base + ["--topic", "illness", "--subject", "parent", "--lang", "ko"]) == 0
+    out = capsys.readouterr().out
+    assert "부모" in out and "辰" in out
+    assert main(base + ["--topic", "marriage"]) == 2
+    err = capsys.readouterr().err
+    assert "subject" in err
+    assert main(base + ["--topic", "marriage", "--subject", "self"]) == 2
+    assert "sex" in capsys.readouterr().err
+
+
+def test_read_jsonl_with_text() -> None:
+    out = io.StringIO()
+    lines = [json.dumps({"lines": "789968", "month": "辰", "day": "戊申", "topic": "wealth", "lang": "ja"}),
+             json.dumps({"lines": "789968", "month": "辰", "day": "戊申", "topic": "marriage"}),
+             json.dumps({"lines": "789968", "month": "辰", "day": "戊申", "use_god": "官鬼"})]
+    assert run_jsonl(lines, out, now=lambda: FIXED_NOW, reading=True) == 3
+    rows = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert rows[0]["reading"]["use_god"]["relation"] == "妻財" and rows[0]["text"]["lang"] == "ja"
+    assert "error" in rows[1] and "subject" in rows[1]["error"]
+    assert rows[2]["reading"]["use_god"]["relation"] == "官鬼"
