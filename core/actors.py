@@ -7,6 +7,7 @@ the rules look at, so each rule is written once instead of once per layer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from core.chart import Chart, DayClash, Standing, Transformation
 from core.findings import Layer, Place
@@ -65,11 +66,13 @@ def actor_at(chart: Chart, place: Place) -> Actor:
     raise KeyError(f"unknown layer {layer}")
 
 
+@lru_cache(maxsize=256)
 def line_actors(chart: Chart) -> tuple[Actor, ...]:
     """The six primary lines as actors, bottom first."""
     return tuple(actor_at(chart, Place(Layer.LINE, i)) for i in range(1, 7))
 
 
+@lru_cache(maxsize=256)
 def acting_lines(chart: Chart) -> tuple[Actor, ...]:
     """Lines that act on others: moving lines and 暗動 lines (002 動變, D-02)."""
     return tuple(a for a in line_actors(chart) if a.acts)

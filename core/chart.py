@@ -304,8 +304,10 @@ class Line:
         return self.branch.element
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Chart:
+    """One chart; compared and hashed by identity (eq=False) so analyses can cache per chart cheaply."""
+
     cast: Cast
     moment: Moment
     hexagram: Hexagram

@@ -608,6 +608,7 @@ STARS: tuple[Star, ...] = tuple(
     + _YEAR_STARS
 )
 STAR_BY_ID: Mapping[str, Star] = MappingProxyType({s.id: s for s in STARS})
+STAR_BY_RULE: Mapping[str, Star] = MappingProxyType({s.rule: s for s in STARS})
 if len(STAR_BY_ID) != len(STARS):
     raise AssertionError("duplicate star id")
 del G, B, X, N, M
@@ -743,19 +744,19 @@ def _targets_at(month: Branch, day: StemBranch, year: StemBranch | None, year_br
     index: dict[object, list[tuple[Star, Target]]] = {}
     for kind, by_key in _by_kind().items():
         key = key_value(kind, moment)
-        for star, target in by_key.get(key, ()) if key is not None else ():
-            index.setdefault(_slot(target), []).append((star, target))
-    order = {star.id: i for i, star in enumerate(STARS)}
-    return {k: tuple(sorted(v, key=lambda st: order[st[0].id])) for k, v in index.items()}
+        for slot, star, target in by_key.get(key, ()) if key is not None else ():
+            index.setdefault(slot, []).append((star, target))
+    return {k: tuple(v) for k, v in index.items()}
 
 
 @lru_cache(maxsize=1)
-def _by_kind() -> dict[Keyed, dict[object, tuple[tuple[Star, Target], ...]]]:
-    """Every star's table turned around: per key kind and key value, the (star, target) pairs in force."""
-    out: dict[Keyed, dict[object, list[tuple[Star, Target]]]] = {}
+def _by_kind() -> dict[Keyed, dict[object, tuple[tuple[tuple[str, object], Star, Target], ...]]]:
+    """Every star's table turned around: per key kind and key value, the (slot, star, target) triples in force,
+    in catalogue order."""
+    out: dict[Keyed, dict[object, list[tuple[tuple[str, object], Star, Target]]]] = {}
     for star in STARS:
         for key, targets in star.table.items():
-            out.setdefault(star.key, {}).setdefault(key, []).extend((star, t) for t in targets)
+            out.setdefault(star.key, {}).setdefault(key, []).extend((_slot(t), star, t) for t in targets)
     return {kind: {k: tuple(v) for k, v in d.items()} for kind, d in out.items()}
 
 
@@ -868,18 +869,54 @@ def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
     star on a line, under the heaviest star's rule, weighing as that star plus one when it has company (≤ 3).
     Dozens of stars can touch the moving lines; the reader wants them together, and they only amplify."""
     wanted = Matter(matter) if matter is not None else None
-    groups: dict[tuple[Place, Effect], list[tuple[StarHit, int, str]]] = {}
-    for hit, effect, weight, key in _counting(chart, frozenset(use_god_places), wanted):
-        groups.setdefault((hit.place, effect), []).append((hit, weight, key))
+    use_god = frozenset(use_god_places)
+    m = chart.moment
+    pillars = (m.month_branch, m.day, m.year, m.year_branch, m.hour)
+    places: list[tuple[Place, Branch | None, Stem | None, Relation | None, bool]] = [(Place(Layer.DAY), None, None,
+                                                                                       None, False)]
+    for line in chart.lines:
+        here = Place(Layer.LINE, line.position)
+        if line.moving or here in use_god:
+            places.append((here, line.branch, line.stem, line.relation, line.moving))
+        if line.changed is not None:
+            places.append((Place(Layer.CHANGED, line.position), line.changed.branch, line.changed.stem,
+                           line.changed.relation, True))
+        hidden = Place(Layer.HIDDEN, line.position)
+        if line.hidden is not None and hidden in use_god:
+            places.append((hidden, line.hidden.branch, line.hidden.stem, line.hidden.relation, False))
     out = []
-    for (place, effect), members in groups.items():
-        members.sort(key=lambda m: -m[1])
-        lead, weight, key = members[0]
-        names = "、".join(dict.fromkeys(m[0].star.name for m in members))
-        out.append(Finding(lead.star.rule, lead.star.source, key.replace("star_", "stars_"), effect,
-                           min(3, weight + (1 if len(members) > 1 else 0)), (place,),
-                           (("names", names), ("rules", " ".join(dict.fromkeys(m[0].star.rule for m in members))),
-                            ("nature", lead.star.nature.value))))
+    for place, branch, stem, relation, moving in places:
+        for effect, weight, key, lead, names, rules in _place_groups(
+                pillars, branch, stem, place.layer, relation, moving, place in use_god, wanted):
+            out.append(Finding(lead.rule, lead, key, effect, weight, (place,),
+                               (("names", names), ("rules", rules), ("nature", STAR_BY_RULE[lead.rule].nature.value))))
     out.sort(key=lambda f: -f.weight)
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _place_groups(pillars: tuple[object, ...], branch: Branch | None, stem: Stem | None, layer: Layer,
+                  relation: Relation | None, moving: bool, on_use: bool, wanted: Matter | None
+                  ) -> tuple[tuple[Effect, int, str, Source, str, str], ...]:
+    """The stars counting at one place, gathered by effect (cached: the same few cases recur all day)."""
+    index = _targets_at(*pillars)  # type: ignore[arg-type]
+    if layer is Layer.DAY:
+        found = index.get(("p", pillars[1]), ())
+    else:
+        found = index.get(("b", branch), ()) + index.get(("s", stem), ())
+    groups: dict[Effect, list[tuple[Star, int, str]]] = {}
+    for star, _target in found:
+        judged = _judge(star.id, layer, relation, moving, on_use, wanted)
+        if judged is not None:
+            effect, weight, key = judged
+            groups.setdefault(effect, []).append((star, weight, key))
+    out = []
+    for effect, members in groups.items():
+        members.sort(key=lambda x: -x[1])
+        lead, weight, key = members[0]
+        names = "、".join(dict.fromkeys(x[0].name for x in members))
+        rules = " ".join(dict.fromkeys(x[0].rule for x in members))
+        out.append((effect, min(3, weight + (1 if len(members) > 1 else 0)), key.replace("star_", "stars_"),
+                    lead.source, names, rules))
     return tuple(out)
 

@@ -9,6 +9,7 @@ the tally of supports against injuries is what the verdict reads (SK-03 克處�
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from core.actors import Actor, acting_lines, actor_at
 from core.chart import Chart, DayClash, DayRelation, MonthRelation, Season, Transformation
@@ -235,6 +236,7 @@ def _lines_acting(chart: Chart, a: Actor, me: tuple[Place, ...], absorbed: froze
     return out
 
 
+@lru_cache(maxsize=1024)  # charts hash by identity: the use-god's candidates are weighed once per chart
 def assess(chart: Chart, place: Place, absorbed: frozenset[Place] = frozenset(),
            frame: Effect = NEUTRAL) -> Assessment:
     """Every support and injury of the thing at ``place`` that the texts count, with rooted/usable.

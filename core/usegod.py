@@ -15,7 +15,7 @@ from core.findings import Effect, Finding, Layer, Place
 from core.hexagram import Relation, relation
 from core.question import Role, Special, Target
 from core.relations import overcomes
-from core.strength import Assessment, assess, finding
+from core.strength import assess, finding
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +31,7 @@ class UseGod:
 
 def _rank(chart: Chart, place: Place) -> tuple[int, int, int, int]:
     """YS-08's 'strongest': the tally of supports first, then moving, then holding 世, then primary over changed."""
-    score = _assess(chart, place).score
+    score = assess(chart, place).score
     a = actor_at(chart, place)
     on_world = place.layer is Layer.LINE and chart.lines[place.position - 1].world
     return score, int(a.moving or a.hidden_movement), int(on_world), int(place.layer is Layer.LINE)
@@ -73,22 +73,8 @@ def _hidden_comes_out(chart: Chart, hidden: Place) -> tuple[bool, list[Finding]]
     return True, out
 
 
-def _assess(chart: Chart, place: Place) -> Assessment:
-    """assess(), once per chart and place: the candidates are ranked and checked for 無用 with the same tally."""
-    key = (id(chart), place)
-    if _MEMO.get("chart") is not chart:
-        _MEMO.clear()
-        _MEMO["chart"] = chart
-    if key not in _MEMO:
-        _MEMO[key] = assess(chart, place)
-    return _MEMO[key]  # type: ignore[return-value]
-
-
-_MEMO: dict[object, object] = {}
-
-
 def _useless(chart: Chart, place: Place) -> bool:
-    keys = {f.key for f in _assess(chart, place).findings}
+    keys = {f.key for f in assess(chart, place).findings}
     return bool(keys & {"month_break", "true_void", "day_break"})
 
 
