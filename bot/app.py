@@ -6,10 +6,12 @@ Telegram's ``language_code`` on first contact) and sets the language for this up
 
 from __future__ import annotations
 
+import asyncio
 import html
 import logging
 import re
-from collections.abc import Callable
+import warnings
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -17,6 +19,7 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_datetime
 from telegram import BotCommand, Update
 from telegram.constants import ParseMode
+from telegram.warnings import PTBUserWarning
 from telegram.request import BaseRequest
 from telegram.ext import (
     AIORateLimiter, Application, ApplicationBuilder, CallbackQueryHandler, CommandHandler,
@@ -33,7 +36,11 @@ from core.cast import CastError, parse_cast
 from core.question import Topic
 
 log = logging.getLogger(__name__)
+# The consultation's buttons are meant to work from any message of the user's chat (per_message=False); PTB's
+# reminder about that would only be noise on every start and in every `liuyao console`.
+warnings.filterwarnings("ignore", message="If 'per_message=False'", category=PTBUserWarning)
 
+USER_CACHE = 100_000  # users' settings kept in memory (a write transaction per update saved)
 COMMANDS = ("start", "cast", "history", "today", "subscribe", "unsubscribe", "settings", "lang", "tz", "help",
             "cancel")
 
@@ -46,9 +53,14 @@ async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     tg_user = update.effective_user
     if tg_user is None:
         return
-    lang = normalize(tg_user.language_code)
-    user = await flow.storage(context).get_or_create_user(tg_user.id, lang=lang, tz=DEFAULT_ZONES[lang])
-    context.application.bot_data["users"][tg_user.id] = user
+    users = context.application.bot_data["users"]
+    user = users.get(tg_user.id)  # every change of a setting replaces the cached row, so it is current
+    if user is None:
+        lang = normalize(tg_user.language_code)
+        user = await flow.storage(context).get_or_create_user(tg_user.id, lang=lang, tz=DEFAULT_ZONES[lang])
+        if len(users) >= USER_CACHE:
+            users.clear()
+        users[tg_user.id] = user
     set_current(user.lang)
 
 
@@ -222,9 +234,9 @@ def recompute(row: Any) -> Any:
         moment = Moment.at(row.moment_utc, row.moment_tz, DayBoundary(row.day_boundary or 23))
     else:
         moment = Moment.from_pillars(stored_moment["month_branch"], stored_moment["day"], stored_moment.get("year"))
+    asked = ((row.reading.get("reading", {}).get("question", {}) or {}) if isinstance(row.reading, dict) else {})
     question = Question.parse_ids(row.topic or "other", row.subject, row.sex, row.use_god,
-                                  subject_sex=(row.reading.get("reading", {}).get("question", {}) or {}).get(
-                                      "subject_sex") if isinstance(row.reading, dict) else None)
+                                  subject_sex=asked.get("subject_sex"), thing=asked.get("thing"))
     return read(build_chart(parse_cast(row.lines), moment), question)
 
 
@@ -283,10 +295,14 @@ CAST_LIKE = re.compile(r"^\s*[6-9]{6}\s*$")
 async def cast_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     """/cast [lines] [topic], the “new reading” button, or a bare message of six values."""
     await flow.ack(update.callback_query)
-    context.user_data["c"] = c = {}
     args = list(context.args or [])
     if update.message and update.message.text and not update.message.text.startswith("/"):
+        state = (context.user_data.get("c") or {}).get("state")
+        if state is not None and state != flow.ASK_QUESTION:
+            # Six values typed into an open consultation answer its current step; they do not start over.
+            return await flow.bare_cast(update, context, state)
         args = update.message.text.split()
+    context.user_data["c"] = c = {}
     topics = {t.value for t in Topic}
     cast_text = " ".join(a for a in args if a not in topics)
     topic = next((a for a in args if a in topics), None)
@@ -376,6 +392,13 @@ async def fallback_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     await flow.say(update, _("I did not understand that. Start a reading with /cast, or see /help."), kb.start())
 
 
+async def unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A command no handler knows: explained, unless a consultation is open (then group 1 shows its step)."""
+    c = context.user_data.get("c") if context.user_data else None
+    if not c or "state" not in c:
+        await fallback_text(update, context)
+
+
 async def fallback_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await flow.ack(update.callback_query, _("That button belongs to an earlier step."))
     await flow.say(update, _("That button belongs to an earlier message. Start a reading with /cast."), kb.start())
@@ -400,6 +423,29 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 # ---- the application ---------------------------------------------------------------------------------------
 
+class PerUserUpdateProcessor(WriteThroughUpdateProcessor):
+    """``WriteThroughUpdateProcessor`` for many users at once: updates of different users are handled
+    concurrently (one user's Bot API round trips and SQLite writes no longer hold up everyone else), while one
+    user's updates are handled one at a time, in the order they came — each written to SQLite before that user's
+    next update is taken, so two quick taps are two steps in order, never a race."""
+
+    def __init__(self, max_concurrent_updates: int = 64) -> None:
+        super().__init__(max_concurrent_updates)
+        self._queues: dict[int | None, tuple[asyncio.Lock, list[int]]] = {}  # user → (lock, [updates holding it])
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        user = update.effective_user if isinstance(update, Update) else None
+        key = user.id if user is not None else None
+        lock, holders = self._queues.setdefault(key, (asyncio.Lock(), [0]))
+        holders[0] += 1
+        try:
+            async with lock:  # FIFO, so the user's updates keep their order
+                await super().do_process_update(update, coroutine)
+        finally:
+            holders[0] -= 1
+            if holders[0] == 0:
+                del self._queues[key]
+
 async def _post_init(app: Application) -> None:
     commands = [BotCommand(c, c) for c in COMMANDS]
     try:
@@ -414,7 +460,7 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     """The bot, wired: handlers, SQLite storage and persistence, rate limiter, error handler."""
     persistence = SQLitePersistence(config.database_path, store_data=PersistenceInput(
         bot_data=False, chat_data=False, callback_data=False))
-    processor = WriteThroughUpdateProcessor()
+    processor = PerUserUpdateProcessor()
     builder = (ApplicationBuilder().token(config.token or "0:console").persistence(persistence)
                .concurrent_updates(processor).post_init(_post_init))
     if config.api_base_url:
@@ -446,6 +492,7 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     if extra is not None:
         extra(app)
     app.add_handler(MessageHandler(filters.ALL & ~filters.COMMAND, fallback_text))
+    app.add_handler(MessageHandler(filters.COMMAND, unknown_command))
     app.add_handler(CallbackQueryHandler(fallback_button))
     app.add_handler(MessageHandler(filters.COMMAND, remind_open_consultation), group=1)
     app.add_error_handler(on_error)

@@ -71,15 +71,18 @@ def render_chart(chart: Chart, t: Label = _same) -> str:
     if chart.changes:
         out.append(" ".join(t(x.value) for x in chart.changes))
     out.append("")
-    cells_hidden = max([width(_yao(ln.hidden, t)) + 2 for ln in chart.lines if ln.hidden] + [6])
+    cells_hidden = max([width(_yao(ln.hidden, t)) + 2 for ln in chart.lines if ln.hidden]
+                       + [width(t("伏神")) + 2])
     spirit_cells = max(width(t(ln.spirit.value)) for ln in chart.lines)
+    yao_cells = max(width(_yao(ln, t)) for ln in chart.lines)
+    mark_cells = max(width(t("世")), width(t("應")), 2)
     rows = []
     for line in reversed(chart.lines):
         mark = {9: "○", 6: "×"}.get(line.value, " ")
         sw = "世" if line.world else "應" if line.response else "　"
         hidden = _yao(line.hidden, t) if line.hidden else ""
-        row = (f"{pad(t(line.spirit.value), spirit_cells)}  {pad(hidden, cells_hidden)}{_yao(line, t)} "
-               f"{YANG if line.yang else YIN} {mark} {t(sw) if sw != '　' else sw}")
+        row = (f"{pad(t(line.spirit.value), spirit_cells)}  {pad(hidden, cells_hidden)}{pad(_yao(line, t), yao_cells)} "
+               f"{YANG if line.yang else YIN} {mark} {pad(t(sw) if sw != '　' else '', mark_cells)}")
         if c is not None:
             i = line.position - 1
             c_stem, c_branch = c.najia[i]
@@ -87,7 +90,7 @@ def render_chart(chart: Chart, t: Label = _same) -> str:
             label = _yao(line.changed, t) if line.changed else (
                 f"{t(_relation_in(chart, c_branch))}{c_stem.name}{c_branch.name}{c_branch.element.name}")
             c_sw = "世" if c.world == line.position else "應" if c.response == line.position else "　"
-            arrow = "→" if line.moving else "　"
+            arrow = "→" if line.moving else "  "
             row += f"  {arrow}  {label} {YANG if c_yang else YIN} {t(c_sw) if c_sw != '　' else c_sw}"
         rows.append(row)
     head = f"{pad(t('六神'), spirit_cells)}  {pad(t('伏神'), cells_hidden)}{t('本卦')}"

@@ -210,8 +210,8 @@ def _parser() -> argparse.ArgumentParser:
     alm.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
     bc = sub.add_parser("broadcast", help="send the daily almanac to every subscriber it is due for now, then exit "
                         "(for cron; TELEGRAM_BOT_TOKEN, TELEGRAM_API_BASE_URL, DATABASE_PATH as for the bot)")
-    bc.add_argument("--concurrency", type=int, default=8, help="sends in flight (default 8)")
-    bc.add_argument("--rate", type=float, default=29.5, help="messages a second at most (default 29.5)")
+    bc.add_argument("--concurrency", type=int, help="sends in flight (default 4)")
+    bc.add_argument("--rate", type=float, help="messages a second, evenly spaced (default 29.3)")
     bc.add_argument("--release-stale", action="store_true",
                     help="first release reservations left by a killed sender (only when no bot or other "
                          "broadcast is running on the same database)")
@@ -227,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "broadcast":
         from bot.broadcast import run_broadcast_cli
 
-        return run_broadcast_cli(concurrency=args.concurrency, rate=args.rate, release_stale=args.release_stale)
+        given = {"concurrency": args.concurrency, "rate": args.rate}
+        return run_broadcast_cli(release_stale=args.release_stale, **{k: v for k, v in given.items() if v})
     if args.command == "bot" or (args.command is None and os.environ.get("TELEGRAM_BOT_TOKEN")):
         from bot.run import run_bot
 

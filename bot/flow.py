@@ -199,7 +199,7 @@ async def got_method(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         return await show_toss(update, context)
     if method == "text":
         await say(update, _("Send the six lines, bottom first: line values like 789968, coin faces like "
-                            "HHT HTT TTT HHH HTH THH (또는 앞앞뒤, 表表裏, 字字背), backs counted 0–3, or symbols "
+                            "HHT HTT TTT HHH HTH THH (or 앞앞뒤, 表表裏, 字字背), backs counted 0–3, or symbols "
                             "○ — -- ×."))
         return ASK_LINES
     if method == "auto":
@@ -240,7 +240,12 @@ async def got_toss(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     await ack(query)
     c = consultation(context)
     done: list[int] = c.setdefault("tosses", [])
-    value = query.data.split(":", 1)[1]
+    parts = query.data.split(":")
+    value = parts[-1]
+    # c:{tosses done}:{value}; a keyboard of another toss (a double tap) is stale.  Plain c:{value} comes from
+    # keyboards sent before the toss number was part of the data.
+    if len(parts) == 3 and parts[1] != str(len(done)):
+        return await stale_button(update, context)
     if value == "undo":
         if done:
             done.pop()
@@ -280,6 +285,20 @@ async def got_lines(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     _store_cast(consultation(context), cast)
     await say(update, _("Read as:") + "\n" + lines_picture([int(v) for v in cast.values]))
     return await ask_next(update, context)
+
+
+async def bare_cast(update: Update, context: ContextTypes.DEFAULT_TYPE, state: int) -> int:
+    """Six values typed while a consultation is open: the cast for a step before the cast (the answers so far
+    are kept), or the text of the current step (where it gets that step's explanation)."""
+    if state == ASK_LINES:
+        return await got_lines(update, context)
+    if state == ASK_WHEN:
+        return await got_when(update, context)
+    if state == ASK_OUTCOME_DATE:
+        return await got_outcome_date(update, context)
+    if state not in (ASK_TOPIC, ASK_FOLLOW_UP, ASK_METHOD, ASK_TOSS):
+        return await unexpected(update, context)
+    return await got_lines(update, context)
 
 
 def cast_error_text(exc: CastError) -> str:
@@ -360,6 +379,8 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
                   kb.start())
         return END
     record = chart_dict(chart) | {"reading": reading_dict(reading)}
+    # The answers the export leaves out, so the stored question can be read again (/history).
+    record["reading"]["question"].update(subject_sex=c.get("subject_sex"), thing=c.get("thing"))
     rid = await storage(context).add_reading(
         user.user_id, lines=cast.lines_text, reading=record, tosses=c.get("tosses"), coins=user.coins,
         moment_utc=moment.utc, tz=moment.tz, day_boundary=int(moment.day_boundary), question=c.get("question"),
@@ -433,7 +454,15 @@ async def command_mid_flow(update: Update, context: ContextTypes.DEFAULT_TYPE) -
 
 # ---- outcome recording -----------------------------------------------------------------------------------
 
+def _open_step(context: ContextTypes.DEFAULT_TYPE) -> int | None:
+    """The step an open consultation waits at, the one it left for an outcome date included (None if none)."""
+    c = context.user_data.get("c") or {}
+    return c.get("resume") if c.get("state") == ASK_OUTCOME_DATE else c.get("state")
+
+
 async def outcome_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    """The buttons under a reading.  An open consultation stays where it is (the buttons are entry points of
+    the conversation, so they work from any step)."""
     query = update.callback_query
     await ack(query)
     try:
@@ -441,26 +470,33 @@ async def outcome_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         rid = int(rid_text)
     except ValueError:
         return await stale_button(update, context)
+    resume = _open_step(context)
+    after = END if resume is None else resume
+    context.user_data.pop("outcome_for", None)  # a date asked for earlier is no longer awaited
+    consultation(context).pop("resume", None)
     user = await user_of(update, context)
     st = storage(context)
     if await st.get_reading(user.user_id, rid) is None:
         await say(update, _("That reading is not in your history."))
-        return END
+        return after
     if what == "ask":
         await say(update, _("What happened?"), kb.outcome(rid))
-        return END
+        return after
     if what == "no":
         await st.set_outcome(user.user_id, rid, outcome="did_not")
         await say(update, _("Noted: it did not happen."))
-        return END
+        return after
     if what == "today":
         local = now(context).astimezone(ZoneInfo(user.tz)).date()
         await st.set_outcome(user.user_id, rid, outcome="happened", on=local)
         await say(update, _("Noted: it happened on {date}.").format(date=_fmt_date(local)))
-        return END
+        return after
     if what == "date":
         context.user_data["outcome_for"] = rid
-        consultation(context)["state"] = ASK_OUTCOME_DATE
+        c = consultation(context)
+        if resume is not None:
+            c["resume"] = resume
+        c["state"] = ASK_OUTCOME_DATE
         await say(update, _("Send the date it happened as YYYY-MM-DD."))
         return ASK_OUTCOME_DATE
     return await stale_button(update, context)
@@ -480,6 +516,10 @@ async def got_outcome_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     else:
         await say(update, _("Noted: it happened on {date}.").format(date=_fmt_date(day)))
     context.user_data.pop("outcome_for", None)
+    resume = consultation(context).pop("resume", None)
+    if resume is not None:  # back to the consultation that was open when the outcome button was pressed
+        consultation(context)["state"] = resume
+        return await repeat_step(update, context, resume)
     context.user_data.pop("c", None)
     return END
 

@@ -1,6 +1,6 @@
 """Inline keyboards, labelled in the current language.  Callback data is short ``prefix:value`` text.
 
-Prefixes: ``t`` topic, ``f`` follow-up answer, ``m`` cast method, ``c`` a toss (backs counted), ``w`` moment,
+Prefixes: ``t`` topic, ``f`` follow-up answer, ``m`` cast method, ``c`` a toss (tosses done, then backs counted), ``w`` moment,
 ``q`` question text, ``x`` cancel, ``new`` a new reading, ``h`` history page, ``o`` open a reading, ``r`` all
 reasons, ``p`` topic reading, ``k`` outcome, ``l`` language, ``s`` a setting.
 """
@@ -78,9 +78,11 @@ def methods() -> InlineKeyboardMarkup:
 
 
 def toss(done: int, coins: str) -> InlineKeyboardMarkup:
+    """The keyboard of toss ``done + 1``: ``c:{done}:{count}`` / ``c:{done}:undo`` — a tap from an older toss
+    message (a double tap, a message from before an undo) names an earlier toss and is refused, not counted."""
     label = _("{n} backs {symbol}") if coins == "backs" else _("{n} faces {symbol}")
-    counts = [B(label.format(n=n, symbol=LineValue(6 + n).symbol), callback_data=f"c:{n}") for n in range(4)]
-    extra = [B(_("Undo last toss"), callback_data="c:undo")] if done else []
+    counts = [B(label.format(n=n, symbol=LineValue(6 + n).symbol), callback_data=f"c:{done}:{n}") for n in range(4)]
+    extra = [B(_("Undo last toss"), callback_data=f"c:{done}:undo")] if done else []
     return InlineKeyboardMarkup([counts[:2], counts[2:], extra + cancel_row()])
 
 

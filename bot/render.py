@@ -14,7 +14,7 @@ from babel.dates import format_date, format_datetime
 from bot.i18n import _, current, locale, term
 from bot.texts import FINDINGS, PARAM_WORDS, TIMINGS
 from core.findings import Finding, Layer, Place, Timing, Unit
-from core.reading import Reading
+from core.reading import Reading, is_star
 
 REASONS_SHOWN = 8
 
@@ -99,10 +99,20 @@ def render_reading(r: Reading, reasons: int = REASONS_SHOWN, timings: int = 5) -
         "",
         _("Why:"),
     ]
-    shown = [f for f in r.findings if f.weight > 0][:reasons] or list(r.findings[:reasons])
-    for f in shown:
+    plain = [f for f in r.findings if not is_star(f)]
+    merged: dict[str, list[str]] = {}  # one sentence, every rule that gives it (JN-3 and JN-6 say the same)
+    for f in [f for f in plain if f.weight > 0] or plain:
         sign = {"+": "＋", "-": "－", "0": "・"}[f.effect.value]
-        out.append(f"{sign} {finding_text(r, f)} [{f.rule}]")
+        rules = merged.setdefault(f"{sign} {finding_text(r, f)}", [])
+        if f.rule not in rules:
+            rules.append(f.rule)
+        if len(merged) > reasons:
+            break
+    out += [f"{text} [{', '.join(rules)}]" for text, rules in list(merged.items())[:reasons]]
+    stars = [f for f in r.findings if is_star(f) and f.weight > 0][:2]
+    if stars:
+        out += ["", _("Stars (they deepen the verdict, they do not decide it):")]
+        out += [f"・{finding_text(r, f)}" for f in stars]
     if r.timing:
         out += ["", _("When:")]
         out += [f"・{timing_text(r, t)}" for t in r.timing[:timings]]

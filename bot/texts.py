@@ -130,7 +130,7 @@ FINDINGS: dict[str, str] = {
     "far_post": N_("The use-god on the top line: a far or frontier post."),
     # 神煞 gathered on one place (001 神煞章: they deepen a reading, they do not decide it)
     "stars_on_use_god": N_("Stars on the use-god {line}: {names}."),
-    "stars_on_moving": N_("Stars on the moving {line}: {names}."),
+    "stars_on_moving": N_("Stars on {line} (moving): {names}."),
     "stars_on_day": N_("Stars of the day: {names}."),
     # ---- seed 000 topic chapters ----
     # 000 doctrines that 002 (卜筮正宗) rejects, named once per reading

@@ -148,7 +148,7 @@ def _use_god_rule(rule: UseGodRule, use: UseGod) -> list[Finding]:
     """The catalogue entry that named the use-god (YS-xx, or a topic chapter's rule), as the first reason."""
     if rule.source is None:
         return []
-    target = rule.target.value
+    target = {"世": "世爻", "應": "應爻"}.get(rule.target.value, rule.target.value)
     return [Finding(rule.source.rule, rule.source, "use_god_is", Effect.NEUTRAL, 0, (use.place,),
                     (("target", str(target)),))]
 
