@@ -98,13 +98,13 @@ def render_chart(chart: Chart, t: Label = _same) -> str:
     out.extend(rows)
     out.append("")
     for line in reversed(chart.lines):
-        facts = f"{_POSITION[line.position - 1]}爻 {line.branch.name}：{_standing(line.standing, t)}"
+        facts = f"{t(_POSITION[line.position - 1] + '爻')} {line.branch.name}：{_standing(line.standing, t)}"
         if line.changed is not None:
-            facts += f"｜變{line.changed.branch.name}：{_standing(line.changed.standing, t)}"
+            facts += f"｜{t('變')}{line.changed.branch.name}：{_standing(line.changed.standing, t)}"
             if line.transformations:
                 facts += "｜" + " ".join(t(x.value) for x in line.transformations)
         if line.hidden is not None:
-            facts += f"｜伏{line.hidden.branch.name}：{_standing(line.hidden.standing, t)}"
+            facts += f"｜{t('伏')}{line.hidden.branch.name}：{_standing(line.hidden.standing, t)}"
         out.append(facts)
     return "\n".join(out)
 

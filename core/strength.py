@@ -158,20 +158,23 @@ def _own_change(chart: Chart, a: Actor, me: tuple[Place, ...]) -> list[Finding]:
         assert changed is not None
         there = me + (Place(Layer.CHANGED, a.place.position),)
         if Transformation.回頭生 in a.transformations:
-            out.append(finding("SK-01", "generated_by_change", NEUTRAL, 0, there, branch=a.changed_branch.name))
+            out.append(finding("SK-01", "generated_by_change", NEUTRAL, 0, there, branch=a.branch.name,
+                               changed=a.changed_branch.name))
             fed = bool({MonthRelation.月生, MonthRelation.臨月建} & set(changed.standing.month)
                        or {DayRelation.日生, DayRelation.臨日} & set(changed.standing.day))
             if fed:
                 # 接續相生: the month or day feeds the change that feeds the line (卯月卯日 → 午 → 丑, Z002-07).
-                out.append(finding("SK-01", "change_fed_by_month_day", GOOD, 4, there, branch=a.changed_branch.name))
+                out.append(finding("SK-01", "change_fed_by_month_day", GOOD, 4, there, branch=a.branch.name,
+                                   changed=a.changed_branch.name))
         if Transformation.回頭克 in a.transformations and (
                 MonthRelation.月生 in changed.standing.month or MonthRelation.臨月建 in changed.standing.month
                 or DayRelation.日生 in changed.standing.day or DayRelation.臨日 in changed.standing.day):
             # M-13 生扶忌神乃助惡而為虐 / JC-1: the month (or day) feeds the change that overcomes the line.
             by_month = bool({MonthRelation.月生, MonthRelation.臨月建} & set(changed.standing.month))
             out.append(finding("M-13" if by_month else "JC-1", "month_feeds_turn" if by_month else "day_feeds_turn",
-                               BAD, 4 if by_month else 2, there, branch=a.changed_branch.name))
-            out.append(finding("JC-1", "turn_attacker_strong", NEUTRAL, 0, there, branch=a.changed_branch.name))
+                               BAD, 4 if by_month else 2, there, branch=a.branch.name, changed=a.changed_branch.name))
+            out.append(finding("JC-1", "turn_attacker_strong", NEUTRAL, 0, there, branch=a.branch.name,
+                               changed=a.changed_branch.name))
     for t in a.transformations:
         if t in _TURNS:
             rule, key, eff, w = _TURNS[t]

@@ -21,7 +21,7 @@ from core.stars import (
     STAR_BY_ID, STARS, Keyed, Matter, Nature, Quarter, almanac, chart_stars, counting_stars,
 )
 
-SEED = Path("/work/shared/seeds/001_e929b0eae94976ad.txt")
+SEED = Path(__file__).resolve().parent / "data" / "seeds" / "001_e929b0eae94976ad.txt"  # a copy of shared/seeds
 MONTH = dict(enumerate("寅卯辰巳午未申酉戌亥子丑", start=1))  # 正月 寅 … 十二月 丑
 STEMS = "甲乙丙丁戊己庚辛壬癸"
 ANIMAL = dict(zip("鼠牛虎兔龍蛇馬羊猴雞犬豬", "子丑寅卯辰巳午未申酉戌亥"))

@@ -40,7 +40,7 @@ def core_terms() -> list[str]:
     words += [t.name for t in hexagram.Trigram]
     words += list(hexagram.KING_WEN_NAMES)
     words += ["用神", "元神", "忌神", "仇神", "伏神", "飛神", "世爻", "應爻", "旬空", "月破", "日破", "暗動", "卦身",
-              "六沖", "六合", "本卦", "變卦", "六神", "宮"]
+              "六沖", "六合", "本卦", "變卦", "六神", "宮", "變", "伏", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻"]
     try:
         from core import stars
 
