@@ -734,30 +734,54 @@ class StarHit:
     moving: bool  # a moving line, or the line it changes into
 
 
+class _Index:
+    """The stars in force under one set of pillars, looked up by target slot without building a merged table:
+    one pre-inverted table per key kind, picked by that kind's key value."""
+
+    __slots__ = ("tables",)
+
+    def __init__(self, tables: tuple[Mapping[object, tuple[tuple[Star, Target], ...]], ...]) -> None:
+        self.tables = tables
+
+    def get(self, slot: tuple[str, object], default: tuple[()] = ()) -> tuple[tuple[Star, Target], ...]:
+        found: tuple[tuple[Star, Target], ...] = ()
+        for table in self.tables:
+            hit = table.get(slot)
+            if hit:
+                found += hit
+        return found or default
+
+    def items(self) -> Iterable[tuple[object, tuple[tuple[Star, Target], ...]]]:
+        merged: dict[object, tuple[tuple[Star, Target], ...]] = {}
+        for table in self.tables:
+            for slot, pairs in table.items():
+                merged[slot] = merged.get(slot, ()) + pairs
+        return merged.items()
+
+
 @lru_cache(maxsize=4096)
 def _targets_at(month: Branch, day: StemBranch, year: StemBranch | None, year_branch: Branch | None,
-                hour: StemBranch | None) -> dict[object, tuple[tuple[Star, Target], ...]]:
-    """Every star's targets at one set of pillars, indexed by target (a branch, a stem or a pillar).
-
-    The pillars are all a star can be keyed by, so the index is shared by every chart cast under them."""
+                hour: StemBranch | None) -> _Index:
+    """Every star's targets at one set of pillars, by target slot (a branch, a stem or a pillar)."""
     moment = Moment(year, year_branch, None, month, day, hour, None, None, None, DayBoundary.LATE_ZI)
-    index: dict[object, list[tuple[Star, Target]]] = {}
+    tables = []
     for kind, by_key in _by_kind().items():
         key = key_value(kind, moment)
-        for slot, star, target in by_key.get(key, ()) if key is not None else ():
-            index.setdefault(slot, []).append((star, target))
-    return {k: tuple(v) for k, v in index.items()}
+        if key is not None and key in by_key:
+            tables.append(by_key[key])
+    return _Index(tuple(tables))
 
 
 @lru_cache(maxsize=1)
-def _by_kind() -> dict[Keyed, dict[object, tuple[tuple[tuple[str, object], Star, Target], ...]]]:
-    """Every star's table turned around: per key kind and key value, the (slot, star, target) triples in force,
+def _by_kind() -> dict[Keyed, dict[object, dict[tuple[str, object], tuple[tuple[Star, Target], ...]]]]:
+    """Every star's table turned around: per key kind and key value, the (star, target) pairs by target slot,
     in catalogue order."""
-    out: dict[Keyed, dict[object, list[tuple[tuple[str, object], Star, Target]]]] = {}
+    out: dict[Keyed, dict[object, dict[tuple[str, object], list[tuple[Star, Target]]]]] = {}
     for star in STARS:
         for key, targets in star.table.items():
-            out.setdefault(star.key, {}).setdefault(key, []).extend((_slot(t), star, t) for t in targets)
-    return {kind: {k: tuple(v) for k, v in d.items()} for kind, d in out.items()}
+            for t in targets:
+                out.setdefault(star.key, {}).setdefault(key, {}).setdefault(_slot(t), []).append((star, t))
+    return {kind: {k: {slot: tuple(v) for slot, v in d.items()} for k, d in by.items()} for kind, by in out.items()}
 
 
 def _slot(target: Target) -> tuple[str, object]:
