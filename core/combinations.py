@@ -460,11 +460,15 @@ class PunishmentFact:
         return self.clash and self.triple
 
 
-def punishments(chart: Chart, rules: ActRules = ActRules()) -> tuple[PunishmentFact, ...]:
-    """Every 刑 on a primary or hidden line by the day, the month, an acting (moving/暗動) line or its own change."""
+def punishments(chart: Chart, rules: ActRules = ActRules(), only: frozenset[Place] | None = None
+                ) -> tuple[PunishmentFact, ...]:
+    """Every 刑 on a primary or hidden line by the day, the month, an acting (moving/暗動) line or its own change.
+    ``only``: just these targets (a reading weighs the use-god and the 世 alone: 當別用爻)."""
     out = []
     actors = _actors(chart, rules)
     for t in _targets(chart):
+        if only is not None and t.place not in only:
+            continue
         acts = _acting_on(actors, t)
         around = {t.branch} | {a.branch for a in acts}
         for a in acts:
@@ -534,14 +538,16 @@ def harm_direction(target: Branch, by: Branch) -> HarmDirection | None:
     return HarmDirection.我克彼
 
 
-def harms(chart: Chart, rules: ActRules = ActRules()) -> tuple[HarmFact, ...]:
+def harms(chart: Chart, rules: ActRules = ActRules(), only: frozenset[Place] | None = None) -> tuple[HarmFact, ...]:
     """Every 六害 between a line (primary or hidden) and the day, the month, an acting line or its own change;
-    also the 應 on the 世 even when static, which the text names."""
+    also the 應 on the 世 even when static, which the text names.  ``only``: just these targets."""
     out = []
     response = chart.response
     r_place = Place(Layer.LINE, response.position)
     actors = _actors(chart, rules)
     for t in _targets(chart):
+        if only is not None and t.place not in only:
+            continue
         acts = _acting_on(actors, t)
         if t.world and not any(a.place == r_place for a in acts):
             acts.append(_Actor(r_place, response.branch, Origin.STATIC))

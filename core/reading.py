@@ -220,13 +220,15 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     about_self = question.subject in (None, Subject.self)
     # 刑 of the 世 matters when the querent's own matter is asked; for a relative's matter only the use-god's
     # 刑 is read ("三刑六害，當別用爻").
-    punished = tuple(f for f in combinations.punishment_findings(combinations.punishments(chart), places, chart, topic)
+    weighed = frozenset(places) | {Place(Layer.LINE, chart.hexagram.world)}  # 三刑六害，當別用爻
+    punished = tuple(f for f in combinations.punishment_findings(combinations.punishments(chart, only=weighed), places,
+                                                                 chart, topic)
                      if about_self or f.param("subject") != "world")
     extra += punished
     # 002: "巳火鬼動，刑剋申金" — a 刑 on the use-god adds to a 克 (SK-07).
     extra += [finding("SK-07", "punishment_adds", Effect.NEUTRAL, 0, f.places) for f in punished
               if f.param("subject") == "use_god"][:1]
-    extra += [f for f in combinations.harm_findings(combinations.harms(chart), places)
+    extra += [f for f in combinations.harm_findings(combinations.harms(chart, only=weighed), places)
               if about_self or f.param("subject") != "world"]
     extra += combinations.zhu_gui_findings(combinations.zhu_gui_shang_shen(chart), topic, use.actor.relation)
     extra += stars.grouped_stars(chart, places)
