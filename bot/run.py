@@ -8,6 +8,7 @@ import sys
 from telegram import Update
 
 from bot.app import build_application
+from bot.broadcast import install
 from bot.config import Config
 
 
@@ -19,7 +20,7 @@ def run_bot(env: dict[str, str] | None = None) -> int:
         print("liuyao bot: set TELEGRAM_BOT_TOKEN (or run `liuyao console` to use the bot without Telegram)",
               file=sys.stderr)
         return 2
-    app = build_application(config)
+    app = build_application(config, extra=install)  # /today /subscribe /unsubscribe and the daily broadcast
     if config.webhook_url:
         app.run_webhook(listen=config.listen, port=config.port, webhook_url=config.webhook_url,
                         secret_token=config.webhook_secret, allowed_updates=Update.ALL_TYPES)
