@@ -8,7 +8,9 @@ and, for each, with at most ``concurrency`` sends in flight:
 1. ``reserve_delivery`` — a 'pending' row for (subscriber, local date) is committed *before* sending;
 2. renders the almanac of the subscriber's own local date in the subscription's zone, in the subscription's
    language (``use(lang)`` around this one message: nothing is inherited from another update or user);
-3. sends it, and on success ``confirm_delivery`` at once (shielded from cancellation);
+3. sends it — spaced evenly (``rate`` a second: 29.3 for ``liuyao broadcast``, 27 in the running bot, which
+   also answers users), through the bot's ``AIORateLimiter`` — and on success ``confirm_delivery`` at once
+   (shielded from cancellation);
 4. on ``RetryAfter`` (after ``AIORateLimiter``'s own retries) every send of the run waits ``retry_after`` and
    the message is tried again, a few times, then recorded as a retryable failure; on ``Forbidden`` (blocked,
    deactivated) the subscription ends (reason 'blocked'); on a network error or time-out the failure is
@@ -49,8 +51,9 @@ from bot.i18n import _, current, locale, use
 from bot.storage import DueSubscription, Storage
 
 __all__ = [
-    "DEFAULT_CONCURRENCY", "DEFAULT_INTERVAL", "DEFAULT_RATE", "DEFAULT_TIME", "JOB_NAME", "NETWORK_RETRY",
-    "BroadcastStats", "DailyAlmanacJob", "broadcast_due", "broadcast_once", "daily_text", "install", "make_bot",
+    "BOT_RATE", "DEFAULT_CONCURRENCY", "DEFAULT_INTERVAL", "DEFAULT_RATE", "DEFAULT_TIME", "JOB_NAME",
+    "NETWORK_RETRY", "BroadcastStats", "DailyAlmanacJob", "broadcast_due", "broadcast_once", "daily_text",
+    "install", "make_bot",
     "parse_hhmm", "run_broadcast_cli", "subscribe_command", "today_command", "unsubscribe_command",
 ]
 
@@ -61,7 +64,8 @@ Clock = Callable[[], datetime]
 DEFAULT_TIME: Final = "07:00"
 DEFAULT_INTERVAL: Final = 30.0  # seconds between broadcast runs in the bot
 DEFAULT_CONCURRENCY: Final = 4  # deliveries in flight: enough to keep the pace, few pending reservations
-DEFAULT_RATE: Final = 29.3  # broadcast messages a second (Telegram: about 30 a second overall)
+DEFAULT_RATE: Final = 29.3  # broadcast messages a second, ``liuyao broadcast`` (Telegram: about 30 a second overall)
+BOT_RATE: Final = 27.0  # in the running bot, leaving room for its replies to users within the same 30 a second
 NETWORK_RETRY: Final = timedelta(minutes=1)
 MAX_RATE_WAITS: Final = 3  # RetryAfter answers waited out for one message before it is left for a later run
 RETENTION: Final = timedelta(days=60)  # delivery records older than this are pruned
@@ -118,9 +122,10 @@ class _Pacer:
 
     PTB's ``AIORateLimiter`` (30 per second, a leaky bucket) lets 30 sends go at once and 30 more within that
     second, which a strict sliding-window limit answers with 429 — and every 429 stops all sends for a second or
-    more.  Even spacing avoids the bursts; slot k is due at t0 + k/rate (absolute, so late wake-ups of the event
-    loop do not slow the average), and the window check keeps the catching-up after such a late wake-up from
-    putting more than ``limit`` sends in one window (``window`` a little over 1 s leaves room for network jitter).
+    more.  Even spacing avoids the bursts: slot k is due at t0 + k/rate, on an absolute schedule so that small late
+    wake-ups of the event loop do not slow the average; after a long stall the schedule restarts from now (it never
+    catches up in a burst), and the window check keeps any catching-up from putting more than ``limit`` sends in
+    one ``window`` (a little over 1 s, to leave room for jitter between here and the server).
     """
 
     def __init__(self, rate: float | None, *, limit: int = 30, window: float = 1.02) -> None:
@@ -136,7 +141,8 @@ class _Pacer:
             return
         async with self._lock:  # one waiter at a time: sends start in slot order
             now = time.monotonic()
-            at = max(self._next, now)
+            # Behind schedule (the loop woke late)?  Catch up by at most half a slot, not in a burst.
+            at = max(self._next, now - self.interval / 2)
             if at > now:
                 await asyncio.sleep(at - now)
             starts = self._starts
@@ -301,8 +307,9 @@ async def _confirm(storage: Storage, due: DueSubscription, message_id: int, cloc
 class DailyAlmanacJob:
     """The JobQueue callback: one broadcast at a time, with the application's bot, storage and clock."""
 
-    def __init__(self, *, concurrency: int = DEFAULT_CONCURRENCY) -> None:
+    def __init__(self, *, concurrency: int = DEFAULT_CONCURRENCY, rate: float | None = BOT_RATE) -> None:
         self.concurrency = concurrency
+        self.rate = rate
         self.runs = 0
         self.last: BroadcastStats | None = None
         self._lock = asyncio.Lock()
@@ -322,7 +329,7 @@ class DailyAlmanacJob:
                 self._released = True
                 if released:
                     log.info("released %d reservation(s) left by a stopped process", released)
-            stats = await broadcast_due(app.bot, storage, clock=clock, concurrency=self.concurrency,
+            stats = await broadcast_due(app.bot, storage, clock=clock, concurrency=self.concurrency, rate=self.rate,
                                         should_stop=lambda: not app.running)
             self.runs += 1
             self.last = stats
@@ -342,7 +349,7 @@ async def _storage_of(app: Application) -> Storage:
 
 
 def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: float = 0.0,
-            concurrency: int = DEFAULT_CONCURRENCY) -> DailyAlmanacJob:
+            concurrency: int = DEFAULT_CONCURRENCY, rate: float | None = BOT_RATE) -> DailyAlmanacJob:
     """The ``extra`` hook: commands /today /subscribe /unsubscribe, and the broadcast job (at start, then every
     ``interval`` seconds).  ``build_application(config, extra=install)``."""
     app.add_handler(CommandHandler("today", today_command))
@@ -351,7 +358,7 @@ def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: floa
     # After /lang or a zone change (group 0 handles them), the subscription follows the user's settings.
     app.add_handler(CallbackQueryHandler(follow_settings, pattern=r"^(l:|s:tz:)"), group=2)
     app.add_handler(CommandHandler("tz", follow_settings), group=2)
-    job = DailyAlmanacJob(concurrency=concurrency)
+    job = DailyAlmanacJob(concurrency=concurrency, rate=rate)
     if app.job_queue is None:
         raise RuntimeError("the daily almanac needs PTB's JobQueue (pip install 'python-telegram-bot[job-queue]')")
     # max_instances 2: a tick during a long run reaches the callback, which returns at once (no APS warning)

@@ -18,6 +18,7 @@ from telegram import Update
 from telegram.request import BaseRequest, RequestData
 
 from bot.app import build_application
+from bot.broadcast import install
 from bot.config import Config
 
 BOT_ID = 1
@@ -105,7 +106,8 @@ class Console:
 
     def __init__(self, config: Config, out: TextIO, lang: str = "en") -> None:
         self.request = ConsoleRequest(out)
-        self.app = build_application(config, request=self.request, rate_limit=False)
+        # The same commands as the bot, /today and /subscribe included (an almanac due prints here).
+        self.app = build_application(config, request=self.request, rate_limit=False, extra=install)
         self.lang = lang
         self.update_id = 0
         self.message_id = 100_000

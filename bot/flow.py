@@ -29,7 +29,7 @@ from bot.storage import Storage, User
 from core.calendar import CalendarError, DayBoundary, Moment
 from core.cast import Cast, CastError, CoinConvention, Toss, parse_cast, random_cast
 from core.chart import build_chart
-from core.export import chart_dict, reading_dict
+from core.export import reading_record
 from core.question import FollowUp, Question, QuestionError, Topic, follow_ups
 from core.reading import Reading, read
 
@@ -378,9 +378,7 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         await say(update, _("Something in this consultation no longer fits; please start a new reading."),
                   kb.start())
         return END
-    record = chart_dict(chart) | {"reading": reading_dict(reading)}
-    # The answers the export leaves out, so the stored question can be read again (/history).
-    record["reading"]["question"].update(subject_sex=c.get("subject_sex"), thing=c.get("thing"))
+    record = reading_record(reading)  # the question's every answer is in it, so /history can recompute it
     rid = await storage(context).add_reading(
         user.user_id, lines=cast.lines_text, reading=record, tosses=c.get("tosses"), coins=user.coins,
         moment_utc=moment.utc, tz=moment.tz, day_boundary=int(moment.day_boundary), question=c.get("question"),

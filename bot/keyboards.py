@@ -1,8 +1,8 @@
 """Inline keyboards, labelled in the current language.  Callback data is short ``prefix:value`` text.
 
-Prefixes: ``t`` topic, ``f`` follow-up answer, ``m`` cast method, ``c`` a toss (tosses done, then backs counted), ``w`` moment,
-``q`` question text, ``x`` cancel, ``new`` a new reading, ``h`` history page, ``o`` open a reading, ``r`` all
-reasons, ``p`` topic reading, ``k`` outcome, ``l`` language, ``s`` a setting.
+Prefixes: ``t`` topic, ``f`` follow-up answer, ``m`` cast method, ``c`` a toss (tosses done, then backs counted),
+``w`` moment, ``q`` question text, ``x`` cancel, ``new`` a new reading, ``h`` history page, ``o`` open a reading,
+``r`` all reasons, ``p`` topic reading, ``k`` outcome, ``l`` language, ``s`` a setting.
 """
 
 from __future__ import annotations

@@ -156,6 +156,8 @@ def reading_dict(r: Reading) -> dict[str, Any]:
             "topic": q.topic.value,
             "subject": None if q.subject is None else q.subject.value,
             "sex": None if q.sex is None else q.sex.value,
+            "subject_sex": None if q.subject_sex is None else q.subject_sex.value,
+            "thing": None if q.thing is None else q.thing.value,
             "use_god": None if q.use_god is None else q.use_god.value,
         },
         "use_god": {
@@ -184,4 +186,25 @@ def reading_dict(r: Reading) -> dict[str, Any]:
         "findings": [finding_dict(f) for f in r.findings],
         "timing": [timing_dict(t) for t in r.timing],
         "topic": [finding_dict(f) for f in r.topic],
+    }
+
+
+def reading_record(r: Reading) -> dict[str, Any]:
+    """What a stored reading keeps: enough to list and search it without recomputing, small enough for
+    millions of rows (the full chart and findings are recomputed from the cast, moment and question).
+    Findings are [rule, key, effect, weight]; the JSON of ``reading_dict`` is the full form."""
+    full = reading_dict(r)
+    return {
+        "moment": moment_dict(r.chart.moment),
+        "hexagram": {"name": r.chart.hexagram.name},
+        "changed": None if r.chart.changed is None else {"name": r.chart.changed.name},
+        "reading": {
+            "question": full["question"],
+            "use_god": {k: full["use_god"][k] for k in ("relation", "where", "position", "branch")},
+            "roles": full["roles"],
+            "verdict": full["verdict"],
+            "balance": full["balance"],
+            "findings": [[f.rule, f.key, f.effect.value, f.weight] for f in r.findings if f.weight],
+            "timing": [{k: t[k] for k in ("unit", "branch", "stem", "rule", "dates")} for t in full["timing"][:8]],
+        },
     }

@@ -1,0 +1,838 @@
+"""End to end: the real Application (bot.app.build_application) over HTTP against the fake Bot API server.
+
+Every test starts ``tests.fake_telegram.FakeTelegram`` on 127.0.0.1, points the bot's ``api_base_url`` at it, gives
+it a fresh SQLite file and polls (getMe, deleteWebhook, getUpdates, sendMessage, editMessageText,
+answerCallbackQuery, setMyCommands …).  Charts and readings in the replies are compared with what the engine
+gives for the same cast, moment and question, rendered in the user's language — so the checks hold whatever the
+catalogs say, and a language mix-up shows as different classical terms (수화기제 / 水火既済 / 水火既济 …).
+
+One test runs the bot as a child process (``python -m bot.cli bot``) and kills it with SIGKILL between two
+tosses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Callable
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import COMMANDS, build_application
+from bot.chart_text import render_chart
+from bot.config import DEFAULT_ZONES, Config
+from bot.i18n import _, normalize, term, use
+from bot.render import render_findings, render_reading
+from core.calendar import DayBoundary, Moment
+from core.cast import parse_cast
+from core.chart import build_chart
+from core.question import Question, Topic, choices, follow_ups
+from core.reading import read
+from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
+
+pytestmark = pytest.mark.asyncio
+
+ROOT = Path(__file__).resolve().parent.parent
+NOW = datetime(2026, 3, 2, 3, 0, tzinfo=timezone.utc)  # the bot's clock in these tests
+ERROR_LOG = "error while handling an update"
+LANG_CODES = ["en", "ko", "ja", "zh-hans", "zh-hant"]
+WELCOME = ("Welcome. I read 六爻 coin divination the way the classical manuals do: the full chart, the verdict with "
+           "its reasons, and when things should happen.",
+           "Cast three coins six times (or let me toss), tell me what the question is about, and I will answer. "
+           "Start with /cast.")
+# 水火既濟 with a moving first line: the hexagram's name tells the language of the chart.
+CAST = "987878"
+
+
+# ---- the harness -----------------------------------------------------------------------------------------------
+
+def config(tg: FakeTelegram, db: Path) -> Config:
+    return Config(token=tg.token, api_base_url=tg.base_url, database_path=str(db), webhook_url=None,
+                  listen="127.0.0.1", port=0, webhook_secret=None)
+
+
+class Bot:
+    """The bot polling the fake server; ``restart()`` builds a new Application on the same SQLite file."""
+
+    def __init__(self, tg: FakeTelegram, db: Path, *, clock: Callable[[], datetime] | None = lambda: NOW,
+                 rate_limit: bool = False) -> None:
+        self.tg, self.db, self.clock, self.rate_limit = tg, db, clock, rate_limit
+        self.app: Any = None
+
+    async def start(self) -> None:
+        self.app = build_application(config(self.tg, self.db), clock=self.clock, rate_limit=self.rate_limit)
+        await self.app.initialize()
+        await self.app.post_init(self.app)  # what run_polling does (setMyCommands)
+        await self.app.start()
+        await self.app.updater.start_polling(poll_interval=0, timeout=1)
+
+    async def stop(self) -> None:
+        await self.app.updater.stop()
+        await self.app.stop()
+        await self.app.shutdown()
+
+    async def restart(self) -> None:
+        await self.stop()
+        await self.start()
+
+
+@contextlib.asynccontextmanager
+async def running(tmp_path: Path, caplog: pytest.LogCaptureFixture | None = None, *,
+                  errors_expected: bool = False, **kw: Any) -> AsyncIterator[tuple[FakeTelegram, Bot]]:
+    async with FakeTelegram() as tg:
+        bot = Bot(tg, tmp_path / "bot.sqlite3", **kw)
+        await bot.start()
+        try:
+            yield tg, bot
+        finally:
+            await bot.stop()
+        assert tg.unknown_methods == []
+    if caplog is not None and not errors_expected:
+        errors = [r for r in caplog.records if r.getMessage() == ERROR_LOG]
+        assert not errors, f"the bot failed: {errors[0].exc_info}"
+
+
+def has(prefix: str) -> Callable[[FakeMessage], bool]:
+    return lambda m: any(d.startswith(prefix) for d in m.callback_data)
+
+
+def is_chart(m: FakeMessage) -> bool:
+    return any(e["type"] == "pre" for e in m.entities)
+
+
+async def until(u: FakeUser, pred: Callable[[FakeMessage], bool], timeout: float = 5) -> tuple[FakeMessage, list[str]]:
+    """The next bot message or edit matching ``pred``, and the texts of everything that came before it."""
+    start = u._cursor
+    m = await u.wait_for(pred, timeout)
+    return m, [ev.message.text or "" for ev in u.chat.events[start:u._cursor - 1]]
+
+
+async def quiet(u: FakeUser, seconds: float = 0.3) -> list[FakeMessage]:
+    """Everything the bot sends until it has been quiet for ``seconds``."""
+    got = []
+    with contextlib.suppress(TimeoutError):
+        while True:
+            got.append(await u.wait_reply(seconds))
+    return got
+
+
+def tr(lang_code: str, msgid: str) -> str:
+    with use(normalize(lang_code)):
+        return _(msgid)
+
+
+def picture_values(text: str) -> str:
+    """The line values of the bot's running picture (rows "n  ━━━━━ ○", top first)."""
+    rows = {}
+    for row in text.splitlines():
+        parts = row.split("  ", 1)
+        if len(parts) == 2 and parts[0].strip().isdigit() and "━" in parts[1]:
+            yang = "━━━━━" in parts[1]
+            v = (9 if "○" in parts[1] else 7) if yang else (6 if "×" in parts[1] else 8)
+            rows[int(parts[0])] = str(v)
+    return "".join(rows[i] for i in sorted(rows))
+
+
+def expected(lang_code: str, lines: str, moment: Moment, topic: str, **answers: str) -> tuple[str, str, Any]:
+    """The chart and the reading the engine gives, as the user should see them (trimmed like Telegram)."""
+    chart = build_chart(parse_cast(lines), moment)
+    reading = read(chart, Question.parse_ids(topic, answers.get("subject"), answers.get("sex"), None,
+                                             subject_sex=answers.get("subject_sex"), thing=answers.get("thing")))
+    with use(normalize(lang_code)):
+        return render_chart(chart, term).strip(), render_reading(reading).strip(), reading
+
+
+def at(when: datetime | str, tz: str, boundary: int = 23) -> Moment:
+    if isinstance(when, str):
+        return Moment.parse(when, tz, DayBoundary(boundary))
+    return Moment.at(when, tz, DayBoundary(boundary))
+
+
+def db_rows(db: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Read the bot's SQLite file from outside (read-only), as an operator would."""
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
+    try:
+        return list(con.execute(sql, params))
+    finally:
+        con.close()
+
+
+async def consult(u: FakeUser, *, entry: str = "/cast", question: str | None = None, topic: str = "wealth",
+                  answers: dict[str, str] | None = None, method: str = "coins", lines: str = CAST,
+                  moment: str = "now") -> tuple[FakeMessage, FakeMessage, str]:
+    """One whole consultation through the keyboards; returns the chart, the answer and the cast's values."""
+    if entry == "/cast":
+        await u.send("/cast")
+    else:
+        await u.press(u.last, "new")
+    ask, _seen = await until(u, has("q:skip"))
+    if question is None:
+        await u.press(ask, "q:skip")
+    else:
+        await u.send(question)
+    topics, _seen = await until(u, has("t:"))
+    await u.press(topics, f"t:{topic}")
+    for which, value in (answers or {}).items():
+        fu, _seen = await until(u, has(f"f:{which}:"))
+        await u.press(fu, f"f:{which}:{value}")
+    methods, _seen = await until(u, has("m:"))
+    await u.press(methods, f"m:{method}")
+    if method == "coins":
+        for i, v in enumerate(lines):
+            toss, _seen = await until(u, has(f"c:{i}:"))
+            assert str(i + 1) in toss.text.splitlines()[0]  # toss i+1 of 6
+            assert picture_values(toss.text) == lines[:i]  # the running picture
+            await u.press(toss, f"c:{i}:{int(v) - 6}")
+        done, _seen = await until(u, lambda m: not m.callback_data and picture_values(m.text) == lines)
+        assert done is toss
+    elif method == "text":
+        await u.wait_reply()
+        await u.send(lines)
+    when, seen = await until(u, has("w:"))
+    if method == "auto":
+        lines = picture_values(seen[-1])
+        assert len(lines) == 6
+    if method == "text":
+        assert picture_values(seen[-1]) == lines  # "Read as:" and the lines
+    if moment == "now":
+        await u.press(when, "w:now")
+    else:
+        await u.press(when, "w:type")
+        await u.wait_reply()
+        await u.send(moment)
+    chart, _seen = await until(u, is_chart)
+    answer, _seen = await until(u, has("r:"))
+    return chart, answer, lines
+
+
+def reading_id(answer: FakeMessage) -> int:
+    return int(next(d for d in answer.callback_data if d.startswith("r:")).split(":")[1])
+
+
+# ---- complete consultations in each language --------------------------------------------------------------------
+
+@pytest.mark.parametrize("code", LANG_CODES)
+async def test_consultations_in_each_language(tmp_path: Path, caplog: pytest.LogCaptureFixture, code: str) -> None:
+    lang, tz = normalize(code), DEFAULT_ZONES[normalize(code)]
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(100, "Su", language_code=code)
+        await u.send("/start")
+        hello = await u.wait_reply()
+        assert hello.text == tr(code, WELCOME[0]) + "\n" + tr(code, WELCOME[1])
+        assert hello.callback_data == ["new", "h:0", "s:show"]
+
+        # toss by toss, from the "new reading" button, with a question
+        chart, answer, lines = await consult(u, entry="new", question="Will the shop do well this year?")
+        want_chart, want_reading, reading = expected(code, lines, at(NOW, tz), "wealth")
+        assert chart.text == want_chart and answer.text == want_reading
+        with use(lang):
+            assert term("水火既濟") in chart.text and tz in chart.text
+            assert term(reading.verdict.name) in answer.text
+        rid = reading_id(answer)
+        assert answer.callback_data == [f"r:{rid}", f"p:{rid}", f"k:{rid}:ask", "new"]
+
+        # all six lines at once; a follow-up (whose illness?) first
+        chart, answer, lines = await consult(u, topic="illness", answers={"subject": "parent"}, method="text",
+                                             lines="778899")
+        want_chart, want_reading, _r = expected(code, lines, at(NOW, tz), "illness", subject="parent")
+        assert chart.text == want_chart and answer.text == want_reading
+
+        # toss for me; the lost thing is asked
+        chart, answer, lines = await consult(u, topic="lost", answers={"thing": "money"}, method="auto")
+        want_chart, want_reading, _r = expected(code, lines, at(NOW, tz), "lost", thing="money")
+        assert chart.text == want_chart and answer.text == want_reading
+
+        # a past moment, typed in the user's zone
+        chart, answer, lines = await consult(u, topic="career", method="coins", lines="696969",
+                                             moment="2025-06-01 14:30")
+        want_chart, want_reading, _r = expected(code, lines, at("2025-06-01 14:30", tz), "career")
+        assert chart.text == want_chart and answer.text == want_reading
+
+        # every other language's name of 水火既濟 is absent from the first chart
+        first = next(m for m in u.inbox if is_chart(m))
+        for other in {normalize(c) for c in LANG_CODES} - {lang}:
+            with use(other):
+                name = term("水火既濟")
+            with use(lang):
+                mine = term("水火既濟")
+            if name not in mine:  # (the English name may carry the characters too)
+                assert name not in first.text
+        assert db_rows(_bot.db, "SELECT lang, tz FROM users WHERE user_id = 100") == [(lang, tz)]
+        assert db_rows(_bot.db, "SELECT count(*) FROM readings WHERE user_id = 100") == [(4,)]
+
+
+async def test_follow_ups_are_exactly_what_the_engine_needs(tmp_path: Path,
+                                                             caplog: pytest.LogCaptureFixture) -> None:
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(101, language_code="en")
+        for topic in Topic:
+            await u.send("/cast")
+            await u.press((await until(u, has("q:")))[0], "q:skip")
+            await u.press((await until(u, has("t:")))[0], f"t:{topic.value}")
+            answers: dict[str, str] = {}
+            while True:
+                m = await u.wait_for(lambda m: bool(m.callback_data))
+                missing = follow_ups(Question.parse_ids(topic.value, answers.get("subject"), answers.get("sex"),
+                                                        subject_sex=answers.get("subject_sex"),
+                                                        thing=answers.get("thing")))
+                if not missing:
+                    assert m.callback_data[:3] == ["m:coins", "m:text", "m:auto"], (topic, m)
+                    break
+                which = missing[0]
+                offered = [d for d in m.callback_data if d != "x"]
+                assert offered == [f"f:{which.value}:{c.value}" for c in choices(topic, which)], (topic, offered)
+                # answer "self" where offered (marriage then asks the querent's sex), else the first choice
+                pick = next((d for d in offered if d.endswith(":self")), offered[0])
+                answers[which.value] = pick.split(":")[2]
+                await u.press(m, pick)
+            await u.send("/cancel")
+            assert (await u.wait_reply()).callback_data == ["new", "h:0", "s:show"]
+
+        # a marriage asked by a woman about herself is read with 官鬼 as the use-god, through to the answer
+        chart, answer, lines = await consult(u, topic="marriage", answers={"subject": "self", "sex": "female"})
+        want_chart, want_reading, reading = expected("en", lines, at(NOW, "UTC"), "marriage", subject="self",
+                                                     sex="female")
+        assert chart.text == want_chart and answer.text == want_reading
+        assert reading.rule.target.value == "官鬼"
+
+
+# ---- shortcuts ---------------------------------------------------------------------------------------------------
+
+async def test_shortcuts_skip_what_they_answer(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(102, language_code="ko")
+        tz = "Asia/Seoul"
+        await u.send("/cast 789968 wealth")
+        chart, before = await until(u, is_chart)
+        answer = await u.wait_reply()
+        assert before == []  # nothing asked
+        want_chart, want_reading, _r = expected("ko", "789968", at(NOW, tz), "wealth")
+        assert chart.text == want_chart and answer.text == want_reading
+
+        await u.send("789968")  # a bare message of six values: only the matter is asked
+        topics = await u.wait_reply()
+        assert topics.callback_data[0] == "t:wealth"
+        await u.press(topics, "t:property")
+        chart = await u.wait_for(is_chart)
+        answer = await u.wait_reply()
+        assert chart.text == expected("ko", "789968", at(NOW, tz), "property")[0]
+
+        await u.send("/cast 78996 wealth")  # a bad cast: the error, then the consultation from its start
+        error, ask = await u.wait_reply(), await u.wait_reply()
+        assert "5" in error.text and ask.callback_data == ["q:skip", "x"]
+
+        # six values typed while a consultation is open answer its step instead of starting over
+        await u.send("How is my exam?")
+        await u.press((await until(u, has("t:")))[0], "t:exam")
+        await u.press((await until(u, has("m:")))[0], "m:text")
+        await u.wait_reply()
+        await u.send("777888")
+        when, seen = await until(u, has("w:"))  # the moment is still asked: this is not the quick path
+        assert picture_values(seen[-1]) == "777888"
+        await u.press(when, "w:now")
+        await u.wait_for(is_chart)
+        await u.wait_reply()
+        rows = db_rows(_bot.db, "SELECT question, topic, lines FROM readings WHERE user_id = 102 ORDER BY id")
+        assert rows[-1] == ("How is my exam?", "exam", "777888")
+
+        await u.send("/cast")  # at the matter step: the typed cast is taken, the question kept
+        await u.send("Will it rain?")
+        await until(u, has("t:"))
+        await u.send("999666")
+        topics, seen = await until(u, has("t:"))
+        assert picture_values(seen[-1]) == "999666"
+        await u.press(topics, "t:weather")
+        await u.press((await until(u, has("w:")))[0], "w:now")
+        await u.wait_for(is_chart)
+        await u.wait_reply()
+        rows = db_rows(_bot.db, "SELECT question, topic, lines FROM readings WHERE user_id = 102 ORDER BY id")
+        assert rows[-1] == ("Will it rain?", "weather", "999666")
+
+
+# ---- bad input at every step --------------------------------------------------------------------------------------
+
+async def test_bad_input_at_every_step(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(103, language_code="en")
+        await u.send("hello there")  # no consultation: a pointer to /cast
+        assert "/cast" in (await u.wait_reply()).text
+        await u.send("/frobnicate")
+        assert "/cast" in (await u.wait_reply()).text
+        await u.send("/cancel")
+        assert "nothing to cancel" in (await u.wait_reply()).text
+        await u.send_sticker()
+        assert (await u.wait_reply()).callback_data == ["new", "h:0", "s:show"]
+
+        await u.send("/cast")
+        ask = await u.wait_reply()
+        await u.send_sticker()  # the question step: a sticker
+        m, seen = await until(u, has("q:skip"))
+        assert seen == ["I can only read text and buttons here."]
+        await u.send("x" * 301)  # too long for a question
+        m, seen = await until(u, has("q:skip"))
+        assert "longer than 300" in seen[0]
+        await u.send("Will the deal close?")
+        topics = await u.wait_for(has("t:"))
+
+        await u.send("money please")  # text where a button is expected
+        m, seen = await until(u, has("t:"))
+        assert seen == ["Please use the buttons for this step (or /cancel)."]
+        await u.send("y" * 4000)  # an overlong message
+        m, seen = await until(u, has("t:"))
+        assert seen == ["That message is too long for this step."]
+        await u.press(ask, "q:skip")  # a button of an earlier step
+        m, seen = await until(u, has("t:"))
+        assert seen == ["That button belongs to an earlier message. Here is where we are:"]
+        await u.send("/help")  # a command mid-flow: its answer, then the current step again
+        m, seen = await until(u, has("t:"))
+        assert "/cast" in seen[0] and seen[1].startswith("A reading is in progress")
+        await u.press(m, "t:lost")
+
+        fu = await u.wait_for(has("f:thing:"))
+        await u.send_sticker()
+        m, seen = await until(u, has("f:thing:"))
+        await u.press(fu, "f:thing:document")
+
+        methods = await u.wait_for(has("m:"))
+        await u.send("coins")
+        m, seen = await until(u, has("m:"))
+        assert seen == ["Please use the buttons for this step (or /cancel)."]
+        await u.press(methods, "m:text")
+        await u.wait_reply()
+        for bad, why in [("hello", "is not a line, a coin or a count"), ("78996", "reads as 5 tosses"),
+                         ("7899687", "more than six"), ("z" * 3000, "too long to be a cast")]:
+            await u.send(bad)
+            err = await u.wait_reply()
+            assert why in err.text and "Accepted:" in err.text
+        await u.send_sticker()
+        m = await u.wait_reply()
+        assert m.text == "I can only read text and buttons here."
+        assert "six lines" in (await u.wait_reply()).text
+        await u.send("HHT HTT TTT HHH HTH THH")  # coin faces (T are the backs)
+        when, seen = await until(u, has("w:"))
+        lines = picture_values(seen[-1])
+        assert lines == str(parse_cast("HHT HTT TTT HHH HTH THH").lines_text)
+
+        await u.send("now")  # text where a button is expected
+        m, seen = await until(u, has("w:"))
+        assert seen == ["Please use the buttons for this step (or /cancel)."]
+        await u.press(when, "w:type")
+        await u.wait_reply()
+        for bad, why in [("2026-02-30 10:00", "I cannot read"), ("tomorrow", "I cannot read"),
+                         ("1850-01-01 10:00", "between 1900 and 2100"), ("2026-12-01 10:00", "in the future")]:
+            await u.send(bad)
+            assert why in (await u.wait_reply()).text
+        await u.send_sticker()
+        assert (await u.wait_reply()).text == "I can only read text and buttons here."
+        assert "YYYY-MM-DD HH:MM" in (await u.wait_reply()).text
+        await u.send("/settings")  # a command mid-flow, at a text step
+        m, seen = await until(u, lambda m: "YYYY-MM-DD HH:MM" in (m.text or ""))
+        assert seen[-1].startswith("A reading is in progress")
+        await u.send("2026-02-28 23:30")
+        chart, _seen = await until(u, is_chart)
+        answer = await u.wait_reply()
+        want_chart, want_reading, _r = expected("en", lines, at("2026-02-28 23:30", "UTC"), "lost",
+                                                thing="document")
+        assert chart.text == want_chart and answer.text == want_reading
+        assert db_rows(_bot.db, "SELECT question FROM readings WHERE user_id = 103") == [("Will the deal close?",)]
+
+        # /cancel at a step, and buttons of a finished consultation
+        await u.send("/cast")
+        await u.wait_reply()
+        await u.send("/cancel")
+        assert (await u.wait_reply()).text == "Cancelled. Nothing was read."
+        await u.press(topics, "t:wealth", strict=False)
+        m = await u.wait_reply()
+        assert m.text.startswith("That button belongs to an earlier message") and "/cast" in m.text
+        assert tg.callback_answers  # every press was acknowledged
+        assert db_rows(_bot.db, "SELECT count(*) FROM readings") == [(1,)]
+
+
+async def test_undo_and_two_quick_taps(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(104, language_code="ja")
+        await u.send("/cast")
+        await u.press((await until(u, has("q:")))[0], "q:skip")
+        await u.press((await until(u, has("t:")))[0], "t:career")
+        await u.press((await until(u, has("m:")))[0], "m:coins")
+        toss = await u.wait_for(has("c:0:"))
+        assert not any(d.endswith("undo") for d in toss.callback_data)
+        await u.press(toss, "c:0:3")
+        await u.wait_for(has("c:1:"))
+        await u.press(toss, "c:1:0")
+        await u.wait_for(has("c:2:"))
+        await u.press(toss, "c:2:undo")  # back to toss 2
+        m = await u.wait_for(has("c:1:"))
+        assert picture_values(m.text) == "9"
+        # two quick taps on the same button: both reach the bot, only one toss is counted
+        await u.press(toss, "c:1:1")
+        await u.press(toss, "c:1:1", strict=False)
+        got = await quiet(u)
+        assert [m is toss for m in got] == [True, False, False] and picture_values(toss.text) == "97"
+        assert got[1].text == tr("ja", "That button belongs to an earlier message. Here is where we are:")
+        current = got[2]  # the step again, as it is: toss 3, the picture so far
+        assert has("c:2:")(current) and picture_values(current.text) == "97"
+        for i, n in enumerate("210", start=2):
+            await u.press(current, f"c:{i}:{n}")
+            current = await u.wait_for(has(f"c:{i + 1}:"))
+        await u.press(current, "c:5:undo")
+        current = await u.wait_for(has("c:4:"))
+        await u.press(current, "c:4:0")
+        current = await u.wait_for(has("c:5:"))
+        await u.press(current, "c:5:3")
+        await u.press(current, "c:5:3", strict=False)  # a double tap on the last toss
+        when = await u.wait_for(has("w:"))
+        await u.press(when, "w:now")
+        await u.press(when, "w:now", strict=False)  # and on "now"
+        chart = await u.wait_for(is_chart)
+        await u.wait_for(has("r:"))
+        stale = await u.wait_reply()  # the second "now" belongs to a finished consultation
+        assert stale.callback_data == ["new", "h:0", "s:show"]
+        assert chart.text == expected("ja", "978769", at(NOW, "Asia/Tokyo"), "career")[0]
+        assert db_rows(_bot.db, "SELECT lines FROM readings") == [("978769",)]
+        assert len(await quiet(u, 0.2)) == 0
+
+
+# ---- restarts ----------------------------------------------------------------------------------------------------
+
+async def test_restart_between_tosses_resumes(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with running(tmp_path, caplog) as (tg, bot):
+        u = tg.user(105, language_code="zh-hant")
+        v = tg.user(106, language_code="en")
+        await u.send("/cast")
+        await u.send("我的病何時好？")
+        await u.press((await until(u, has("t:")))[0], "t:illness")
+        await u.press((await until(u, has("f:")))[0], "f:subject:self")
+        await u.press((await until(u, has("m:")))[0], "m:coins")
+        toss = await u.wait_for(has("c:0:"))
+        for i, n in enumerate("321"):
+            await u.press(toss, f"c:{i}:{n}")
+            await u.wait_for(has(f"c:{i + 1}:"))
+        await v.send("/cast")  # another user waits at the question step
+        await v.wait_for(has("q:"))
+        finished_topics = next(m for m in u.inbox if has("t:")(m))
+
+        await bot.restart()
+
+        await u.press(toss, "c:3:2")  # a button from before the restart
+        await u.wait_for(has("c:4:"))
+        assert picture_values(toss.text) == "9878"
+        await u.press(toss, "c:4:1")
+        await u.wait_for(has("c:5:"))
+        await bot.restart()
+        await u.press(toss, "c:5:0")
+        await u.press((await until(u, has("w:")))[0], "w:now")
+        chart = await u.wait_for(is_chart)
+        answer = await u.wait_reply()
+        want_chart, want_reading, _r = expected("zh-hant", "987876", at(NOW, "Asia/Taipei"), "illness",
+                                                subject="self")
+        assert chart.text == want_chart and answer.text == want_reading
+        rows = db_rows(bot.db, "SELECT question, lines, tosses FROM readings WHERE user_id = 105")
+        assert [r[:2] for r in rows] == [("我的病何時好？", "987876")] and json.loads(rows[0][2])[0] == [1, 1, 1]
+
+        await v.send("Should I move?")  # the other user's consultation survived too
+        await v.press((await until(v, has("t:")))[0], "t:property")
+        await v.press((await until(v, has("m:")))[0], "m:auto")
+        await v.press((await until(v, has("w:")))[0], "w:now")
+        await v.wait_for(is_chart)
+
+        await bot.restart()
+        await u.press(finished_topics, "t:wealth")  # a button of a finished consultation, after a restart
+        m = await u.wait_reply()
+        assert m.callback_data == ["new", "h:0", "s:show"]
+        assert len(tg.commands) >= 1 and [c["command"] for c in next(iter(tg.commands.values()))] == list(COMMANDS)
+
+
+async def _wait_for_tosses(db: Path, user_id: int, n: int, timeout: float = 10) -> None:
+    """Until the bot's SQLite file holds ``n`` tosses of the user's open consultation."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with contextlib.suppress(sqlite3.OperationalError):
+            rows = db_rows(db, "SELECT data FROM ptb_user_data WHERE user_id = ?", (user_id,))
+            if rows and len((json.loads(rows[0][0]).get("c") or {}).get("tosses") or []) == n:
+                return
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the database never showed {n} tosses")
+        await asyncio.sleep(0.02)
+
+
+def _spawn_bot(tg: FakeTelegram, db: Path, log: Path) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, TELEGRAM_BOT_TOKEN=tg.token, TELEGRAM_API_BASE_URL=tg.base_url, DATABASE_PATH=str(db))
+    env.pop("WEBHOOK_URL", None)
+    with log.open("ab") as out:
+        return subprocess.Popen([sys.executable, "-m", "bot.cli", "bot"], cwd=ROOT, env=env, stdout=out,
+                                stderr=subprocess.STDOUT)
+
+
+async def test_sigkill_between_tosses_resumes(tmp_path: Path) -> None:
+    """The bot as its own process (`liuyao bot`), killed with SIGKILL between two tosses, then started again."""
+    db, log = tmp_path / "bot.sqlite3", tmp_path / "bot.log"
+    async with FakeTelegram() as tg:
+        u = tg.user(107, language_code="ko")
+        proc = _spawn_bot(tg, db, log)
+        try:
+            await u.send("/cast 돈이 들어올까요")  # not a cast: the question step follows the explanation
+            await u.wait_for(has("q:"), timeout=30)
+            await u.send("돈이 들어올까요?")
+            await u.press((await until(u, has("t:")))[0], "t:wealth")
+            await u.press((await until(u, has("m:")))[0], "m:coins")
+            toss = await u.wait_for(has("c:0:"))
+            for i, n in enumerate("321"):
+                await u.press(toss, f"c:{i}:{n}")
+                await u.wait_for(has(f"c:{i + 1}:"))
+            await _wait_for_tosses(db, u.id, 3)
+            proc.send_signal(signal.SIGKILL)
+            assert await asyncio.to_thread(proc.wait, 10) == -signal.SIGKILL
+
+            proc = _spawn_bot(tg, db, log)
+            await u.press(toss, "c:3:2")  # the keyboard from before the kill
+            await u.wait_for(has("c:4:"), timeout=30)
+            assert picture_values(toss.text) == "9878"
+            await u.press(toss, "c:4:1")
+            await u.wait_for(has("c:5:"))
+            await u.press(toss, "c:5:0")
+            await u.press((await until(u, has("w:")))[0], "w:now")
+            chart = await u.wait_for(is_chart)
+            answer = await u.wait_reply()
+        finally:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+                try:  # the fake server runs on this event loop: wait without blocking it
+                    await asyncio.to_thread(proc.wait, 15)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+        assert proc.returncode == 0, log.read_text()
+        (lines, moment_utc, tz, question), = db_rows(
+            db, "SELECT lines, moment_utc, moment_tz, question FROM readings WHERE user_id = 107")
+        assert (lines, tz, question) == ("987876", "Asia/Seoul", "돈이 들어올까요?")
+        instant = datetime.fromisoformat(moment_utc.replace("Z", "+00:00"))
+        want_chart, want_reading, _r = expected("ko", lines, at(instant, tz), "wealth")
+        assert chart.text == want_chart and answer.text == want_reading
+        assert "setMyCommands" in tg.methods_called and tg.unknown_methods == []
+        assert "Traceback" not in log.read_text()
+
+
+# ---- many users ----------------------------------------------------------------------------------------------------
+
+async def test_two_users_interleaved_and_twenty_at_once(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with running(tmp_path, caplog) as (tg, _bot):
+        a, b = tg.user(201, "A", language_code="ko"), tg.user(202, "B", language_code="en")
+        await a.send("/cast")
+        await b.send("/cast")
+        await a.send("A의 질문")
+        await b.press((await until(b, has("q:")))[0], "q:skip")
+        await a.press((await until(a, has("t:")))[0], "t:wealth")
+        await b.press((await until(b, has("t:")))[0], "t:travel")
+        await b.press((await until(b, has("f:")))[0], "f:subject:self")
+        await a.press((await until(a, has("m:")))[0], "m:coins")
+        await b.press((await until(b, has("m:")))[0], "m:coins")
+        ta, tb = await a.wait_for(has("c:0:")), await b.wait_for(has("c:0:"))
+        for i in range(6):  # alternate taps: 9 8 7 6 … for A, 6 7 8 9 … for B
+            await a.press(ta, f"c:{i}:{3 - i % 4}")
+            await b.press(tb, f"c:{i}:{i % 4}")
+            await a.wait_for(lambda m: m is ta and len(picture_values(m.text)) == i + 1)
+            await b.wait_for(lambda m: m is tb and len(picture_values(m.text)) == i + 1)
+        await a.press((await until(a, has("w:")))[0], "w:now")
+        await b.press((await until(b, has("w:")))[0], "w:type")
+        await b.wait_reply()
+        await b.send("2024-02-04 16:30")
+        ca, cb = await a.wait_for(is_chart), await b.wait_for(is_chart)
+        assert ca.text == expected("ko", "987698", at(NOW, "Asia/Seoul"), "wealth")[0]
+        assert cb.text == expected("en", "678967", at("2024-02-04 16:30", "UTC"), "travel", subject="self")[0]
+        assert all(m.chat_id == 201 for m in a.inbox) and all(m.chat_id == 202 for m in b.inbox)
+
+        users = [tg.user(300 + i, language_code=LANG_CODES[i % 5]) for i in range(20)]
+        casts = ["".join("6789"[(i + j) % 4] for j in range(6)) for i in range(20)]
+        results = await asyncio.gather(*(consult(u, lines=casts[i], method="coins" if i % 2 else "text")
+                                         for i, u in enumerate(users)))
+        for i, (chart, _answer, lines) in enumerate(results):
+            code = LANG_CODES[i % 5]
+            assert lines == casts[i]
+            assert chart.text == expected(code, casts[i], at(NOW, DEFAULT_ZONES[normalize(code)]), "wealth")[0]
+        rows = dict(db_rows(_bot.db, "SELECT user_id, lines FROM readings WHERE user_id >= 300"))
+        assert rows == {300 + i: casts[i] for i in range(20)}
+
+
+# ---- history and outcomes -------------------------------------------------------------------------------------------
+
+async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(400, language_code="en")
+        await u.send("/history")
+        assert "no readings yet" in (await u.wait_reply()).text
+        first_chart, first_answer, _lines = await consult(u, question="Will I find my keys?", topic="lost",
+                                                          answers={"thing": "vehicle"})
+        first = reading_id(first_answer)
+        casts = ["777777", "888888", "789789", "987987", "696969", "797979"]
+        for lines in casts:
+            await u.send(f"/cast {lines} career")
+            await u.wait_for(has("r:"))
+
+        await u.send("/history")
+        page = await u.wait_for(has("o:"))
+        assert "1–5 of 7" in page.text
+        assert len([d for d in page.callback_data if d.startswith("o:")]) == 5 and page.callback_data[-1] == "h:5"
+        await u.press(page, "h:5")
+        older = await u.wait_for(has("o:"))
+        assert "6–7 of 7" in older.text and older.callback_data == [f"o:{first + 1}", f"o:{first}", "h:0"]
+
+        await u.press(older, f"o:{first}")  # opening a reading shows it again
+        question, chart, answer = await u.wait_reply(), await u.wait_reply(), await u.wait_reply()
+        assert question.text == "Question: Will I find my keys?"
+        assert chart.text == first_chart.text and answer.text == first_answer.text
+        await u.press(answer, f"r:{first}")  # all reasons
+        reasons = await u.wait_reply()
+        _c, _t, reading = expected("en", CAST, at(NOW, "UTC"), "lost", thing="vehicle")
+        with use("en"):
+            assert reasons.text == render_findings(reading).strip()[:len(reasons.text)]
+        await u.press(answer, f"p:{first}")  # the topic reading
+        assert (await u.wait_reply()).text
+
+        await u.press(answer, f"k:{first}:ask")
+        ask = await u.wait_reply()
+        assert ask.callback_data == [f"k:{first}:today", f"k:{first}:date", f"k:{first}:no"]
+        await u.press(ask, f"k:{first}:no")
+        assert (await u.wait_reply()).text == "Noted: it did not happen."
+        await u.press(ask, f"k:{first}:date")
+        await u.wait_reply()
+        await u.send("2026-02-30")
+        assert "I cannot read" in (await u.wait_reply()).text
+        await u.send("2026-02-03")
+        assert (await u.wait_reply()).text == "Noted: it happened on February 3, 2026."
+        second = first + 1
+        await u.press(ask, f"k:{second}:today", strict=False)
+        assert (await u.wait_reply()).text == "Noted: it happened on March 2, 2026."
+        assert db_rows(_bot.db, "SELECT id, outcome, outcome_date FROM readings WHERE outcome IS NOT NULL "
+                       "ORDER BY id") == [(first, "happened", "2026-02-03"), (second, "happened", "2026-03-02")]
+        await u.press(older, f"o:{first}")
+        opened = await quiet(u)
+        assert opened[-1].text == "Outcome: it happened on 2026-02-03."
+
+        # an outcome recorded in the middle of a consultation leaves it where it was
+        await u.send("/cast")
+        await u.press((await until(u, has("q:")))[0], "q:skip")
+        await u.press((await until(u, has("t:")))[0], "t:wealth")
+        await u.press((await until(u, has("m:")))[0], "m:coins")
+        toss = await u.wait_for(has("c:0:"))
+        await u.press(toss, "c:0:1")
+        await u.wait_for(has("c:1:"))
+        await u.press(ask, f"k:{first}:no")
+        assert (await u.wait_reply()).text == "Noted: it did not happen."
+        await u.press(toss, "c:1:2")
+        assert picture_values((await u.wait_for(has("c:2:"))).text) == "78"
+        await u.press(ask, f"k:{second}:date", strict=False)
+        await u.wait_reply()
+        await u.send("2026-01-15")
+        noted, again = await u.wait_reply(), await u.wait_for(has("c:2:"))
+        assert noted.text == "Noted: it happened on January 15, 2026." and picture_values(again.text) == "78"
+        for i, n in enumerate("1111", start=2):
+            await u.press(again, f"c:{i}:{n}")
+            if i < 5:
+                await u.wait_for(has(f"c:{i + 1}:"))
+        await u.press((await until(u, has("w:")))[0], "w:now")
+        chart = await u.wait_for(is_chart)
+        assert chart.text == expected("en", "787777", at(NOW, "UTC"), "wealth")[0]
+
+        # someone else's reading is not shown
+        other = tg.user(401, language_code="en")
+        await other.send("/start")
+        hello = await other.wait_reply()
+        await other.press(hello, f"o:{first}", strict=False)
+        assert (await other.wait_reply()).text == "That reading is not in your history."
+        await other.press(hello, f"k:{first}:no", strict=False)
+        assert (await other.wait_reply()).text == "That reading is not in your history."
+        assert db_rows(_bot.db, "SELECT outcome FROM readings WHERE id = ?", (first,)) == [("did_not",)]
+
+
+# ---- settings -------------------------------------------------------------------------------------------------------
+
+async def test_settings_language_zone_boundary_coins(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(500, language_code="en-US")
+        await u.send("/settings")
+        s = await u.wait_reply()
+        assert "English" in s.text and "UTC" in s.text
+        await u.send("/lang")
+        await u.press(await u.wait_reply(), "l:ja")
+        assert "日本語" in (await u.wait_reply()).text
+        await u.send("/tz Mars/Olympus")
+        assert "Mars/Olympus" in (await u.wait_reply()).text
+        await u.send("/tz Europe/Paris")
+        assert "Europe/Paris" in (await u.wait_reply()).text
+        await u.send("/cast 987878 wealth")
+        chart = await u.wait_for(is_chart)
+        assert chart.text == expected("ja", "987878", at(NOW, "Europe/Paris"), "wealth")[0]
+        assert "水火既済" in chart.text
+        await u.wait_for(has("r:"))
+
+        await u.send("/tz")
+        zones = await u.wait_reply()
+        await u.press(zones, "s:tz:Asia/Seoul")
+        assert "Asia/Seoul" in (await u.wait_reply()).text
+        await u.send("/settings")
+        s = await u.wait_reply()
+        assert "日本語" in s.text and "Asia/Seoul" in s.text
+        await u.press(s, "s:db:0")
+        s2 = await u.wait_reply()
+        assert any(b["callback_data"] == "s:db:0" and b["text"].endswith("✓") for b in s2.buttons)
+        await u.press(s2, "s:coins:faces")
+        s3 = await u.wait_reply()
+        assert any(b["callback_data"] == "s:coins:faces" and b["text"].endswith("✓") for b in s3.buttons)
+        await u.press(s3, "s:lang")
+        await u.press(await u.wait_reply(), "l:zh_Hans")
+        await u.wait_reply()
+        assert db_rows(_bot.db, "SELECT lang, tz, day_boundary, coins FROM users WHERE user_id = 500") == [
+            ("zh_Hans", "Asia/Seoul", 0, "faces")]
+
+        # counting faces (the keyboard says how many faces; 3 faces is ○ in that convention); the day changes at
+        # midnight
+        chart, _answer, lines = await consult(u, lines="696969", moment="2025-06-01 23:30")
+        assert lines == "696969"
+        rows = db_rows(_bot.db, "SELECT tosses, coins FROM readings WHERE user_id = 500 ORDER BY id DESC LIMIT 1")
+        assert rows[0][1] == "faces"
+        moment = at("2025-06-01 23:30", "Asia/Seoul", 0)
+        assert chart.text == expected("zh-hans", lines, moment, "wealth")[0]
+        assert moment.day != at("2025-06-01 23:30", "Asia/Seoul", 23).day  # the setting mattered
+
+        for i, (code, zone) in enumerate([("ko", "Asia/Seoul"), ("ja", "Asia/Tokyo"), ("zh-hans", "Asia/Shanghai"),
+                                          ("zh-TW", "Asia/Taipei"), ("de", "UTC")]):
+            v = tg.user(600 + i, language_code=code)
+            await v.send("/settings")
+            assert zone in (await v.wait_reply()).text
+
+
+# ---- errors ---------------------------------------------------------------------------------------------------------
+
+async def test_error_handler_and_rate_limits(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.ERROR, logger="bot.app")
+    async with running(tmp_path, caplog, errors_expected=True, rate_limit=True) as (tg, _bot):
+        u = tg.user(700, language_code="en")
+        await u.send("/cast")
+        await u.press((await until(u, has("q:")))[0], "q:skip")
+        topics = await u.wait_for(has("t:"))
+        tg.fail_next(1, 502, methods=["sendMessage"])  # the next reply fails on Telegram's side
+        await u.press(topics, "t:wealth")
+        sorry = await u.wait_reply()
+        assert sorry.text == "Something went wrong on my side. Your readings are safe; please try again."
+        assert [r for r in caplog.records if r.getMessage() == ERROR_LOG]
+        await u.press(topics, "t:wealth")  # trying again works
+        await u.press((await until(u, has("m:")))[0], "m:auto")
+        tg.rate_limit = 1  # Telegram says "too many requests": the bot waits and retries
+        await u.press((await until(u, has("w:")))[0], "w:now")
+        chart = await u.wait_for(is_chart, timeout=15)
+        await u.wait_for(has("r:"), timeout=15)
+        assert tg.rate_limited >= 1 and chart.text
+        tg.rate_limit = None
+        assert db_rows(_bot.db, "SELECT count(*) FROM readings") == [(1,)]

@@ -1,0 +1,117 @@
+"""`liuyao console`: the bot's conversation in a terminal, driven through its standard input.
+
+Each test runs ``python -m bot.cli console`` (what the ``liuyao`` script runs) as a child process with a script
+on stdin — a number picks a button of the last keyboard, anything else is a message — and checks what it printed
+against the engine's chart and reading for the cast and moment stored in its SQLite file.  At the end of its
+input the console must stop cleanly (exit 0, nothing on stderr), and the next run resumes an open consultation.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+from bot.chart_text import render_chart
+from bot.i18n import term, use
+from bot.render import render_reading
+from core.calendar import DayBoundary, Moment
+from core.cast import parse_cast
+from core.chart import build_chart
+from core.question import FollowUp, Question, Subject, Topic, choices
+from core.reading import read
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def console(db: Path, script: list[str], *args: str, lang_env: str | None = None) -> str:
+    """Run the console on ``script`` (one input line each); its output, after checking it ended cleanly."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "WEBHOOK_"))}
+    env["DATABASE_PATH"] = str(db)
+    if lang_env is not None:
+        env["LANG"] = lang_env
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "console", *args], input="".join(f"{s}\n" for s in script),
+                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "", done.stderr
+    return done.stdout
+
+
+def stored(db: Path) -> list[tuple[str, str, str, str | None, str | None, str | None]]:
+    con = sqlite3.connect(db)
+    try:
+        return list(con.execute("SELECT lines, moment_utc, moment_tz, topic, subject, question FROM readings "
+                                "ORDER BY id"))
+    finally:
+        con.close()
+
+
+def shown(lang: str, lines: str, moment_utc: str, tz: str, topic: str, subject: str | None) -> tuple[str, str]:
+    """The chart and reading the engine gives for a stored reading, as the console prints them."""
+    instant = datetime.fromisoformat(moment_utc.replace("Z", "+00:00"))
+    chart = build_chart(parse_cast(lines), Moment.at(instant, tz, DayBoundary(23)))
+    reading = read(chart, Question.parse_ids(topic, subject))
+    with use(lang):
+        return render_chart(chart, term), render_reading(reading)
+
+
+def button(topic: Topic) -> str:
+    return str(list(Topic).index(topic) + 1)
+
+
+def toss(backs: int) -> str:
+    return str(backs + 1)  # [1] 0 backs … [4] 3 backs
+
+
+def test_a_whole_consultation_through_stdin(tmp_path: Path) -> None:
+    db = tmp_path / "console.sqlite3"
+    subject = str(choices(Topic.travel, FollowUp.subject).index(Subject.self) + 1)
+    out = console(db, ["/cast", "Will the trip go well?", button(Topic.travel), subject, "1",
+                       toss(3), toss(2), toss(1), toss(2), toss(1), toss(2), "1"], "--lang", "en")
+    assert out.startswith("Welcome.")  # the console greets first
+    assert "> Travel" in out and "> Toss coin by coin" in out and "> Now" in out
+    assert "Toss 6 of 6" in out and "Six tosses:" in out
+    [(lines, moment_utc, tz, topic, subj, question)] = stored(db)
+    assert (lines, tz, topic, subj, question) == ("987878", "UTC", "travel", "self", "Will the trip go well?")
+    chart, reading = shown("en", lines, moment_utc, tz, topic, subj)
+    assert chart in out and reading in out
+    assert "[1] All reasons" in out and "[4] New reading" in out
+
+
+def test_eof_mid_consultation_then_resume_with_bad_input(tmp_path: Path) -> None:
+    db = tmp_path / "console.sqlite3"
+    first = console(db, ["/cast", "1", button(Topic.wealth), "1", toss(3), toss(2)], "--lang", "en")
+    assert "Toss 3 of 6" in first and stored(db) == []  # ended at EOF between two tosses, nothing read yet
+
+    second = console(db, ["", "hello", "/help", "99", toss(1), "5", toss(1), toss(0), toss(3), toss(2), "1"],
+                     "--lang", "en")
+    greeting_end = second.index("A reading is in progress")  # the open consultation is shown on start
+    assert "Toss 3 of 6" in second[greeting_end:]
+    assert "Please use the buttons for this step (or /cancel)." in second  # "hello", and "99" (no such button)
+    assert second.count("Please use the buttons") == 2
+    assert "/cast — a new reading" in second  # /help mid-flow, then the step again
+    assert "> Undo last toss" in second
+    [(lines, moment_utc, tz, topic, subj, _q)] = stored(db)
+    assert lines == "987698"
+    chart, reading = shown("en", lines, moment_utc, tz, topic, subj)
+    assert chart in second and reading in second
+
+    third = console(db, ["/cancel", "/history"], "--lang", "en")
+    assert "There is nothing to cancel." in third and "Your readings (1–1 of 1):" in third
+
+
+def test_language_from_the_environment_and_empty_input(tmp_path: Path) -> None:
+    db = tmp_path / "console.sqlite3"
+    assert console(db, [], lang_env="ko_KR.UTF-8").count("[1]") == 1  # only the greeting, then a clean end
+
+    out = console(db, ["/cast 787878 wealth", "/settings"], lang_env="ko_KR.UTF-8")
+    [(lines, moment_utc, tz, topic, subj, _q)] = stored(db)
+    assert (lines, tz) == ("787878", "Asia/Seoul")
+    chart, reading = shown("ko", lines, moment_utc, tz, topic, subj)
+    assert chart in out and reading in out
+    with use("ko"):
+        assert term("水火既濟") == "수화기제" and "수화기제" in chart
+    assert "한국어" in out and "Asia/Seoul" in out  # /settings
