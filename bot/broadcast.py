@@ -117,15 +117,19 @@ class _Pause:
 
 
 class _Pacer:
-    """The broadcast's own pace: sends spaced evenly at ``rate`` a second, and never more than ``limit`` started
-    within any ``window`` seconds.
+    """The broadcast's own pace: sends spaced evenly at ``rate`` a second, and never more than ``limit`` of them
+    in flight or finished within any ``window`` seconds.
 
     PTB's ``AIORateLimiter`` (30 per second, a leaky bucket) lets 30 sends go at once and 30 more within that
     second, which a strict sliding-window limit answers with 429 — and every 429 stops all sends for a second or
     more.  Even spacing avoids the bursts: slot k is due at t0 + k/rate, on an absolute schedule so that small late
-    wake-ups of the event loop do not slow the average; after a long stall the schedule restarts from now (it never
-    catches up in a burst), and the window check keeps any catching-up from putting more than ``limit`` sends in
-    one ``window`` (a little over 1 s, to leave room for jitter between here and the server).
+    wake-ups of the event loop do not slow the average (after a long stall it restarts from now rather than catch
+    up in a burst).
+
+    The window check counts a send from the moment it is released until ``window`` after it has *finished*:
+    sends held back somewhere below (``AIORateLimiter`` stops every request for ``retry_after`` after a 429, then
+    lets them all go at once) count where they really went out, so the sends after such a pause cannot join that
+    burst in one window — without it, one 429 brings the next two seconds later, and so on.
     """
 
     def __init__(self, rate: float | None, *, limit: int = 30, window: float = 1.02) -> None:
@@ -133,28 +137,35 @@ class _Pacer:
         self.limit = limit
         self.window = window
         self._next = 0.0
-        self._starts: deque[float] = deque()
+        self._finished: deque[float] = deque()
+        self._in_flight = 0
         self._lock = asyncio.Lock()
 
     async def wait(self) -> None:
+        """Before a send; every call must be followed by ``done()`` once the send has returned or failed."""
         if not self.interval:
             return
         async with self._lock:  # one waiter at a time: sends start in slot order
             now = time.monotonic()
-            # Behind schedule (the loop woke late)?  Catch up by at most half a slot, not in a burst.
-            at = max(self._next, now - self.interval / 2)
+            at = max(self._next, now - self.interval / 2)  # behind schedule: catch up by half a slot at most
             if at > now:
                 await asyncio.sleep(at - now)
-            starts = self._starts
+            finished = self._finished
             while True:
                 now = time.monotonic()
-                while starts and starts[0] <= now - self.window:
-                    starts.popleft()
-                if len(starts) < self.limit:
+                while finished and finished[0] <= now - self.window:
+                    finished.popleft()
+                if len(finished) + self._in_flight < self.limit:
                     break
-                await asyncio.sleep(starts[0] + self.window - now)
-            starts.append(now)
+                await asyncio.sleep(finished[0] + self.window - now if finished else self.interval)
+            self._in_flight += 1
             self._next = at + self.interval
+
+    def done(self) -> None:
+        if not self.interval:
+            return
+        self._in_flight -= 1
+        self._finished.append(time.monotonic())
 
 
 def _retry_seconds(exc: RetryAfter) -> float:
@@ -255,7 +266,10 @@ async def _deliver(bot: Any, storage: Storage, due: DueSubscription, clock: Cloc
         await pause.wait()
         await pacer.wait()
         try:
-            message = await bot.send_message(due.chat_id, text)
+            try:
+                message = await bot.send_message(due.chat_id, text)
+            finally:
+                pacer.done()
         except RetryAfter as exc:
             seconds = _retry_seconds(exc)
             stats.rate_limited += 1
@@ -349,9 +363,15 @@ async def _storage_of(app: Application) -> Storage:
 
 
 def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: float = 0.0,
-            concurrency: int = DEFAULT_CONCURRENCY, rate: float | None = BOT_RATE) -> DailyAlmanacJob:
+            concurrency: int = DEFAULT_CONCURRENCY, rate: float | None = BOT_RATE,
+            broadcast: bool = True) -> DailyAlmanacJob:
     """The ``extra`` hook: commands /today /subscribe /unsubscribe, and the broadcast job (at start, then every
-    ``interval`` seconds).  ``build_application(config, extra=install)``."""
+    ``interval`` seconds).  ``build_application(config, extra=install)``.
+
+    ``broadcast=False`` adds the commands only: for a process that must not send the daily messages — one that
+    shares the bot's database but is not the bot (the console), since the job would mark every due subscriber's
+    message as sent through that process, and at its start release the running bot's reservations.
+    """
     app.add_handler(CommandHandler("today", today_command))
     app.add_handler(CommandHandler("subscribe", subscribe_command))
     app.add_handler(CommandHandler("unsubscribe", unsubscribe_command))
@@ -359,6 +379,8 @@ def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: floa
     app.add_handler(CallbackQueryHandler(follow_settings, pattern=r"^(l:|s:tz:)"), group=2)
     app.add_handler(CommandHandler("tz", follow_settings), group=2)
     job = DailyAlmanacJob(concurrency=concurrency, rate=rate)
+    if not broadcast:
+        return job
     if app.job_queue is None:
         raise RuntimeError("the daily almanac needs PTB's JobQueue (pip install 'python-telegram-bot[job-queue]')")
     # max_instances 2: a tick during a long run reaches the callback, which returns at once (no APS warning)

@@ -106,8 +106,10 @@ class Console:
 
     def __init__(self, config: Config, out: TextIO, lang: str = "en") -> None:
         self.request = ConsoleRequest(out)
-        # The same commands as the bot, /today and /subscribe included (an almanac due prints here).
-        self.app = build_application(config, request=self.request, rate_limit=False, extra=install)
+        # The same commands as the bot, /today and /subscribe included — but no broadcast job: a console on the
+        # bot's database must never take (and print) deliveries meant for Telegram users.
+        self.app = build_application(config, request=self.request, rate_limit=False,
+                                     extra=lambda app: install(app, broadcast=False))
         self.lang = lang
         self.update_id = 0
         self.message_id = 100_000

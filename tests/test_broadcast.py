@@ -488,3 +488,6 @@ async def test_job_is_registered() -> None:
     commands = set().union(*(h.commands for group in app.handlers.values() for h in group
                              if isinstance(h, CommandHandler)))
     assert {"today", "subscribe", "unsubscribe", "tz"} <= commands
+    quiet = ApplicationBuilder().token("1:x").build()
+    install(quiet, broadcast=False)  # the commands, no job
+    assert quiet.job_queue.get_jobs_by_name(JOB_NAME) == ()
