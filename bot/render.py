@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
-from babel.dates import format_date, format_datetime
+from babel.dates import format_date, format_time
 
 from bot.i18n import _, current, locale, term
 from bot.texts import FINDINGS, PARAM_WORDS, TIMINGS
@@ -74,8 +74,8 @@ def finding_text(r: Reading, f: Finding) -> str:
 
 def _date(d: date | datetime) -> str:
     loc = locale(current())
-    if isinstance(d, datetime):
-        return format_datetime(d, format="medium", locale=loc)
+    if isinstance(d, datetime):  # a month or a year begins at its 節 instant: the minute matters, not the second
+        return f"{format_date(d, format='medium', locale=loc)} {format_time(d, format='short', locale=loc)}"
     return format_date(d, format="medium", locale=loc)
 
 
