@@ -620,7 +620,7 @@ def render_text(
     elif mode == "markdown":
         plain, ents = parse_markdown(text)
     elif mode:
-        raise ApiError(400, f"Bad Request: unsupported parse_mode")
+        raise ApiError(400, "Bad Request: unsupported parse_mode")
     else:
         plain, ents = text, [dict(e) for e in (entities or [])]
     stripped = plain.lstrip()
