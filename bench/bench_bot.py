@@ -51,7 +51,6 @@ if str(ROOT) not in sys.path:
 
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser  # noqa: E402
 
-
 # ---- the bot, in the child process --------------------------------------------------------------------------------
 
 def child(stats_path: str) -> int:

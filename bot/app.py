@@ -19,12 +19,21 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_datetime
 from telegram import BotCommand, Update
 from telegram.constants import ParseMode
-from telegram.warnings import PTBUserWarning
-from telegram.request import BaseRequest
 from telegram.ext import (
-    AIORateLimiter, Application, ApplicationBuilder, CallbackQueryHandler, CommandHandler,
-    ContextTypes, ConversationHandler, MessageHandler, PersistenceInput, TypeHandler, filters,
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+    ConversationHandler,
+    MessageHandler,
+    PersistenceInput,
+    TypeHandler,
+    filters,
 )
+from telegram.request import BaseRequest
+from telegram.warnings import PTBUserWarning
 
 from bot import flow
 from bot import keyboards as kb
@@ -429,10 +438,11 @@ class PerUserUpdateProcessor(WriteThroughUpdateProcessor):
     user's updates are handled one at a time, in the order they came — each written to SQLite before that user's
     next update is taken, so two quick taps are two steps in order, never a race.
 
-    16 at once: with 30 ms to the Bot API, bench/bench_bot.py --rtt 30 handles about five times as many updates a
-    second as one at a time; many more only make the updates queue for SQLite (one connection) instead."""
+    4 at once: the bot is CPU-bound (about 11 ms of CPU per update), so more interleaving only stretches each
+    update; bench/bench_bot.py with 1000 users at a person's pace measured bot-side p99 114 ms at 16 and 76 ms
+    at 4 (reply p99 45 and 59 ms), while one at a time lets a slow Bot API call hold up everyone."""
 
-    def __init__(self, max_concurrent_updates: int = 16) -> None:
+    def __init__(self, max_concurrent_updates: int = 4) -> None:
         super().__init__(max_concurrent_updates)
         # user → (its lock, [how many of its updates are waiting or running])
         self._queues: dict[int | None, tuple[asyncio.Lock, list[int]]] = {}

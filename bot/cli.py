@@ -21,7 +21,7 @@ from core.calendar import CalendarError, DayBoundary, Moment
 from core.cast import Cast, CastError, CoinConvention, parse_cast, random_cast
 from core.chart import Chart, build_chart
 from core.export import chart_dict, reading_dict
-from core.question import QuestionError, Question, Sex, Subject, Thing, Topic, choices, follow_ups
+from core.question import Question, QuestionError, Sex, Subject, Thing, Topic, choices, follow_ups
 from core.reading import Reading, read
 
 CHART_KEYS = frozenset({"lines", "tosses", "random", "at", "tz", "month", "day", "year", "day_boundary", "coins"})

@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from babel.dates import format_date
 from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
@@ -21,8 +22,6 @@ from telegram.ext import ContextTypes, ConversationHandler
 
 from bot import keyboards as kb
 from bot.chart_text import render_chart
-from babel.dates import format_date
-
 from bot.i18n import _, current, locale, term
 from bot.render import render_reading
 from bot.storage import Storage, User

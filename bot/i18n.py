@@ -15,11 +15,12 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
-import locales as locales_package
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
+
+import locales as locales_package
 
 DOMAIN = "liuyao"
 LANGS = ("en", "ko", "ja", "zh_Hans", "zh_Hant")

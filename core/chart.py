@@ -16,7 +16,14 @@ from core.cast import Cast
 from core.ganzhi import Branch, Element, Stem
 from core.hexagram import HEXAGRAMS, Hexagram, Relation, Trigram, pure_hexagram, relation
 from core.relations import (
-    Stage, advances, clashes, generates, harmonizes, overcomes, retreats, stage,
+    Stage,
+    advances,
+    clashes,
+    generates,
+    harmonizes,
+    overcomes,
+    retreats,
+    stage,
 )
 
 

@@ -21,8 +21,17 @@ from core.findings import Effect, Finding, Layer, Place
 from core.ganzhi import Branch, Element
 from core.hexagram import Hexagram, Relation, relation
 from core.relations import (
-    FRAMES, Frame, PunishmentKind, Stage, clashes, generates, harm_of, overcomes, punishes,
-    punishment_kind, stage,
+    FRAMES,
+    Frame,
+    PunishmentKind,
+    Stage,
+    clashes,
+    generates,
+    harm_of,
+    overcomes,
+    punishes,
+    punishment_kind,
+    stage,
 )
 from core.sources import Source
 

@@ -18,8 +18,8 @@ from core.ganzhi import Branch
 from core.hexagram import Relation
 from core.question import Question, Subject, Topic, UseGodRule, resolve
 from core.relations import generates, overcomes
-from core.sources import Source
 from core.roles import Roles, able_yuan, day_clash_note, find_roles
+from core.sources import Source
 from core.strength import Assessment, assess, finding
 from core.timing import rank, rule_timings, with_dates
 from core.usegod import UseGod, select_use_god

@@ -12,7 +12,6 @@ from enum import Enum
 
 from core.ganzhi import Branch, Element
 
-
 # ---- 生克 (002 生克章: 金生水、水生木、木生火、火生土、土生金; 金克木 …) ---------------------------------
 
 def generates(a: Element, b: Element) -> bool:

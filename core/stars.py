@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from enum import Enum, StrEnum
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Union
 

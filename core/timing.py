@@ -12,7 +12,15 @@ from datetime import date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 from core.actors import Actor, actor_at
-from core.calendar import CalendarError, Moment, day_pillar_of_date, month_starts, next_days, next_days_pillar, year_pillar_of
+from core.calendar import (
+    CalendarError,
+    Moment,
+    day_pillar_of_date,
+    month_starts,
+    next_days,
+    next_days_pillar,
+    year_pillar_of,
+)
 from core.chart import Chart, DayRelation, MonthRelation, Transformation
 from core.findings import Layer, Place, Timing, Unit
 from core.ganzhi import Branch, Stem, StemBranch

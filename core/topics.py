@@ -25,7 +25,16 @@ from core.findings import Effect, Finding, Layer, Place, Timing, Unit
 from core.ganzhi import SEXAGENARY, Branch, Element, Stem, StemBranch
 from core.hexagram import HEXAGRAMS, Generation, Hexagram, Relation, Trigram, relation
 from core.relations import (
-    FRAMES, Stage, branch_at_stage, clash_of, clashes, generates, harmony_of, harmonizes, overcomes, punishes,
+    FRAMES,
+    Stage,
+    branch_at_stage,
+    clash_of,
+    clashes,
+    generates,
+    harmonizes,
+    harmony_of,
+    overcomes,
+    punishes,
 )
 from core.sources import Source
 
