@@ -186,7 +186,9 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     rule = resolve(question)
     if use is None:
         use = select_use_god(chart, rule.target)
-    assessment = assess(chart, use.place, absorbed, frame)
+    # the same cache entry select_use_god made when nothing is absorbed into a frame
+    assessment = assess(chart, use.place, absorbed, frame) if absorbed or frame is not Effect.NEUTRAL \
+        else assess(chart, use.place)
     roles = find_roles(chart, use.actor.element, use.place, assessment.rooted, not assessment.strong, absorbed)
     everything = _use_god_rule(rule, use) + list(use.findings) + list(assessment.findings) + list(roles.findings)
     everything += _matter_findings(chart, question, use) + _link_to_querent(chart, question, use) + list(extra)

@@ -31,7 +31,7 @@ W_TURN_GEN, W_TURN_HIT = 5, 6
 def finding(rule: str, key: str, effect: Effect, weight: int, places: tuple[Place, ...] = (), **params: object) -> Finding:
     """A finding from a registered rule id; params are stringified canonical names."""
     return Finding(rule, source(rule), key, effect, weight, places,
-                   tuple((k, str(v)) for k, v in sorted(params.items())))
+                   tuple((k, v if isinstance(v, str) else str(v)) for k, v in params.items()))
 
 
 @dataclass(frozen=True, slots=True)
