@@ -13,6 +13,7 @@ import argparse
 import random
 import time
 from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 from core.calendar import Moment
 from core.cast import Cast, LineValue
@@ -48,8 +49,6 @@ def run_najia(data: list[tuple[tuple[int, ...], datetime, str]]) -> float | None
     code = {7: 1, 8: 2, 9: 3, 6: 4}  # najia: 1 少陽 2 少陰 3 老陽 4 老陰
     t = time.perf_counter()
     for values, instant, zone in data:
-        from zoneinfo import ZoneInfo
-
         local = instant.astimezone(ZoneInfo(zone)).strftime("%Y-%m-%d %H:%M")
         Najia(verbose=0).compile(params=[code[v] for v in values], date=local)
     return len(data) / (time.perf_counter() - t)

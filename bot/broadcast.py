@@ -506,10 +506,9 @@ def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = D
     """
     import sys
 
-    from bot.config import Config
+    from bot.config import Config, configure_logging
 
-    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=logging.INFO)
-    logging.getLogger("httpx").setLevel(logging.WARNING)
+    configure_logging()
     config = Config.from_env(env)
     if not config.token:
         print("liuyao broadcast: set TELEGRAM_BOT_TOKEN (and DATABASE_PATH, TELEGRAM_API_BASE_URL as for the bot)",

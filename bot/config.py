@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass
 
@@ -38,3 +39,9 @@ class Config:
             port=port,
             webhook_secret=e.get("WEBHOOK_SECRET") or None,
         )
+
+
+def configure_logging() -> None:
+    """One log format for the long-running commands (bot, broadcast); httpx's per-request lines are noise."""
+    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=logging.INFO)
+    logging.getLogger("httpx").setLevel(logging.WARNING)

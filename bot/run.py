@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import logging
 import sys
 
 from telegram import Update
 
 from bot.app import build_application
 from bot.broadcast import install
-from bot.config import Config
+from bot.config import Config, configure_logging
 
 
 def run_bot(env: dict[str, str] | None = None) -> int:
-    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=logging.INFO)
-    logging.getLogger("httpx").setLevel(logging.WARNING)
+    configure_logging()
     config = Config.from_env(env)
     if not config.token:
         print("liuyao bot: set TELEGRAM_BOT_TOKEN (or run `liuyao console` to use the bot without Telegram)",

@@ -35,10 +35,6 @@ class Trigram(IntEnum):
         """The nature image used in hexagram names: 天 澤 火 雷 風 水 山 地."""
         return _IMAGE[self]
 
-    def line_yang(self, i: int) -> bool:
-        """Yang-ness of line ``i`` (0 = bottom) of this trigram."""
-        return bool(self >> i & 1)
-
     def najia(self, outer: bool) -> tuple[tuple[Stem, Branch], ...]:
         """The stem and branches this trigram carries inside (lines 1–3) or outside (lines 4–6); NJ-01, DESIGN 納甲."""
         stem = _STEMS[self][1 if outer else 0]
