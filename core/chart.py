@@ -8,12 +8,11 @@ transformation that holds is listed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from functools import lru_cache
 
 from core.calendar import Moment
 from core.cast import Cast
-from core.ganzhi import Branch, Element, Stem
+from core.ganzhi import Branch, Element, Stem, SymbolEnum
 from core.hexagram import HEXAGRAMS, Hexagram, Relation, Trigram, pure_hexagram, relation
 from core.relations import (
     Stage,
@@ -27,7 +26,7 @@ from core.relations import (
 )
 
 
-class Spirit(Enum):
+class Spirit(SymbolEnum):
     """六神, laid from line 1 upward starting from the day stem's spirit (DESIGN.md)."""
 
     青龍 = "青龍"
@@ -50,7 +49,7 @@ def spirits(day_stem: Stem) -> tuple[Spirit, ...]:
 
 # ---- standing against the month and the day (002 月建章, 日辰章, 旬空) --------------------------------------
 
-class MonthRelation(Enum):
+class MonthRelation(SymbolEnum):
     臨月建 = "臨月建"
     月生 = "月生"
     月克 = "月克"
@@ -58,7 +57,7 @@ class MonthRelation(Enum):
     月破 = "月破"
 
 
-class Season(Enum):
+class Season(SymbolEnum):
     """旺相休囚 exactly as 002 月建章 states it month by month (M-01)."""
 
     旺 = "旺"        # the month branch itself
@@ -68,7 +67,7 @@ class Season(Enum):
     休囚 = "休囚"    # 其餘俱作休囚
 
 
-class DayRelation(Enum):
+class DayRelation(SymbolEnum):
     臨日 = "臨日"
     日生 = "日生"
     日克 = "日克"
@@ -76,7 +75,7 @@ class DayRelation(Enum):
     日沖 = "日沖"
 
 
-class DayClash(Enum):
+class DayClash(SymbolEnum):
     """What the day's clash does to a static line (D-02, D-03)."""
 
     暗動 = "暗動"  # strong (旺相, or 月合) — or void, which the clash fills (沖空則實)
@@ -173,7 +172,7 @@ def standing(branch: Branch, month: Branch, day: Branch, void: tuple[Branch, Bra
 
 # ---- transformations of a moving line (動變, 002 lines 99–105; notes DB-04…DB-07) ------------------------
 
-class Transformation(Enum):
+class Transformation(SymbolEnum):
     化進神 = "化進神"
     化退神 = "化退神"
     回頭生 = "回頭生"
@@ -222,7 +221,7 @@ def transformations(moving: Branch, changed: Branch, month: Branch, void: tuple[
     return tuple(out)
 
 
-class HexagramTransformation(Enum):
+class HexagramTransformation(SymbolEnum):
     """What the hexagram as a whole does when it changes."""
 
     反吟卦 = "反吟卦"        # both trigrams change into their opposite (乾巽 坎離 艮坤 震兌)

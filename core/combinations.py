@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum, StrEnum
+from enum import StrEnum
 
 from core.chart import Chart, DayClash, Season, Spirit, season
 from core.findings import Effect, Finding, Layer, Place
-from core.ganzhi import Branch, Element
+from core.ganzhi import Branch, Element, SymbolEnum
 from core.hexagram import Hexagram, Relation, relation
 from core.relations import (
     FRAMES,
@@ -110,7 +110,7 @@ def _line_origin(chart: Chart, pos: int) -> Origin:
 # 局會 — three-harmony frames
 # =====================================================================================================
 
-class FramePart(Enum):
+class FramePart(SymbolEnum):
     """始 (長生), 中 (帝旺, the 中神 and master), 終 (墓)."""
 
     始 = "始"
@@ -118,7 +118,7 @@ class FramePart(Enum):
     終 = "終"
 
 
-class FrameKind(Enum):
+class FrameKind(SymbolEnum):
     """局會有三 (JH-04), named by the line source the frame could not do without."""
 
     動會 = "動會"  # members among the moving lines (周流六虛而皆會)
@@ -126,7 +126,7 @@ class FrameKind(Enum):
     伏會 = "伏會"  # a member only through a 伏神 under a moving 飛神 (發動飛爻而相挈)
 
 
-class FrameStrength(Enum):
+class FrameStrength(SymbolEnum):
     """JH-02: both ends intact 大; the end lost 存 (only the store is lost); the start lost 小 (life is lost)."""
 
     大 = "大"
@@ -152,7 +152,7 @@ FRAME_FAILURE_RULES = {
 }
 
 
-class StaticPolicy(Enum):
+class StaticPolicy(SymbolEnum):
     """Whether a static line may be a frame member — seed 001 never needs one; its 動會 is of moving lines."""
 
     NEVER = "never"            # notes §2.4 default
@@ -493,12 +493,12 @@ def punishments(chart: Chart, rules: ActRules = ActRules(), only: frozenset[Plac
     return tuple(out)
 
 
-class HarmKind(Enum):
+class HarmKind(SymbolEnum):
     生害 = "生害"  # 心惡而面好，外悅而內仇
     克害 = "克害"
 
 
-class HarmDirection(Enum):
+class HarmDirection(SymbolEnum):
     """Seen from the harmed line (我)."""
 
     彼生我 = "彼生我"
@@ -575,7 +575,7 @@ def six_harm_hexagram(hexagram: Hexagram) -> bool:
     return all(_harms(b[i], b[i + 3]) for i in range(3))
 
 
-class Opening(Enum):
+class Opening(SymbolEnum):
     """How a 墓 is opened (XF-02 墓得刑沖，猶鎖得鑰): 沖 opens it, 刑 less, both together most."""
 
     刑兼沖 = "刑兼沖"

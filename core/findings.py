@@ -33,15 +33,38 @@ class Layer(StrEnum):
     DAY = "day"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Place:
-    """A position (1–6; 0 for the month or the day) in a layer."""
+    """A position (1–6; 0 for the month or the day) in a layer.
+
+    Interned: ``Place(layer, n)`` returns the one object for that place, so places compare and hash by identity
+    (they key the caches and sets of every analysis, where a field-wise ``__eq__``/``__hash__`` costs more than
+    the rule itself)."""
 
     layer: Layer
-    position: int = 0
+    position: int
+
+    def __new__(cls, layer: Layer | str, position: int = 0) -> Place:
+        try:
+            return _PLACES[layer, position]
+        except KeyError:
+            raise ValueError(f"no place {position!r} in layer {layer!r}") from None
+
+    def __reduce__(self) -> tuple[type[Place], tuple[Layer, int]]:
+        return Place, (self.layer, self.position)
 
     def __str__(self) -> str:
         return f"{self.layer.value}{self.position or ''}"
+
+
+def _intern(layer: Layer, position: int) -> Place:
+    place = object.__new__(Place)
+    object.__setattr__(place, "layer", layer)
+    object.__setattr__(place, "position", position)
+    return place
+
+
+_PLACES: dict[tuple[Layer, int], Place] = {(layer, n): _intern(layer, n) for layer in Layer for n in range(7)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,9 @@ rather than from a copied table.  Names and King Wen numbers are data: the names
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import IntEnum
 
-from core.ganzhi import Branch, Element, Stem
+from core.ganzhi import Branch, Element, Stem, SymbolEnum
 
 
 class Trigram(IntEnum):
@@ -64,7 +64,7 @@ _NAJIA_BRANCHES = {
 }
 
 
-class Generation(Enum):
+class Generation(SymbolEnum):
     """A hexagram's place in its palace (本宮, 一世 … 五世, 遊魂, 歸魂)."""
 
     本宮 = "本宮"
@@ -88,7 +88,7 @@ _WORLD = {
 }
 
 
-class Relation(Enum):
+class Relation(SymbolEnum):
     """六親, judged against the palace element (NJ-04)."""
 
     父母 = "父母"

@@ -8,9 +8,8 @@ Every function is total over its inputs, so callers never need special cases.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
-from core.ganzhi import Branch, Element
+from core.ganzhi import Branch, Element, SymbolEnum
 
 # ---- 生克 (002 生克章: 金生水、水生木、木生火、火生土、土生金; 金克木 …) ---------------------------------
 
@@ -57,7 +56,7 @@ def harms(a: Branch, b: Branch) -> bool:
 
 # ---- 三刑 (001 刑害: each cardinal frame laid on a seasonal triad; the riding branch punishes the one beneath)
 
-class PunishmentKind(Enum):
+class PunishmentKind(SymbolEnum):
     """The four groupings of 三刑 ("孟黨孟刑，仲黨仲刑，季黨季刑")."""
 
     寅巳申 = "寅巳申"   # 孟: 無恩之刑
@@ -141,7 +140,7 @@ def half_frames(branches: set[Branch] | frozenset[Branch]) -> tuple[Frame, ...]:
 
 # ---- 十二長生 (DESIGN.md: 增刪卜易 convention, 水土同宮, always counted forward) -----------------------------
 
-class Stage(Enum):
+class Stage(SymbolEnum):
     """The twelve stages, in order from 長生."""
 
     長生 = 0
