@@ -40,6 +40,7 @@ class Actor:
         return self.moving or self.hidden_movement or self.place.layer in (Layer.MONTH, Layer.DAY)
 
 
+@lru_cache(maxsize=4096)  # charts and places hash by identity: each actor is built once per chart
 def actor_at(chart: Chart, place: Place) -> Actor:
     """The actor standing at ``place``; raises KeyError for a place the chart does not have."""
     layer, pos = place.layer, place.position

@@ -385,8 +385,20 @@ def frames(chart: Chart, rules: FrameRules = FrameRules()) -> tuple[FrameFact, .
     Sources (notes §2.4): moving lines, changed lines, 伏神 under moving 飛神, the day and the month; static lines
     only as ``rules.static_members`` allows.  Damage is 旬空 or 月破 of the source; a pillar is never damaged.
     """
+    # Most charts have no frame worth stating: rule them out from the branches alone before building anything
+    # (a superset of the counted sources — every static line may count under COMPLETING/ALWAYS).
+    moment = chart.moment
+    static = rules.static_members is not StaticPolicy.NEVER
+    on_lines = {ln.branch for ln in chart.lines if ln.moving or static}
+    on_lines.update(ln.changed.branch for ln in chart.lines if ln.changed is not None)
+    on_lines.update(ln.hidden.branch for ln in chart.lines if ln.hidden is not None and ln.moving)
+    pillars = (moment.day.branch, moment.month_branch)
+    possible = [frame for frame in FRAMES if any(b in on_lines for b in frame.members)
+                and sum(b in on_lines or b in pillars for b in frame.members) >= 2]
+    if not possible:
+        return ()
     supplies = _frame_supplies(chart, rules)
-    return tuple(f for f in (_frame_fact(chart, frame, rules, supplies) for frame in FRAMES) if f is not None)
+    return tuple(f for f in (_frame_fact(chart, frame, rules, supplies) for frame in possible) if f is not None)
 
 
 # =====================================================================================================
@@ -417,15 +429,17 @@ class _Target:
     changed: Branch | None  # its own changed line (a changed line acts on its own moving line only, 002 DB-01)
 
 
-def _targets(chart: Chart) -> list[_Target]:
+def _targets(chart: Chart, only: frozenset[Place] | None) -> list[_Target]:
     out = []
     for line in chart.lines:
-        out.append(_Target(Place(Layer.LINE, line.position), line.branch, line.relation, line.world,
-                           line.changed.branch if line.changed else None))
+        place = Place(Layer.LINE, line.position)
+        if only is None or place in only:
+            out.append(_Target(place, line.branch, line.relation, line.world,
+                               line.changed.branch if line.changed else None))
     for line in chart.lines:
-        if line.hidden is not None:
-            out.append(_Target(Place(Layer.HIDDEN, line.position), line.hidden.branch, line.hidden.relation,
-                               False, None))
+        place = Place(Layer.HIDDEN, line.position)
+        if line.hidden is not None and (only is None or place in only):
+            out.append(_Target(place, line.hidden.branch, line.hidden.relation, False, None))
     return out
 
 
@@ -475,9 +489,7 @@ def punishments(chart: Chart, rules: ActRules = ActRules(), only: frozenset[Plac
     ``only``: just these targets (a reading weighs the use-god and the 世 alone: 當別用爻)."""
     out = []
     actors = _actors(chart, rules)
-    for t in _targets(chart):
-        if only is not None and t.place not in only:
-            continue
+    for t in _targets(chart, only):
         acts = _acting_on(actors, t)
         around = {t.branch} | {a.branch for a in acts}
         for a in acts:
@@ -554,9 +566,7 @@ def harms(chart: Chart, rules: ActRules = ActRules(), only: frozenset[Place] | N
     response = chart.response
     r_place = Place(Layer.LINE, response.position)
     actors = _actors(chart, rules)
-    for t in _targets(chart):
-        if only is not None and t.place not in only:
-            continue
+    for t in _targets(chart, only):
         acts = _acting_on(actors, t)
         if t.world and not any(a.place == r_place for a in acts):
             acts.append(_Actor(r_place, response.branch, Origin.STATIC))

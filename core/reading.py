@@ -167,11 +167,20 @@ def is_star(f: Finding) -> bool:
 def weigh(findings: tuple[Finding, ...] | list[Finding]) -> int:
     """The balance of supports and injuries.  神煞 do not decide a reading, they deepen it: only stars of the
     same sign as the rest count, at most ``STAR_CAP`` in all."""
-    base = sum(_signed(f) for f in findings if not is_star(f))
-    if base == 0:
-        return 0
-    agreeing = sum(abs(_signed(f)) for f in findings if is_star(f) and (_signed(f) > 0) == (base > 0) and _signed(f))
-    return base + (min(agreeing, STAR_CAP) if base > 0 else -min(agreeing, STAR_CAP))
+    base = stars_up = stars_down = 0
+    for f in findings:
+        signed = _signed(f)
+        if not is_star(f):
+            base += signed
+        elif signed > 0:
+            stars_up += signed
+        else:
+            stars_down -= signed
+    if base > 0:
+        return base + min(stars_up, STAR_CAP)
+    if base < 0:
+        return base - min(stars_down, STAR_CAP)
+    return 0
 
 
 def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
