@@ -42,6 +42,7 @@ __all__ = [
     "DayBoundary",
     "Moment",
     "jie_instants",
+    "month_opening",
     "month_starts",
     "day_pillar_of_date",
     "next_days",
@@ -310,6 +311,15 @@ def month_starts(after_utc: datetime, branch: Branch, count: int = 1) -> tuple[d
         )
     table = jie_instants()
     return tuple(table[i] for i in wanted)
+
+
+def month_opening(instant_utc: datetime) -> datetime:
+    """The 節 instant that opened the month ``instant_utc`` falls in: every ``month_starts`` after the one is
+    the same as after the other, so callers can cache on it."""
+    i = _jie_index(instant_utc.timestamp())
+    if i < 0:
+        raise CalendarError(f"{instant_utc.isoformat()} is before the table's first 節 ({jie_instants()[0].isoformat()})")
+    return jie_instants()[i]
 
 
 def next_days(after_local_date: date, branch: Branch, count: int = 1) -> tuple[date, ...]:

@@ -279,19 +279,22 @@ def _supply_line(chart: Chart, place: Place, origin: Origin, rules: FrameRules, 
     return Supply(place, origin, void, broken, (void and not fills) or broken, counted)
 
 
-def _frame_supplies(chart: Chart, rules: FrameRules) -> dict[Branch, list[Supply]]:
-    """Every place that can supply a frame member, by branch, in one pass over the chart."""
+def _frame_supplies(chart: Chart, rules: FrameRules, wanted: frozenset[Branch] | None = None
+                    ) -> dict[Branch, list[Supply]]:
+    """Every place that can supply a frame member (of a ``wanted`` branch), by branch, in one pass over the chart."""
     out: dict[Branch, list[Supply]] = {}
     static_counted = rules.static_members is StaticPolicy.ALWAYS
     for line in chart.lines:
         pos = line.position
         moving = line.moving
-        out.setdefault(line.branch, []).append(_supply_line(
-            chart, Place(Layer.LINE, pos), Origin.MOVING if moving else Origin.STATIC, rules, moving or static_counted))
-        if line.changed is not None:
+        if wanted is None or line.branch in wanted:
+            out.setdefault(line.branch, []).append(_supply_line(
+                chart, Place(Layer.LINE, pos), Origin.MOVING if moving else Origin.STATIC, rules,
+                moving or static_counted))
+        if line.changed is not None and (wanted is None or line.changed.branch in wanted):
             out.setdefault(line.changed.branch, []).append(
                 _supply_line(chart, Place(Layer.CHANGED, pos), Origin.CHANGED, rules, True))
-        if line.hidden is not None and moving:
+        if line.hidden is not None and moving and (wanted is None or line.hidden.branch in wanted):
             out.setdefault(line.hidden.branch, []).append(
                 _supply_line(chart, Place(Layer.HIDDEN, pos), Origin.HIDDEN, rules, True))
     out.setdefault(chart.moment.day.branch, []).append(Supply(DAY_PLACE, Origin.DAY, False, False, False, True))
@@ -397,7 +400,7 @@ def frames(chart: Chart, rules: FrameRules = FrameRules()) -> tuple[FrameFact, .
                 and sum(b in on_lines or b in pillars for b in frame.members) >= 2]
     if not possible:
         return ()
-    supplies = _frame_supplies(chart, rules)
+    supplies = _frame_supplies(chart, rules, frozenset(b for frame in possible for b in frame.members))
     return tuple(f for f in (_frame_fact(chart, frame, rules, supplies) for frame in possible) if f is not None)
 
 

@@ -7,7 +7,7 @@ rather than from a copied table.  Names and King Wen numbers are data: the names
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 from core.ganzhi import Branch, Element, Stem, SymbolEnum
@@ -141,41 +141,33 @@ class Hexagram:
     generation: Generation
     najia: tuple[tuple[Stem, Branch], ...]  # six (stem, branch), bottom first
     relations: tuple[Relation, ...]  # 六親 of the six lines, bottom first
+    # Derived once here, read on every rule: the palace element, 世 and 應, 六沖/六合, 卦身.
+    element: Element = field(init=False, repr=False, compare=False)
+    world: int = field(init=False, repr=False, compare=False)
+    response: int = field(init=False, repr=False, compare=False)
+    six_clash: bool = field(init=False, repr=False, compare=False)
+    six_harmony: bool = field(init=False, repr=False, compare=False)
+    body: Branch = field(init=False, repr=False, compare=False)
 
-    @property
-    def element(self) -> Element:
-        """The palace element, which every 六親 in the hexagram is counted from."""
-        return self.palace.element
-
-    @property
-    def world(self) -> int:
-        return self.generation.world
-
-    @property
-    def response(self) -> int:
-        """應: two lines between it and 世 (隔世爻兩位)."""
-        return (self.world + 2) % 6 + 1
+    def __post_init__(self) -> None:
+        b = [br for _, br in self.najia]
+        world = self.generation.world
+        derived = {
+            "element": self.palace.element,  # every 六親 in the hexagram is counted from the palace element
+            "world": world,
+            "response": (world + 2) % 6 + 1,  # 應: two lines between it and 世 (隔世爻兩位)
+            # 六沖卦: lines 1–4, 2–5, 3–6 all clash (the eight pure hexagrams, 無妄, 大壯)
+            "six_clash": all((b[i] - b[i + 3]) % 12 == 6 for i in range(3)),
+            # 六合卦: lines 1–4, 2–5, 3–6 all 合 (否 泰 節 困 賁 旅 豫 復)
+            "six_harmony": all((b[i] + b[i + 3]) % 12 == 1 for i in range(3)),
+            # 卦身 (DESIGN.md): 陽世從子、陰世從午, counting from line 1 up to the 世 line
+            "body": (Branch.子 if self.yang(world) else Branch.午).shift(world - 1),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     def yang(self, position: int) -> bool:
         return bool(self.bits >> (position - 1) & 1)
-
-    @property
-    def six_clash(self) -> bool:
-        """六沖卦: lines 1–4, 2–5, 3–6 all clash (the eight pure hexagrams, 無妄, 大壯)."""
-        b = [br for _, br in self.najia]
-        return all((b[i] - b[i + 3]) % 12 == 6 for i in range(3))
-
-    @property
-    def six_harmony(self) -> bool:
-        """六合卦: lines 1–4, 2–5, 3–6 all 合 (否 泰 節 困 賁 旅 豫 復)."""
-        b = [br for _, br in self.najia]
-        return all((b[i] + b[i + 3]) % 12 == 1 for i in range(3))
-
-    @property
-    def body(self) -> Branch:
-        """卦身 (DESIGN.md): 陽世從子、陰世從午, counting from line 1 up to the 世 line."""
-        start = Branch.子 if self.yang(self.world) else Branch.午
-        return start.shift(self.world - 1)
 
 
 def _build() -> tuple[Hexagram, ...]:

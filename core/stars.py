@@ -895,42 +895,42 @@ def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
     wanted = Matter(matter) if matter is not None else None
     use_god = frozenset(use_god_places)
     m = chart.moment
-    pillars = (m.month_branch, m.day, m.year, m.year_branch, m.hour)
-    places: list[tuple[Place, Branch | None, Stem | None, Relation | None, bool]] = [(Place(Layer.DAY), None, None,
-                                                                                       None, False)]
+    index = _targets_at(m.month_branch, m.day, m.year, m.year_branch, m.hour)
+    out = list(_place_findings(index, _DAY, None, None, None, False, False, wanted, m.day))
     for line in chart.lines:
         here = Place(Layer.LINE, line.position)
-        if line.moving or here in use_god:
-            places.append((here, line.branch, line.stem, line.relation, line.moving))
+        on_use = here in use_god
+        if line.moving or on_use:
+            out += _place_findings(index, here, line.branch, line.stem, line.relation, line.moving, on_use, wanted)
         if line.changed is not None:
-            places.append((Place(Layer.CHANGED, line.position), line.changed.branch, line.changed.stem,
-                           line.changed.relation, True))
+            there = Place(Layer.CHANGED, line.position)
+            out += _place_findings(index, there, line.changed.branch, line.changed.stem, line.changed.relation, True,
+                                   there in use_god, wanted)
         hidden = Place(Layer.HIDDEN, line.position)
         if line.hidden is not None and hidden in use_god:
-            places.append((hidden, line.hidden.branch, line.hidden.stem, line.hidden.relation, False))
-    out = []
-    for place, branch, stem, relation, moving in places:
-        for effect, weight, key, lead, names, rules in _place_groups(
-                pillars, branch, stem, place.layer, relation, moving, place in use_god, wanted):
-            out.append(Finding(lead.rule, lead, key, effect, weight, (place,),
-                               (("names", names), ("rules", rules), ("nature", STAR_BY_RULE[lead.rule].nature.value))))
-    out.sort(key=lambda f: -f.weight)
+            out += _place_findings(index, hidden, line.hidden.branch, line.hidden.stem, line.hidden.relation, False,
+                                   True, wanted)
+    out.sort(key=_heaviest_first)
     return tuple(out)
 
 
+_DAY = Place(Layer.DAY)
+
+
+def _heaviest_first(f: Finding) -> int:
+    return -f.weight
+
+
 @lru_cache(maxsize=65536)
-def _place_groups(pillars: tuple[object, ...], branch: Branch | None, stem: Stem | None, layer: Layer,
-                  relation: Relation | None, moving: bool, on_use: bool, wanted: Matter | None
-                  ) -> tuple[tuple[Effect, int, str, Source, str, str], ...]:
-    """The stars counting at one place, gathered by effect (cached: the same few cases recur all day)."""
-    index = _targets_at(*pillars)  # type: ignore[arg-type]
-    if layer is Layer.DAY:
-        found = index.get(("p", pillars[1]), ())
-    else:
-        found = index.get(("b", branch), ()) + index.get(("s", stem), ())
+def _place_findings(index: _Index, place: Place, branch: Branch | None, stem: Stem | None, relation: Relation | None,
+                    moving: bool, on_use: bool, wanted: Matter | None, day: StemBranch | None = None
+                    ) -> tuple[Finding, ...]:
+    """The stars counting at one place, one finding per effect (cached: the same few cases recur all day)."""
+    found = index.get(("p", day), ()) if place.layer is Layer.DAY else (
+        index.get(("b", branch), ()) + index.get(("s", stem), ()))
     groups: dict[Effect, list[tuple[Star, int, str]]] = {}
     for star, _target in found:
-        judged = _judge(star.id, layer, relation, moving, on_use, wanted)
+        judged = _judge(star.id, place.layer, relation, moving, on_use, wanted)
         if judged is not None:
             effect, weight, key = judged
             groups.setdefault(effect, []).append((star, weight, key))
@@ -940,7 +940,8 @@ def _place_groups(pillars: tuple[object, ...], branch: Branch | None, stem: Stem
         lead, weight, key = members[0]
         names = "、".join(dict.fromkeys(x[0].name for x in members))
         rules = " ".join(dict.fromkeys(x[0].rule for x in members))
-        out.append((effect, min(3, weight + (1 if len(members) > 1 else 0)), key.replace("star_", "stars_"),
-                    lead.source, names, rules))
+        out.append(Finding(lead.rule, lead.source, key.replace("star_", "stars_"), effect,
+                           min(3, weight + (1 if len(members) > 1 else 0)), (place,),
+                           (("names", names), ("rules", rules), ("nature", lead.nature.value))))
     return tuple(out)
 

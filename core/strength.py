@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core.actors import Actor, acting_lines, actor_at
-from core.chart import Chart, DayClash, DayRelation, MonthRelation, Season, Transformation
+from core.chart import Chart, DayClash, DayRelation, MonthRelation, Season, Standing, Transformation
 from core.findings import Effect, Finding, Layer, Place
+from core.ganzhi import Branch
 from core.relations import Stage, generates, overcomes, stage
 from core.rules import source
 
@@ -30,8 +31,16 @@ W_TURN_GEN, W_TURN_HIT = 5, 6
 
 def finding(rule: str, key: str, effect: Effect, weight: int, places: tuple[Place, ...] = (), **params: object) -> Finding:
     """A finding from a registered rule id; params are stringified canonical names."""
+    return _shared_finding(rule, key, effect, weight, places, tuple(params.items()))
+
+
+@lru_cache(maxsize=16384)
+def _shared_finding(rule: str, key: str, effect: Effect, weight: int, places: tuple[Place, ...],
+                    params: tuple[tuple[str, object], ...]) -> Finding:
+    """One object per distinct finding: findings are immutable and the same few thousand recur in every reading,
+    so each is built (and validated) once."""
     return Finding(rule, source(rule), key, effect, weight, places,
-                   tuple((k, v if isinstance(v, str) else str(v)) for k, v in params.items()))
+                   tuple((k, v if isinstance(v, str) else str(v)) for k, v in params))
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,21 +72,22 @@ class Assessment:
 def season_strong(actor: Actor) -> bool:
     """旺相 in the sense of D-02/YC-1: in season, or supported by the month or the day."""
     st = actor.standing
-    if st is None:
-        return True
+    return True if st is None else _standing_strong(st)
+
+
+def _standing_strong(st: Standing) -> bool:
     if st.month_break and DayRelation.臨日 not in st.day:
         return False
     return (st.season is not Season.休囚 or MonthRelation.月合 in st.month
             or bool({DayRelation.臨日, DayRelation.日生} & set(st.day)))
 
 
-def _month_and_day(a: Actor, me: tuple[Place, ...]) -> list[Finding]:
-    st = a.standing
+@lru_cache(maxsize=8192)  # a few thousand (standing, place) cases recur: each is read once
+def _month_and_day(st: Standing, branch: Branch, moving: bool, place: Place) -> tuple[Finding, ...]:
+    me = (place,)
     out: list[Finding] = []
-    if st is None:
-        return out
     on_day = DayRelation.臨日 in st.day
-    b = a.branch.name
+    b = branch.name
     if MonthRelation.臨月建 in st.month:
         out.append(finding("M-06", "on_month", GOOD, W_ON_MONTH, me, branch=b))
     elif st.season is Season.次旺:
@@ -104,7 +114,7 @@ def _month_and_day(a: Actor, me: tuple[Place, ...]) -> list[Finding]:
         out.append(finding("D-07", "day_generates", GOOD, W_DAY_GEN, me, branch=b))
     if DayRelation.日合 in st.day:
         out.append(finding("D-07", "day_combines", GOOD, 2, me, branch=b))
-        if not a.moving and a.place.layer is Layer.LINE:
+        if not moving and place.layer is Layer.LINE:
             out.append(finding("SK-08", "tied_by_day", NEUTRAL, 1, me, branch=b))
             out.append(finding("D-04", "tie_waits_for_clash", NEUTRAL, 0, me, branch=b))
     if DayRelation.日克 in st.day:
@@ -115,14 +125,14 @@ def _month_and_day(a: Actor, me: tuple[Place, ...]) -> list[Finding]:
             out.append(finding("D-03", "void_clash_fills", GOOD, 1, me, branch=b))
     elif st.day_clash is DayClash.日破:
         out.append(finding("D-02", "day_break", BAD, W_DAY_BREAK, me, branch=b))
-    elif DayRelation.日沖 in st.day and a.moving:
+    elif DayRelation.日沖 in st.day and moving:
         out.append(finding("D-05", "moving_not_dispersed", NEUTRAL, 0, me, branch=b))
     if st.void and st.day_clash is not DayClash.暗動:
-        if a.moving:
+        if moving:
             out.append(finding("DB-07", "moving_not_void", NEUTRAL, 0, me, branch=b))
-        elif a.place.layer is Layer.CHANGED:
+        elif place.layer is Layer.CHANGED:
             out.append(finding("XK-03", "changed_void_waits", NEUTRAL, 1, me, branch=b))
-        elif season_strong(a):
+        elif _standing_strong(st):
             out.append(finding("M-08", "void_now", BAD, 2, me, branch=b))
             out.append(finding("XK-02", "void_even_when_strong", NEUTRAL, 0, me, branch=b))
             out.append(finding("M-09", "void_not_forever", GOOD, 1, me, branch=b))
@@ -132,7 +142,7 @@ def _month_and_day(a: Actor, me: tuple[Place, ...]) -> list[Finding]:
         out.append(finding("D-08", "day_stage_strong", GOOD, 2, me, branch=b, stage=st.stage.name))
     elif st.stage is Stage.墓:
         out.append(finding("D-08", "day_tomb", BAD, 3, me, branch=b))
-    elif st.stage is Stage.絕 and not season_strong(a):
+    elif st.stage is Stage.絕 and not _standing_strong(st):
         out.append(finding("D-08", "day_cut", BAD, 3, me, branch=b))
     return out
 
@@ -151,36 +161,46 @@ _TURNS: dict[Transformation, tuple[str, str, Effect, int]] = {
 }
 
 
-def _own_change(chart: Chart, a: Actor, me: tuple[Place, ...]) -> list[Finding]:
+def _own_change(chart: Chart, a: Actor) -> tuple[Finding, ...]:
+    if not a.transformations:
+        return ()
+    changed = chart.lines[a.place.position - 1].changed if a.place.layer is Layer.LINE else None
+    return _change_findings(a.place, a.branch, a.changed_branch, a.transformations,
+                            None if changed is None else changed.standing)
+
+
+@lru_cache(maxsize=8192)  # a line, its change and the change's standing: the same cases recur
+def _change_findings(place: Place, branch: Branch, changed_branch: Branch | None,
+                     transformations: tuple[Transformation, ...], changed: Standing | None) -> tuple[Finding, ...]:
+    """What a line's own change does to it (回頭生/克 with 接續相生 and M-13, 進/退, 化墓/絕/破/空 …)."""
     out = []
-    if a.place.layer is Layer.LINE and a.changed_branch is not None:
-        changed = chart.lines[a.place.position - 1].changed
-        assert changed is not None
-        there = me + (Place(Layer.CHANGED, a.place.position),)
-        if Transformation.回頭生 in a.transformations:
-            out.append(finding("SK-01", "generated_by_change", NEUTRAL, 0, there, branch=a.branch.name,
-                               changed=a.changed_branch.name))
-            fed = bool({MonthRelation.月生, MonthRelation.臨月建} & set(changed.standing.month)
-                       or {DayRelation.日生, DayRelation.臨日} & set(changed.standing.day))
+    me = (place,)
+    if changed is not None and changed_branch is not None:
+        there = me + (Place(Layer.CHANGED, place.position),)
+        if Transformation.回頭生 in transformations:
+            out.append(finding("SK-01", "generated_by_change", NEUTRAL, 0, there, branch=branch.name,
+                               changed=changed_branch.name))
+            fed = bool({MonthRelation.月生, MonthRelation.臨月建} & set(changed.month)
+                       or {DayRelation.日生, DayRelation.臨日} & set(changed.day))
             if fed:
                 # 接續相生: the month or day feeds the change that feeds the line (卯月卯日 → 午 → 丑, Z002-07).
-                out.append(finding("SK-01", "change_fed_by_month_day", GOOD, 4, there, branch=a.branch.name,
-                                   changed=a.changed_branch.name))
-        if Transformation.回頭克 in a.transformations and (
-                MonthRelation.月生 in changed.standing.month or MonthRelation.臨月建 in changed.standing.month
-                or DayRelation.日生 in changed.standing.day or DayRelation.臨日 in changed.standing.day):
+                out.append(finding("SK-01", "change_fed_by_month_day", GOOD, 4, there, branch=branch.name,
+                                   changed=changed_branch.name))
+        if Transformation.回頭克 in transformations and (
+                MonthRelation.月生 in changed.month or MonthRelation.臨月建 in changed.month
+                or DayRelation.日生 in changed.day or DayRelation.臨日 in changed.day):
             # M-13 生扶忌神乃助惡而為虐 / JC-1: the month (or day) feeds the change that overcomes the line.
-            by_month = bool({MonthRelation.月生, MonthRelation.臨月建} & set(changed.standing.month))
+            by_month = bool({MonthRelation.月生, MonthRelation.臨月建} & set(changed.month))
             out.append(finding("M-13" if by_month else "JC-1", "month_feeds_turn" if by_month else "day_feeds_turn",
-                               BAD, 4 if by_month else 2, there, branch=a.branch.name, changed=a.changed_branch.name))
-            out.append(finding("JC-1", "turn_attacker_strong", NEUTRAL, 0, there, branch=a.branch.name,
-                               changed=a.changed_branch.name))
-    for t in a.transformations:
+                               BAD, 4 if by_month else 2, there, branch=branch.name, changed=changed_branch.name))
+            out.append(finding("JC-1", "turn_attacker_strong", NEUTRAL, 0, there, branch=branch.name,
+                               changed=changed_branch.name))
+    for t in transformations:
         if t in _TURNS:
             rule, key, eff, w = _TURNS[t]
-            out.append(finding(rule, key, eff, w, me + (Place(Layer.CHANGED, a.place.position),),
-                               branch=a.branch.name, changed=a.changed_branch.name if a.changed_branch else ""))
-    return out
+            out.append(finding(rule, key, eff, w, me + (Place(Layer.CHANGED, place.position),),
+                               branch=branch.name, changed=changed_branch.name if changed_branch else ""))
+    return tuple(out)
 
 
 def _hurt(actor: Actor) -> bool:
@@ -252,9 +272,10 @@ def assess(chart: Chart, place: Place, absorbed: frozenset[Place] = frozenset(),
         rule = "M-07" if place.layer is Layer.MONTH else "D-01"
         return Assessment(place, (finding(rule, "month_as_use_god" if rule == "M-07" else "day_rules", GOOD,
                                           W_ON_MONTH, me, branch=a.branch.name),), True, True)
-    found = _month_and_day(a, me) + _own_change(chart, a, me) + _lines_acting(chart, a, me, absorbed)
     st = a.standing
     assert st is not None
+    found = [*_month_and_day(st, a.branch, a.moving, place), *_own_change(chart, a),
+             *_lines_acting(chart, a, me, absorbed)]
     on_day = DayRelation.臨日 in st.day
     hits = [f for f in found if f.effect is BAD and (f.rule in ("SK-02", "DB-04", "M-02", "D-07")
                                                      or f.key == "month_feeds_turn")]

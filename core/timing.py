@@ -9,6 +9,7 @@ at its peak (T-07, M-14 物窮則變，器滿則傾), and 值日.
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from core.actors import Actor, actor_at
@@ -16,6 +17,7 @@ from core.calendar import (
     CalendarError,
     Moment,
     day_pillar_of_date,
+    month_opening,
     month_starts,
     next_days,
     next_days_pillar,
@@ -151,34 +153,43 @@ def with_dates(t: Timing, m: Moment, count: int = DATES_PER_TIMING) -> Timing:
     if m.utc is None or m.local is None or m.tz is None:
         return t
     try:
-        dates = _occurrences(t, m, count)
+        # The dates change only with the cast's date (days), its solar month (months, years) or its hour: cached
+        # on that, the casts of one day share them.
+        anchor: date | datetime = (_cast_date(m) if t.unit is Unit.DAY else m.local if t.unit is Unit.HOUR
+                                   else month_opening(m.utc))
+        dates = _occurrences(t.unit, t.branch, t.stem, anchor, m.tz, count)
     except CalendarError:  # past the end of the 節 table (2101): no dates rather than wrong ones
         dates = ()
     return Timing(t.unit, t.branch, t.rule, t.source, t.key, t.weight, t.stem, t.places, dates)
 
 
-def _occurrences(t: Timing, m: Moment, count: int) -> tuple[date | datetime, ...]:
-    assert m.utc is not None and m.local is not None and m.tz is not None
-    zone = ZoneInfo(m.tz)
+@lru_cache(maxsize=4096)
+def _occurrences(unit: Unit, branch: Branch, stem: Stem | None, anchor: date | datetime, tz: str,
+                 count: int) -> tuple[date | datetime, ...]:
+    """``count`` occurrences after ``anchor``: the cast's date for days, its local time for hours, the opening
+    of its solar month (UTC) for months and years."""
+    zone = ZoneInfo(tz)
     dates: tuple[date | datetime, ...]
-    if t.unit is Unit.DAY:
-        after = _cast_date(m)
-        dates = (next_days_pillar(after, StemBranch(t.stem, t.branch), count) if t.stem is not None
-                 else next_days(after, t.branch, count))
-    elif t.unit is Unit.MONTH:
-        dates = tuple(x.astimezone(zone) for x in month_starts(m.utc, t.branch, count))
-    elif t.unit is Unit.YEAR:
+    if unit is Unit.DAY:
+        assert isinstance(anchor, date)
+        dates = (next_days_pillar(anchor, StemBranch(stem, branch), count) if stem is not None
+                 else next_days(anchor, branch, count))
+    elif unit is Unit.MONTH:
+        assert isinstance(anchor, datetime)
+        dates = tuple(x.astimezone(zone) for x in month_starts(anchor, branch, count))
+    elif unit is Unit.YEAR:
+        assert isinstance(anchor, datetime)
         # The next years of that branch begin at their 立春: one 寅 month start every twelve years apart.
-        first = month_starts(m.utc, Branch.寅, 1)[0]
+        first = month_starts(anchor, Branch.寅, 1)[0]
         year = first.astimezone(timezone.utc).year
-        skip = (t.branch - year_pillar_of(year).branch) % 12
-        starts = list(month_starts(m.utc, Branch.寅, skip + 1 + 12 * (count - 1))[skip::12])
-        starts = [x.astimezone(zone) for x in starts]
-        dates = tuple(starts)
+        skip = (branch - year_pillar_of(year).branch) % 12
+        starts = month_starts(anchor, Branch.寅, skip + 1 + 12 * (count - 1))[skip::12]
+        dates = tuple(x.astimezone(zone) for x in starts)
     else:
-        start_hour = (2 * t.branch - 1) % 24
-        first = m.local.replace(minute=0, second=0, microsecond=0, hour=start_hour)
-        if first <= m.local:
+        assert isinstance(anchor, datetime)
+        start_hour = (2 * branch - 1) % 24
+        first = anchor.replace(minute=0, second=0, microsecond=0, hour=start_hour)
+        if first <= anchor:
             first += timedelta(days=1)
         dates = tuple(first + timedelta(days=k) for k in range(count))
     return dates
