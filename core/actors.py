@@ -6,16 +6,16 @@ the rules look at, so each rule is written once instead of once per layer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from core.chart import Chart, DayClash, Standing, Transformation
 from core.findings import Layer, Place
 from core.ganzhi import Branch, Element
 from core.hexagram import Relation, relation
+from core.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Actor:
     place: Place
     branch: Branch

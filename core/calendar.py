@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from enum import IntEnum
 from functools import cache, lru_cache
@@ -34,6 +33,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from core.ganzhi import SEXAGENARY, Branch, StemBranch, parse_branch
 from core.jie_table import FIRST_YEAR as _TABLE_FIRST_YEAR
 from core.jie_table import JIE_UTC as _JIE
+from core.values import value
 
 __all__ = [
     "MIN_YEAR",
@@ -113,7 +113,7 @@ def day_pillar_of_date(d: date) -> StemBranch:
     return SEXAGENARY[(d.toordinal() + _DAY_OFFSET) % 60]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Moment:
     """The pillars of one moment, plus the instant and local clock they came from (when known).
 

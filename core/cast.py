@@ -38,9 +38,10 @@ import random
 import secrets
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import NoReturn
+
+from core.values import value
 
 __all__ = [
     "LINES",
@@ -182,7 +183,7 @@ _ACCEPTED = (
 """English summary of the accepted forms, for messages on the command line."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Toss:
     """Three coins as they fell, recorded side by side so the reading can be redone under either convention."""
 
@@ -209,7 +210,7 @@ class Toss:
         return LineValue(6 + counted)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Cast:
     """Six line values, bottom (初爻) first, and the coins that gave them when they are known.
 
@@ -328,7 +329,7 @@ _KNOWN = _COINS | _COUNT_DIGITS.keys() | _VALUE_DIGITS.keys() | _MARKS.keys() | 
 _FIXED, _HYPHEN, _DUAL = 0, 1, 2
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class _Atom:
     """A piece of the text that is one toss, or (hyphens, dual marks) may be depending on the reading."""
 
@@ -339,7 +340,7 @@ class _Atom:
     toss: Toss | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class _Edge:
     """One way to read the atoms from ``first`` up to ``next``: one toss, or none (a separator)."""
 
@@ -466,7 +467,7 @@ def _edges(atoms: list[_Atom], text: str, j: int, dual_as_separator: bool) -> li
     return edges
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class _Failure:
     fewest: int
     most: int

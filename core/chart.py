@@ -7,13 +7,19 @@ transformation that holds is listed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from core.calendar import Moment
 from core.cast import Cast
 from core.ganzhi import Branch, Element, Stem, SymbolEnum
-from core.hexagram import HEXAGRAMS, Hexagram, Relation, Trigram, pure_hexagram, relation
+from core.hexagram import (
+    HEXAGRAMS,
+    Hexagram,
+    Relation,
+    Trigram,
+    pure_hexagram,
+    relation,
+)
 from core.relations import (
     Stage,
     advances,
@@ -24,6 +30,7 @@ from core.relations import (
     retreats,
     stage,
 )
+from core.values import value
 
 
 class Spirit(SymbolEnum):
@@ -105,7 +112,7 @@ def season(branch: Branch, month: Branch) -> Season:
     return Season.休囚
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Standing:
     """A branch measured against the moment: month, season, day, void and 十二長生 stage on the day."""
 
@@ -266,7 +273,7 @@ def hexagram_transformations(primary: Hexagram, changed: Hexagram) -> tuple[Hexa
 
 # ---- the chart --------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@value
 class Yao:
     """A branch with its stem and 六親 (counted from the primary palace) — a hidden or a changed line."""
 
@@ -280,7 +287,7 @@ class Yao:
         return self.branch.element
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Line:
     """One line of the primary hexagram with everything written beside it."""
 
@@ -310,7 +317,7 @@ class Line:
         return self.branch.element
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@value(eq=False)
 class Chart:
     """One chart; compared and hashed by identity (eq=False) so analyses can cache per chart cheaply."""
 

@@ -13,7 +13,6 @@ ZS- 助傷章第三十六, JH- 局會, XF- 三刑, LH- 六害.  Every id names o
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from core.chart import Chart, DayClash, Season, Spirit, season
@@ -34,6 +33,7 @@ from core.relations import (
     stage,
 )
 from core.sources import Source
+from core.values import value
 
 GOOD, BAD, NEUTRAL = Effect.GOOD, Effect.BAD, Effect.NEUTRAL
 
@@ -160,7 +160,7 @@ class StaticPolicy(SymbolEnum):
     ALWAYS = "always"          # 周流六虛 read as "anywhere among the six lines"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FrameRules:
     """The choices seed 001 leaves open about frames.  Defaults follow seed 001 where it speaks, else the notes."""
 
@@ -175,7 +175,7 @@ class FrameRules:
     moving_void_intact: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Supply:
     """One place supplying a frame member; ``counted`` is False for a static line the rules exclude."""
 
@@ -187,7 +187,7 @@ class Supply:
     counted: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FrameMember:
     part: FramePart
     branch: Branch
@@ -211,7 +211,7 @@ class FrameMember:
         return frozenset(s.origin for s in self.supplies if s.counted and s.origin not in _PILLARS)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FrameFact:
     """One frame found in a chart: its members and where they stand, whether it forms, and why not."""
 
@@ -408,7 +408,7 @@ def frames(chart: Chart, rules: FrameRules = FrameRules()) -> tuple[FrameFact, .
 # 三刑 and 六害 on lines
 # =====================================================================================================
 
-@dataclass(frozen=True, slots=True)
+@value
 class ActRules:
     """Which things may punish or harm a line; seed 001 names none, the 困之兌 case uses the day and a change."""
 
@@ -416,14 +416,14 @@ class ActRules:
     self_by_pillars: bool = False      # 自刑 of a line by the day/month of its own branch (the line 臨日/臨月 instead)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class _Actor:
     place: Place
     branch: Branch
     origin: Origin
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class _Target:
     place: Place
     branch: Branch
@@ -465,7 +465,7 @@ def _acting_on(actors: list[_Actor], target: _Target) -> list[_Actor]:
     return acts
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PunishmentFact:
     """``by`` punishes the line at ``target`` (XF-01)."""
 
@@ -522,7 +522,7 @@ class HarmDirection(SymbolEnum):
     我克彼 = "我克彼"  # 我強而彼弱，志相惡
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HarmFact:
     """``by`` and the line at ``target`` are a 六害 pair (LH-01); the kind and direction say how (LH-02)."""
 
@@ -596,7 +596,7 @@ class Opening(SymbolEnum):
     刑 = "刑"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TombOpener:
     branch: Branch
     opening: Opening
@@ -658,7 +658,7 @@ def true_birth(element: Element, branch: Branch) -> bool:
     return stage(element, branch) is Stage.長生 and generates(branch.element, element)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GhostCandidate:
     """A 官鬼 line of the primary hexagram, tested as the attacker of the 世."""
 
@@ -674,7 +674,7 @@ class GhostCandidate:
         return not self.failures
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ZhuGuiFact:
     """助鬼傷身: the 世 overcome by a 官鬼 that has its true 長生 on the day (ZS-01…06)."""
 

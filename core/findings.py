@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from core.ganzhi import Branch, Stem
 from core.sources import Source
+from core.values import value
 
 
 class Effect(StrEnum):
@@ -67,7 +68,7 @@ def _intern(layer: Layer, position: int) -> Place:
 _PLACES: dict[tuple[Layer, int], Place] = {(layer, n): _intern(layer, n) for layer in Layer for n in range(7)}
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Finding:
     """One thing the texts say about this chart, with its weight (0–10) for the verdict."""
 
@@ -96,7 +97,7 @@ class Unit(StrEnum):
     YEAR = "year"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Timing:
     """When something should happen (應期): a branch (and stem if the text needs one) in a unit, and why."""
 

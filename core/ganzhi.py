@@ -6,8 +6,9 @@ tables read like the books.  Everything is an ``IntEnum`` so tables can be plain
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum, IntEnum
+
+from core.values import value
 
 
 class SymbolEnum(Enum):
@@ -110,7 +111,7 @@ class Branch(IntEnum):
 _BRANCHES = tuple(Branch)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class StemBranch:
     """One of the sixty 干支 pairs (a pillar)."""
 

@@ -12,7 +12,6 @@ the one who marries, the kind of a lost thing.  A use-god given explicitly by an
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Enum, StrEnum
 from types import MappingProxyType
 from typing import TypeAlias, TypeVar
@@ -20,6 +19,7 @@ from typing import TypeAlias, TypeVar
 from core.ganzhi import Element
 from core.hexagram import Relation
 from core.sources import Source
+from core.values import value
 
 # ---- the answers a question is made of ----------------------------------------------------------------------
 
@@ -156,7 +156,7 @@ class QuestionError(ValueError):
         self.missing = missing
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Secondary:
     """Another line the texts name for the matter, and what it stands for."""
 
@@ -165,7 +165,7 @@ class Secondary:
     source: Source
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class UseGodRule:
     """The use-god of a question and the other lines the texts read with it; ``source`` is None only for an
     expert's explicit choice."""
@@ -178,7 +178,7 @@ class UseGodRule:
 _OVERRIDE_ROLES = (Role.世, Role.應)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Question:
     """Topic, subject, and the extra answers some topics need; ``use_god`` (an expert's choice) wins over all."""
 

@@ -7,7 +7,6 @@ weightiest down so the answer can always say why.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from core import combinations, stars, topics
@@ -23,6 +22,7 @@ from core.sources import Source
 from core.strength import Assessment, assess, finding
 from core.timing import rank, rule_timings, with_dates
 from core.usegod import UseGod, select_use_god
+from core.values import value
 
 
 class Verdict(Enum):
@@ -53,7 +53,7 @@ def verdict_of(balance: int, rooted: bool, usable: bool) -> Verdict:
     return v
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Reading:
     chart: Chart
     question: Question

@@ -7,9 +7,8 @@ Every function is total over its inputs, so callers never need special cases.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from core.ganzhi import Branch, Element, SymbolEnum
+from core.values import value
 
 # ---- 生克 (002 生克章: 金生水、水生木、木生火、火生土、土生金; 金克木 …) ---------------------------------
 
@@ -92,7 +91,7 @@ def punishment_kind(a: Branch, b: Branch) -> PunishmentKind | None:
 
 # ---- 三合 (局) --------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@value
 class Frame:
     """A 三合 frame: 長生 (start), 帝旺 (middle, the master), 墓 (end), and the element it forms."""
 

@@ -6,19 +6,18 @@ harm (JC-1…5) and when it cannot (JN-1…7).  Every condition that holds is re
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from core.actors import Actor, line_actors
 from core.chart import Chart, DayRelation, MonthRelation, Season, Transformation
 from core.findings import Effect, Finding, Layer, Place
 from core.ganzhi import Element
 from core.relations import Stage, stage
 from core.strength import finding, season_strong
+from core.values import value
 
 GOOD, BAD, NEUTRAL = Effect.GOOD, Effect.BAD, Effect.NEUTRAL
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Roles:
     yuan: tuple[Place, ...]  # 元神: generates the use-god
     ji: tuple[Place, ...]  # 忌神: overcomes the use-god

@@ -5,7 +5,7 @@ Every finding of the engine carries one of these, so a reading can always answer
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from core.values import value
 
 SEEDS = {
     "000": "000_f631da5d64d9665e.txt",  # 易林補遺-line topic chapters (年時, 身命, 壽元, 媒妁, 婚姻)
@@ -15,7 +15,7 @@ SEEDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Source:
     """A rule id (``YS-08``, ``M-05`` …, as in ``shared/notes``) and the seed and line of the passage."""
 

@@ -15,7 +15,7 @@ How a star acts on a chart is the chapter's closing paragraph (seed 001 line 223
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum, StrEnum
 from functools import lru_cache
 from types import MappingProxyType
@@ -28,6 +28,7 @@ from core.ganzhi import Branch, Stem, StemBranch
 from core.hexagram import Relation, Trigram
 from core.relations import FRAMES, frame_of
 from core.sources import Source
+from core.values import value
 
 __all__ = [
     "Keyed", "Nature", "Matter", "Quarter", "Star", "STARS", "STAR_BY_ID", "DayStar", "DayStars", "StarHit",
@@ -114,7 +115,7 @@ PALACE_BRANCHES: Mapping[Trigram, tuple[Branch, ...]] = MappingProxyType({
 })
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Star:
     """One star: its key, its table (key value → targets) and what the text says it bears on."""
 
@@ -619,7 +620,7 @@ PRINCIPLE = Source("SS-00", "001", 223)
 
 # ---- a day --------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@value
 class DayStar:
     """A star in force at a moment: where it falls, and whether it falls on the day itself."""
 
@@ -629,7 +630,7 @@ class DayStar:
     palace: str | None = None  # 天官符 / 鶴神: the 宮 the text names (中, 坤, 房北 …)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class DayStars:
     """The 神煞 of one moment: its pillars, 旬空, and every star in force.
 
@@ -723,7 +724,7 @@ def almanac(moment: Moment) -> DayStars:
 
 # ---- a chart ------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@value
 class StarHit:
     """A star landing on a line, a changed line, a hidden line (by branch, or 納甲 stem) or the day (天赦)."""
 

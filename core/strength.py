@@ -8,15 +8,23 @@ the tally of supports against injuries is what the verdict reads (SK-03 克處�
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from core.actors import Actor, acting_lines, actor_at
-from core.chart import Chart, DayClash, DayRelation, MonthRelation, Season, Standing, Transformation
+from core.chart import (
+    Chart,
+    DayClash,
+    DayRelation,
+    MonthRelation,
+    Season,
+    Standing,
+    Transformation,
+)
 from core.findings import Effect, Finding, Layer, Place
 from core.ganzhi import Branch
 from core.relations import Stage, generates, overcomes, stage
 from core.rules import source
+from core.values import value
 
 GOOD, BAD, NEUTRAL = Effect.GOOD, Effect.BAD, Effect.NEUTRAL
 
@@ -43,7 +51,7 @@ def _shared_finding(rule: str, key: str, effect: Effect, weight: int, places: tu
                    tuple((k, v if isinstance(v, str) else str(v)) for k, v in params))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Assessment:
     """The supports and injuries of one thing in the chart, with the two conclusions the texts draw from them."""
 

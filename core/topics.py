@@ -15,11 +15,20 @@ A rule that needs something the caller did not give (sex, age, 本命, rank, 神
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from core.chart import Chart, DayRelation, Line, MonthRelation, Spirit, Standing, Transformation, Yao, standing
+from core.chart import (
+    Chart,
+    DayRelation,
+    Line,
+    MonthRelation,
+    Spirit,
+    Standing,
+    Transformation,
+    Yao,
+    standing,
+)
 from core.chart import HexagramTransformation as HT
 from core.findings import Effect, Finding, Layer, Place, Timing, Unit
 from core.ganzhi import SEXAGENARY, Branch, Element, Stem, StemBranch
@@ -37,6 +46,7 @@ from core.relations import (
     punishes,
 )
 from core.sources import Source
+from core.values import value
 
 __all__ = [
     "Sex",
@@ -189,7 +199,7 @@ def _body_standing(chart: Chart) -> Standing:
     return standing(chart.body, m.month_branch, m.day.branch, m.void, True)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class _Subject:
     """A use god wherever it stands (a line, a 伏神, a changed line, the month or the day)."""
 
@@ -474,7 +484,7 @@ def _hu_gua(hexagram: Hexagram) -> Hexagram:
     return HEXAGRAMS[((b >> 1) & 7) | (((b >> 2) & 7) << 3)]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class _Period:
     """A 限 line: which hexagram, which position, what it bears, and its place when the chart has one."""
 

@@ -7,8 +7,6 @@ candidate, Z002-04); none in the chart → the month if it bears the relation (M
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from core.actors import Actor, actor_at
 from core.chart import Chart, DayRelation, MonthRelation
 from core.findings import Effect, Finding, Layer, Place
@@ -16,9 +14,10 @@ from core.hexagram import Relation, relation
 from core.question import Role, Special, Target
 from core.relations import overcomes
 from core.strength import assess, finding
+from core.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class UseGod:
     """Where the use-god stands, and the findings that explain the choice."""
 
