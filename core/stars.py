@@ -14,7 +14,7 @@ How a star acts on a chart is the chapter's closing paragraph (seed 001 line 223
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import field
 from enum import Enum, StrEnum
 from functools import lru_cache
@@ -115,9 +115,10 @@ PALACE_BRANCHES: Mapping[Trigram, tuple[Branch, ...]] = MappingProxyType({
 })
 
 
-@value
+@value(eq=False)
 class Star:
-    """One star: its key, its table (key value → targets) and what the text says it bears on."""
+    """One star: its key, its table (key value → targets) and what the text says it bears on.  Each star is one
+    catalogue entry, so stars compare and hash by identity."""
 
     id: str  # stable ascii id
     name: str  # as the text writes it
@@ -744,6 +745,13 @@ class _Index:
     def __init__(self, tables: tuple[Mapping[object, tuple[tuple[Star, Target], ...]], ...]) -> None:
         self.tables = tables
 
+    def hits(self, slot: tuple[str, object]) -> Iterator[tuple[tuple[Star, Target], ...]]:
+        """The (star, target) pairs at ``slot``, one prebuilt tuple per key kind that has any."""
+        for table in self.tables:
+            hit = table.get(slot)
+            if hit:
+                yield hit
+
     def get(self, slot: tuple[str, object], default: tuple[()] = ()) -> tuple[tuple[Star, Target], ...]:
         found: tuple[tuple[Star, Target], ...] = ()
         for table in self.tables:
@@ -927,14 +935,15 @@ def _place_findings(index: _Index, place: Place, branch: Branch | None, stem: St
                     moving: bool, on_use: bool, wanted: Matter | None, day: StemBranch | None = None
                     ) -> tuple[Finding, ...]:
     """The stars counting at one place, one finding per effect (cached: the same few cases recur all day)."""
-    found = index.get(("p", day), ()) if place.layer is Layer.DAY else (
-        index.get(("b", branch), ()) + index.get(("s", stem), ()))
+    slots = (("p", day),) if place.layer is Layer.DAY else (("b", branch), ("s", stem))
     groups: dict[Effect, list[tuple[Star, int, str]]] = {}
-    for star, _target in found:
-        judged = _judge(star.id, place.layer, relation, moving, on_use, wanted)
-        if judged is not None:
-            effect, weight, key = judged
-            groups.setdefault(effect, []).append((star, weight, key))
+    for slot in slots:
+        for pairs in index.hits(slot):
+            for star, _target in pairs:
+                judged = _judge(star.id, place.layer, relation, moving, on_use, wanted)
+                if judged is not None:
+                    effect, weight, key = judged
+                    groups.setdefault(effect, []).append((star, weight, key))
     out = []
     for effect, members in groups.items():
         members.sort(key=lambda x: -x[1])
