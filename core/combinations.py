@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from functools import lru_cache
 
 from core.chart import Chart, DayClash, Season, Spirit, season
 from core.findings import Effect, Finding, Layer, Place
@@ -68,15 +69,22 @@ RULES: dict[str, int] = {
 }
 
 
+@lru_cache(maxsize=None)  # one per rule id of this module
 def rule_source(rule: str) -> Source:
     """The seed-001 Source of one of this module's rule ids."""
     return Source(rule, "001", RULES[rule])
 
 
 def _finding(rule: str, key: str, effect: Effect, weight: int, places: Iterable[Place], **params: object) -> Finding:
-    uniq = tuple(dict.fromkeys(places))
-    return Finding(rule, rule_source(rule), key, effect, max(0, min(10, weight)), uniq,
-                   tuple((k, str(v)) for k, v in sorted(params.items())))
+    return _shared_finding(rule, key, effect, weight, tuple(dict.fromkeys(places)), tuple(params.items()))
+
+
+@lru_cache(maxsize=16384)
+def _shared_finding(rule: str, key: str, effect: Effect, weight: int, places: tuple[Place, ...],
+                    params: tuple[tuple[str, object], ...]) -> Finding:
+    """One object per distinct finding (they are immutable and recur from reading to reading)."""
+    return Finding(rule, rule_source(rule), key, effect, max(0, min(10, weight)), places,
+                   tuple((k, str(v)) for k, v in sorted(params)))
 
 
 class Origin(StrEnum):
@@ -334,28 +342,29 @@ def _frame_fact(chart: Chart, frame: Frame, rules: FrameRules,
     members = [FrameMember(part, br, tuple(supplies.get(br, ()))) for part, br in zip(FramePart, frame.members)]
     if rules.static_members is StaticPolicy.COMPLETING:
         members = _count_completing_static(members)
-    present = [m for m in members if m.present]
+    present = [m.present for m in members]
+    origins = [m.line_origins for m in members]  # each read several times below
     # A frame is worth stating once two of its parts are there and a line of the chart takes part.
-    if len(present) < 2 or not any(m.line_origins for m in present):
+    if sum(present) < 2 or not any(o for o, here in zip(origins, present) if here):
         return None
     start, middle, end = members
 
     # The kind is named by the line sources, the pillars aside (遯之乾: 寅 is the change and the day, "變會");
     # 變會 and 伏會 are then held to their own conditions (JH-05, JH-06) even where a pillar doubles a member.
-    def on_change(m: FrameMember) -> bool:
-        return Origin.CHANGED in m.line_origins and not m.line_origins & {Origin.MOVING, Origin.STATIC}
+    def on_change(origin: frozenset[Origin]) -> bool:
+        return Origin.CHANGED in origin and not origin & {Origin.MOVING, Origin.STATIC}
 
-    def on_hidden(m: FrameMember) -> bool:
-        return m.line_origins == {Origin.HIDDEN}
+    def on_hidden(origin: frozenset[Origin]) -> bool:
+        return origin == {Origin.HIDDEN}
 
-    uses_hidden = any(on_hidden(m) for m in members)
-    uses_change = any(on_change(m) for m in members)
+    uses_hidden = any(on_hidden(o) for o in origins)
+    uses_change = any(on_change(o) for o in origins)
     kind = FrameKind.伏會 if uses_hidden else FrameKind.變會 if uses_change else FrameKind.動會
 
     hidden_genuine: bool | None = None
     if uses_hidden:
         # JH-06: a 伏會 is genuine when each member it lifts sits under its 長生 (午伏寅, 子伏申).
-        hidden_genuine = all(_born(chart, m) for m in members if on_hidden(m))
+        hidden_genuine = all(_born(chart, m) for m, o in zip(members, origins) if on_hidden(o))
 
     hung = tuple(m.part for m in members if any(s.counted and s.origin in _PILLARS for s in m.supplies))
     start_ok, end_ok = start.intact, end.intact
@@ -698,6 +707,13 @@ class ZhuGuiFact:
         return (self.world, *(g.place for g in self.ghosts))
 
 
+def _world_exposed(chart: Chart) -> tuple[bool, bool]:
+    """(a 鬼 overcomes the 世: it holds the palace element — ZS-01; the 世 is 旺相 in the month — ZS-03)."""
+    world = chart.world
+    return (world.element is chart.hexagram.element,
+            not world.standing.month_break and world.standing.season in _IN_SEASON)
+
+
 def zhu_gui_candidates(chart: Chart) -> tuple[GhostCandidate, ...]:
     """Every 官鬼 line of the primary hexagram with the reasons it fails to make 助鬼傷身 (empty: it qualifies).
 
@@ -707,8 +723,7 @@ def zhu_gui_candidates(chart: Chart) -> tuple[GhostCandidate, ...]:
     world = chart.world
     day, month = chart.moment.day.branch, chart.moment.month_branch
     year = chart.moment.year_branch
-    world_hit = world.element is chart.hexagram.element
-    world_strong = not world.standing.month_break and world.standing.season in _IN_SEASON
+    world_hit, world_strong = _world_exposed(chart)
     others = {month} | ({year} if year is not None else set())
     others |= {ln.branch for ln in chart.lines if ln.moving}
     others |= {ln.changed.branch for ln in chart.lines if ln.changed is not None}
@@ -743,6 +758,9 @@ def zhu_gui_candidates(chart: Chart) -> tuple[GhostCandidate, ...]:
 
 def zhu_gui_shang_shen(chart: Chart) -> ZhuGuiFact | None:
     """助鬼傷身 if at least one 官鬼 line qualifies (notes §1.2 A–E), else None."""
+    world_hit, world_strong = _world_exposed(chart)
+    if not world_hit or world_strong:  # every candidate fails on the 世 alone: skip building them
+        return None
     ghosts = tuple(g for g in zhu_gui_candidates(chart) if g.qualifies)
     if not ghosts:
         return None

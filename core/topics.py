@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from core.chart import (
@@ -149,8 +150,15 @@ def _text(value: object) -> str:
 
 def _finding(rule: str, line: int, key: str, effect: Effect, weight: int,
              places: Iterable[Place] = (), **params: object) -> Finding:
-    pairs = tuple((k, _text(v)) for k, v in params.items() if v is not None)
-    return Finding(rule, _src(rule, line), key, effect, weight, tuple(dict.fromkeys(places)), pairs)
+    return _shared_finding(rule, line, key, effect, weight, tuple(dict.fromkeys(places)), tuple(params.items()))
+
+
+@lru_cache(maxsize=16384)
+def _shared_finding(rule: str, line: int, key: str, effect: Effect, weight: int, places: tuple[Place, ...],
+                    params: tuple[tuple[str, object], ...]) -> Finding:
+    """One object per distinct finding (they are immutable and recur from reading to reading)."""
+    pairs = tuple((k, _text(v)) for k, v in params if v is not None)
+    return Finding(rule, _src(rule, line), key, effect, weight, places, pairs)
 
 
 def _at(line: Line) -> Place:
