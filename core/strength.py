@@ -267,6 +267,13 @@ def _lines_acting(chart: Chart, a: Actor, me: tuple[Place, ...], absorbed: froze
     return out
 
 
+_LINE_HIT_RULES = frozenset(("SK-02", "DB-04"))  # overcome by a line or by its own change
+_HIT_RULES = frozenset(("M-02", "D-07"))  # … or by the month or the day
+_HELP_KEYS = frozenset(("generated_by_line", "turns_generating", "day_generates", "month_generates", "on_month",
+                        "on_day", "season_next", "static_strong_generates", "change_fed_by_month_day"))
+_LINE_HELP_KEYS = frozenset(("generated_by_line", "turns_generating"))
+
+
 @lru_cache(maxsize=1024)  # charts hash by identity: the use-god's candidates are weighed once per chart
 def assess(chart: Chart, place: Place, absorbed: frozenset[Place] = frozenset(),
            frame: Effect = NEUTRAL) -> Assessment:
@@ -285,27 +292,43 @@ def assess(chart: Chart, place: Place, absorbed: frozenset[Place] = frozenset(),
     found = [*_month_and_day(st, a.branch, a.moving, place), *_own_change(chart, a),
              *_lines_acting(chart, a, me, absorbed)]
     on_day = DayRelation.臨日 in st.day
-    hits = [f for f in found if f.effect is BAD and (f.rule in ("SK-02", "DB-04", "M-02", "D-07")
-                                                     or f.key == "month_feeds_turn")]
-    helps = [f for f in found if f.effect is GOOD and f.key in (
-        "generated_by_line", "turns_generating", "day_generates", "month_generates", "on_month", "on_day",
-        "season_next", "static_strong_generates", "change_fed_by_month_day")]
+    # One pass over what was found: the injuries and supports SK-03 counts, whether a line (or the line's own
+    # change) overcomes it — a third party for M-11, a wound that waits for M-10 — and 真空/破.
+    hits = helps = 0
+    line_hit = line_help = truly_void = broken = False
+    for f in found:
+        key = f.key
+        if f.effect is BAD:
+            if f.rule in _LINE_HIT_RULES:
+                line_hit = True
+                hits += 1
+            elif f.rule in _HIT_RULES or key == "month_feeds_turn":
+                hits += 1
+        elif f.effect is GOOD and key in _HELP_KEYS:
+            helps += 1
+        if key in _LINE_HELP_KEYS:
+            line_help = True
+        elif key == "true_void":
+            truly_void = True
+        elif key in ("month_break", "day_break"):
+            broken = True
     if frame is GOOD:
-        helps.append(finding("SK-06", "frame_counted", NEUTRAL, 0, me))
+        helps += 1
     elif frame is BAD:
-        hits.append(finding("SK-06", "frame_counted", NEUTRAL, 0, me))
+        hits += 1
     if hits and helps:
-        found.append(finding("SK-03", "rescued" if len(helps) >= len(hits) else "outnumbered",
-                             GOOD if len(helps) >= len(hits) else BAD, 2, me))
-    elif hits and not helps:
+        found.append(finding("SK-03", "rescued" if helps >= hits else "outnumbered",
+                             GOOD if helps >= hits else BAD, 2, me))
+    elif hits:
         found.append(finding("SK-02", "overcome_without_help", BAD, 4, me))
+        line_hit = True  # counted below as an SK-02 injury, as the text's tally does
     # M-15 / M-11: month and day pulling opposite ways cancel; a third party decides.
     month_up = bool({MonthRelation.臨月建, MonthRelation.月生} & set(st.month)) or st.season is Season.次旺
     day_up = bool({DayRelation.臨日, DayRelation.日生} & set(st.day))
     month_down, day_down = MonthRelation.月克 in st.month, DayRelation.日克 in st.day or st.day_clash is DayClash.日破
     if (month_up and day_down) or (day_up and month_down):
-        third_hit = frame is BAD or any(f.rule in ("SK-02", "DB-04") and f.effect is BAD for f in found)
-        third_help = frame is GOOD or any(f.key in ("generated_by_line", "turns_generating") for f in found)
+        third_hit = frame is BAD or line_hit
+        third_help = frame is GOOD or line_help
         if third_hit and not third_help:
             found.append(finding("M-11", "third_party_harms", BAD, 4, me))
         elif third_help and not third_hit:
@@ -315,15 +338,13 @@ def assess(chart: Chart, place: Place, absorbed: frozenset[Place] = frozenset(),
     elif MonthRelation.臨月建 in st.month and (DayRelation.日沖 in st.day or DayRelation.日克 in st.day
                                               or st.stage is Stage.墓):
         found.append(finding("M-11", "month_withstands_day", NEUTRAL, 0, me))
-    if on_day and len(hits) >= 2 and len(hits) >= len(helps):
+    if on_day and hits >= 2 and hits >= helps:
         # D-06 生少克多，寡不敵眾: "破亦為破，傷亦為傷" — the day's protection gives way.
         found.append(finding("D-06", "on_day_overwhelmed", BAD, 6, me))
     # 逢傷亦傷卻有待時之用 (M-10): a line on the month that another line (or its own change) overcomes waits for
     # the day that clashes the attacker away.
-    if MonthRelation.臨月建 in st.month and any(f.rule in ("SK-02", "DB-04") and f.effect is BAD for f in found):
+    if MonthRelation.臨月建 in st.month and line_hit:
         found.append(finding("M-10", "hurt_but_waits", GOOD, 4, me))
-    truly_void = any(f.key == "true_void" for f in found)
-    broken = any(f.key in ("month_break", "day_break") for f in found)
     day_support = bool({DayRelation.臨日, DayRelation.日生} & set(st.day))
     rooted = not ((st.month_break and not on_day and (DayRelation.日克 in st.day or not day_support))
                   or (truly_void and broken))
