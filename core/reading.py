@@ -156,10 +156,6 @@ def _use_god_rule(rule: UseGodRule, use: UseGod) -> list[Finding]:
 STAR_CAP = 3  # stars only amplify: "吉以益其吉，凶以甚其凶" (001 神煞章 closing principle)
 
 
-def _signed(f: Finding) -> int:
-    return f.weight if f.effect is Effect.GOOD else -f.weight if f.effect is Effect.BAD else 0
-
-
 def is_star(f: Finding) -> bool:
     return f.source.seed == "001" and f.rule.startswith("SS-")
 
@@ -169,8 +165,8 @@ def weigh(findings: tuple[Finding, ...] | list[Finding]) -> int:
     same sign as the rest count, at most ``STAR_CAP`` in all."""
     base = stars_up = stars_down = 0
     for f in findings:
-        signed = _signed(f)
-        if not is_star(f):
+        signed = f.weight if f.effect is Effect.GOOD else -f.weight if f.effect is Effect.BAD else 0
+        if not (f.rule.startswith("SS-") and f.source.seed == "001"):  # not a star (is_star, inlined: hot)
             base += signed
         elif signed > 0:
             stars_up += signed

@@ -167,7 +167,12 @@ _BIRTH: dict[Element, Branch] = {
 
 def stage(element: Element, branch: Branch) -> Stage:
     """The 十二長生 stage of ``element`` at ``branch`` (木 at 亥 is 長生, at 未 墓, at 申 絕)."""
-    return Stage((branch - _BIRTH[element]) % 12)
+    return _STAGE_AT[element][branch]
+
+
+_STAGES = tuple(Stage)
+# As a table: every rule asks it, and an Enum lookup by value costs more than the rule.
+_STAGE_AT = tuple(tuple(_STAGES[(b - _BIRTH[el]) % 12] for b in Branch) for el in Element)
 
 
 def branch_at_stage(element: Element, which: Stage) -> Branch:
