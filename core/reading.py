@@ -202,7 +202,7 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     usable = assessment.usable and use.comes_out is not False
     verdict = verdict_of(balance, assessment.rooted, usable)
     timings = rule_timings(chart, use, assessment, roles.yuan) + list(topic_timing)
-    timed = tuple(with_dates(t, chart.moment) for t in rank(timings))
+    timed = with_dates(rank(timings), chart.moment)
     return Reading(chart, question, rule, use, assessment, roles, ranked, balance, verdict, timed, topic)
 
 

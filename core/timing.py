@@ -8,6 +8,7 @@ at its peak (T-07, M-14 物窮則變，器滿則傾), and 值日.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 from zoneinfo import ZoneInfo
@@ -148,19 +149,28 @@ def _cast_date(m: Moment) -> date:
     return d if day_pillar_of_date(d) == m.day else d + timedelta(days=1)
 
 
-def with_dates(t: Timing, m: Moment, count: int = DATES_PER_TIMING) -> Timing:
-    """The next real occurrences after the cast, in the cast's zone (days as dates; others as local datetimes)."""
+def with_dates(timings: Iterable[Timing], m: Moment, count: int = DATES_PER_TIMING) -> tuple[Timing, ...]:
+    """Each timing with its next real occurrences after the cast, in the cast's zone (days as dates; others as
+    local datetimes).  The dates change only with the cast's date (days), its solar month (months, years) or its
+    hour: each anchor is found once, and dates are cached on it, so the casts of one day share them."""
     if m.utc is None or m.local is None or m.tz is None:
-        return t
-    try:
-        # The dates change only with the cast's date (days), its solar month (months, years) or its hour: cached
-        # on that, the casts of one day share them.
-        anchor: date | datetime = (_cast_date(m) if t.unit is Unit.DAY else m.local if t.unit is Unit.HOUR
+        return tuple(timings)
+    anchors: dict[Unit, date | datetime | None] = {}
+    out = []
+    for t in timings:
+        if t.unit not in anchors:
+            try:
+                anchors[t.unit] = (_cast_date(m) if t.unit is Unit.DAY else m.local if t.unit is Unit.HOUR
                                    else month_opening(m.utc))
-        dates = _occurrences(t.unit, t.branch, t.stem, anchor, m.tz, count)
-    except CalendarError:  # past the end of the 節 table (2101): no dates rather than wrong ones
-        dates = ()
-    return Timing(t.unit, t.branch, t.rule, t.source, t.key, t.weight, t.stem, t.places, dates)
+            except CalendarError:
+                anchors[t.unit] = None
+        anchor = anchors[t.unit]
+        try:
+            dates = () if anchor is None else _occurrences(t.unit, t.branch, t.stem, anchor, m.tz, count)
+        except CalendarError:  # past the end of the 節 table (2101): no dates rather than wrong ones
+            dates = ()
+        out.append(Timing(t.unit, t.branch, t.rule, t.source, t.key, t.weight, t.stem, t.places, dates))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
