@@ -441,7 +441,8 @@ class _Target:
     changed: Branch | None  # its own changed line (a changed line acts on its own moving line only, 002 DB-01)
 
 
-def _targets(chart: Chart, only: frozenset[Place] | None) -> list[_Target]:
+@lru_cache(maxsize=256)  # 刑 and 害 ask for the same targets of a chart
+def _targets(chart: Chart, only: frozenset[Place] | None) -> tuple[_Target, ...]:
     out = []
     for line in chart.lines:
         place = Place(Layer.LINE, line.position)
@@ -452,20 +453,21 @@ def _targets(chart: Chart, only: frozenset[Place] | None) -> list[_Target]:
         place = Place(Layer.HIDDEN, line.position)
         if line.hidden is not None and (only is None or place in only):
             out.append(_Target(place, line.hidden.branch, line.hidden.relation, False, None))
-    return out
+    return tuple(out)
 
 
-def _actors(chart: Chart, rules: ActRules) -> list[_Actor]:
+@lru_cache(maxsize=256)  # 刑 and 害 ask for the same actors of a chart
+def _actors(chart: Chart, rules: ActRules) -> tuple[_Actor, ...]:
     out = [_Actor(DAY_PLACE, chart.moment.day.branch, Origin.DAY),
            _Actor(MONTH_PLACE, chart.moment.month_branch, Origin.MONTH)]
     for line in chart.lines:
         origin = _line_origin(chart, line.position)
         if origin is not Origin.STATIC or rules.static_acts:
             out.append(_Actor(Place(Layer.LINE, line.position), line.branch, origin))
-    return out
+    return tuple(out)
 
 
-def _acting_on(actors: list[_Actor], target: _Target) -> list[_Actor]:
+def _acting_on(actors: tuple[_Actor, ...], target: _Target) -> list[_Actor]:
     """Who can act on a target: the pillars, acting lines other than itself, and its own changed line."""
     layer, pos = target.place.layer, target.place.position
     acts = [a for a in actors if a.place.position != pos or a.place.layer is not layer]

@@ -6,7 +6,7 @@ harm (JC-1…5) and when it cannot (JN-1…7).  Every condition that holds is re
 
 from __future__ import annotations
 
-from core.actors import Actor, line_actors
+from core.actors import Actor, acting_lines, line_actors
 from core.chart import Chart, DayRelation, MonthRelation, Season, Transformation
 from core.findings import Effect, Finding, Layer, Place
 from core.ganzhi import Element
@@ -144,7 +144,7 @@ def find_roles(chart: Chart, use_element: Element, use_place: Place, rooted: boo
     chou_el = ji_el.generated_by  # overcomes the 元神 and generates the 忌神
     # Lines whose force went into a frame acting on the use-god are weighed with the frame (SK-06).
     lines = [a for a in line_actors(chart) if a.place != use_place]
-    movers = tuple(a for a in line_actors(chart) if a.acts)
+    movers = acting_lines(chart)
     yuan = [a for a in lines if a.element is yuan_el]
     ji = [a for a in lines if a.element is ji_el]
     chou = [a for a in lines if a.element is chou_el]
