@@ -22,22 +22,20 @@ class Actor:
     relation: Relation
     standing: Standing | None  # None for the month and the day themselves
     moving: bool  # a moving line (the month and the day always act; see ``acts``)
-    transformations: tuple[Transformation, ...] = ()
-    changed_branch: Branch | None = None
+    transformations: tuple[Transformation, ...]
+    changed_branch: Branch | None
+    # Derived (see ``_actor``), kept as fields because every rule reads them:
+    element: Element
+    hidden_movement: bool  # 暗動: a static line the day clashes while it is strong (D-02)
+    acts: bool  # can generate or overcome other lines: moving, 暗動, or the month/day (DB-03, D-02)
 
-    @property
-    def element(self) -> Element:
-        return self.branch.element
 
-    @property
-    def hidden_movement(self) -> bool:
-        """暗動: a static line the day clashes while it is strong (D-02)."""
-        return self.standing is not None and self.standing.day_clash is DayClash.暗動
-
-    @property
-    def acts(self) -> bool:
-        """Whether it can generate or overcome other lines: moving, 暗動, or the month/day (DB-03, D-02)."""
-        return self.moving or self.hidden_movement or self.place.layer in (Layer.MONTH, Layer.DAY)
+def _actor(place: Place, branch: Branch, relation: Relation, standing: Standing | None, moving: bool,
+           transformations: tuple[Transformation, ...] = (), changed_branch: Branch | None = None) -> Actor:
+    hidden = standing is not None and standing.day_clash is DayClash.暗動
+    acts = moving or hidden or place.layer in (Layer.MONTH, Layer.DAY)
+    return Actor(place, branch, relation, standing, moving, transformations, changed_branch, branch.element, hidden,
+                 acts)
 
 
 @lru_cache(maxsize=4096)  # charts and places hash by identity: each actor is built once per chart
@@ -46,24 +44,24 @@ def actor_at(chart: Chart, place: Place) -> Actor:
     layer, pos = place.layer, place.position
     if layer is Layer.MONTH:
         b = chart.moment.month_branch
-        return Actor(place, b, relation(chart.hexagram.element, b.element), None, False)
+        return _actor(place, b, relation(chart.hexagram.element, b.element), None, False)
     if layer is Layer.DAY:
         b = chart.moment.day.branch
-        return Actor(place, b, relation(chart.hexagram.element, b.element), None, False)
+        return _actor(place, b, relation(chart.hexagram.element, b.element), None, False)
     if not 1 <= pos <= 6:
         raise KeyError(f"no line {pos}")
     line = chart.lines[pos - 1]
     if layer is Layer.LINE:
-        return Actor(place, line.branch, line.relation, line.standing, line.moving, line.transformations,
-                     line.changed.branch if line.changed else None)
+        return _actor(place, line.branch, line.relation, line.standing, line.moving, line.transformations,
+                      line.changed.branch if line.changed else None)
     if layer is Layer.CHANGED:
         if line.changed is None:
             raise KeyError(f"line {pos} does not move")
-        return Actor(place, line.changed.branch, line.changed.relation, line.changed.standing, False)
+        return _actor(place, line.changed.branch, line.changed.relation, line.changed.standing, False)
     if layer is Layer.HIDDEN:
         if line.hidden is None:
             raise KeyError(f"nothing is hidden under line {pos}")
-        return Actor(place, line.hidden.branch, line.hidden.relation, line.hidden.standing, False)
+        return _actor(place, line.hidden.branch, line.hidden.relation, line.hidden.standing, False)
     raise KeyError(f"unknown layer {layer}")
 
 
