@@ -17,7 +17,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from core.chart import Chart, DayClash, Season, Spirit, season
-from core.findings import Effect, Finding, Layer, Place
+from core.findings import HIDDEN_PLACES, LINE_PLACES, Effect, Finding, Layer, Place
 from core.ganzhi import Branch, Element, SymbolEnum
 from core.hexagram import Hexagram, Relation, relation
 from core.relations import (
@@ -445,12 +445,12 @@ class _Target:
 def _targets(chart: Chart, only: frozenset[Place] | None) -> tuple[_Target, ...]:
     out = []
     for line in chart.lines:
-        place = Place(Layer.LINE, line.position)
+        place = LINE_PLACES[line.position]
         if only is None or place in only:
             out.append(_Target(place, line.branch, line.relation, line.world,
                                line.changed.branch if line.changed else None))
     for line in chart.lines:
-        place = Place(Layer.HIDDEN, line.position)
+        place = HIDDEN_PLACES[line.position]
         if line.hidden is not None and (only is None or place in only):
             out.append(_Target(place, line.hidden.branch, line.hidden.relation, False, None))
     return tuple(out)
@@ -722,7 +722,6 @@ def zhu_gui_candidates(chart: Chart) -> tuple[GhostCandidate, ...]:
     Only visible lines attack (notes §1.7: a 伏神 or a changed 鬼 is not taken, as E3 distrusts moving/changed
     sources).  散 (ZS-09 惟空破散則吉) needs no test: a day that is a 鬼's 長生 never clashes it.
     """
-    world = chart.world
     day, month = chart.moment.day.branch, chart.moment.month_branch
     year = chart.moment.year_branch
     world_hit, world_strong = _world_exposed(chart)

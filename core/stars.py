@@ -23,7 +23,15 @@ from typing import Union
 
 from core.calendar import DayBoundary, Moment
 from core.chart import Chart
-from core.findings import Effect, Finding, Layer, Place
+from core.findings import (
+    CHANGED_PLACES,
+    HIDDEN_PLACES,
+    LINE_PLACES,
+    Effect,
+    Finding,
+    Layer,
+    Place,
+)
 from core.ganzhi import Branch, Stem, StemBranch
 from core.hexagram import Relation, Trigram
 from core.relations import FRAMES, frame_of
@@ -907,15 +915,15 @@ def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
     index = _targets_at(m.month_branch, m.day, m.year, m.year_branch, m.hour)
     out = list(_place_findings(index, _DAY, None, None, None, False, False, wanted, m.day))
     for line in chart.lines:
-        here = Place(Layer.LINE, line.position)
+        here = LINE_PLACES[line.position]
         on_use = here in use_god
         if line.moving or on_use:
             out += _place_findings(index, here, line.branch, line.stem, line.relation, line.moving, on_use, wanted)
         if line.changed is not None:
-            there = Place(Layer.CHANGED, line.position)
+            there = CHANGED_PLACES[line.position]
             out += _place_findings(index, there, line.changed.branch, line.changed.stem, line.changed.relation, True,
                                    there in use_god, wanted)
-        hidden = Place(Layer.HIDDEN, line.position)
+        hidden = HIDDEN_PLACES[line.position]
         if line.hidden is not None and hidden in use_god:
             out += _place_findings(index, hidden, line.hidden.branch, line.hidden.stem, line.hidden.relation, False,
                                    True, wanted)
