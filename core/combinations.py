@@ -391,8 +391,10 @@ def _frame_fact(chart: Chart, frame: Frame, rules: FrameRules,
     )
 
 
-def frames(chart: Chart, rules: FrameRules = FrameRules()) -> tuple[FrameFact, ...]:
-    """Every frame with at least two parts present (one through a line of the chart), formed or not (JH-01…07).
+def frames(chart: Chart, rules: FrameRules = FrameRules(),
+           elements: frozenset[Element] | None = None) -> tuple[FrameFact, ...]:
+    """Every frame with at least two parts present (one through a line of the chart), formed or not (JH-01…07);
+    with ``elements``, only the frames of those elements (a reading needs the ones bearing on its use-god).
 
     Sources (notes §2.4): moving lines, changed lines, 伏神 under moving 飛神, the day and the month; static lines
     only as ``rules.static_members`` allows.  Damage is 旬空 or 月破 of the source; a pillar is never damaged.
@@ -405,7 +407,8 @@ def frames(chart: Chart, rules: FrameRules = FrameRules()) -> tuple[FrameFact, .
     on_lines.update(ln.changed.branch for ln in chart.lines if ln.changed is not None)
     on_lines.update(ln.hidden.branch for ln in chart.lines if ln.hidden is not None and ln.moving)
     pillars = (moment.day.branch, moment.month_branch)
-    possible = [frame for frame in FRAMES if any(b in on_lines for b in frame.members)
+    possible = [frame for frame in FRAMES if (elements is None or frame.element in elements)
+                and any(b in on_lines for b in frame.members)
                 and sum(b in on_lines or b in pillars for b in frame.members) >= 2]
     if not possible:
         return ()

@@ -213,7 +213,8 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     use = select_use_god(chart, rule.target)
     places = (use.place,)
     topic = question.topic.value
-    frame_facts = combinations.frames(chart)
+    ug = use.actor.element  # frames of its own element, of its 元神 and of its 忌神 bear on it (JH-03)
+    frame_facts = combinations.frames(chart, elements=frozenset((ug, ug.generated_by, ug.overcome_by)))
     extra = list(combinations.frame_findings(frame_facts, places, chart))
     if use.place.layer in (Layer.CHANGED, Layer.MONTH):  # no line, nor frame of lines, reaches these (DB-02/03)
         extra = [f for f in extra if f.key not in ("frame_supports", "frame_generates", "frame_overcomes")]
