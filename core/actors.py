@@ -38,7 +38,7 @@ def _actor(place: Place, branch: Branch, relation: Relation, standing: Standing 
                  acts)
 
 
-@lru_cache(maxsize=4096)  # charts and places hash by identity: each actor is built once per chart
+@lru_cache(maxsize=64)  # charts and places hash by identity: each actor is built once per reading
 def actor_at(chart: Chart, place: Place) -> Actor:
     """The actor standing at ``place``; raises KeyError for a place the chart does not have."""
     layer, pos = place.layer, place.position
@@ -65,13 +65,13 @@ def actor_at(chart: Chart, place: Place) -> Actor:
     raise KeyError(f"unknown layer {layer}")
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=8)
 def line_actors(chart: Chart) -> tuple[Actor, ...]:
     """The six primary lines as actors, bottom first."""
     return tuple(actor_at(chart, Place(Layer.LINE, i)) for i in range(1, 7))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=8)
 def acting_lines(chart: Chart) -> tuple[Actor, ...]:
     """Lines that act on others: moving lines and 暗動 lines (002 動變, D-02)."""
     return tuple(a for a in line_actors(chart) if a.acts)

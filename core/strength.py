@@ -274,7 +274,7 @@ _HELP_KEYS = frozenset(("generated_by_line", "turns_generating", "day_generates"
 _LINE_HELP_KEYS = frozenset(("generated_by_line", "turns_generating"))
 
 
-@lru_cache(maxsize=1024)  # charts hash by identity: the use-god's candidates are weighed once per chart
+@lru_cache(maxsize=32)  # charts hash by identity: the use-god's candidates are weighed once per reading
 def assess(chart: Chart, place: Place, absorbed: frozenset[Place] = frozenset(),
            frame: Effect = NEUTRAL) -> Assessment:
     """Every support and injury of the thing at ``place`` that the texts count, with rooted/usable.
