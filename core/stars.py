@@ -862,7 +862,7 @@ def _counting(chart: Chart, use_god: frozenset[Place], wanted: Matter | None
             yield (hit, *judged)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _judge(star_id: str, layer: Layer, relation: Relation | None, moving: bool, on_use: bool,
            wanted: Matter | None) -> tuple[Effect, int, str] | None:
     """Whether a star counts where it lands, and with what effect, weight and key (cached: few distinct cases)."""
@@ -938,7 +938,7 @@ def _heaviest_first(f: Finding) -> int:
     return -f.weight
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _place_findings(index: _Index, place: Place, branch: Branch | None, stem: Stem | None, relation: Relation | None,
                     moving: bool, on_use: bool, wanted: Matter | None, day: StemBranch | None = None
                     ) -> tuple[Finding, ...]:
