@@ -127,6 +127,8 @@ def rule_timings(chart: Chart, use: UseGod, assessment: Assessment, yuan: tuple[
     if not a.moving:
         out.append(_t(Unit.DAY, clash_of(a.branch), "D-02", "clash_day", 2, here))
     # T-09: a void member of a frame of the use-god's or its 元神's element comes out in its month (Z002-16).
+    if not any(ln.moving and ln.standing.void for ln in chart.lines):
+        return out
     branches = {ln.branch for ln in chart.lines if ln.moving} | {ln.changed.branch for ln in chart.lines if ln.changed}
     branches |= {m.month_branch, m.day.branch} | {ln.branch for ln in chart.lines}
     for frame in FRAMES:
