@@ -22,7 +22,7 @@ from bench_chart import inputs  # noqa: E402
 from core.calendar import Moment  # noqa: E402
 from core.cast import Cast, LineValue  # noqa: E402
 from core.chart import build_chart  # noqa: E402
-from core.question import Question, Sex, Subject, Topic, follow_ups  # noqa: E402
+from core.question import Question, Sex, Subject, Thing, Topic, follow_ups  # noqa: E402
 from core.reading import analyse, read  # noqa: E402
 
 
@@ -30,7 +30,8 @@ def questions(n: int, seed: int = 7) -> list[Question]:
     rng = random.Random(seed)
     out = []
     while len(out) < n:
-        q = Question(rng.choice(list(Topic)), rng.choice(list(Subject)), rng.choice(list(Sex)), rng.choice(list(Sex)))
+        q = Question(rng.choice(list(Topic)), rng.choice(list(Subject)), rng.choice(list(Sex)), rng.choice(list(Sex)),
+                     rng.choice((None, *Thing)))
         try:
             if not follow_ups(q):
                 out.append(q)
