@@ -943,6 +943,99 @@ def _place_findings(index: _Index, place: Place, branch: Branch | None, stem: St
                     moving: bool, on_use: bool, wanted: Matter | None, day: StemBranch | None = None
                     ) -> tuple[Finding, ...]:
     """The stars counting at one place, one finding per effect (cached: the same few cases recur all day)."""
+    if place.layer is Layer.DAY:
+        hits = tuple(index.hits(("p", day)))
+    else:
+        hits = (*index.hits(("b", branch)), *index.hits(("s", stem)))
+    return tuple(Finding(lead.rule, lead.source, key, effect, weight, (place,),
+                         (("names", names), ("rules", rules), ("nature", lead.nature.value)))
+                 for effect, weight, key, lead, names, rules in _groups(hits, place.layer, relation, moving, on_use,
+                                                                         wanted))
+
+
+@lru_cache(maxsize=16384)
+def _groups(hits: tuple[tuple[tuple[Star, Target], ...], ...], layer: Layer, relation: Relation | None, moving: bool,
+            on_use: bool, wanted: Matter | None) -> tuple[tuple[Effect, int, str, Star, str, str], ...]:
+    """The stars of ``hits`` (prebuilt table entries) that count at such a place, gathered by effect: (effect,
+    weight, key, heaviest star, names, rule ids).  Cached on the entries themselves, which recur from hour to hour
+    and place to place while the index (one per set of pillars) does not."""
+    groups: dict[Effect, list[tuple[Star, int, str]]] = {}
+    for pairs in hits:
+        for star, _target in pairs:
+            judged = _judge(star.id, layer, relation, moving, on_use, wanted)
+            if judged is not None:
+                effect, weight, key = judged
+                groups.setdefault(effect, []).append((star, weight, key))
+    out = []
+    for effect, members in groups.items():
+        members.sort(key=lambda x: -x[1])
+        lead, weight, key = members[0]
+        names = "、".join(dict.fromkeys(x[0].name for x in members))
+        rules = " ".join(dict.fromkeys(x[0].rule for x in members))
+        out.append((effect, min(3, weight + (1 if len(members) > 1 else 0)), key.replace("star_", "stars_"), lead,
+                    names, rules))
+    return tuple(out)
+
+
+def counting_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
+                   matter: Matter | str | None = None) -> tuple[Finding, ...]:
+    """The stars that count for this reading, heaviest first.
+
+    A star counts on a moving line or the line it changes into (各伺其動), or on a use-god place (DESIGN.md),
+    and 天赦 on its day; a star that needs a 六親 (罡魁, 天官符, 鶴神 官鬼; 喜神 子孫) only on a moving line of it.  With
+    ``matter``, only stars of that matter or of general bearing count (占星之法，多視其類).  The effect is the
+    star's nature (吉以益其吉，凶以甚其凶 — it amplifies, the reading decides); weight 2 for month and day stars,
+    1 for year and hour stars, +1 on a moving use-god or a heavier 六親, −1 when its meaning is inferred, 1–3.
+    """
+    wanted = Matter(matter) if matter is not None else None
+    findings = [Finding(rule=hit.star.rule, source=hit.star.source, key=key, effect=effect, weight=weight,
+                        places=(hit.place,), params=(("star", hit.star.id), ("name", hit.star.name),
+                                                     ("target", target_text(hit.target)),
+                                                     ("nature", hit.star.nature.value)))
+                for hit, effect, weight, key in _counting(chart, frozenset(use_god_places), wanted)]
+    findings.sort(key=lambda f: -f.weight)
+    return tuple(findings)
+
+
+def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
+                  matter: Matter | str | None = None) -> tuple[Finding, ...]:
+    """``counting_stars`` gathered per place and effect, for a reading: one finding names every good (or bad)
+    star on a line, under the heaviest star's rule, weighing as that star plus one when it has company (≤ 3).
+    Dozens of stars can touch the moving lines; the reader wants them together, and they only amplify."""
+    wanted = Matter(matter) if matter is not None else None
+    use_god = frozenset(use_god_places)
+    m = chart.moment
+    index = _targets_at(m.month_branch, m.day, m.year, m.year_branch, m.hour)
+    out = list(_place_findings(index, _DAY, None, None, None, False, False, wanted, m.day))
+    for line in chart.lines:
+        here = LINE_PLACES[line.position]
+        on_use = here in use_god
+        if line.moving or on_use:
+            out += _place_findings(index, here, line.branch, line.stem, line.relation, line.moving, on_use, wanted)
+        if line.changed is not None:
+            there = CHANGED_PLACES[line.position]
+            out += _place_findings(index, there, line.changed.branch, line.changed.stem, line.changed.relation, True,
+                                   there in use_god, wanted)
+        hidden = HIDDEN_PLACES[line.position]
+        if line.hidden is not None and hidden in use_god:
+            out += _place_findings(index, hidden, line.hidden.branch, line.hidden.stem, line.hidden.relation, False,
+                                   True, wanted)
+    out.sort(key=_heaviest_first)
+    return tuple(out)
+
+
+_DAY = Place(Layer.DAY)
+
+
+def _heaviest_first(f: Finding) -> int:
+    return -f.weight
+
+
+@lru_cache(maxsize=8192)
+def _place_findings(index: _Index, place: Place, branch: Branch | None, stem: Stem | None, relation: Relation | None,
+                    moving: bool, on_use: bool, wanted: Matter | None, day: StemBranch | None = None
+                    ) -> tuple[Finding, ...]:
+    """The stars counting at one place, one finding per effect (cached: the same few cases recur all day)."""
     slots = (("p", day),) if place.layer is Layer.DAY else (("b", branch), ("s", stem))
     groups: dict[Effect, list[tuple[Star, int, str]]] = {}
     for slot in slots:
