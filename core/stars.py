@@ -14,7 +14,7 @@ How a star acts on a chart is the chapter's closing paragraph (seed 001 line 223
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import field
 from enum import Enum, StrEnum
 from functools import lru_cache
@@ -753,13 +753,6 @@ class _Index:
     def __init__(self, tables: tuple[Mapping[object, tuple[tuple[Star, Target], ...]], ...]) -> None:
         self.tables = tables
 
-    def hits(self, slot: tuple[str, object]) -> Iterator[tuple[tuple[Star, Target], ...]]:
-        """The (star, target) pairs at ``slot``, one prebuilt tuple per key kind that has any."""
-        for table in self.tables:
-            hit = table.get(slot)
-            if hit:
-                yield hit
-
     def get(self, slot: tuple[str, object], default: tuple[()] = ()) -> tuple[tuple[Star, Target], ...]:
         found: tuple[tuple[Star, Target], ...] = ()
         for table in self.tables:
@@ -912,21 +905,29 @@ def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
     wanted = Matter(matter) if matter is not None else None
     use_god = frozenset(use_god_places)
     m = chart.moment
-    index = _targets_at(m.month_branch, m.day, m.year, m.year_branch, m.hour)
-    out = list(_place_findings(index, _DAY, None, None, None, False, False, wanted, m.day))
+    # The hour's stars (九曜) change every two hours, the rest once a day: looked up apart, so a place's stars
+    # are found once a day unless an hour star lands on it.
+    days = _day_index(m.month_branch, m.day, m.year_branch)
+    hours = _hour_table(m.month_branch, None if m.hour is None else m.hour.branch)
+
+    def at(place: Place, branch: Branch, stem: Stem, relation: Relation, moving: bool, on_use: bool
+           ) -> tuple[Finding, ...]:
+        return _place_findings(days, hours.get(("b", branch)), hours.get(("s", stem)), place, branch, stem, relation,
+                               moving, on_use, wanted)
+
+    out = list(_place_findings(days, hours.get(("p", m.day)), None, _DAY, None, None, None, False, False, wanted,
+                               m.day))
     for line in chart.lines:
         here = LINE_PLACES[line.position]
         on_use = here in use_god
         if line.moving or on_use:
-            out += _place_findings(index, here, line.branch, line.stem, line.relation, line.moving, on_use, wanted)
+            out += at(here, line.branch, line.stem, line.relation, line.moving, on_use)
         if line.changed is not None:
             there = CHANGED_PLACES[line.position]
-            out += _place_findings(index, there, line.changed.branch, line.changed.stem, line.changed.relation, True,
-                                   there in use_god, wanted)
+            out += at(there, line.changed.branch, line.changed.stem, line.changed.relation, True, there in use_god)
         hidden = HIDDEN_PLACES[line.position]
         if line.hidden is not None and hidden in use_god:
-            out += _place_findings(index, hidden, line.hidden.branch, line.hidden.stem, line.hidden.relation, False,
-                                   True, wanted)
+            out += at(hidden, line.hidden.branch, line.hidden.stem, line.hidden.relation, False, True)
     out.sort(key=_heaviest_first)
     return tuple(out)
 
@@ -938,20 +939,35 @@ def _heaviest_first(f: Finding) -> int:
     return -f.weight
 
 
+@lru_cache(maxsize=4096)
+def _day_index(month: Branch, day: StemBranch, year_branch: Branch | None) -> _Index:
+    """The stars in force for a whole day: every key kind but the hour's."""
+    return _targets_at(month, day, None, year_branch, None)
+
+
+@lru_cache(maxsize=144)
+def _hour_table(month: Branch, hour: Branch | None) -> Mapping[tuple[str, object], tuple[tuple[Star, Target], ...]]:
+    """The hour stars' targets (keyed by the month and the hour), by slot; empty without an hour."""
+    return {} if hour is None else _by_kind()[Keyed.HOUR].get((month, hour), {})
+
+
 @lru_cache(maxsize=8192)
-def _place_findings(index: _Index, place: Place, branch: Branch | None, stem: Stem | None, relation: Relation | None,
-                    moving: bool, on_use: bool, wanted: Matter | None, day: StemBranch | None = None
-                    ) -> tuple[Finding, ...]:
-    """The stars counting at one place, one finding per effect (cached: the same few cases recur all day)."""
-    slots = (("p", day),) if place.layer is Layer.DAY else (("b", branch), ("s", stem))
+def _place_findings(days: _Index, hour_hits: tuple[tuple[Star, Target], ...] | None,
+                    hour_stem_hits: tuple[tuple[Star, Target], ...] | None, place: Place, branch: Branch | None,
+                    stem: Stem | None, relation: Relation | None, moving: bool, on_use: bool, wanted: Matter | None,
+                    day: StemBranch | None = None) -> tuple[Finding, ...]:
+    """The stars counting at one place, one finding per effect (cached: the same few cases recur all day).
+    The hour's hits come first, as the hour's table comes first in the catalogue's order."""
+    if place.layer is Layer.DAY:
+        found = (hour_hits or ()) + days.get(("p", day), ())
+    else:
+        found = (hour_hits or ()) + days.get(("b", branch), ()) + (hour_stem_hits or ()) + days.get(("s", stem), ())
     groups: dict[Effect, list[tuple[Star, int, str]]] = {}
-    for slot in slots:
-        for pairs in index.hits(slot):
-            for star, _target in pairs:
-                judged = _judge(star.id, place.layer, relation, moving, on_use, wanted)
-                if judged is not None:
-                    effect, weight, key = judged
-                    groups.setdefault(effect, []).append((star, weight, key))
+    for star, _target in found:
+        judged = _judge(star.id, place.layer, relation, moving, on_use, wanted)
+        if judged is not None:
+            effect, weight, key = judged
+            groups.setdefault(effect, []).append((star, weight, key))
     out = []
     for effect, members in groups.items():
         members.sort(key=lambda x: -x[1])
