@@ -14,12 +14,17 @@ from core.values import value
 
 def generates(a: Element, b: Element) -> bool:
     """True when ``a`` generates ``b`` (a 生 b)."""
-    return a.generates is b
+    return _GENERATES[a][b]
 
 
 def overcomes(a: Element, b: Element) -> bool:
     """True when ``a`` overcomes ``b`` (a 克 b)."""
-    return a.overcomes is b
+    return _OVERCOMES[a][b]
+
+
+# As tables: every rule asks them, several times per line.
+_GENERATES = tuple(tuple(a.generates is b for b in Element) for a in Element)
+_OVERCOMES = tuple(tuple(a.overcomes is b for b in Element) for a in Element)
 
 
 # ---- 六沖 六合 ---------------------------------------------------------------------------------------
