@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from core.calendar import Moment
 from core.cast import Cast
-from core.ganzhi import Branch, Element, Stem, SymbolEnum
+from core.ganzhi import Branch, Element, Stem
 from core.hexagram import (
     HEXAGRAMS,
     Hexagram,
@@ -30,7 +30,7 @@ from core.relations import (
     retreats,
     stage,
 )
-from core.values import value
+from core.values import SymbolEnum, value
 
 
 class Spirit(SymbolEnum):

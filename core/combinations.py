@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from core.chart import Chart, DayClash, Season, Spirit, season
 from core.findings import HIDDEN_PLACES, LINE_PLACES, Effect, Finding, Layer, Place
-from core.ganzhi import Branch, Element, SymbolEnum
+from core.ganzhi import Branch, Element
 from core.hexagram import Hexagram, Relation, relation
 from core.relations import (
     FRAMES,
@@ -34,7 +34,7 @@ from core.relations import (
     stage,
 )
 from core.sources import Source
-from core.values import value
+from core.values import SymbolEnum, value
 
 GOOD, BAD, NEUTRAL = Effect.GOOD, Effect.BAD, Effect.NEUTRAL
 

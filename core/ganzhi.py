@@ -6,16 +6,9 @@ tables read like the books.  Everything is an ``IntEnum`` so tables can be plain
 
 from __future__ import annotations
 
-from enum import Enum, IntEnum
+from enum import IntEnum
 
 from core.values import value
-
-
-class SymbolEnum(Enum):
-    """An enum of symbols hashed by identity: members are singletons, and ``Enum.__hash__`` is Python code run on
-    every set and dict lookup of the analysis (relations, seasons, transformations …)."""
-
-    __hash__ = object.__hash__
 
 
 class Element(IntEnum):

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from core.ganzhi import Branch, Element, Stem, SymbolEnum
+from core.ganzhi import Branch, Element, Stem
+from core.values import SymbolEnum
 
 
 class Trigram(IntEnum):

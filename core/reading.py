@@ -166,7 +166,7 @@ def weigh(findings: tuple[Finding, ...] | list[Finding]) -> int:
     base = stars_up = stars_down = 0
     for f in findings:
         signed = f.weight if f.effect is Effect.GOOD else -f.weight if f.effect is Effect.BAD else 0
-        if not (f.rule.startswith("SS-") and f.source.seed == "001"):  # not a star (is_star, inlined: hot)
+        if not is_star(f):
             base += signed
         elif signed > 0:
             stars_up += signed

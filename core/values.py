@@ -1,16 +1,17 @@
-"""Immutable value types that are cheap to build.
+"""Immutable value types that are cheap to build and to hash.
 
 ``@dataclass(frozen=True, slots=True)`` routes every field of ``__init__`` through ``object.__setattr__``, which
 costs four times a plain slot write; a reading builds a few hundred such values (findings, actors, timings,
 frame parts), so that toll was an eighth of its time.  ``value`` is exactly that dataclass (fields, repr, eq,
 hash, immutability after construction) with an ``__init__`` that writes each slot through its descriptor — the
-same generated-code technique ``dataclasses`` itself uses.
+same generated-code technique ``dataclasses`` itself uses.  ``SymbolEnum`` is an enum hashed by identity.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
+from enum import Enum
 from typing import Any, TypeVar, dataclass_transform, overload
 
 T = TypeVar("T")
@@ -54,3 +55,10 @@ def _slot_init(cls: type) -> Callable[..., None]:
     init: Callable[..., None] = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     return init
+
+
+class SymbolEnum(Enum):
+    """An enum of symbols hashed by identity: members are singletons, and ``Enum.__hash__`` is Python code run on
+    every set and dict lookup of the analysis (relations, seasons, transformations …)."""
+
+    __hash__ = object.__hash__

@@ -11,6 +11,8 @@ import importlib.util
 import json
 from pathlib import Path
 
+from core.question import Topic
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -33,6 +35,6 @@ def test_every_reading_matches_its_digest() -> None:
 
 def test_the_cases_cover_every_topic_and_both_kinds_of_moment() -> None:
     cases = _tool().cases()
-    assert {q.topic for *_, q in cases} == {q.topic for *_, q in cases[:600]} and len({q.topic for *_, q in cases}) == 17
+    assert {q.topic for *_, q in cases} == {q.topic for *_, q in cases[:600]} == set(Topic)
     assert len({(at.date(), zone) for _v, at, zone, _q in cases[600:]}) <= 40  # the same 20 days (±1 at midnight)
     assert len({(at.date(), zone) for _v, at, zone, _q in cases[:600]}) > 590
