@@ -770,24 +770,35 @@ class _Index:
 
 
 @lru_cache(maxsize=4096)
-def _targets_at(month: Branch, day: StemBranch, year: StemBranch | None, year_branch: Branch | None,
-                hour: StemBranch | None) -> _Index:
-    """Every star's targets at one set of pillars, by target slot (a branch, a stem or a pillar)."""
-    moment = Moment(year, year_branch, None, month, day, hour, None, None, None, DayBoundary.LATE_ZI)
+def _targets_at(month: Branch, day: StemBranch, year_branch: Branch | None, hour: Branch | None,
+                wanted: Matter | None = None) -> _Index:
+    """Every star's targets at one set of pillars, by target slot (a branch, a stem or a pillar); with
+    ``wanted``, only the stars of that matter or of general bearing (the only ones that can count for it)."""
+    keys = {
+        Keyed.MONTH_BRANCH: month, Keyed.SEASON: quarter_of(month), Keyed.FRAME: frame_of(month),
+        Keyed.DAY_STEM: day.stem, Keyed.DAY_PILLAR: day, Keyed.YEAR_BRANCH: year_branch,
+        Keyed.HOUR: None if hour is None else (month, hour),
+        Keyed.YEAR_MONTH: None if year_branch is None else (frame_of(year_branch), month),
+    }
     tables = []
-    for kind, by_key in _by_kind().items():
-        key = key_value(kind, moment)
+    for kind, by_key in _by_kind(wanted).items():
+        key = keys[kind]
         if key is not None and key in by_key:
             tables.append(by_key[key])
     return _Index(tuple(tables))
 
 
-@lru_cache(maxsize=1)
-def _by_kind() -> dict[Keyed, dict[object, dict[tuple[str, object], tuple[tuple[Star, Target], ...]]]]:
+@lru_cache(maxsize=None)  # bounded: one per matter, and one for all
+def _by_kind(wanted: Matter | None = None
+             ) -> dict[Keyed, dict[object, dict[tuple[str, object], tuple[tuple[Star, Target], ...]]]]:
     """Every star's table turned around: per key kind and key value, the (star, target) pairs by target slot,
-    in catalogue order."""
-    out: dict[Keyed, dict[object, dict[tuple[str, object], list[tuple[Star, Target]]]]] = {}
+    in catalogue order; with ``wanted``, only the stars that can count for that matter."""
+    # kinds in the order of their first star, whatever is filtered out, so hits keep one order
+    out: dict[Keyed, dict[object, dict[tuple[str, object], list[tuple[Star, Target]]]]] = {
+        star.key: {} for star in STARS}
     for star in STARS:
+        if wanted is not None and wanted not in star.matters and Matter.GENERAL not in star.matters:
+            continue
         for key, targets in star.table.items():
             for t in targets:
                 out.setdefault(star.key, {}).setdefault(key, {}).setdefault(_slot(t), []).append((star, t))
@@ -805,7 +816,7 @@ def chart_stars(chart: Chart, counting_only: frozenset[Place] | None = None) -> 
     ``counting_only``: only the places where a star can count — the day, moving lines and their changes, and
     these (use-god) places; the rest are skipped rather than found and dropped."""
     m = chart.moment
-    index = _targets_at(m.month_branch, m.day, m.year, m.year_branch, m.hour)
+    index = _targets_at(m.month_branch, m.day, m.year_branch, None if m.hour is None else m.hour.branch)
     order = {star.id: i for i, star in enumerate(STARS)}
     def at(branch: Branch, stem: Stem) -> tuple[tuple[Star, Target], ...]:
         return index.get(("b", branch), ()) + index.get(("s", stem), ())
@@ -850,16 +861,23 @@ def _counting(chart: Chart, use_god: frozenset[Place], wanted: Matter | None
               ) -> Iterable[tuple[StarHit, Effect, int, str]]:
     """The hits that count, with effect, weight and key (see ``counting_stars``)."""
     for hit in chart_stars(chart, counting_only=use_god):
-        judged = _judge(hit.star.id, hit.place.layer, hit.relation, hit.moving, hit.place in use_god, wanted)
+        judged = _verdicts(hit.place.layer, hit.relation, hit.moving, hit.place in use_god, wanted).get(hit.star)
         if judged is not None:
             yield (hit, *judged)
 
 
-@lru_cache(maxsize=16384)
-def _judge(star_id: str, layer: Layer, relation: Relation | None, moving: bool, on_use: bool,
+@lru_cache(maxsize=2048)
+def _verdicts(layer: Layer, relation: Relation | None, moving: bool, on_use: bool, wanted: Matter | None
+              ) -> Mapping[Star, tuple[Effect, int, str]]:
+    """Every star that counts at one kind of place, with its effect, weight and key.  A reading's places fall
+    into a few hundred kinds whatever the day, so each kind is judged once for the whole catalogue."""
+    return {star: judged for star in STARS
+            if (judged := _judge(star, layer, relation, moving, on_use, wanted)) is not None}
+
+
+def _judge(star: Star, layer: Layer, relation: Relation | None, moving: bool, on_use: bool,
            wanted: Matter | None) -> tuple[Effect, int, str] | None:
-    """Whether a star counts where it lands, and with what effect, weight and key (cached: few distinct cases)."""
-    star = STAR_BY_ID[star_id]
+    """Whether a star counts where it lands, and with what effect, weight and key."""
     if not (moving or on_use or layer is Layer.DAY):
         return None
     if star.requires is not None and not (layer is Layer.LINE and moving and relation is star.requires):
@@ -907,8 +925,8 @@ def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
     m = chart.moment
     # The hour's stars (九曜) change every two hours, the rest once a day: looked up apart, so a place's stars
     # are found once a day unless an hour star lands on it.
-    days = _day_index(m.month_branch, m.day, m.year_branch)
-    hours = _hour_table(m.month_branch, None if m.hour is None else m.hour.branch)
+    days = _targets_at(m.month_branch, m.day, m.year_branch, None, wanted)
+    hours = _hour_table(m.month_branch, None if m.hour is None else m.hour.branch, wanted)
 
     def at(place: Place, branch: Branch, stem: Stem, relation: Relation, moving: bool, on_use: bool
            ) -> tuple[Finding, ...]:
@@ -939,16 +957,11 @@ def _heaviest_first(f: Finding) -> int:
     return -f.weight
 
 
-@lru_cache(maxsize=4096)
-def _day_index(month: Branch, day: StemBranch, year_branch: Branch | None) -> _Index:
-    """The stars in force for a whole day: every key kind but the hour's."""
-    return _targets_at(month, day, None, year_branch, None)
-
-
-@lru_cache(maxsize=144)
-def _hour_table(month: Branch, hour: Branch | None) -> Mapping[tuple[str, object], tuple[tuple[Star, Target], ...]]:
+@lru_cache(maxsize=1024)
+def _hour_table(month: Branch, hour: Branch | None, wanted: Matter | None
+                ) -> Mapping[tuple[str, object], tuple[tuple[Star, Target], ...]]:
     """The hour stars' targets (keyed by the month and the hour), by slot; empty without an hour."""
-    return {} if hour is None else _by_kind()[Keyed.HOUR].get((month, hour), {})
+    return {} if hour is None else _by_kind(wanted).get(Keyed.HOUR, {}).get((month, hour), {})
 
 
 @lru_cache(maxsize=8192)
@@ -958,24 +971,38 @@ def _place_findings(days: _Index, hour_hits: tuple[tuple[Star, Target], ...] | N
                     day: StemBranch | None = None) -> tuple[Finding, ...]:
     """The stars counting at one place, one finding per effect (cached: the same few cases recur all day).
     The hour's hits come first, as the hour's table comes first in the catalogue's order."""
+    verdicts = _verdicts(place.layer, relation, moving, on_use, wanted)
     if place.layer is Layer.DAY:
         found = (hour_hits or ()) + days.get(("p", day), ())
     else:
         found = (hour_hits or ()) + days.get(("b", branch), ()) + (hour_stem_hits or ()) + days.get(("s", stem), ())
-    groups: dict[Effect, list[tuple[Star, int, str]]] = {}
-    for star, _target in found:
-        judged = _judge(star.id, place.layer, relation, moving, on_use, wanted)
+    # members as (−weight, order, star, key): sorting them puts the heaviest first, ties in the order found
+    groups: dict[Effect, list[tuple[int, int, Star, str]]] = {}
+    for i, (star, _target) in enumerate(found):
+        judged = verdicts.get(star)
         if judged is not None:
-            effect, weight, key = judged
-            groups.setdefault(effect, []).append((star, weight, key))
+            members = groups.get(judged[0])
+            if members is None:
+                groups[judged[0]] = [(-judged[1], i, star, judged[2])]
+            else:
+                members.append((-judged[1], i, star, judged[2]))
     out = []
     for effect, members in groups.items():
-        members.sort(key=lambda x: -x[1])
-        lead, weight, key = members[0]
-        names = "、".join(dict.fromkeys(x[0].name for x in members))
-        rules = " ".join(dict.fromkeys(x[0].rule for x in members))
-        out.append(Finding(lead.rule, lead.source, key.replace("star_", "stars_"), effect,
-                           min(3, weight + (1 if len(members) > 1 else 0)), (place,),
-                           (("names", names), ("rules", rules), ("nature", lead.nature.value))))
+        if len(members) == 1:
+            weight, _i, lead, key = members[0]
+            weight, names, rules = -weight, lead.name, lead.source.rule
+        else:
+            members.sort()
+            weight, _i, lead, key = members[0]
+            weight = min(3, 1 - weight)  # the heaviest star, plus one for its company
+            names = "、".join(dict.fromkeys([m[2].name for m in members]))
+            rules = " ".join(dict.fromkeys([m[2].source.rule for m in members]))
+        out.append(Finding(lead.source.rule, lead.source, _GROUP_KEY[key], effect, weight, (place,),
+                           (("names", names), ("rules", rules), ("nature", _NATURE[lead]))))
     return tuple(out)
+
+
+_NATURE = {star: star.nature.value for star in STARS}
+_GROUP_KEY = {"star_on_use_god": "stars_on_use_god", "star_on_day": "stars_on_day",
+              "star_on_moving": "stars_on_moving"}
 
