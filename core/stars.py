@@ -32,7 +32,7 @@ from core.findings import (
     Layer,
     Place,
 )
-from core.ganzhi import Branch, Stem, StemBranch
+from core.ganzhi import SEXAGENARY, Branch, Stem, StemBranch
 from core.hexagram import Relation, Trigram
 from core.relations import FRAMES, frame_of
 from core.sources import Source
@@ -770,36 +770,32 @@ class _Index:
 
 
 @lru_cache(maxsize=4096)
-def _targets_at(month: Branch, day: StemBranch, year_branch: Branch | None, hour: Branch | None,
-                wanted: Matter | None = None) -> _Index:
-    """Every star's targets at one set of pillars, by target slot (a branch, a stem or a pillar); with
-    ``wanted``, only the stars of that matter or of general bearing (the only ones that can count for it)."""
-    keys = {
+def _targets_at(month: Branch, day: StemBranch, year_branch: Branch | None, hour: Branch | None) -> _Index:
+    """Every star's targets at one set of pillars, by target slot (a branch, a stem or a pillar)."""
+    keys = _keys(month, day, year_branch, hour)
+    return _Index(tuple(by_key[key] for kind, by_key in _by_kind().items()
+                        if (key := keys[kind]) is not None and key in by_key))
+
+
+def _keys(month: Branch, day: StemBranch, year_branch: Branch | None, hour: Branch | None) -> dict[Keyed, object]:
+    """The value of every key kind under a set of pillars (``key_value`` without building a Moment)."""
+    return {
         Keyed.MONTH_BRANCH: month, Keyed.SEASON: quarter_of(month), Keyed.FRAME: frame_of(month),
         Keyed.DAY_STEM: day.stem, Keyed.DAY_PILLAR: day, Keyed.YEAR_BRANCH: year_branch,
         Keyed.HOUR: None if hour is None else (month, hour),
         Keyed.YEAR_MONTH: None if year_branch is None else (frame_of(year_branch), month),
     }
-    tables = []
-    for kind, by_key in _by_kind(wanted).items():
-        key = keys[kind]
-        if key is not None and key in by_key:
-            tables.append(by_key[key])
-    return _Index(tuple(tables))
 
 
-@lru_cache(maxsize=None)  # bounded: one per matter, and one for all
-def _by_kind(wanted: Matter | None = None
-             ) -> dict[Keyed, dict[object, dict[tuple[str, object], tuple[tuple[Star, Target], ...]]]]:
+@lru_cache(maxsize=1)
+def _by_kind() -> dict[Keyed, dict[object, dict[tuple[str, object], tuple[tuple[Star, Target], ...]]]]:
     """Every star's table turned around: per key kind and key value, the (star, target) pairs by target slot,
-    in catalogue order; with ``wanted``, only the stars that can count for that matter."""
-    # kinds in the order of their first star, whatever is filtered out, so hits keep one order
-    out: dict[Keyed, dict[object, dict[tuple[str, object], list[tuple[Star, Target]]]]] = {
-        star.key: {} for star in STARS}
+    in catalogue order."""
+    out: dict[Keyed, dict[object, dict[tuple[str, object], list[tuple[Star, Target]]]]] = {}
     for star in STARS:
-        if wanted is not None and wanted not in star.matters and Matter.GENERAL not in star.matters:
-            continue
         for key, targets in star.table.items():
+            if len(set(targets)) != len(targets):
+                raise AssertionError(f"{star.id}: a target twice under {key}")
             for t in targets:
                 out.setdefault(star.key, {}).setdefault(key, {}).setdefault(_slot(t), []).append((star, t))
     return {kind: {k: {slot: tuple(v) for slot, v in d.items()} for k, d in by.items()} for kind, by in out.items()}
@@ -861,18 +857,9 @@ def _counting(chart: Chart, use_god: frozenset[Place], wanted: Matter | None
               ) -> Iterable[tuple[StarHit, Effect, int, str]]:
     """The hits that count, with effect, weight and key (see ``counting_stars``)."""
     for hit in chart_stars(chart, counting_only=use_god):
-        judged = _verdicts(hit.place.layer, hit.relation, hit.moving, hit.place in use_god, wanted).get(hit.star)
+        judged = _judge(hit.star, hit.place.layer, hit.relation, hit.moving, hit.place in use_god, wanted)
         if judged is not None:
             yield (hit, *judged)
-
-
-@lru_cache(maxsize=2048)
-def _verdicts(layer: Layer, relation: Relation | None, moving: bool, on_use: bool, wanted: Matter | None
-              ) -> Mapping[Star, tuple[Effect, int, str]]:
-    """Every star that counts at one kind of place, with its effect, weight and key.  A reading's places fall
-    into a few hundred kinds whatever the day, so each kind is judged once for the whole catalogue."""
-    return {star: judged for star in STARS
-            if (judged := _judge(star, layer, relation, moving, on_use, wanted)) is not None}
 
 
 def _judge(star: Star, layer: Layer, relation: Relation | None, moving: bool, on_use: bool,
@@ -919,33 +906,37 @@ def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
                   matter: Matter | str | None = None) -> tuple[Finding, ...]:
     """``counting_stars`` gathered per place and effect, for a reading: one finding names every good (or bad)
     star on a line, under the heaviest star's rule, weighing as that star plus one when it has company (≤ 3).
-    Dozens of stars can touch the moving lines; the reader wants them together, and they only amplify."""
+    Dozens of stars can touch the moving lines; the reader wants them together, and they only amplify.
+
+    Computed on bit masks (see ``_ORDER``): a place's stars are the sum of one mask per key kind, and what
+    counts at a kind of place is another mask, so each place costs a few integer operations."""
     wanted = Matter(matter) if matter is not None else None
     use_god = frozenset(use_god_places)
     m = chart.moment
-    # The hour's stars (九曜) change every two hours, the rest once a day: looked up apart, so a place's stars
-    # are found once a day unless an hour star lands on it.
-    days = _targets_at(m.month_branch, m.day, m.year_branch, None, wanted)
-    hours = _hour_table(m.month_branch, None if m.hour is None else m.hour.branch, wanted)
+    (mb, ms, mp), (yb, ys, yp), (db, ds, dp), (hb, hs, hp) = (
+        _month_masks(m.month_branch), _year_masks(m.year_branch, m.month_branch), _pillar_masks(m.day),
+        _hour_masks(m.month_branch, None if m.hour is None else m.hour.branch))
 
-    def at(place: Place, branch: Branch, stem: Stem, relation: Relation, moving: bool, on_use: bool
-           ) -> tuple[Finding, ...]:
-        return _place_findings(days, hours.get(("b", branch)), hours.get(("s", stem)), place, branch, stem, relation,
-                               moving, on_use, wanted)
+    def hits(branch: Branch, stem: Stem) -> int:
+        return mb[branch] | yb[branch] | db[branch] | hb[branch] | ms[stem] | ys[stem] | ds[stem] | hs[stem]
 
-    out = list(_place_findings(days, hours.get(("p", m.day)), None, _DAY, None, None, None, False, False, wanted,
-                               m.day))
+    day = m.day
+    out = _place_findings(mp.get(day, 0) | yp.get(day, 0) | dp.get(day, 0) | hp.get(day, 0), _DAY, None, False,
+                          False, wanted)
     for line in chart.lines:
         here = LINE_PLACES[line.position]
         on_use = here in use_god
         if line.moving or on_use:
-            out += at(here, line.branch, line.stem, line.relation, line.moving, on_use)
-        if line.changed is not None:
+            out += _place_findings(hits(line.branch, line.stem), here, line.relation, line.moving, on_use, wanted)
+        changed = line.changed
+        if changed is not None:
             there = CHANGED_PLACES[line.position]
-            out += at(there, line.changed.branch, line.changed.stem, line.changed.relation, True, there in use_god)
+            out += _place_findings(hits(changed.branch, changed.stem), there, changed.relation, True,
+                                   there in use_god, wanted)
         hidden = HIDDEN_PLACES[line.position]
         if line.hidden is not None and hidden in use_god:
-            out += at(hidden, line.hidden.branch, line.hidden.stem, line.hidden.relation, False, True)
+            h = line.hidden
+            out += _place_findings(hits(h.branch, h.stem), hidden, h.relation, False, True, wanted)
     out.sort(key=_heaviest_first)
     return tuple(out)
 
@@ -957,52 +948,164 @@ def _heaviest_first(f: Finding) -> int:
     return -f.weight
 
 
-@lru_cache(maxsize=1024)
-def _hour_table(month: Branch, hour: Branch | None, wanted: Matter | None
-                ) -> Mapping[tuple[str, object], tuple[tuple[Star, Target], ...]]:
-    """The hour stars' targets (keyed by the month and the hour), by slot; empty without an hour."""
-    return {} if hour is None else _by_kind(wanted).get(Keyed.HOUR, {}).get((month, hour), {})
+# ---- a reading's stars as bit masks -------------------------------------------------------------------------
+
+def _hit_order() -> tuple[Star, ...]:
+    """The stars in the order a place lists its hits: the hour's first, then by key kind (in the order of each
+    kind's first star) and catalogue order; branch (and pillar) hits, then the same again for stem hits."""
+    kinds = dict.fromkeys([Keyed.HOUR, *(star.key for star in STARS)])
+    once = tuple(star for kind in kinds for star in STARS if star.key is kind)
+    return once + once
 
 
-@lru_cache(maxsize=8192)
-def _place_findings(days: _Index, hour_hits: tuple[tuple[Star, Target], ...] | None,
-                    hour_stem_hits: tuple[tuple[Star, Target], ...] | None, place: Place, branch: Branch | None,
-                    stem: Stem | None, relation: Relation | None, moving: bool, on_use: bool, wanted: Matter | None,
-                    day: StemBranch | None = None) -> tuple[Finding, ...]:
-    """The stars counting at one place, one finding per effect (cached: the same few cases recur all day).
-    The hour's hits come first, as the hour's table comes first in the catalogue's order."""
-    verdicts = _verdicts(place.layer, relation, moving, on_use, wanted)
-    if place.layer is Layer.DAY:
-        found = (hour_hits or ()) + days.get(("p", day), ())
+_ORDER = _hit_order()  # bit i of a mask stands for _ORDER[i]
+_BIT = {star: 1 << i for i, star in enumerate(_ORDER[:len(STARS)])}
+_STEM_SHIFT = len(STARS)  # a stem hit's bit sits this far above the star's branch bit
+
+Masks = tuple[tuple[int, ...], tuple[int, ...], Mapping[StemBranch, int]]  # by branch, by stem, by pillar
+
+
+@lru_cache(maxsize=1)
+def _mask_tables() -> dict[Keyed, dict[object, Masks]]:
+    """Per key kind and key value, the stars' hits as masks by branch, by stem and by pillar."""
+    out: dict[Keyed, dict[object, Masks]] = {}
+    for kind, by_key in _by_kind().items():
+        for key, by_slot in by_key.items():
+            branches, stems, pillars = [0] * 12, [0] * 10, {}
+            for (slot_kind, target), pairs in by_slot.items():
+                bits = sum(_BIT[star] for star, _t in pairs)
+                if slot_kind == "b":
+                    branches[target] |= bits
+                elif slot_kind == "s":
+                    stems[target] |= bits << _STEM_SHIFT
+                else:
+                    pillars[target] = pillars.get(target, 0) | bits
+            out.setdefault(kind, {})[key] = (tuple(branches), tuple(stems), MappingProxyType(pillars))
+    return out
+
+
+_NO_MASKS: Masks = ((0,) * 12, (0,) * 10, MappingProxyType({}))
+
+
+def _merged(tables: list[Masks]) -> Masks:
+    # One star has one key kind, so the tables' bits never overlap and their sum is their union.
+    if not tables:
+        return _NO_MASKS
+    pillars: dict[StemBranch, int] = {}
+    for t in tables:
+        for pillar, bits in t[2].items():
+            pillars[pillar] = pillars.get(pillar, 0) | bits
+    return (tuple(map(sum, zip(*(t[0] for t in tables)))), tuple(map(sum, zip(*(t[1] for t in tables)))),
+            MappingProxyType(pillars))
+
+
+def _masks_of(kinds: tuple[Keyed, ...], keys: dict[Keyed, object]) -> Masks:
+    tables = _mask_tables()
+    return _merged([tables[kind][key] for kind in kinds
+                    if kind in tables and (key := keys[kind]) is not None and key in tables[kind]])
+
+
+# A moment's stars come from four small tables, each cached whole: what the month decides, what the year (with
+# the month) decides, what the day pillar decides, and the hour's (with the month).
+
+@lru_cache(maxsize=None)  # bounded: 12 months
+def _month_masks(month: Branch) -> Masks:
+    return _masks_of((Keyed.MONTH_BRANCH, Keyed.SEASON, Keyed.FRAME), _keys(month, SEXAGENARY[0], None, None))
+
+
+@lru_cache(maxsize=None)  # bounded: 13 × 12
+def _year_masks(year_branch: Branch | None, month: Branch) -> Masks:
+    return _masks_of((Keyed.YEAR_BRANCH, Keyed.YEAR_MONTH), _keys(month, SEXAGENARY[0], year_branch, None))
+
+
+@lru_cache(maxsize=None)  # bounded: 60 days
+def _pillar_masks(day: StemBranch) -> Masks:
+    return _masks_of((Keyed.DAY_STEM, Keyed.DAY_PILLAR), _keys(Branch.子, day, None, None))
+
+
+@lru_cache(maxsize=None)  # bounded: 12 × 13
+def _hour_masks(month: Branch, hour: Branch | None) -> Masks:
+    return _masks_of((Keyed.HOUR,), _keys(month, SEXAGENARY[0], None, hour))
+
+
+if set(Keyed) != {Keyed.MONTH_BRANCH, Keyed.SEASON, Keyed.FRAME, Keyed.YEAR_BRANCH, Keyed.YEAR_MONTH,
+                  Keyed.DAY_STEM, Keyed.DAY_PILLAR, Keyed.HOUR}:
+    raise AssertionError("a key kind is missing from the four mask tables")
+
+
+@value(eq=False)
+class _Counting:
+    """What counts at one kind of place: per effect, the mask of the stars that count with it; the masks of
+    those weighing 3 and 2 (the rest weigh 1); and the findings' key."""
+
+    effects: tuple[tuple[Effect, int], ...]
+    heavy3: int
+    heavy2: int
+    key: str
+
+
+@lru_cache(maxsize=2048)
+def _counting_at(layer: Layer, relation: Relation | None, moving: bool, on_use: bool, wanted: Matter | None
+                 ) -> _Counting:
+    """Every star judged at one kind of place (``_judge``): a reading's places fall into a few hundred kinds
+    whatever the day, so each kind is judged once for the whole catalogue."""
+    masks = {effect: 0 for effect in Effect}
+    heavy3 = heavy2 = 0
+    key = ""
+    for star, bit in _BIT.items():
+        judged = _judge(star, layer, relation, moving, on_use, wanted)
+        if judged is None:
+            continue
+        effect, weight, key = judged
+        both = bit | bit << _STEM_SHIFT
+        masks[effect] |= both
+        if weight == 3:
+            heavy3 |= both
+        elif weight == 2:
+            heavy2 |= both
+    return _Counting(tuple((e, bits) for e, bits in masks.items() if bits), heavy3, heavy2,
+                     _GROUP_KEY.get(key, ""))
+
+
+def _place_findings(hits: int, place: Place, relation: Relation | None, moving: bool, on_use: bool,
+                    wanted: Matter | None) -> list[Finding]:
+    """The stars counting at one place, one finding per effect, in the order their first star is listed."""
+    if not hits:
+        return []
+    counting = _counting_at(place.layer, relation, moving, on_use, wanted)
+    groups = []
+    for effect, bits in counting.effects:
+        mine = hits & bits
+        if mine:
+            groups.append((mine & -mine, effect, mine))
+    groups.sort()  # by the lowest bit, the first star listed (the effects' masks are disjoint)
+    return [_group_finding(mine, mine & counting.heavy3, mine & counting.heavy2, effect, counting.key, place)
+            for _first, effect, mine in groups]
+
+
+@lru_cache(maxsize=16384)
+def _group_finding(mine: int, heavy3: int, heavy2: int, effect: Effect, key: str, place: Place) -> Finding:
+    """One place's stars of one effect as one finding: led by the first of the heaviest, named heaviest first
+    (cached: the same groups recur from day to day)."""
+    weight, first = (3, heavy3) if heavy3 else (2, heavy2) if heavy2 else (1, mine)
+    lead = _ORDER[(first & -first).bit_length() - 1]
+    if mine & (mine - 1):  # in company
+        weight = min(3, weight + 1)
+        members = [*_stars_in(heavy3), *_stars_in(heavy2), *_stars_in(mine ^ heavy3 ^ heavy2)]
+        names = "、".join(dict.fromkeys([star.name for star in members]))
+        rules = " ".join(dict.fromkeys([star.source.rule for star in members]))
     else:
-        found = (hour_hits or ()) + days.get(("b", branch), ()) + (hour_stem_hits or ()) + days.get(("s", stem), ())
-    # members as (−weight, order, star, key): sorting them puts the heaviest first, ties in the order found
-    groups: dict[Effect, list[tuple[int, int, Star, str]]] = {}
-    for i, (star, _target) in enumerate(found):
-        judged = verdicts.get(star)
-        if judged is not None:
-            members = groups.get(judged[0])
-            if members is None:
-                groups[judged[0]] = [(-judged[1], i, star, judged[2])]
-            else:
-                members.append((-judged[1], i, star, judged[2]))
-    out = []
-    for effect, members in groups.items():
-        if len(members) == 1:
-            weight, _i, lead, key = members[0]
-            weight, names, rules = -weight, lead.name, lead.source.rule
-        else:
-            members.sort()
-            weight, _i, lead, key = members[0]
-            weight = min(3, 1 - weight)  # the heaviest star, plus one for its company
-            names = "、".join(dict.fromkeys([m[2].name for m in members]))
-            rules = " ".join(dict.fromkeys([m[2].source.rule for m in members]))
-        out.append(Finding(lead.source.rule, lead.source, _GROUP_KEY[key], effect, weight, (place,),
-                           (("names", names), ("rules", rules), ("nature", _NATURE[lead]))))
-    return tuple(out)
+        names, rules = lead.name, lead.source.rule
+    return Finding(lead.source.rule, lead.source, key, effect, weight, (place,),
+                   (("names", names), ("rules", rules), ("nature", lead.nature.value)))
 
 
-_NATURE = {star: star.nature.value for star in STARS}
+def _stars_in(mask: int) -> Iterable[Star]:
+    while mask:
+        low = mask & -mask
+        yield _ORDER[low.bit_length() - 1]
+        mask ^= low
+
+
 _GROUP_KEY = {"star_on_use_god": "stars_on_use_god", "star_on_day": "stars_on_day",
               "star_on_moving": "stars_on_moving"}
-
