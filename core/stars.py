@@ -1085,19 +1085,23 @@ def _place_findings(hits: int, place: Place, relation: Relation | None, moving: 
 
 @lru_cache(maxsize=16384)
 def _group_finding(mine: int, heavy3: int, heavy2: int, effect: Effect, key: str, place: Place) -> Finding:
-    """One place's stars of one effect as one finding: led by the first of the heaviest, named heaviest first
-    (cached: the same groups recur from day to day)."""
-    weight, first = (3, heavy3) if heavy3 else (2, heavy2) if heavy2 else (1, mine)
-    lead = _ORDER[(first & -first).bit_length() - 1]
-    if mine & (mine - 1):  # in company
-        weight = min(3, weight + 1)
-        members = [*_stars_in(heavy3), *_stars_in(heavy2), *_stars_in(mine ^ heavy3 ^ heavy2)]
-        names = "、".join(dict.fromkeys([star.name for star in members]))
-        rules = " ".join(dict.fromkeys([star.source.rule for star in members]))
-    else:
-        names, rules = lead.name, lead.source.rule
+    """One place's stars of one effect as one finding (cached: the same groups recur from day to day)."""
+    lead, weight, names, rules = _group(mine, heavy3, heavy2)
     return Finding(lead.source.rule, lead.source, key, effect, weight, (place,),
                    (("names", names), ("rules", rules), ("nature", lead.nature.value)))
+
+
+@lru_cache(maxsize=16384)
+def _group(mine: int, heavy3: int, heavy2: int) -> tuple[Star, int, str, str]:
+    """A group of stars: led by the first of the heaviest, weighing as it (plus one for company, ≤ 3), named
+    heaviest first (cached apart from the place: the same groups recur on every line)."""
+    weight, first = (3, heavy3) if heavy3 else (2, heavy2) if heavy2 else (1, mine)
+    lead = _ORDER[(first & -first).bit_length() - 1]
+    if not mine & (mine - 1):  # alone
+        return lead, weight, lead.name, lead.source.rule
+    members = [*_stars_in(heavy3), *_stars_in(heavy2), *_stars_in(mine ^ heavy3 ^ heavy2)]
+    return (lead, min(3, weight + 1), "、".join(dict.fromkeys([star.name for star in members])),
+            " ".join(dict.fromkeys([star.source.rule for star in members])))
 
 
 def _stars_in(mask: int) -> Iterable[Star]:
