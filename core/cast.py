@@ -210,6 +210,9 @@ class Toss:
         return LineValue(6 + counted)
 
 
+_LINE_VALUES = {int(v): v for v in LineValue}  # a dict lookup, where LineValue(v) runs Enum.__call__
+
+
 @value
 class Cast:
     """Six line values, bottom (初爻) first, and the coins that gave them when they are known.
@@ -227,12 +230,10 @@ class Cast:
             items = tuple(_VALUE_DIGITS.get(c, c) for c in items)
         values = []
         for i, v in enumerate(items):
-            try:
-                if isinstance(v, bool) or not isinstance(v, int):
-                    raise ValueError
-                values.append(LineValue(v))
-            except ValueError:
-                raise CastError("bad_value", token=repr(v)[:_TOKEN_MAX], position=i + 1) from None
+            line = None if isinstance(v, bool) or not isinstance(v, int) else _LINE_VALUES.get(v)
+            if line is None:
+                raise CastError("bad_value", token=repr(v)[:_TOKEN_MAX], position=i + 1)
+            values.append(line)
         _check_count(len(values), LINES)
         object.__setattr__(self, "values", tuple(values))
         if self.tosses is None:

@@ -303,14 +303,15 @@ class Line:
     hidden: Yao | None  # 伏神 under this line (this line is its 飛神)
     changed: Yao | None  # 變爻, only when the line moves
     transformations: tuple[Transformation, ...]
+    moving: bool  # 6 or 9 (kept as a field: every rule asks)
+
+    def __post_init__(self) -> None:
+        if self.moving is not (self.value in (6, 9)):
+            raise ValueError(f"line {self.position}: value {self.value} and moving={self.moving} disagree")
 
     @property
     def yang(self) -> bool:
         return self.value in (7, 9)
-
-    @property
-    def moving(self) -> bool:
-        return self.value in (6, 9)
 
     @property
     def element(self) -> Element:
@@ -354,38 +355,66 @@ class Chart:
 
 def build_chart(cast: Cast, moment: Moment) -> Chart:
     """Everything the classics write on a chart for ``cast`` cast at ``moment``."""
-    values = tuple(int(v) for v in cast.values)
+    hexagram, changed_hex, frames, changes = _frames(tuple(int(v) for v in cast.values))
+    month, day, void = moment.month_branch, moment.day.branch, moment.void
+    spirit_row = spirits(moment.day.stem)
+    lines = []
+    for f, spirit in zip(frames, spirit_row):
+        branch = f.branch
+        hidden = changed = None
+        trans: tuple[Transformation, ...] = ()
+        if f.hidden is not None:
+            h_stem, h_branch, h_rel = f.hidden
+            hidden = Yao(h_stem, h_branch, h_rel, standing(h_branch, month, day, void, True))
+        if f.changed is not None:
+            c_stem, c_branch, c_rel = f.changed
+            changed = Yao(c_stem, c_branch, c_rel, standing(c_branch, month, day, void, False))
+            trans = transformations(branch, c_branch, month, void)
+        lines.append(Line(f.position, f.value, f.stem, branch, f.relation, spirit, f.world, f.response,
+                          standing(branch, month, day, void, not f.moving), hidden, changed, trans, f.moving))
+    return Chart(cast, moment, hexagram, changed_hex, tuple(lines), changes)
+
+
+@value
+class _Frame:
+    """What a line of a cast is whatever the moment: its 納甲, 六親, 世/應, its 伏神 and its change."""
+
+    position: int
+    value: int
+    stem: Stem
+    branch: Branch
+    relation: Relation
+    world: bool
+    response: bool
+    moving: bool
+    hidden: tuple[Stem, Branch, Relation] | None
+    changed: tuple[Stem, Branch, Relation] | None
+
+
+@lru_cache(maxsize=None)  # bounded: 4096 casts
+def _frames(values: tuple[int, ...]) -> tuple[Hexagram, Hexagram | None, tuple[_Frame, ...],
+                                              tuple[HexagramTransformation, ...]]:
+    """The moment-free part of a chart, once per cast."""
     bits = sum(1 << i for i, v in enumerate(values) if v in (7, 9))
     moved = sum(1 << i for i, v in enumerate(values) if v in (6, 9))
     hexagram = HEXAGRAMS[bits]
     changed_hex = HEXAGRAMS[bits ^ moved] if moved else None
     palace_el = hexagram.element
-    month, day, void = moment.month_branch, moment.day.branch, moment.void
     rels = hexagram.relations
     present = set(rels)
     pure = pure_hexagram(hexagram.palace)
-    pure_rels = pure.relations
-    spirit_row = spirits(moment.day.stem)
-    lines = []
+    frames = []
     for i in range(6):
         stem, branch = hexagram.najia[i]
         moving = values[i] in (6, 9)
         hidden = None
-        if pure_rels[i] not in present:
-            h_stem, h_branch = pure.najia[i]
-            hidden = Yao(h_stem, h_branch, pure_rels[i], standing(h_branch, month, day, void, True))
+        if pure.relations[i] not in present:
+            hidden = (*pure.najia[i], pure.relations[i])
         changed = None
-        trans: tuple[Transformation, ...] = ()
         if moving and changed_hex is not None:
             c_stem, c_branch = changed_hex.najia[i]
-            changed = Yao(c_stem, c_branch, relation(palace_el, c_branch.element),
-                          standing(c_branch, month, day, void, False))
-            trans = transformations(branch, c_branch, month, void)
-        lines.append(Line(
-            position=i + 1, value=values[i], stem=stem, branch=branch, relation=rels[i],
-            spirit=spirit_row[i], world=hexagram.world == i + 1, response=hexagram.response == i + 1,
-            standing=standing(branch, month, day, void, not moving),
-            hidden=hidden, changed=changed, transformations=trans,
-        ))
+            changed = (c_stem, c_branch, relation(palace_el, c_branch.element))
+        frames.append(_Frame(i + 1, values[i], stem, branch, rels[i], hexagram.world == i + 1,
+                             hexagram.response == i + 1, moving, hidden, changed))
     changes = hexagram_transformations(hexagram, changed_hex) if changed_hex else ()
-    return Chart(cast, moment, hexagram, changed_hex, tuple(lines), changes)
+    return hexagram, changed_hex, tuple(frames), changes
