@@ -44,6 +44,7 @@ __all__ = [
     "jie_instants",
     "month_opening",
     "month_starts",
+    "year_starts",
     "day_pillar_of_date",
     "next_days",
     "next_days_pillar",
@@ -296,19 +297,35 @@ def jie_instants() -> tuple[datetime, ...]:
 
 def month_starts(after_utc: datetime, branch: Branch, count: int = 1) -> tuple[datetime, ...]:
     """The next ``count`` instants, strictly after ``after_utc``, at which a ``branch`` month begins."""
+    first = _first_month_index(after_utc, _read_branch(branch, "month"))
+    return _entries(range(first, first + 12 * _count(count), 12), after_utc, f"{branch} month(s)")
+
+
+def year_starts(after_utc: datetime, branch: Branch, count: int = 1) -> tuple[datetime, ...]:
+    """The next ``count`` instants, strictly after ``after_utc``, at which a ``branch`` year begins (its 立春)."""
+    branch = _read_branch(branch, "year")
+    first = _first_month_index(after_utc, Branch.寅)
+    if first >= len(_JIE):
+        raise CalendarError(f"no 立春 after {after_utc.isoformat()} in the table (it ends {jie_instants()[-1].isoformat()})")
+    # Entry i opens a 寅 month when i % 12 == 1; years of one branch are twelve years apart.
+    skip = (branch - year_pillar_of(jie_instants()[first].year).branch) % 12
+    start = first + 12 * skip
+    return _entries(range(start, start + 144 * _count(count), 144), after_utc, f"{branch} year(s)")
+
+
+def _first_month_index(after_utc: datetime, branch: Branch) -> int:
+    """The table entry of the first ``branch`` month that begins strictly after ``after_utc``."""
     if not isinstance(after_utc, datetime) or after_utc.utcoffset() is None:
         raise CalendarError(f"after_utc must be an aware datetime, got {after_utc!r}")
-    branch = _read_branch(branch, "month")
-    count = _count(count)
     first = bisect_right(_JIE, after_utc.timestamp())
     # Entry i opens the month of branch (i + 1) % 12.
-    first += (branch - 1 - first) % 12
-    wanted = range(first, first + 12 * count, 12)
-    if count and wanted[-1] >= len(_JIE):
-        raise CalendarError(
-            f"{count} {branch.name} month(s) after {after_utc.isoformat()} run past the table's last 節 "
-            f"({jie_instants()[-1].isoformat()})"
-        )
+    return first + (branch - 1 - first) % 12
+
+
+def _entries(wanted: range, after_utc: datetime, what: str) -> tuple[datetime, ...]:
+    if wanted and wanted[-1] >= len(_JIE):
+        raise CalendarError(f"{len(wanted)} {what} after {after_utc.isoformat()} run past the table's last 節 "
+                            f"({jie_instants()[-1].isoformat()})")
     table = jie_instants()
     return tuple(table[i] for i in wanted)
 

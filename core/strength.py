@@ -37,9 +37,15 @@ W_LINE_GEN, W_LINE_HIT = 4, 4
 W_TURN_GEN, W_TURN_HIT = 5, 6
 
 
-def finding(rule: str, key: str, effect: Effect, weight: int, places: tuple[Place, ...] = (), **params: object) -> Finding:
-    """A finding from a registered rule id; params are stringified canonical names."""
-    return _shared_finding(rule, key, effect, weight, places, tuple(params.items()))
+def finding(rule: str, key: str, effect: Effect, weight: int, places: tuple[Place, ...] = (),
+            branch: object = None, **params: object) -> Finding:
+    """A finding from a registered rule id; params are stringified canonical names, ``branch`` (the usual one,
+    named so that most calls build no keyword dict) first."""
+    if params:
+        items = tuple(params.items()) if branch is None else (("branch", branch), *params.items())
+    else:
+        items = () if branch is None else (("branch", branch),)
+    return _shared_finding(rule, key, effect, weight, places, items)
 
 
 @lru_cache(maxsize=16384)

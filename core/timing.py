@@ -9,7 +9,7 @@ at its peak (T-07, M-14 物窮則變，器滿則傾), and 值日.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
@@ -22,7 +22,7 @@ from core.calendar import (
     month_starts,
     next_days,
     next_days_pillar,
-    year_pillar_of,
+    year_starts,
 )
 from core.chart import Chart, DayRelation, MonthRelation, Transformation
 from core.findings import Layer, Place, Timing, Unit
@@ -180,31 +180,21 @@ def _occurrences(unit: Unit, branch: Branch, stem: Stem | None, anchor: date | d
                  count: int) -> tuple[date | datetime, ...]:
     """``count`` occurrences after ``anchor``: the cast's date for days, its local time for hours, the opening
     of its solar month (UTC) for months and years."""
-    zone = ZoneInfo(tz)
-    dates: tuple[date | datetime, ...]
     if unit is Unit.DAY:
         assert isinstance(anchor, date)
-        dates = (next_days_pillar(anchor, StemBranch(stem, branch), count) if stem is not None
-                 else next_days(anchor, branch, count))
-    elif unit is Unit.MONTH:
-        assert isinstance(anchor, datetime)
-        dates = tuple(x.astimezone(zone) for x in month_starts(anchor, branch, count))
-    elif unit is Unit.YEAR:
-        assert isinstance(anchor, datetime)
-        # The next years of that branch begin at their 立春: one 寅 month start every twelve years apart.
-        first = month_starts(anchor, Branch.寅, 1)[0]
-        year = first.astimezone(timezone.utc).year
-        skip = (branch - year_pillar_of(year).branch) % 12
-        starts = month_starts(anchor, Branch.寅, skip + 1 + 12 * (count - 1))[skip::12]
-        dates = tuple(x.astimezone(zone) for x in starts)
-    else:
-        assert isinstance(anchor, datetime)
+        return (next_days_pillar(anchor, StemBranch(stem, branch), count) if stem is not None
+                else next_days(anchor, branch, count))
+    assert isinstance(anchor, datetime)
+    if unit is Unit.HOUR:
         start_hour = (2 * branch - 1) % 24
         first = anchor.replace(minute=0, second=0, microsecond=0, hour=start_hour)
         if first <= anchor:
             first += timedelta(days=1)
-        dates = tuple(first + timedelta(days=k) for k in range(count))
-    return dates
+        return tuple(first + timedelta(days=k) for k in range(count))
+    zone = ZoneInfo(tz)
+    # The next years of that branch begin at their 立春.
+    starts = month_starts(anchor, branch, count) if unit is Unit.MONTH else year_starts(anchor, branch, count)
+    return tuple(x.astimezone(zone) for x in starts)
 
 
 def rank(timings: list[Timing]) -> tuple[Timing, ...]:

@@ -27,6 +27,7 @@ from core.calendar import (
     day_pillar_of_date,
     jie_instants,
     month_starts,
+    year_starts,
     next_days,
     next_days_pillar,
     year_pillar_of,
@@ -567,6 +568,32 @@ def test_month_starts() -> None:
         month_starts(datetime(2101, 6, 1, tzinfo=UTC), Branch.寅)
     with pytest.raises(CalendarError, match="aware"):
         month_starts(datetime(2024, 1, 1), Branch.寅)
+
+
+def test_year_starts() -> None:
+    lichun_2024 = jie_instants()[(2024 - jie_table.FIRST_YEAR) * 12 + 1]  # 甲辰 year begins
+    before = lichun_2024 - timedelta(seconds=1)
+    assert year_starts(before, Branch.辰) == (lichun_2024,)
+    # Strictly after: at 立春 itself the next 辰 year is twelve years on.
+    assert year_starts(lichun_2024, Branch.辰, 2) == (jie_instants()[(2036 - jie_table.FIRST_YEAR) * 12 + 1],
+                                                     jie_instants()[(2048 - jie_table.FIRST_YEAR) * 12 + 1])
+    for b in Branch:
+        starts = year_starts(before, b, 3)
+        # each opens a year of that branch (the moment after it has that year branch, the moment before not)
+        assert [Moment.at(s, "UTC").year_branch for s in starts] == [b] * 3
+        assert all(Moment.at(s - timedelta(seconds=1), "UTC").year_branch == b.shift(-1) for s in starts)
+        assert before < starts[0] <= before + timedelta(days=366 * 12)
+        # the same as every twelfth 寅 month start, counted from the first one of that branch
+        tigers = month_starts(before, Branch.寅, 36)
+        first = next(i for i, t in enumerate(tigers) if Moment.at(t, "UTC").year_branch == b)
+        assert starts == tigers[first::12]
+    assert year_starts(before, Branch.子, 0) == ()
+    with pytest.raises(CalendarError, match="past the table"):
+        year_starts(datetime(2095, 6, 1, tzinfo=UTC), Branch.寅, 2)
+    with pytest.raises(CalendarError, match="no 立春"):
+        year_starts(datetime(2101, 6, 1, tzinfo=UTC), Branch.寅)
+    with pytest.raises(CalendarError, match="aware"):
+        year_starts(datetime(2024, 1, 1), Branch.寅)
 
 
 def test_next_days() -> None:
