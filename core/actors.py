@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from core.chart import Chart, DayClash, Standing, Transformation
-from core.findings import Layer, Place
+from core.findings import LINE_PLACES, Layer, Place
 from core.ganzhi import Branch, Element
 from core.hexagram import Relation, relation
 from core.values import value
@@ -50,10 +50,9 @@ def actor_at(chart: Chart, place: Place) -> Actor:
         return _actor(place, b, relation(chart.hexagram.element, b.element), None, False)
     if not 1 <= pos <= 6:
         raise KeyError(f"no line {pos}")
-    line = chart.lines[pos - 1]
     if layer is Layer.LINE:
-        return _actor(place, line.branch, line.relation, line.standing, line.moving, line.transformations,
-                      line.changed.branch if line.changed else None)
+        return line_actors(chart)[pos - 1]
+    line = chart.lines[pos - 1]
     if layer is Layer.CHANGED:
         if line.changed is None:
             raise KeyError(f"line {pos} does not move")
@@ -68,7 +67,9 @@ def actor_at(chart: Chart, place: Place) -> Actor:
 @lru_cache(maxsize=8)
 def line_actors(chart: Chart) -> tuple[Actor, ...]:
     """The six primary lines as actors, bottom first."""
-    return tuple(actor_at(chart, Place(Layer.LINE, i)) for i in range(1, 7))
+    return tuple(_actor(LINE_PLACES[line.position], line.branch, line.relation, line.standing, line.moving,
+                        line.transformations, line.changed.branch if line.changed else None)
+                 for line in chart.lines)
 
 
 @lru_cache(maxsize=8)

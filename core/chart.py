@@ -303,11 +303,7 @@ class Line:
     hidden: Yao | None  # 伏神 under this line (this line is its 飛神)
     changed: Yao | None  # 變爻, only when the line moves
     transformations: tuple[Transformation, ...]
-    moving: bool  # 6 or 9 (kept as a field: every rule asks)
-
-    def __post_init__(self) -> None:
-        if self.moving is not (self.value in (6, 9)):
-            raise ValueError(f"line {self.position}: value {self.value} and moving={self.moving} disagree")
+    moving: bool  # value 6 or 9, set by build_chart (a field, not a property: every rule asks)
 
     @property
     def yang(self) -> bool:
