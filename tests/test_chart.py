@@ -43,6 +43,7 @@ def test_all_4096_casts_against_reference() -> None:
         assert [ln.spirit.value for ln in chart.lines] == spirit_names(day.stem.name)
         assert [ln.world for ln in chart.lines] == [i + 1 == world for i in range(6)]
         assert [ln.response for ln in chart.lines] == [abs(i + 1 - world) == 3 for i in range(6)]
+        assert [ln.moving for ln in chart.lines] == [bool(moved >> i & 1) for i in range(6)]
         # 伏神: every relation absent from the primary hexagram, from the palace's pure hexagram, same position.
         pure = najia_of(pure_bits(palace))
         pure_rels = [relation_name(palace, b) for b in pure]
