@@ -8,6 +8,7 @@ weightiest down so the answer can always say why.
 from __future__ import annotations
 
 from enum import Enum
+from operator import attrgetter
 
 from core import combinations, stars, topics
 from core.actors import actor_at, line_actors
@@ -153,6 +154,7 @@ def _use_god_rule(rule: UseGodRule, use: UseGod) -> list[Finding]:
                     (("target", str(target)),))]
 
 
+_RULE, _WEIGHT = attrgetter("rule"), attrgetter("weight")
 STAR_CAP = 3  # stars only amplify: "吉以益其吉，凶以甚其凶" (001 神煞章 closing principle)
 
 
@@ -199,7 +201,10 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     roles = find_roles(chart, use.actor.element, use.place, assessment.rooted, not assessment.strong, absorbed)
     everything = _use_god_rule(rule, use) + list(use.findings) + list(assessment.findings) + list(roles.findings)
     everything += _matter_findings(chart, question, use) + _link_to_querent(chart, question, use) + list(extra)
-    ranked = tuple(sorted(everything, key=lambda f: (-f.weight, f.rule)))
+    # heaviest first, then by rule id: two stable sorts with C key functions
+    everything.sort(key=_RULE)
+    everything.sort(key=_WEIGHT, reverse=True)
+    ranked = tuple(everything)
     balance = weigh(ranked)
     usable = assessment.usable and use.comes_out is not False
     verdict = verdict_of(balance, assessment.rooted, usable)

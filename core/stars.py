@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import field
 from enum import Enum, StrEnum
 from functools import lru_cache
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Union
 
@@ -898,7 +899,7 @@ def counting_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
                                                      ("target", target_text(hit.target)),
                                                      ("nature", hit.star.nature.value)))
                 for hit, effect, weight, key in _counting(chart, frozenset(use_god_places), wanted)]
-    findings.sort(key=lambda f: -f.weight)
+    findings.sort(key=_WEIGHT, reverse=True)  # stable: equal weights keep their order
     return tuple(findings)
 
 
@@ -937,15 +938,13 @@ def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
         if line.hidden is not None and hidden in use_god:
             h = line.hidden
             out += _place_findings(hits(h.branch, h.stem), hidden, h.relation, False, True, wanted)
-    out.sort(key=_heaviest_first)
+    out.sort(key=_WEIGHT, reverse=True)  # stable: equal weights keep their order
     return tuple(out)
 
 
 _DAY = Place(Layer.DAY)
+_WEIGHT = attrgetter("weight")
 
-
-def _heaviest_first(f: Finding) -> int:
-    return -f.weight
 
 
 # ---- a reading's stars as bit masks -------------------------------------------------------------------------

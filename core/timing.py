@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from functools import lru_cache
+from operator import attrgetter
 from zoneinfo import ZoneInfo
 
 from core.actors import Actor, actor_at
@@ -204,5 +205,5 @@ def rank(timings: list[Timing]) -> tuple[Timing, ...]:
         k = (t.unit, t.branch, t.stem, t.rule)
         if k not in seen or seen[k].weight < t.weight:
             seen[k] = t
-    return tuple(sorted(seen.values(), key=lambda t: -t.weight))
+    return tuple(sorted(seen.values(), key=attrgetter("weight"), reverse=True))  # stable
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from core.chart import (
@@ -319,7 +320,7 @@ def _in_power(chart: Chart, line: Line) -> bool:
 
 def _ranked(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     """Weightiest first (DESIGN.md: lists that rank come weightiest first); ties keep the text's order."""
-    return tuple(sorted(findings, key=lambda f: -f.weight))
+    return tuple(sorted(findings, key=attrgetter("weight"), reverse=True))  # stable
 
 
 def _conflict(rule: str, line: int, doctrine: str) -> Finding:
@@ -992,7 +993,7 @@ def lifetime_timing(chart: Chart, age: int | None = None, *, use_god: Place | No
         out.append(Timing(Unit.YEAR, branch, "XL-02", _src("XL-02", 39), key, weight,
                           stem=pillar.stem if pillar else None,
                           places=(period.place,) if period.place else ()))
-    return tuple(sorted(out, key=lambda t: -t.weight))
+    return tuple(sorted(out, key=attrgetter("weight"), reverse=True))  # stable
 
 
 # ==== 六親壽命 (SY, lines 131–149): 以用爻為主，父母為憑 =====================================================
