@@ -91,7 +91,10 @@ class Finding:
             raise ValueError(f"finding rule {self.rule} differs from its source {self.source.rule}")
 
     def param(self, name: str) -> str | None:
-        return dict(self.params).get(name)
+        for key, text in reversed(self.params):  # a few pairs: a scan beats building a dict (the last one wins)
+            if key == name:
+                return text
+        return None
 
 
 class Unit(StrEnum):
