@@ -36,6 +36,7 @@ from core.usegod import UseGod
 DATES_PER_TIMING = 3
 
 
+@lru_cache(maxsize=4096)  # timings are immutable and the same few thousand recur: each is built once
 def _t(unit: Unit, branch: Branch, rule: str, key: str, weight: int, places: tuple[Place, ...],
        stem: Stem | None = None) -> Timing:
     return Timing(unit, branch, rule, source(rule), key, weight, stem, places)
