@@ -1098,9 +1098,19 @@ def _group(mine: int, heavy3: int, heavy2: int) -> tuple[Star, int, str, str]:
     lead = _ORDER[(first & -first).bit_length() - 1]
     if not mine & (mine - 1):  # alone
         return lead, weight, lead.name, lead.source.rule
-    members = [*_stars_in(heavy3), *_stars_in(heavy2), *_stars_in(mine ^ heavy3 ^ heavy2)]
-    return (lead, min(3, weight + 1), "、".join(dict.fromkeys([star.name for star in members])),
-            " ".join(dict.fromkeys([star.source.rule for star in members])))
+    names3, rules3 = _members(heavy3)
+    names2, rules2 = _members(heavy2)
+    names1, rules1 = _members(mine ^ heavy3 ^ heavy2)
+    return (lead, min(3, weight + 1), "、".join(dict.fromkeys(names3 + names2 + names1)),
+            " ".join(dict.fromkeys(rules3 + rules2 + rules1)))
+
+
+@lru_cache(maxsize=16384)
+def _members(mask: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The names and rules of the stars of one weight in a group, in the order listed (cached: one weight's
+    stars recur more often than a whole group)."""
+    stars = tuple(_stars_in(mask))
+    return tuple(star.name for star in stars), tuple(star.source.rule for star in stars)
 
 
 def _stars_in(mask: int) -> Iterable[Star]:
