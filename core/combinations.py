@@ -197,26 +197,23 @@ class Supply:
 
 @value
 class FrameMember:
+    """One part of a frame and every place supplying it; the rest is derived from the supplies by ``_member``
+    (fields, not properties: each is read several times while a frame is judged)."""
+
     part: FramePart
     branch: Branch
     supplies: tuple[Supply, ...]
+    present: bool  # some supply counts
+    intact: bool  # present through at least one undamaged source (a damaged line beside an intact pillar is there)
+    places: tuple[Place, ...]  # the counted supplies' places
+    line_origins: frozenset[Origin]  # the counted supplies' origins, the pillars aside
 
-    @property
-    def present(self) -> bool:
-        return any(s.counted for s in self.supplies)
 
-    @property
-    def intact(self) -> bool:
-        """Present through at least one undamaged source (a damaged line beside an intact pillar is still there)."""
-        return any(s.counted and not s.damaged for s in self.supplies)
-
-    @property
-    def places(self) -> tuple[Place, ...]:
-        return tuple(s.place for s in self.supplies if s.counted)
-
-    @property
-    def line_origins(self) -> frozenset[Origin]:
-        return frozenset(s.origin for s in self.supplies if s.counted and s.origin not in _PILLARS)
+def _member(part: FramePart, branch: Branch, supplies: tuple[Supply, ...]) -> FrameMember:
+    counted = [s for s in supplies if s.counted]
+    return FrameMember(part, branch, supplies, bool(counted), any(not s.damaged for s in counted),
+                       tuple(s.place for s in counted),
+                       frozenset(s.origin for s in counted if s.origin not in _PILLARS))
 
 
 @value
@@ -321,7 +318,7 @@ def _count_completing_static(members: list[FrameMember]) -> list[FrameMember]:
     done = []
     for m in members:
         if m is absent[0]:
-            m = FrameMember(m.part, m.branch, tuple(
+            m = _member(m.part, m.branch, tuple(
                 Supply(s.place, s.origin, s.void, s.broken, s.damaged, True) if s.origin is Origin.STATIC else s
                 for s in m.supplies))
         done.append(m)
@@ -339,7 +336,7 @@ def _frame_fact(chart: Chart, frame: Frame, rules: FrameRules,
     if rules.static_members is not StaticPolicy.COMPLETING and sum(
             any(s.counted for s in supplies.get(br, ())) for br in frame.members) < 2:
         return None  # the common case, decided before building anything
-    members = [FrameMember(part, br, tuple(supplies.get(br, ()))) for part, br in zip(FramePart, frame.members)]
+    members = [_member(part, br, tuple(supplies.get(br, ()))) for part, br in zip(FramePart, frame.members)]
     if rules.static_members is StaticPolicy.COMPLETING:
         members = _count_completing_static(members)
     present = [m.present for m in members]
