@@ -3,7 +3,11 @@
 Baseline: the chart alone (``bench_chart``'s loop); target: a full reading under 0.5 ms on this machine
 (MingAI's TypeScript engine does its lighter analysis in 0.13 ms in Node).
 
-    python bench/bench_reading.py [--n 500] [--repeat 15]
+    python bench/bench_reading.py [--n 500] [--repeat 5] [--rounds 3]
+
+Each figure is the fastest pass of 500 readings.  The figures take turns over three rounds, so a noisy minute on
+a shared machine (this one swings up to 1.7×) cannot land on one figure only; each figure gets a warm-up pass of
+its own before its passes, so it is measured in its own steady state.
 """
 
 from __future__ import annotations
