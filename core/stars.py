@@ -171,24 +171,8 @@ class Star:
 
 def key_value(kind: Keyed, moment: Moment) -> object | None:
     """The value of ``kind`` at ``moment`` (a branch, a Quarter, a Frame, a stem, a pillar or a pair)."""
-    month = moment.month_branch
-    if kind is Keyed.MONTH_BRANCH:
-        return month
-    if kind is Keyed.SEASON:
-        return quarter_of(month)
-    if kind is Keyed.FRAME:
-        return frame_of(month)
-    if kind is Keyed.DAY_STEM:
-        return moment.day.stem
-    if kind is Keyed.DAY_PILLAR:
-        return moment.day
-    if kind is Keyed.YEAR_BRANCH:
-        return moment.year_branch
-    if kind is Keyed.HOUR:
-        return None if moment.hour is None else (month, moment.hour.branch)
-    if kind is Keyed.YEAR_MONTH:
-        return None if moment.year_branch is None else (frame_of(moment.year_branch), month)
-    raise ValueError(kind)
+    return _keys(moment.month_branch, moment.day, moment.year_branch,
+                 None if moment.hour is None else moment.hour.branch)[Keyed(kind)]
 
 
 # ---- table builders: the text's own ways of stating a table ------------------------------------------------
