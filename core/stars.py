@@ -746,13 +746,6 @@ class _Index:
                 found += hit
         return found or default
 
-    def items(self) -> Iterable[tuple[object, tuple[tuple[Star, Target], ...]]]:
-        merged: dict[object, tuple[tuple[Star, Target], ...]] = {}
-        for table in self.tables:
-            for slot, pairs in table.items():
-                merged[slot] = merged.get(slot, ()) + pairs
-        return merged.items()
-
 
 @lru_cache(maxsize=4096)
 def _targets_at(month: Branch, day: StemBranch, year_branch: Branch | None, hour: Branch | None) -> _Index:
@@ -763,7 +756,7 @@ def _targets_at(month: Branch, day: StemBranch, year_branch: Branch | None, hour
 
 
 def _keys(month: Branch, day: StemBranch, year_branch: Branch | None, hour: Branch | None) -> dict[Keyed, object]:
-    """The value of every key kind under a set of pillars (``key_value`` without building a Moment)."""
+    """The value of every key kind under a set of pillars (``key_value`` reads it; the masks need no Moment)."""
     return {
         Keyed.MONTH_BRANCH: month, Keyed.SEASON: quarter_of(month), Keyed.FRAME: frame_of(month),
         Keyed.DAY_STEM: day.stem, Keyed.DAY_PILLAR: day, Keyed.YEAR_BRANCH: year_branch,
