@@ -11,7 +11,7 @@ from core.chart import Chart, DayRelation, MonthRelation, Season, Transformation
 from core.findings import Effect, Finding, Layer, Place
 from core.ganzhi import Element
 from core.relations import Stage, stage
-from core.strength import finding, season_strong
+from core.strength import DAY_SUPPORT, MONTH_SUPPORT, finding, season_strong
 from core.values import value
 
 GOOD, BAD, NEUTRAL = Effect.GOOD, Effect.BAD, Effect.NEUTRAL
@@ -42,7 +42,7 @@ def _helped(a: Actor, movers: tuple[Actor, ...]) -> bool:
     """生扶 by the month, the day or a moving line, or standing on either (YC-1, JC-1)."""
     st = a.standing
     assert st is not None
-    if {MonthRelation.臨月建, MonthRelation.月生} & set(st.month) or {DayRelation.臨日, DayRelation.日生} & set(st.day):
+    if not MONTH_SUPPORT.isdisjoint(st.month) or not DAY_SUPPORT.isdisjoint(st.day):
         return True
     return any(m.place != a.place and m.element.generates is a.element for m in movers)
 

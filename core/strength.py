@@ -27,6 +27,8 @@ from core.rules import source
 from core.values import value
 
 GOOD, BAD, NEUTRAL = Effect.GOOD, Effect.BAD, Effect.NEUTRAL
+MONTH_SUPPORT = frozenset((MonthRelation.臨月建, MonthRelation.月生))  # the month is the line, or generates it
+DAY_SUPPORT = frozenset((DayRelation.臨日, DayRelation.日生))  # the day is the line, or generates it
 
 # Weights (0–10).  The month and the day decide half the verdict (M-02 Korean gloss: "look at the 月建 first"),
 # so their verdicts weigh most; a single moving line weighs a little less than the month; minor modifiers 1–3.
@@ -93,7 +95,7 @@ def _standing_strong(st: Standing) -> bool:
     if st.month_break and DayRelation.臨日 not in st.day:
         return False
     return (st.season is not Season.休囚 or MonthRelation.月合 in st.month
-            or bool({DayRelation.臨日, DayRelation.日生} & set(st.day)))
+            or not DAY_SUPPORT.isdisjoint(st.day))
 
 
 @lru_cache(maxsize=8192)  # a few thousand (standing, place) cases recur: each is read once
@@ -329,8 +331,8 @@ def assess(chart: Chart, place: Place, absorbed: frozenset[Place] = frozenset(),
         found.append(finding("SK-02", "overcome_without_help", BAD, 4, me))
         line_hit = True  # counted below as an SK-02 injury, as the text's tally does
     # M-15 / M-11: month and day pulling opposite ways cancel; a third party decides.
-    month_up = bool({MonthRelation.臨月建, MonthRelation.月生} & set(st.month)) or st.season is Season.次旺
-    day_up = bool({DayRelation.臨日, DayRelation.日生} & set(st.day))
+    month_up = not MONTH_SUPPORT.isdisjoint(st.month) or st.season is Season.次旺
+    day_up = not DAY_SUPPORT.isdisjoint(st.day)
     month_down, day_down = MonthRelation.月克 in st.month, DayRelation.日克 in st.day or st.day_clash is DayClash.日破
     if (month_up and day_down) or (day_up and month_down):
         third_hit = frame is BAD or line_hit
@@ -351,8 +353,7 @@ def assess(chart: Chart, place: Place, absorbed: frozenset[Place] = frozenset(),
     # the day that clashes the attacker away.
     if MonthRelation.臨月建 in st.month and line_hit:
         found.append(finding("M-10", "hurt_but_waits", GOOD, 4, me))
-    day_support = bool({DayRelation.臨日, DayRelation.日生} & set(st.day))
-    rooted = not ((st.month_break and not on_day and (DayRelation.日克 in st.day or not day_support))
+    rooted = not ((st.month_break and not on_day and (DayRelation.日克 in st.day or not day_up))
                   or (truly_void and broken))
-    usable = not truly_void and not (broken and not day_support)
+    usable = not truly_void and not (broken and not day_up)
     return Assessment(place, tuple(found), rooted, usable)

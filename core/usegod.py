@@ -78,6 +78,8 @@ def _useless(chart: Chart, place: Place) -> bool:
 
 
 def _best(chart: Chart, places: list[Place]) -> Place:
+    if len(places) == 1:  # nothing to weigh
+        return places[0]
     return max(places, key=lambda p: (_rank(chart, p), -p.position))
 
 
