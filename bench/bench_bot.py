@@ -58,6 +58,7 @@ def child(stats_path: str) -> int:
     import logging
 
     from bot.app import build_application
+    from bot.collector import settle
     from bot.config import Config
     from bot.persistence import WriteThroughUpdateProcessor
 
@@ -74,6 +75,7 @@ def child(stats_path: str) -> int:
 
     WriteThroughUpdateProcessor.do_process_update = timed  # type: ignore[method-assign]
     app = build_application(Config.from_env(), rate_limit=False)
+    settle()  # as ``liuyao bot`` does
     profile = os.environ.get("BENCH_PROFILE")
     if profile:
         import cProfile

@@ -3,16 +3,18 @@
 Baseline: the chart alone (``bench_chart``'s loop); target: a full reading under 0.5 ms on this machine
 (MingAI's TypeScript engine does its lighter analysis in 0.13 ms in Node).
 
-    python bench/bench_reading.py [--n 500] [--repeat 5] [--rounds 3]
+    python bench/bench_reading.py [--n 500] [--repeat 5] [--rounds 3] [--collector bot|default]
 
 Each figure is the fastest pass of 500 readings.  The figures take turns over three rounds, so a noisy minute on
 a shared machine (this one swings up to 1.7×) cannot land on one figure only; each figure gets a warm-up pass of
-its own before its passes, so it is measured in its own steady state.
+its own before its passes, so it is measured in its own steady state.  The process sets the garbage collector
+as the bot does (``bot.collector``); ``--collector default`` measures with the interpreter's settings instead.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import sys
 import time
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_chart import inputs
 
+from bot.collector import settle
 from core.calendar import Moment
 from core.cast import Cast, LineValue
 from core.chart import build_chart
@@ -63,7 +66,12 @@ def main() -> None:
                         "all is reported, as timeit does (on a shared machine the others measure the neighbours)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds over all the figures, so that a noisy "
                         "minute on a shared machine does not fall on one figure only")
+    parser.add_argument("--collector", choices=("bot", "default"), default="bot",
+                        help="the garbage collector as `liuyao bot` sets it at start-up (bot.collector.settle), "
+                        "or as the interpreter sets it")
     args = parser.parse_args()
+    if args.collector == "bot":
+        settle()  # as the bot does once it has started, before its first reading
     n, repeat = args.n, args.repeat
     qs = questions(n)
     rng = random.Random(20)
@@ -87,21 +95,28 @@ def main() -> None:
     cases: dict[str, tuple[Callable[[], list[tuple[tuple[int, ...], datetime, str]]], bool | None]] = {
         "chart": (fresh, None), "core": (fresh, False), "full": (fresh, True),
         "20 days": (lambda: on_days(20), True), "3 days": (lambda: on_days(3), True)}
-    best = dict.fromkeys(cases, float("inf"))
+    passes: dict[str, list[float]] = {name: [] for name in cases}
     for _round in range(args.rounds):
         for name, (make, full) in cases.items():
             run(make(), qs, full)  # this figure's own steady state
-            best[name] = min(best[name], *(run(make(), qs, full) for _ in range(repeat)))
-    chart, core, full = best["chart"], best["core"], best["full"]
-    same_day = {20: best["20 days"], 3: best["3 days"]}
-    print(f"chart only            : {chart * 1e3:7.3f} ms  ({1 / chart:8.0f}/s)")
-    print(f"reading, 002 analysis : {core * 1e3:7.3f} ms  ({1 / core:8.0f}/s)  {core / chart:4.1f}× the chart")
-    print(f"reading, full         : {full * 1e3:7.3f} ms  ({1 / full:8.0f}/s)  {full / chart:4.1f}× the chart "
-          f"(+ 局會 刑害 助鬼傷身 神煞 topic chapters; every cast on a new moment)")
-    for count, t in same_day.items():
-        print(f"reading, full, {count:2d} days: {t * 1e3:7.3f} ms  ({1 / t:8.0f}/s)  (fresh casts at any hour of the "
-              f"same {count} days{'' if count > 3 else ', as a running bot sees them'})")
-    print(f"best of {args.rounds} rounds × {repeat} passes of {n} readings each; target: a full reading < 0.5 ms")
+            passes[name] += [run(make(), qs, full) for _ in range(repeat)]
+    labels = {
+        "chart": "chart only            ", "core": "reading, 002 analysis ", "full": "reading, full         ",
+        "20 days": "reading, full, 20 days", "3 days": "reading, full,  3 days"}
+    notes = {
+        "full": "+ 局會 刑害 助鬼傷身 神煞 topic chapters; every cast on a new moment",
+        "20 days": "fresh casts at any hour of the same 20 days",
+        "3 days": "fresh casts at any hour of the same 3 days, as a running bot sees them"}
+    chart = min(passes["chart"])
+    print(f"{'':22s}   {'best':>8s}  {'mean':>8s}  {'best/s':>7s}")
+    for name, times in passes.items():
+        best, mean = min(times), sum(times) / len(times)
+        ratio = "" if name == "chart" else f"  {best / chart:4.1f}× the chart"
+        note = f" ({notes[name]})" if name in notes else ""
+        print(f"{labels[name]}: {best * 1e3:6.3f} ms {mean * 1e3:6.3f} ms {1 / best:7.0f}{ratio}{note}")
+    print(f"best and mean of {args.rounds} rounds × {repeat} passes of {n} readings each (the mean includes the "
+          f"collector's passes and this machine's neighbours); collector: {args.collector} {gc.get_threshold()}; "
+          f"target: a full reading < 0.5 ms")
 
 
 if __name__ == "__main__":

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 import re
 import signal
@@ -43,10 +42,24 @@ from datetime import date, datetime, timedelta, timezone
 from typing import Any, Final
 
 from telegram import Update
-from telegram.error import BadRequest, Forbidden, InvalidToken, RetryAfter, TelegramError
-from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, CommandHandler, ContextTypes, ExtBot
+from telegram.error import (
+    BadRequest,
+    Forbidden,
+    InvalidToken,
+    RetryAfter,
+    TelegramError,
+)
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+    ExtBot,
+)
 
 from bot.almanac import local_today, render_almanac
+from bot.collector import settle
 from bot.i18n import _, current, locale, use
 from bot.storage import DueSubscription, Storage
 
@@ -523,8 +536,7 @@ def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = D
     async def main() -> BroadcastStats:
         # Everything loaded so far (PTB, Babel, the star tables, the catalogs) lives as long as the process: keep
         # it out of the collector, whose full passes over it would stall the even pace of the sends.
-        gc.collect()
-        gc.freeze()
+        settle()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):

@@ -8,6 +8,7 @@ from telegram import Update
 
 from bot.app import build_application
 from bot.broadcast import install
+from bot.collector import settle
 from bot.config import Config, configure_logging
 
 
@@ -19,6 +20,7 @@ def run_bot(env: dict[str, str] | None = None) -> int:
               file=sys.stderr)
         return 2
     app = build_application(config, extra=install)  # /today /subscribe /unsubscribe and the daily broadcast
+    settle()
     if config.webhook_url:
         app.run_webhook(listen=config.listen, port=config.port, webhook_url=config.webhook_url,
                         secret_token=config.webhook_secret, allowed_updates=Update.ALL_TYPES)
