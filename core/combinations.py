@@ -497,6 +497,10 @@ class PunishmentFact:
         return self.clash and self.triple
 
 
+# The branches that punish each branch (刑 is one-way: 子 punishes 卯, 卯 punishes 子; 辰 punishes itself).
+_PUNISHERS: tuple[frozenset[Branch], ...] = tuple(frozenset(a for a in Branch if punishes(a, b)) for b in Branch)
+
+
 def punishments(chart: Chart, rules: ActRules = ActRules(), only: frozenset[Place] | None = None
                 ) -> tuple[PunishmentFact, ...]:
     """Every 刑 on a primary or hidden line by the day, the month, an acting (moving/暗動) line or its own change.
@@ -505,6 +509,8 @@ def punishments(chart: Chart, rules: ActRules = ActRules(), only: frozenset[Plac
     actors = _actors(chart, rules)
     for t in _targets(chart, only):
         acts = _acting_on(actors, t)
+        if _PUNISHERS[t.branch].isdisjoint([a.branch for a in acts]):
+            continue  # the common case: nothing here punishes it
         around = {t.branch} | {a.branch for a in acts}
         for a in acts:
             kind = punishment_kind(a.branch, t.branch)
@@ -584,6 +590,9 @@ def harms(chart: Chart, rules: ActRules = ActRules(), only: frozenset[Place] | N
         acts = _acting_on(actors, t)
         if t.world and not any(a.place == r_place for a in acts):
             acts.append(_Actor(r_place, response.branch, Origin.STATIC))
+        partner = _HARM[t.branch]
+        if all(a.branch is not partner for a in acts):
+            continue  # the common case: its 害 partner is not among them
         for a in acts:
             d = harm_direction(t.branch, a.branch)
             if d is None:
