@@ -1062,24 +1062,31 @@ def _place_findings(hits: int, place: Place, relation: Relation | None, moving: 
 @lru_cache(maxsize=16384)
 def _group_finding(mine: int, heavy3: int, heavy2: int, effect: Effect, key: str, place: Place) -> Finding:
     """One place's stars of one effect as one finding (cached: the same groups recur from day to day)."""
-    lead, weight, names, rules = _group(mine, heavy3, heavy2)
-    return Finding(lead.source.rule, lead.source, key, effect, weight, (place,),
-                   (("names", names), ("rules", rules), ("nature", lead.nature.value)))
+    lead, weight, params = _group(mine, heavy3, heavy2)
+    return Finding(lead.source.rule, lead.source, key, effect, weight, _ALONE[place], params)
 
 
 @lru_cache(maxsize=16384)
-def _group(mine: int, heavy3: int, heavy2: int) -> tuple[Star, int, str, str]:
+def _group(mine: int, heavy3: int, heavy2: int) -> tuple[Star, int, tuple[tuple[str, str], ...]]:
     """A group of stars: led by the first of the heaviest, weighing as it (plus one for company, ≤ 3), named
-    heaviest first (cached apart from the place: the same groups recur on every line)."""
+    heaviest first; the params are shared by every finding of the group (cached apart from the place: the same
+    groups recur on every line)."""
     weight, first = (3, heavy3) if heavy3 else (2, heavy2) if heavy2 else (1, mine)
     lead = _ORDER[(first & -first).bit_length() - 1]
     if not mine & (mine - 1):  # alone
-        return lead, weight, lead.name, lead.source.rule
-    names3, rules3 = _members(heavy3)
-    names2, rules2 = _members(heavy2)
-    names1, rules1 = _members(mine ^ heavy3 ^ heavy2)
-    return (lead, min(3, weight + 1), "、".join(dict.fromkeys(names3 + names2 + names1)),
-            " ".join(dict.fromkeys(rules3 + rules2 + rules1)))
+        names, rules = lead.name, lead.source.rule
+    else:
+        names3, rules3 = _members(heavy3)
+        names2, rules2 = _members(heavy2)
+        names1, rules1 = _members(mine ^ heavy3 ^ heavy2)
+        names = "、".join(dict.fromkeys(names3 + names2 + names1))
+        rules = " ".join(dict.fromkeys(rules3 + rules2 + rules1))
+        weight = min(3, weight + 1)
+    return lead, weight, (("names", names), ("rules", rules), ("nature", lead.nature.value))
+
+
+# one tuple per place for the findings' places (a cached finding keeps fewer objects alive)
+_ALONE = {place: (place,) for place in (_DAY, *LINE_PLACES[1:], *CHANGED_PLACES[1:], *HIDDEN_PLACES[1:])}
 
 
 @lru_cache(maxsize=16384)
