@@ -297,8 +297,9 @@ def jie_instants() -> tuple[datetime, ...]:
 
 def month_starts(after_utc: datetime, branch: Branch, count: int = 1) -> tuple[datetime, ...]:
     """The next ``count`` instants, strictly after ``after_utc``, at which a ``branch`` month begins."""
-    first = _first_month_index(after_utc, _read_branch(branch, "month"))
-    return _entries(range(first, first + 12 * _count(count), 12), after_utc, f"{branch} month(s)")
+    branch = _read_branch(branch, "month")
+    first = _first_month_index(after_utc, branch)
+    return _entries(range(first, first + 12 * _count(count), 12), after_utc, f"{branch.name} month(s)")
 
 
 def year_starts(after_utc: datetime, branch: Branch, count: int = 1) -> tuple[datetime, ...]:
@@ -310,7 +311,7 @@ def year_starts(after_utc: datetime, branch: Branch, count: int = 1) -> tuple[da
     # Entry i opens a 寅 month when i % 12 == 1; years of one branch are twelve years apart.
     skip = (branch - year_pillar_of(jie_instants()[first].year).branch) % 12
     start = first + 12 * skip
-    return _entries(range(start, start + 144 * _count(count), 144), after_utc, f"{branch} year(s)")
+    return _entries(range(start, start + 144 * _count(count), 144), after_utc, f"{branch.name} year(s)")
 
 
 def _first_month_index(after_utc: datetime, branch: Branch) -> int:
