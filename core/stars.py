@@ -886,8 +886,9 @@ def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
     star on a line, under the heaviest star's rule, weighing as that star plus one when it has company (≤ 3).
     Dozens of stars can touch the moving lines; the reader wants them together, and they only amplify.
 
-    Computed on bit masks (see ``_ORDER``): a place's stars are the sum of one mask per key kind, and what
-    counts at a kind of place is another mask, so each place costs a few integer operations."""
+    Computed on bit masks (see ``_ORDER``): a place's stars are the union of four tables' masks (the month's,
+    the year's, the day pillar's and the hour's), and what counts at a kind of place is another mask, so each
+    place costs a few integer operations."""
     wanted = Matter(matter) if matter is not None else None
     use_god = frozenset(use_god_places)
     m = chart.moment
@@ -921,7 +922,6 @@ def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
 
 _DAY = Place(Layer.DAY)
 _WEIGHT = attrgetter("weight")
-
 
 
 # ---- a reading's stars as bit masks -------------------------------------------------------------------------
@@ -964,7 +964,8 @@ _NO_MASKS: Masks = ((0,) * 12, (0,) * 10, MappingProxyType({}))
 
 
 def _merged(tables: list[Masks]) -> Masks:
-    # One star has one key kind, so the tables' bits never overlap and their sum is their union.
+    """The union of several kinds' masks: one star has one key kind, so their bits never overlap and the sum of
+    the masks is their union."""
     if not tables:
         return _NO_MASKS
     pillars: dict[StemBranch, int] = {}
@@ -976,6 +977,7 @@ def _merged(tables: list[Masks]) -> Masks:
 
 
 def _masks_of(kinds: tuple[Keyed, ...], keys: dict[Keyed, object]) -> Masks:
+    """The merged masks of ``kinds`` at their key values."""
     tables = _mask_tables()
     return _merged([tables[kind][key] for kind in kinds
                     if kind in tables and (key := keys[kind]) is not None and key in tables[kind]])
@@ -1098,6 +1100,7 @@ def _members(mask: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def _stars_in(mask: int) -> Iterable[Star]:
+    """The stars of a mask, lowest bit (first listed) first."""
     while mask:
         low = mask & -mask
         yield _ORDER[low.bit_length() - 1]
