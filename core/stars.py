@@ -156,23 +156,27 @@ class Star:
 
     def targets(self, moment: Moment) -> tuple[Target, ...] | None:
         """Where the star falls at ``moment``; None when the moment lacks its key (no year, no hour)."""
-        key = key_value(self.key, moment)
-        if key is None or key not in self.table:
-            return None
-        return self.table[key]
+        return self._targets_at(key_value(self.key, moment))
 
     def palace(self, moment: Moment) -> str | None:
         """The 宮 the text names for 天官符 and 鶴神 (中, 乾 …, 房北 …); None for other stars."""
-        if self.palaces is None:
-            return None
-        key = key_value(self.key, moment)
-        return None if key is None else self.palaces.get(key)
+        return self._palace_at(key_value(self.key, moment))
+
+    def _targets_at(self, key: object | None) -> tuple[Target, ...] | None:
+        return None if key is None else self.table.get(key)
+
+    def _palace_at(self, key: object | None) -> str | None:
+        return None if self.palaces is None or key is None else self.palaces.get(key)
 
 
 def key_value(kind: Keyed, moment: Moment) -> object | None:
     """The value of ``kind`` at ``moment`` (a branch, a Quarter, a Frame, a stem, a pillar or a pair)."""
+    return _moment_keys(moment)[Keyed(kind)]
+
+
+def _moment_keys(moment: Moment) -> dict[Keyed, object]:
     return _keys(moment.month_branch, moment.day, moment.year_branch,
-                 None if moment.hour is None else moment.hour.branch)[Keyed(kind)]
+                 None if moment.hour is None else moment.hour.branch)
 
 
 # ---- table builders: the text's own ways of stating a table ------------------------------------------------
@@ -705,13 +709,15 @@ def _on(target: Target, stem: Stem, branch: Branch, pillar: StemBranch) -> bool:
 def almanac(moment: Moment) -> DayStars:
     """Every star in force at ``moment`` (year stars need its year, hour stars its hour), in catalogue order."""
     day = moment.day
+    keys = _moment_keys(moment)  # once for the whole catalogue
     found = []
     for star in STARS:
-        targets = star.targets(moment)
+        key = keys[star.key]
+        targets = star._targets_at(key)
         if targets is None:
             continue
         on_day = any(_on(t, day.stem, day.branch, day) for t in targets)
-        found.append(DayStar(star, targets, on_day, star.palace(moment)))
+        found.append(DayStar(star, targets, on_day, star._palace_at(key)))
     return DayStars(moment, moment.year, moment.year_branch, moment.month, moment.month_branch, day, moment.hour,
                     moment.void, tuple(found))
 
