@@ -170,7 +170,7 @@ def weigh(findings: tuple[Finding, ...] | list[Finding]) -> int:
         signed = f.weight if f.effect is Effect.GOOD else -f.weight if f.effect is Effect.BAD else 0
         if not signed:
             continue
-        if not (f.source.seed == "001" and f.rule.startswith("SS-")):  # is_star, inlined: every finding passes
+        if not is_star(f):
             base += signed
         elif signed > 0:
             stars_up += signed

@@ -193,20 +193,17 @@ def _change_findings(place: Place, branch: Branch, changed_branch: Branch | None
     me = (place,)
     if changed is not None and changed_branch is not None:
         there = me + (Place(Layer.CHANGED, place.position),)
+        by_month = not MONTH_SUPPORT.isdisjoint(changed.month)  # the month generates the change, or is it
+        fed = by_month or not DAY_SUPPORT.isdisjoint(changed.day)
         if Transformation.回頭生 in transformations:
             out.append(finding("SK-01", "generated_by_change", NEUTRAL, 0, there, branch=branch.name,
                                changed=changed_branch.name))
-            fed = bool({MonthRelation.月生, MonthRelation.臨月建} & set(changed.month)
-                       or {DayRelation.日生, DayRelation.臨日} & set(changed.day))
             if fed:
                 # 接續相生: the month or day feeds the change that feeds the line (卯月卯日 → 午 → 丑, Z002-07).
                 out.append(finding("SK-01", "change_fed_by_month_day", GOOD, 4, there, branch=branch.name,
                                    changed=changed_branch.name))
-        if Transformation.回頭克 in transformations and (
-                MonthRelation.月生 in changed.month or MonthRelation.臨月建 in changed.month
-                or DayRelation.日生 in changed.day or DayRelation.臨日 in changed.day):
+        if Transformation.回頭克 in transformations and fed:
             # M-13 生扶忌神乃助惡而為虐 / JC-1: the month (or day) feeds the change that overcomes the line.
-            by_month = bool({MonthRelation.月生, MonthRelation.臨月建} & set(changed.month))
             out.append(finding("M-13" if by_month else "JC-1", "month_feeds_turn" if by_month else "day_feeds_turn",
                                BAD, 4 if by_month else 2, there, branch=branch.name, changed=changed_branch.name))
             out.append(finding("JC-1", "turn_attacker_strong", NEUTRAL, 0, there, branch=branch.name,
