@@ -22,7 +22,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Union
 
-from core.calendar import DayBoundary, Moment
+from core.calendar import Moment
 from core.chart import Chart
 from core.findings import (
     CHANGED_PLACES,
