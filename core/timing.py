@@ -164,7 +164,8 @@ def with_dates(timings: Iterable[Timing], m: Moment, count: int = DATES_PER_TIMI
     for t in timings:
         if t.unit not in anchors:
             try:
-                anchors[t.unit] = (_cast_date(m) if t.unit is Unit.DAY else m.local if t.unit is Unit.HOUR
+                anchors[t.unit] = (_cast_date(m) if t.unit is Unit.DAY
+                                   else m.local.replace(minute=0, second=0, microsecond=0) if t.unit is Unit.HOUR
                                    else month_opening(m.utc))
             except CalendarError:
                 anchors[t.unit] = None
@@ -180,8 +181,8 @@ def with_dates(timings: Iterable[Timing], m: Moment, count: int = DATES_PER_TIMI
 @lru_cache(maxsize=4096)
 def _occurrences(unit: Unit, branch: Branch, stem: Stem | None, anchor: date | datetime, tz: str,
                  count: int) -> tuple[date | datetime, ...]:
-    """``count`` occurrences after ``anchor``: the cast's date for days, its local time for hours, the opening
-    of its solar month (UTC) for months and years."""
+    """``count`` occurrences after ``anchor``: the cast's date for days, the start of its local hour for hours,
+    the opening of its solar month (UTC) for months and years."""
     if unit is Unit.DAY:
         assert isinstance(anchor, date)
         return (next_days_pillar(anchor, StemBranch(stem, branch), count) if stem is not None
