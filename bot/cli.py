@@ -21,11 +21,24 @@ from core.calendar import CalendarError, DayBoundary, Moment
 from core.cast import Cast, CastError, CoinConvention, parse_cast, random_cast
 from core.chart import Chart, build_chart
 from core.export import chart_dict, reading_dict
-from core.question import Question, QuestionError, Sex, Subject, Thing, Topic, choices, follow_ups
+from core.question import (
+    Horizon,
+    Illness,
+    Question,
+    QuestionError,
+    Sex,
+    Subject,
+    Thing,
+    Topic,
+    Weather,
+    choices,
+    follow_ups,
+)
 from core.reading import Reading, read
 
 CHART_KEYS = frozenset({"lines", "tosses", "random", "at", "tz", "month", "day", "year", "day_boundary", "coins"})
-READ_KEYS = CHART_KEYS | {"topic", "subject", "sex", "use_god", "lang", "subject_sex", "thing"}
+READ_KEYS = CHART_KEYS | {"topic", "subject", "sex", "use_god", "lang", "subject_sex", "thing", "horizon", "illness",
+                          "weather"}
 
 
 class RequestError(ValueError):
@@ -110,7 +123,8 @@ def question_from_request(req: Mapping[str, Any]) -> Question:
         raise RequestError(f"a reading needs a topic ({', '.join(t.value for t in Topic)}) or an explicit use_god")
     question = Question.parse_ids(_text(req, "topic") or "other", _text(req, "subject"), _text(req, "sex"),
                                   _text(req, "use_god"), subject_sex=_text(req, "subject_sex"),
-                                  thing=_text(req, "thing"))
+                                  thing=_text(req, "thing"), horizon=_text(req, "horizon"),
+                                  illness=_text(req, "illness"), weather=_text(req, "weather"))
     missing = follow_ups(question)
     if missing:
         raise RequestError("the use-god is not fixed yet; answer: " + ", ".join(
@@ -202,6 +216,10 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--sex", choices=[s.value for s in Sex], help="the querent's sex, where a rule needs it")
     q.add_argument("--subject-sex", choices=[s.value for s in Sex], help="the sex of the relative who marries")
     q.add_argument("--thing", choices=[t.value for t in Thing], help="what kind of thing was lost")
+    q.add_argument("--horizon", choices=[h.value for h in Horizon],
+                   help="near (days, hours) or far (months, years); default by topic")
+    q.add_argument("--illness", choices=[i.value for i in Illness], help="for illness: recent (近病) or long (久病)")
+    q.add_argument("--weather", choices=[w.value for w in Weather], help="for weather: the weather asked about")
     q.add_argument("--use-god", help="an explicit use-god: 父母 兄弟 官鬼 妻財 子孫 世 應 (overrides the topic)")
     q.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
     alm = sub.add_parser("almanac", help="a day's almanac: pillars, 旬空, the stars on the day, what it favours")
@@ -269,7 +287,8 @@ def _chart(args: argparse.Namespace) -> int:
     if reading:
         req |= {k: v for k, v in {
             "topic": args.topic, "subject": args.subject, "sex": args.sex, "subject_sex": args.subject_sex,
-            "thing": args.thing, "use_god": args.use_god}.items() if v is not None}
+            "thing": args.thing, "use_god": args.use_god, "horizon": args.horizon, "illness": args.illness,
+            "weather": args.weather}.items() if v is not None}
     try:
         if reading:
             chart, result = reading_from_request(req, _utcnow)

@@ -87,28 +87,41 @@ def timing_text(r: Reading, t: Timing) -> str:
     }[t.unit].format(pillar=pillar)
     why = _fill(r, TIMINGS[t.key], t.places, {})
     dates = ", ".join(_date(d) for d in t.dates)
-    text = _("{unit}, {why} ({rule})").format(unit=unit, why=why, rule=t.rule)
+    rules = ", ".join(t.rules or (t.rule,))
+    sense = {True: _("a good moment"), False: _("a bad moment"), None: _("the moment it turns")}[t.favourable]
+    text = _("{unit} ({sense}), {why} ({rule})").format(unit=unit, sense=sense, why=why, rule=rules)
     return text + (f": {dates}" if dates else "")
 
 
 def render_reading(r: Reading, reasons: int = REASONS_SHOWN, timings: int = 5) -> str:
-    """Verdict, use-god, the weightiest reasons and the likeliest timings."""
-    out = [
-        _("Verdict: {verdict}").format(verdict=term(r.verdict.name)),
-        _("Use-god: {place}").format(place=place(r, r.use_god.place)),
-        "",
-        _("Why:"),
-    ]
-    plain = [f for f in r.findings if not is_star(f)]
+    """Verdict now and in the end, use-god (and the line read with it), the chain of reasons in the order they
+    decided, and the likeliest timings with their sense."""
+    if r.verdict_now is r.verdict:
+        out = [_("Verdict: {verdict}").format(verdict=term(r.verdict.name))]
+    else:
+        out = [_("Now: {now}. In the end: {verdict}.").format(now=term(r.verdict_now.name),
+                                                              verdict=term(r.verdict.name))]
+    out.append(_("Use-god: {place}").format(place=place(r, r.use_god.place)))
+    if r.co_use_god is not None:
+        out.append(_("Read with it: {place}").format(place=place(r, r.co_use_god.place)))
+    out += ["", _("Why, in the order of the decision:")]
+    chain = r.decision.chain if r.decision is not None else ()
+    for i, step in enumerate(chain, 1):
+        f = step.finding
+        out.append(f"{i}. {finding_text(r, f)} [{f.rule}]")
+    shown = {s.finding.key for s in chain}
+    plain = [f for f in r.findings if not is_star(f) and f.key not in shown and f.weight > 0]
     merged: dict[str, list[str]] = {}  # one sentence, every rule that gives it (JN-3 and JN-6 say the same)
-    for f in [f for f in plain if f.weight > 0] or plain:
+    for f in plain:
         sign = {"+": "＋", "-": "－", "0": "・"}[f.effect.value]
         rules = merged.setdefault(f"{sign} {finding_text(r, f)}", [])
         if f.rule not in rules:
             rules.append(f.rule)
-        if len(merged) > reasons:
+        if len(merged) > max(0, reasons - len(chain)):
             break
-    out += [f"{text} [{', '.join(rules)}]" for text, rules in list(merged.items())[:reasons]]
+    if merged:
+        out += ["", _("Also in the chart:")]
+    out += [f"{text} [{', '.join(rules)}]" for text, rules in list(merged.items())[:max(0, reasons - len(chain))]]
     stars = [f for f in r.findings if is_star(f) and f.weight > 0][:2]
     if stars:
         out += ["", _("Stars (they deepen the verdict, they do not decide it):")]

@@ -20,6 +20,7 @@ from core.chart import Chart, DayClash, Season, Spirit, season
 from core.findings import HIDDEN_PLACES, LINE_PLACES, Effect, Finding, Layer, Place
 from core.ganzhi import Branch, Element
 from core.hexagram import Hexagram, Relation, relation
+from core.question import Topic
 from core.relations import (
     FRAMES,
     Frame,
@@ -777,8 +778,7 @@ def zhu_gui_shang_shen(chart: Chart) -> ZhuGuiFact | None:
     return ZhuGuiFact(Place(Layer.LINE, chart.world.position), chart.world.branch, chart.moment.day.branch, ghosts)
 
 
-TOPICS = ("wealth", "career", "exam", "marriage", "pregnancy", "illness", "lawsuit", "travel", "returning", "lost",
-          "property", "weather", "year", "lifetime", "lifespan", "matchmaker", "other")
+TOPICS = tuple(t.value for t in Topic)  # every topic id of the question catalogue
 
 # Topic → (key, effect, rule) for the topics the chapter reads by name.
 _ZG_READINGS: dict[str, tuple[str, Effect, str]] = {

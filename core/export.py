@@ -13,6 +13,7 @@ from core.chart import Chart, Line, Standing, Yao
 from core.findings import Finding, Layer, Place, Timing
 from core.hexagram import Hexagram
 from core.reading import Reading
+from core.verdict import Verdict
 
 
 def moment_dict(moment: Moment) -> dict[str, Any]:
@@ -143,7 +144,32 @@ def timing_dict(t: Timing) -> dict[str, Any]:
         "weight": t.weight,
         "dates": [d.isoformat() for d in t.dates],
         "places": [_place_dict(p) for p in t.places],
+        "rules": list(t.rules or (t.rule,)),
+        "favourable": t.favourable,
     }
+
+
+def _verdicts(pair: tuple[Verdict, Verdict]) -> list[str]:
+    return [pair[0].name, pair[1].name]
+
+
+def decision_dict(r: Reading) -> list[dict[str, Any]]:
+    """The ordered steps of the decision: rule, key, places, and the present and eventual answers before → after."""
+    d = r.decision
+    if d is None:
+        return []
+    return [{"rule": s.finding.rule, "key": s.finding.key, "places": [_place_dict(p) for p in s.finding.places],
+             "params": dict(s.finding.params), "now": _verdicts(s.now), "verdict": _verdicts(s.eventual),
+             "decided": s.decided, "in_chain": s in d.chain} for s in d.steps]
+
+
+def usable_dict(r: Reading) -> dict[str, Any] | None:
+    d = r.decision
+    if d is None:
+        return None
+    u = d.usability
+    waiting = next((timing_dict(t) for t in r.timing if t.branch in u.at), None) if u.at else None
+    return {"state": u.usable.value, "rule": u.rule, "key": u.key, "timing": waiting}
 
 
 def reading_dict(r: Reading) -> dict[str, Any]:
@@ -159,6 +185,9 @@ def reading_dict(r: Reading) -> dict[str, Any]:
             "subject_sex": None if q.subject_sex is None else q.subject_sex.value,
             "thing": None if q.thing is None else q.thing.value,
             "use_god": None if q.use_god is None else q.use_god.value,
+            "horizon": None if q.horizon is None else q.horizon.value,
+            "illness": None if q.illness is None else q.illness.value,
+            "weather": None if q.weather is None else q.weather.value,
         },
         "use_god": {
             "target": target.value,
@@ -183,6 +212,13 @@ def reading_dict(r: Reading) -> dict[str, Any]:
                      "rooted": r.assessment.rooted, "usable": r.assessment.usable},
         "balance": r.balance,
         "verdict": r.verdict.name,
+        "verdict_now": r.verdict_now.name,
+        "co_use_god": None if r.co_use_god is None else {
+            "where": r.co_use_god.place.layer.value, "position": r.co_use_god.place.position,
+            "relation": r.co_use_god.relation.value,
+            "branch": r.chart.lines[r.co_use_god.place.position - 1].branch.name, "rule": r.co_use_god.rule},
+        "usable": usable_dict(r),
+        "decision": decision_dict(r),
         "findings": [finding_dict(f) for f in r.findings],
         "timing": [timing_dict(t) for t in r.timing],
         "topic": [finding_dict(f) for f in r.topic],
@@ -203,6 +239,7 @@ def reading_record(r: Reading) -> dict[str, Any]:
             "use_god": {k: full["use_god"][k] for k in ("relation", "where", "position", "branch")},
             "roles": full["roles"],
             "verdict": full["verdict"],
+            "verdict_now": full["verdict_now"],
             "balance": full["balance"],
             "findings": [[f.rule, f.key, f.effect.value, f.weight] for f in r.findings if f.weight],
             "timing": [{k: t[k] for k in ("unit", "branch", "stem", "rule", "dates")} for t in full["timing"][:8]],

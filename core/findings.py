@@ -117,3 +117,5 @@ class Timing:
     stem: Stem | None = None
     places: tuple[Place, ...] = ()
     dates: tuple[date | datetime, ...] = field(default=())  # the next real occurrences after the cast
+    rules: tuple[str, ...] = ()  # every rule that gives this (unit, branch), the strongest (``rule``) first
+    favourable: bool | None = None  # a good moment (True), a bad one (False), or as the verdict is unclear (None)

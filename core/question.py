@@ -44,6 +44,14 @@ class Topic(StrEnum):
     lifespan = "lifespan"
     matchmaker = "matchmaker"
     other = "other"
+    document = "document"    # documents, contracts, permits (文書、文契: 父母)
+    danger = "danger"        # avoiding a danger, one's safety (防患避禍: the 世 with 子孫, JS-23)
+    doctor = "doctor"        # a doctor or a medicine (醫藥: 子孫)
+    teacher = "teacher"      # a teacher (師長: 父母)
+    land = "land"            # land and graves (天地、城池、宅舍: 父母)
+    livestock = "livestock"  # livestock (六畜: 子孫)
+    gamble = "gamble"        # games and bets (財物: 妻財)
+    loan = "loan"            # loans and debts (財物: 妻財)
 
 
 class Subject(StrEnum):
@@ -74,6 +82,27 @@ class Thing(StrEnum):
     vehicle = "vehicle"      # 舟車 → 父母 (YS-01)
     clothing = "clothing"    # 衣服、雨具、綢緞、布匹 → 父母 (YS-01)
     animal = "animal"        # 六畜、禽獸 → 子孫 (YS-06)
+
+
+class Horizon(StrEnum):
+    """How far off the matter is (YQ-16 遠事定之以年月，近事應之於日時): the unit its moments are told in."""
+
+    near = "near"  # days and hours
+    far = "far"    # months and years
+
+
+class Illness(StrEnum):
+    """近病 or 久病: the same 空 and 沖 mean opposite things for the two (JS-25, JS-26)."""
+
+    recent = "recent"
+    long = "long"
+
+
+class Weather(StrEnum):
+    """The weather wished or asked about; its relation is the use-god (父母 rain, 子孫 clear sky, SW-05)."""
+
+    rain = "rain"
+    clear = "clear"
 
 
 class FollowUp(StrEnum):
@@ -188,6 +217,9 @@ class Question:
     subject_sex: Sex | None = None    # the relative's who marries
     thing: Thing | None = None
     use_god: UseGodOverride | None = None
+    horizon: Horizon | None = None    # None: the topic's default (``horizon_of``)
+    illness: Illness | None = None    # for illness: recent or long
+    weather: Weather | None = None    # for weather: the weather wished or asked about
 
     def __post_init__(self) -> None:
         if isinstance(self.use_god, Role) and self.use_god not in _OVERRIDE_ROLES:
@@ -196,7 +228,8 @@ class Question:
     @classmethod
     def parse_ids(
         cls, topic: str, subject: str | None = None, sex: str | None = None, use_god: str | None = None,
-        *, subject_sex: str | None = None, thing: str | None = None,
+        *, subject_sex: str | None = None, thing: str | None = None, horizon: str | None = None,
+        illness: str | None = None, weather: str | None = None,
     ) -> Question:
         """Build from stable string ids (None or "" = not answered); a bad id raises naming the accepted ones."""
         return cls(
@@ -206,6 +239,9 @@ class Question:
             subject_sex=_parse_opt(Sex, "subject_sex", subject_sex),
             thing=_parse_opt(Thing, "thing", thing),
             use_god=_parse_use_god(use_god),
+            horizon=_parse_opt(Horizon, "horizon", horizon),
+            illness=_parse_opt(Illness, "illness", illness),
+            weather=_parse_opt(Weather, "weather", weather),
         )
 
 
@@ -309,10 +345,11 @@ def _person(topic: Topic, subject: Subject) -> tuple[Relation | Role, Source]:
 # The matter is a person's: the use-god is that person's line (illness, lawsuit, travel, a missing person …).
 _PERSON_TOPICS = (
     Topic.illness, Topic.lawsuit, Topic.travel, Topic.returning, Topic.pregnancy, Topic.lifetime, Topic.lifespan,
-    Topic.other,
+    Topic.other, Topic.danger,
 )
 # The matter is a thing: its relation whoever asks; a subject, if given, only adds that person's line.
-_MATTER_TOPICS = (Topic.wealth, Topic.career, Topic.exam, Topic.lost, Topic.property)
+_MATTER_TOPICS = (Topic.wealth, Topic.career, Topic.exam, Topic.lost, Topic.property, Topic.document, Topic.doctor,
+                  Topic.teacher, Topic.land, Topic.livestock, Topic.gamble, Topic.loan)
 # Fixed readings of 000's chapters, nobody's in particular.
 _FIXED_TOPICS = (Topic.weather, Topic.year, Topic.matchmaker)
 
@@ -355,6 +392,8 @@ _PERSON_SECONDARY: Mapping[Topic, tuple[Secondary, ...]] = {
         _sec(Relation.父母, Meaning.document, _LAW_DOCUMENT),
     ),
     Topic.pregnancy: (_sec(Relation.子孫, Meaning.child, _YS06),),
+    # 防患: 子孫 is the god that dispels worry, 官鬼 the danger itself (JS-23, 卷首 L17)
+    Topic.danger: (_sec(Relation.子孫, Meaning.blessing, _YS06), _sec(Relation.官鬼, Meaning.calamity, _YS02)),
     Topic.lifespan: (_sec(Relation.父母, Meaning.longevity, _SY_139),),
 }
 _SELF_SECONDARY: Mapping[Topic, tuple[Secondary, ...]] = {
@@ -384,6 +423,17 @@ _MATTER: Mapping[tuple[Topic, Thing | None], tuple[Relation, Source, tuple[Secon
         for thing in (Thing.document, Thing.vehicle, Thing.clothing)
     },
     (Topic.lost, Thing.animal): (Relation.子孫, _YS06, (_sec(Relation.官鬼, Meaning.thief, _YS02),)),
+    # 章奏、文書及書館文契; 師長; 天地、城池、牆垣、宅舍 (land and graves: a decision, the text names no grave here)
+    (Topic.document, None): (Relation.父母, _YS01, ()),
+    (Topic.teacher, None): (Relation.父母, _YS01, ()),
+    (Topic.land, None): (Relation.父母, Source("YS-01", "002", 31, decision=True), ()),
+    # 醫藥 and 六畜 are 子孫
+    (Topic.doctor, None): (Relation.子孫, _YS06, (_sec(Relation.官鬼, Meaning.illness, _YS02),)),
+    (Topic.livestock, None): (Relation.子孫, _YS06, ()),
+    # money won or lost, lent or owed: 貨財 (YS-05) with 兄弟 the 劫神 (YS-03)
+    (Topic.gamble, None): (Relation.妻財, Source("YS-05", "002", 39, decision=True),
+                           (_sec(Relation.兄弟, Meaning.robber, _YS03),)),
+    (Topic.loan, None): (Relation.妻財, _YS05, (_sec(Relation.兄弟, Meaning.robber, _YS03),)),
 }
 _MARRIAGE_COMMON = (
     _sec(Role.世, Meaning.mans_family, _HY_171),
@@ -512,7 +562,16 @@ def resolve(q: Question) -> UseGodRule:
         return UseGodRule(q.use_god, None, secondary)
     if missing:
         raise QuestionError(_missing_message(q, missing), missing)
+    if q.topic is Topic.weather and q.weather is not None:
+        # 天時: 父母 rain and snow, 子孫 sun and a clear sky (SW-05: 土臨父母有申日雨者…土臨子孫有申日晴者)
+        wished = Relation.父母 if q.weather is Weather.rain else Relation.子孫
+        other = Relation.子孫 if wished is Relation.父母 else Relation.父母
+        return _rule(wished, _WEATHER_WISHED, _sec(other, Meaning.clear if wished is Relation.父母 else Meaning.rain,
+                                                  _WEATHER_WISHED), _sec(Relation.官鬼, Meaning.thunder, _YS02))
     return CATALOGUE[_key(q)]
+
+
+_WEATHER_WISHED = Source("SW-05", "zsby", 707)
 
 
 def _missing_message(q: Question, missing: tuple[FollowUp, ...]) -> str:
@@ -555,3 +614,17 @@ def _parse_use_god(value: str | None) -> UseGodOverride | None:
         return USE_GOD_IDS[value]
     except KeyError:
         raise QuestionError(f"unknown use_god id {value!r}; accepted: {', '.join(USE_GOD_IDS)}") from None
+
+
+# YQ-16 遠事定之以年月，近事應之於日時: when nobody says, a topic's matters are near or far by their nature
+# (an illness, a return, a lost thing, a day's weather are settled in days; office, examinations, a year, a life,
+# a marriage, land, a lawsuit in months and years).  A decision: the text names the rule, not the topics.
+_FAR_TOPICS = frozenset((Topic.career, Topic.exam, Topic.year, Topic.lifetime, Topic.lifespan, Topic.marriage,
+                         Topic.property, Topic.land, Topic.teacher, Topic.matchmaker, Topic.lawsuit))
+
+
+def horizon_of(q: Question) -> Horizon:
+    """The horizon asked, or the topic's default."""
+    if q.horizon is not None:
+        return q.horizon
+    return Horizon.far if q.topic in _FAR_TOPICS else Horizon.near

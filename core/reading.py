@@ -7,51 +7,39 @@ weightiest down so the answer can always say why.
 
 from __future__ import annotations
 
-from enum import Enum
 from operator import attrgetter
 
 from core import combinations, stars, topics
 from core.actors import actor_at, line_actors
+from core.amplifiers import amplifiers
 from core.chart import Chart, Transformation
-from core.findings import Effect, Finding, Layer, Place, Timing
+from core.choice import Choice, CoUseGod, choose
+from core.decision import Decision, decide
+from core.findings import LINE_PLACES, Effect, Finding, Layer, Place, Timing
 from core.ganzhi import Branch
 from core.hexagram import Relation
-from core.question import Question, Subject, Topic, UseGodRule, resolve
+from core.overrides import Facts, ghost_lifted, overrides
+from core.places import tally
+from core.question import (
+    Horizon,
+    Question,
+    Subject,
+    Topic,
+    UseGodRule,
+    horizon_of,
+    resolve,
+)
 from core.relations import generates, overcomes
 from core.roles import Roles, able_yuan, day_clash_note, find_roles
 from core.sources import Source
+from core.state import state_of
 from core.strength import Assessment, assess, finding
 from core.timing import rank, rule_timings, with_dates
-from core.usegod import UseGod, select_use_god
+from core.usable import usability
+from core.usegod import UseGod
 from core.values import value
-
-
-class Verdict(Enum):
-    """The five-step scale; ``value`` orders them from best to worst."""
-
-    吉 = 2
-    小吉 = 1
-    平 = 0
-    小凶 = -1
-    凶 = -2
-
-
-# Balance thresholds: a clear majority of supports over injuries of the size of one month verdict (6) is 吉.
-_THRESHOLDS = ((8, Verdict.吉), (3, Verdict.小吉), (-2, Verdict.平), (-8, Verdict.小凶))
-
-
-def verdict_of(balance: int, rooted: bool, usable: bool) -> Verdict:
-    """Map the balance to the scale; a rootless or unusable use-god caps it (YJ-03, XK-05)."""
-    v = Verdict.凶
-    for threshold, label in _THRESHOLDS:
-        if balance >= threshold:
-            v = label
-            break
-    if not rooted:
-        return Verdict(min(v.value, Verdict.凶.value))
-    if not usable:
-        return Verdict(min(v.value, Verdict.小凶.value))
-    return v
+from core.verdict import Verdict
+from core.when import merge, moments
 
 
 @value
@@ -64,14 +52,21 @@ class Reading:
     roles: Roles
     findings: tuple[Finding, ...]  # every reason, weightiest first
     balance: int
-    verdict: Verdict
+    verdict: Verdict  # the eventual outcome the question asks about (the decision's, in the book's order)
     timing: tuple[Timing, ...]  # most likely first, with real dates when the moment is an instant
     topic: tuple[Finding, ...] = ()
+    decision: Decision | None = None
+    co_use_god: CoUseGod | None = None
+
+    @property
+    def verdict_now(self) -> Verdict:
+        """The present (目下): a void or tied use-god is not yet; a 回頭克 may spare the present."""
+        return self.verdict if self.decision is None else self.decision.verdict_now
 
     @property
     def rules(self) -> frozenset[str]:
         """Every rule id the reading rests on (findings, topic findings and timings)."""
-        return frozenset(f.rule for f in self.findings + self.topic) | {t.rule for t in self.timing}
+        return frozenset(f.rule for f in self.findings + self.topic) | {r for t in self.timing for r in t.rules}
 
 
 def _matter_findings(chart: Chart, question: Question, use: UseGod) -> list[Finding]:
@@ -186,38 +181,72 @@ def weigh(findings: tuple[Finding, ...] | list[Finding]) -> int:
 def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
             topic: tuple[Finding, ...] = (), topic_timing: tuple[Timing, ...] = (),
             absorbed: frozenset[Place] = frozenset(), frame: Effect = Effect.NEUTRAL,
-            use: UseGod | None = None) -> Reading:
+            choice: Choice | None = None) -> Reading:
     """The full reading of ``chart`` for ``question`` (raises QuestionError naming missing follow-ups).
 
-    ``extra`` carries findings from other chapters (局會, 刑害, 神煞 …) that bear on the verdict; ``topic`` the
-    topic chapter's readings, which are shown but weighed only through ``extra``.
+    The verdict is the decision's, step by step in the book's order (choice, state, can it act, the four places,
+    the overrides, the amplifiers); every finding of the chapters stays among the reasons.  ``extra`` carries
+    findings from other chapters (局會, 刑害, 神煞 …); ``topic`` the topic chapter's readings, shown with it.
     """
     rule = resolve(question)
-    if use is None:
-        use = select_use_god(chart, rule.target)
-    # the same cache entry select_use_god made when nothing is absorbed into a frame
+    if choice is None:
+        choice = choose(chart, question, rule.target)
+    use = choice.use_god
+    # the same cache entry the choice made when nothing is absorbed into a frame
     assessment = assess(chart, use.place, absorbed, frame) if absorbed or frame is not Effect.NEUTRAL \
         else assess(chart, use.place)
     roles = find_roles(chart, use.actor.element, use.place, assessment.rooted, not assessment.strong, absorbed)
-    everything = _use_god_rule(rule, use) + list(use.findings) + list(assessment.findings) + list(roles.findings)
+    decision = _decide(chart, question, choice, extra, absorbed, frame)
+    everything = _use_god_rule(rule, use) + list(use.findings) + list(choice.findings)
+    everything += list(assessment.findings) + list(roles.findings)
     everything += _matter_findings(chart, question, use) + _link_to_querent(chart, question, use) + list(extra)
+    everything += [s.finding for s in decision.steps] + _idle_findings(decision)
     # heaviest first, then by rule id: two stable sorts with C key functions
     everything.sort(key=_RULE)
     everything.sort(key=_WEIGHT, reverse=True)
     ranked = tuple(everything)
     balance = weigh(ranked)
-    usable = assessment.usable and use.comes_out is not False
-    verdict = verdict_of(balance, assessment.rooted, usable)
-    timings = rule_timings(chart, use, assessment, roles.yuan) + list(topic_timing)
-    timed = with_dates(rank(timings), chart.moment)
-    return Reading(chart, question, rule, use, assessment, roles, ranked, balance, verdict, timed, topic)
+    verdict = decision.verdict
+    world = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+    older = rule_timings(chart, use, assessment, roles.yuan) + list(topic_timing)
+    cands = moments(chart, state_of(chart, use.place), verdict.side,
+                    [p.place for p in decision.tally.parties if not p.supports and p.place.layer is Layer.LINE],
+                    roles.yuan, world if (choice.co_use_god or use.place == world.place) else None, roles.yuan,
+                    choice.timing_copy)
+    timed = with_dates(merge(cands, rank(older), horizon_of(question), verdict.side), chart.moment)
+    return Reading(chart, question, rule, use, assessment, roles, ranked, balance, verdict, timed, topic, decision,
+                   choice.co_use_god)
 
+
+def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Finding, ...],
+            absorbed: frozenset[Place], frame: Effect) -> Decision:
+    """The decision in the book's order, from the chart and the findings of 001's stars and 刑 on the use-god."""
+    use = choice.use_god
+    us = state_of(chart, use.place)
+    t = tally(chart, us, absorbed, frame, horizon_of(question) is Horizon.near, ghost_lifted(chart, question, us))
+
+    world = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+    near = horizon_of(question) is Horizon.near
+    world_tally = tally(chart, world, near=near) if choice.co_use_god is not None else None
+    moves = overrides(Facts(chart, question, us, world, choice.co_use_god, horizon_of(question), world_tally))
+    spirit_of = {LINE_PLACES[ln.position]: ln.spirit for ln in chart.lines}
+    on_use = [f for f in extra if is_star(f) and use.place in f.places]
+    punished = [f for f in extra if f.rule in ("XF-02", "XF-03") and f.param("subject") == "use_god"]
+    amps = amplifiers(us, spirit_of, [(p.place, p.supports) for p in t.parties], on_use, punished)
+    return decide(usability(chart, use.place), t, moves, amps)
+
+
+def _idle_findings(d: Decision) -> list[Finding]:
+    """雖有如無: each party that would act on the use-god and cannot, with the rule that stops it."""
+    use = d.usability.place
+    return [finding(rule, "party_cannot_act", Effect.NEUTRAL, 0, (p, use)) for p, rule in d.tally.idle]
 
 
 def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, age: int | None = None) -> Reading:
     """The whole reading: 002's analysis plus 001's 局會, 刑害, 助鬼傷身 and 神煞, and 000's topic chapter."""
     rule = resolve(question)
-    use = select_use_god(chart, rule.target)
+    choice = choose(chart, question, rule.target)
+    use = choice.use_god
     places = (use.place,)
     topic = question.topic.value
     ug = use.actor.element  # frames of its own element, of its 元神 and of its 忌神 bear on it (JH-03)
@@ -256,4 +285,4 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
         topic_findings = (Finding("LQ-01", Source("LQ-01", "000", 127), "use_god_by_relation", Effect.NEUTRAL, 0,
                                   (use.place,)),) + tuple(topic_findings)
     return analyse(chart, question, tuple(extra), tuple(topic_findings), tuple(topic_timing), absorbed, frame_effect,
-                   use)
+                   choice)

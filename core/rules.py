@@ -46,6 +46,31 @@ _TABLE: dict[str, tuple[str, int]] = {
     "LK-01": ("002", 55),
     # 000 身命章: 隨官入墓 (SM-05), 助鬼傷身 through money (SM-06)
     "SM-05": ("000", 55), "SM-06": ("000", 55),
+    # 增刪卜易 itself (shared/texts/zsby_doctrine.txt; ids and lines as in notes/zsby_doctrine_rules.md)
+    # 卷首: the four places, choosing among copies, the 世 for one's own matter, illness
+    "JS-05": ("zsby", 450), "JS-06": ("zsby", 451), "JS-07": ("zsby", 458), "JS-12": ("zsby", 442),
+    "JS-14": ("zsby", 425), "JS-16": ("zsby", 9), "JS-17": ("zsby", 9), "JS-23": ("zsby", 17),
+    "JS-24": ("zsby", 18), "JS-25": ("zsby", 18), "JS-26": ("zsby", 18),
+    # 六神 六合 六沖 三刑 暗動 卦變 反伏
+    "LS-02": ("zsby", 482), "LH-03": ("zsby", 502), "LH-05": ("zsby", 503), "LH-06": ("zsby", 520),
+    "LC-03": ("zsby", 545), "LC-04": ("zsby", 545), "SX-02": ("zsby", 589), "AD-01": ("zsby", 600),
+    "GB-02": ("zsby", 623), "GB-03": ("zsby", 624), "FF-02": ("zsby", 634), "FF-03": ("zsby", 635),
+    "FF-04": ("zsby", 651),
+    # 旬空 生旺墓絕 題頭 應期
+    "XK2-02": ("zsby", 664), "XK2-05": ("zsby", 697), "XK2-07": ("zsby", 699), "XK2-08": ("zsby", 775),
+    "SW-05": ("zsby", 707), "SW-06": ("zsby", 715), "TT-01": ("zsby", 719), "TT-03": ("zsby", 721),
+    "YQ-01": ("zsby", 731), "YQ-02": ("zsby", 732), "YQ-03": ("zsby", 733), "YQ-04": ("zsby", 734),
+    "YQ-05": ("zsby", 735), "YQ-06": ("zsby", 736), "YQ-07": ("zsby", 737), "YQ-08": ("zsby", 738),
+    "YQ-09": ("zsby", 739), "YQ-10": ("zsby", 740), "YQ-12": ("zsby", 742), "YQ-13": ("zsby", 743),
+    "YQ-15": ("zsby", 745), "YQ-18": ("zsby", 748), "YQ-19": ("zsby", 749),
+    # 月破 飛伏 進退 隨鬼入墓 兩現 星煞
+    "YP-03": ("zsby", 767), "YP-04": ("zsby", 782), "FS-01": ("zsby", 810), "FS-03": ("zsby", 832),
+    "FS-04": ("zsby", 835), "FS-06": ("zsby", 837), "FS-08": ("zsby", 886), "JT-02": ("zsby", 896),
+    "JT-04": ("zsby", 1065), "SG-02": ("zsby", 1109), "LX-02": ("zsby", 1177), "XS-05": ("zsby", 1218),
+    # 黃金策千金賦
+    "HJ-07": ("zsby", 1251), "HJ-14": ("zsby", 1261), "HJ-32": ("zsby", 1348), "HJ-16": ("zsby", 1263), "HJ-18": ("zsby", 1273), "HJ-25": ("zsby", 1307),
+    "HJ-34": ("zsby", 1375), "HJ-35": ("zsby", 1402), "HJ-38": ("zsby", 1421), "HJ-41": ("zsby", 1424),
+    "HJ-43": ("zsby", 1426), "HJ-44": ("zsby", 1444), "HJ-52": ("zsby", 1477), "HJ-54": ("zsby", 1487),
 }
 
 

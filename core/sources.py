@@ -12,6 +12,7 @@ SEEDS = {
     "001": "001_e929b0eae94976ad.txt",  # 易冒: 助傷, 局會, 刑害, 神煞
     "002": "002_e5ce2a2efc6fe696.txt",  # 增刪卜易: 納甲 … 日辰
     "004": "004_9d8cf017042ff6cb.txt",  # 玉照定真經
+    "zsby": "zsby_doctrine.txt",  # 增刪卜易 itself: 卷首 and chapters 18–34 (shared/texts)
 }
 
 
@@ -20,7 +21,7 @@ class Source:
     """A rule id (``YS-08``, ``M-05`` …, as in ``shared/notes``) and the seed and line of the passage."""
 
     rule: str
-    seed: str  # "000", "001", "002" or "004"
+    seed: str  # "000", "001", "002", "004", or "zsby" (shared/texts/zsby_doctrine.txt)
     line: int  # 1-based line of the seed file
     decision: bool = False  # True when DESIGN.md, not the text, decides it
 

@@ -174,7 +174,8 @@ def with_dates(timings: Iterable[Timing], m: Moment, count: int = DATES_PER_TIMI
             dates = () if anchor is None else _occurrences(t.unit, t.branch, t.stem, anchor, m.tz, count)
         except CalendarError:  # past the end of the 節 table (2101): no dates rather than wrong ones
             dates = ()
-        out.append(Timing(t.unit, t.branch, t.rule, t.source, t.key, t.weight, t.stem, t.places, dates))
+        out.append(Timing(t.unit, t.branch, t.rule, t.source, t.key, t.weight, t.stem, t.places, dates, t.rules,
+                          t.favourable))
     return tuple(out)
 
 

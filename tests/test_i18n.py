@@ -23,7 +23,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 import i18n as i18n_tool  # noqa: E402
 
 KEY = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)+$")
-CALLS = {"finding", "_finding", "Finding", "_t", "_conflict", "add"}
+CALLS = {"finding", "_finding", "Finding", "_t", "_conflict", "add", "Move", "Amplifier", "Usability", "Candidate",
+         "_step"}
 KEY_PREFIXES = ("ns_", "sm_", "xl_", "bt_", "fx_", "lq_", "sy_", "ms_", "hy_", "zhu_gui_")
 
 

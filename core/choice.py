@@ -1,0 +1,131 @@
+"""Step 1 of a reading: the use-god as 增刪卜易 chooses it, and the line read together with it.
+
+Several copies of the relation (JS-07, LX-01): the one that moves when only one moves, else the one holding
+the 世, else the strongest; the 旬空 or 月破 copy gives the timing (LX-02).  No copy among the lines: a changed
+line (FS-08), then the month, then the day (FS-01, JS-08), then the 伏神 (FS-01…06).  A primary copy broken
+beyond use lets its change stand in (002 M-05, the 化出 寅財 of Z002-05).  For one's own money, office,
+examinations, safety and life the book reads the 世 with the use-god (JS-14…19, JS-23): that is the co-read line.
+"""
+
+from __future__ import annotations
+
+from core.actors import actor_at
+from core.chart import Chart
+from core.findings import Effect, Finding, Layer, Place
+from core.hexagram import Relation, relation
+from core.question import Question, Subject, Topic
+from core.state import State, Vigour, state_of
+from core.strength import finding
+from core.usable import Usable, usability
+from core.usegod import UseGod, select_use_god
+from core.values import value
+
+# The matters of one's own for which the book reads the 世 beside the use-god (JS-14 … JS-19, JS-23).
+CO_READ_TOPICS = frozenset((Topic.wealth, Topic.career, Topic.exam, Topic.danger, Topic.lifetime))
+_VIGOUR_RANK = {Vigour.旺: 3, Vigour.有氣: 2, Vigour.休囚: 1, Vigour.失陷: 0}
+
+
+@value
+class CoUseGod:
+    """The line read together with the use-god (the 世 for one's own matter) and the rule that reads it."""
+
+    place: Place
+    relation: Relation
+    rule: str
+
+
+@value
+class Choice:
+    """The use-god as chosen, the copy that sets the timing (LX-02), and the co-read line."""
+
+    use_god: UseGod
+    timing_copy: Place | None  # a void or broken copy other than the chosen one
+    co_use_god: CoUseGod | None
+    findings: tuple[Finding, ...]
+
+
+def _rank(chart: Chart, p: Place) -> tuple[int, int, int, int]:
+    s = state_of(chart, p)
+    on_world = p.layer is Layer.LINE and chart.lines[p.position - 1].world
+    return _VIGOUR_RANK[s.vigour], len(s.supports) - len(s.attacks), int(on_world), -p.position
+
+
+def _pick(chart: Chart, cands: tuple[Place, ...]) -> tuple[Place, str]:
+    """JS-07: one moving copy → it; else the copy on the 世; else the strongest."""
+    if len(cands) == 1:
+        return cands[0], ""
+    moving = [p for p in cands if p.layer is Layer.LINE and chart.lines[p.position - 1].moving]
+    if len(moving) == 1:
+        return moving[0], "the_moving_copy"
+    pool = moving or list(cands)
+    world = [p for p in pool if p.layer is Layer.LINE and chart.lines[p.position - 1].world
+             and state_of(chart, p).vigour is not Vigour.失陷]
+    if world:
+        return world[0], "the_copy_on_world"
+    return max(pool, key=lambda p: _rank(chart, p)), "the_strongest_copy"
+
+
+def _timing_copy(chart: Chart, cands: tuple[Place, ...], chosen: Place) -> Place | None:
+    """LX-02 舍其不空而用旬空，舍其不破而用月破: a void or broken copy times the matter."""
+    for p in cands:
+        if p != chosen and p.layer is Layer.LINE:
+            s: State = state_of(chart, p)
+            if (s.void and not s.void_filled) or s.month_break:
+                return p
+    return None
+
+
+def _co_read(chart: Chart, question: Question, use: UseGod) -> CoUseGod | None:
+    if question.topic not in CO_READ_TOPICS or question.subject not in (None, Subject.self):
+        return None
+    world = Place(Layer.LINE, chart.hexagram.world)
+    if use.place == world:
+        return None
+    return CoUseGod(world, chart.world.relation, "JS-14")
+
+
+def choose(chart: Chart, question: Question, target: object, use: UseGod | None = None) -> Choice:
+    """The use-god for ``target`` (from the catalogue, or an expert's choice) by the book's order of choice."""
+    base = use if use is not None else select_use_god(chart, target)  # type: ignore[arg-type]
+    found: list[Finding] = []
+    chosen = base
+    rel = base.actor.relation
+    cands = base.candidates
+    primary = tuple(p for p in cands if p.layer is Layer.LINE)
+    if use is None and len(primary) > 1 and base.place.layer is Layer.LINE:
+        place, how = _pick(chart, primary)
+        if place != base.place:
+            chosen = UseGod(place, actor_at(chart, place), cands,
+                            tuple(f for f in base.findings if f.key != "strongest_of_several"))
+        found.append(finding("JS-07", how, Effect.NEUTRAL, 0, (place,) + tuple(p for p in primary if p != place),
+                             relation=rel.value, count=len(primary)))
+    if use is None and not primary and base.place.layer in (Layer.HIDDEN, Layer.MONTH):
+        # FS-01/FS-08 飛爻變爻俱無用神者，始尋伏神: a changed line bearing the relation first, then the month
+        # (002 M-07, already the catalogue's choice), then the day, and only then the 伏神.
+        changed = tuple(Place(Layer.CHANGED, ln.position) for ln in chart.lines
+                        if ln.changed is not None and ln.changed.relation is rel)
+        day_rel = relation(chart.hexagram.element, chart.moment.day.branch.element)
+        if changed:
+            place = changed[0]
+            chosen = UseGod(place, actor_at(chart, place), changed, ())
+            found.append(finding("FS-08", "changed_before_hidden", Effect.NEUTRAL, 0, (place,), relation=rel.value))
+        elif base.place.layer is Layer.MONTH:
+            pass
+        elif day_rel is rel:
+            place = Place(Layer.DAY)
+            chosen = UseGod(place, actor_at(chart, place), (place,), ())
+            found.append(finding("FS-01", "day_is_use_god", Effect.NEUTRAL, 0, (place,), relation=rel.value))
+        else:
+            u = usability(chart, base.place)
+            found.append(finding(u.rule, u.key, Effect.NEUTRAL, 0, (base.place, Place(Layer.LINE,
+                                                                                   base.place.position))))
+            chosen = UseGod(base.place, base.actor, base.candidates, base.findings,
+                            u.usable is not Usable.never)
+    copy = _timing_copy(chart, primary, chosen.place) if len(primary) > 1 else None
+    if copy is not None:
+        found.append(finding("LX-02", "void_or_broken_copy_times", Effect.NEUTRAL, 0, (copy, chosen.place)))
+    co = _co_read(chart, question, chosen)
+    if co is not None:
+        found.append(finding(co.rule, "world_read_with_use_god", Effect.NEUTRAL, 0, (co.place,),
+                             relation=co.relation.value))
+    return Choice(chosen, copy, co, tuple(found))

@@ -1,0 +1,91 @@
+"""The decision, in the book's order (§0.3 of the doctrine rules): can the use-god act, the four places, the
+overrides, the amplifiers.  Each step says what it did to the present answer and to the eventual one, so the
+reading can give its chain of reasons in the order they decided and "目下無礙，秋來必凶" in two verdicts.
+"""
+
+from __future__ import annotations
+
+from core.amplifiers import Amplifier, deepen
+from core.findings import Effect, Finding, Place
+from core.overrides import Move, apply
+from core.places import Tally
+from core.strength import finding
+from core.usable import Usability, Usable
+from core.values import value
+from core.verdict import Verdict
+
+
+@value
+class Step:
+    """One step of the decision: the finding that states it, and the two answers before and after it."""
+
+    finding: Finding
+    now: tuple[Verdict, Verdict]
+    eventual: tuple[Verdict, Verdict]
+
+    @property
+    def decided(self) -> bool:
+        """Did this step change either answer?"""
+        return self.now[0] is not self.now[1] or self.eventual[0] is not self.eventual[1]
+
+
+@value
+class Decision:
+    steps: tuple[Step, ...]  # every step, in the order of the decision
+    verdict: Verdict  # the eventual outcome the question asks about
+    verdict_now: Verdict  # the present
+    usability: Usability
+    tally: Tally
+    moves: tuple[Move, ...]  # the overrides that held, in order
+    amplifiers: tuple[Amplifier, ...]
+
+    @property
+    def chain(self) -> tuple[Step, ...]:
+        """The three to six steps that decided: whether it can act (when not simply now), the four places, and
+        the overrides and amplifiers that changed an answer."""
+        first = [s for s in self.steps[:2] if s.finding.key != "acts_now"]
+        rest = [s for s in self.steps[2:] if s.decided]
+        return tuple(first + rest)[:6]
+
+
+def _effect(before: Verdict, after: Verdict) -> Effect:
+    return Effect.GOOD if after.value > before.value else Effect.BAD if after.value < before.value else Effect.NEUTRAL
+
+
+def _step(rule: str, key: str, places: tuple[Place, ...], params: tuple[tuple[str, str], ...],
+          now: tuple[Verdict, Verdict], eventual: tuple[Verdict, Verdict]) -> Step:
+    effect = _effect(eventual[0], eventual[1]) if eventual[0] is not eventual[1] else _effect(now[0], now[1])
+    f = finding(rule, key, effect, 0, places, **dict(params))
+    return Step(f, now, eventual)
+
+
+def decide(u: Usability, t: Tally, moves: tuple[Move, ...], amps: tuple[Amplifier, ...]) -> Decision:
+    """Walk the steps: the four places give the base; what cannot act, the overrides and the amplifiers follow."""
+    steps: list[Step] = []
+    base = t.verdict
+    now, eventual = t.verdict_now, base
+    # a. can the use-god act (the effect applies to the four places' answer)
+    if u.usable is Usable.never or (u.open_question and base.side <= 0):
+        now, eventual = Verdict.凶, Verdict.凶
+        rule, key = (u.rule, u.key) if u.usable is Usable.never else ("XK2-07", "void_to_the_end")
+    else:
+        rule, key = u.rule, u.key
+        if u.usable is Usable.later:
+            now = now.at_most(Verdict.平)
+    ua = tuple((("branch", b.name),) for b in u.at[:1])
+    steps.append(_step(rule, key, (u.place,), ua[0] if ua else (), (t.verdict_now, now), (base, eventual)))
+    # b. the four places
+    steps.append(_step("JS-06", t.key, tuple(p.place for p in t.parties) or (u.place,),
+                       (("support", str(t.support)), ("attack", str(t.attack))), (t.verdict_now, t.verdict_now),
+                       (base, base)))
+    # c. the overrides, in order
+    for m in moves:
+        n2, e2 = apply(now, m.now), apply(eventual, m.eventual)
+        steps.append(_step(m.rule, m.key, m.places, m.params, (now, n2), (eventual, e2)))
+        now, eventual = n2, e2
+    # d. the amplifiers: they deepen, never flip
+    for a in amps:
+        n2, e2 = deepen(now, a.sense), deepen(eventual, a.sense)
+        steps.append(_step(a.rule, a.key, a.places, a.params, (now, n2), (eventual, e2)))
+        now, eventual = n2, e2
+    return Decision(tuple(steps), eventual, now, u, t, moves, amps)

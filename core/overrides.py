@@ -1,0 +1,297 @@
+"""Step 5 of a reading: what the book lets override the four places, in the order §0.3 of the rules gives.
+
+Each override is a ``Move`` on the present answer and on the eventual one: ``=凶`` sets, ``≤平`` caps, ``≥小吉``
+floors, ``+1``/``-1`` move a step.  In order: the use-god's own change (回頭克 and 回頭生 JS-05/HJ-44, 化進 化退
+JT-02/04, 化鬼 TT-03/HJ-43, 化墓 化絕 HJ-38/41), 反吟 and 伏吟 (FF-03/04), the hexagram's 六沖 and 六合 and their
+changes (LC-03/04, LH-05/06), 卦化回頭克 (GB-02/03), 近病 against 久病 (JS-25/26, HJ-35), and for one's own
+matter the 世 (JS-12, JS-16/17, JS-23, HJ-34, HJ-44, HJ-52).  独發 carries no weight (DF-02): it is not here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from core.chart import Chart, Line, Transformation
+from core.choice import CoUseGod
+from core.findings import Layer, Place
+from core.ganzhi import Branch
+from core.hexagram import Relation
+from core.places import Tally
+from core.question import Horizon, Illness, Question, Topic
+from core.relations import clashes
+from core.state import State, Vigour, state_of
+from core.values import value
+from core.verdict import Verdict
+
+# Matters one wants dispersed rather than held (凡占凶事宜於沖散, LC-03; LH-05 訟、憂疑、怪事).
+UNDESIRED = frozenset((Topic.lawsuit, Topic.danger))
+
+
+@value
+class Move:
+    """One step of the decision: its rule, what it says, where, and what it does to the two answers."""
+
+    rule: str
+    key: str
+    places: tuple[Place, ...]
+    now: str  # "" (no change), "=凶", "≤平", "≥小吉", "+1", "-1"
+    eventual: str
+    params: tuple[tuple[str, str], ...] = ()
+
+
+def apply(v: Verdict, op: str) -> Verdict:
+    """``op`` applied to ``v`` (see ``Move``)."""
+    if not op:
+        return v
+    kind, arg = op[0], op[1:]
+    if kind == "+":
+        return v.moved(int(arg))
+    if kind == "-":
+        return v.moved(-int(arg))
+    level = Verdict[arg]
+    if kind == "=":
+        return level
+    if kind == "≤":
+        return v.at_most(level)
+    return v.at_least(level)
+
+
+@value
+class Facts:
+    """What the overrides read: the question, the use-god's state, the 世's state and the co-read line."""
+
+    chart: Chart
+    question: Question
+    use: State
+    world: State
+    co: CoUseGod | None
+    horizon: Horizon
+    world_tally: Tally | None = None  # the four places on the 世 when it is read with the use-god (HJ-07)
+
+
+def _line(chart: Chart, p: Place) -> Line | None:
+    return chart.lines[p.position - 1] if p.layer is Layer.LINE else None
+
+
+def _trigram_turn(chart: Chart, position: int) -> str | None:
+    """FF-01: the trigram of ``position`` is 反吟 when it changes and every changed branch clashes its original,
+    伏吟 when it changes and every changed branch equals its original (乾↔震)."""
+    if chart.changed is None:
+        return None
+    lo = 0 if position <= 3 else 3
+    pairs = [(chart.hexagram.najia[i][1], chart.changed.najia[i][1]) for i in range(lo, lo + 3)]
+    if not any(chart.lines[i].moving for i in range(lo, lo + 3)):
+        return None
+    if all(clashes(a, b) for a, b in pairs):
+        return "反吟"
+    if all(a is b for a, b in pairs) and (chart.hexagram.lower if lo == 0 else chart.hexagram.upper) != \
+            (chart.changed.lower if lo == 0 else chart.changed.upper):
+        return "伏吟"
+    return None
+
+
+_OFFICE_TOPICS = frozenset((Topic.career, Topic.exam, Topic.illness, Topic.lifespan, Topic.lawsuit))
+
+
+def ghost_lifted(chart: Chart, question: Question, use: State) -> bool:
+    """HJ-32 獨官鬼持世者，若非職役之人，最宜日月動爻相沖克，反為吉矣: the use-god is the 世 and it is a 官鬼, in a
+    matter that is not about office (nor an illness or a lawsuit, where the 官鬼 is the trouble itself)."""
+    return (use.place.layer is Layer.LINE and use.place.position == chart.hexagram.world
+            and chart.world.relation is Relation.官鬼 and question.topic not in _OFFICE_TOPICS)
+
+
+def _own_change(f: Facts) -> Iterator[Move]:
+    chart, use = f.chart, f.use
+    ln = _line(chart, use.place)
+    if ln is None or not ln.moving or ln.changed is None:
+        return
+    here = (use.place, Place(Layer.CHANGED, use.place.position))
+    t = ln.transformations
+    changed = ln.changed.branch.name
+    if Transformation.回頭合 in t:
+        pass  # 化合 even where the change overcomes (子化丑 …): read as support, with the four places
+    elif Transformation.回頭克 in t and ghost_lifted(chart, f.question, use):
+        yield Move("HJ-32", "ghost_on_world_struck_away", here, "", "+1", (("changed", changed),))
+    elif Transformation.回頭克 in t:
+        yield Move("HJ-44", "use_god_turns_overcoming", here, "", "=凶", (("changed", changed),))
+    elif Transformation.回頭生 in t:
+        yield Move("JS-05", "use_god_turns_generating", here, "", "≥小吉", (("changed", changed),))
+    changed_strong = state_of(chart, Place(Layer.CHANGED, use.place.position)).vigour.strong
+    if Transformation.化進神 in t and use.vigour is Vigour.旺 and changed_strong:  # JT-03 乘勢而進
+        yield Move("JT-02", "use_god_advances", here, "", "+1", (("changed", changed),))
+    if Transformation.化退神 in t:
+        # JT-04: both 休囚 → retreats now; one strong → later; both strong → not for a near matter
+        if not use.vigour.strong and not changed_strong:
+            yield Move("JT-04", "use_god_retreats", here, "-1", "-1", (("changed", changed),))
+        elif not (use.vigour.strong and changed_strong) or f.horizon is Horizon.far:
+            yield Move("JT-04", "use_god_retreats_later", here, "", "-1", (("changed", changed),))
+    if ln.changed.relation is Relation.官鬼 and ln.relation is not Relation.官鬼:
+        if f.question.topic in (Topic.career, Topic.exam):
+            if use.vigour.strong and not use.void and not use.month_break:
+                yield Move("HJ-43", "changes_into_office", here, "", "+1")
+        elif f.question.topic is not Topic.lawsuit:
+            yield Move("TT-03", "changes_into_ghost", here, "", "-1")
+    if not use.vigour.strong:
+        if Transformation.化墓 in t:
+            yield Move("HJ-41", "use_god_changes_into_tomb", here, "", "-1", (("changed", changed),))
+        if Transformation.化絕 in t:
+            yield Move("HJ-38", "use_god_changes_into_cut", here, "", "-1", (("changed", changed),))
+
+
+def _turning_back(f: Facts) -> Iterator[Move]:
+    ln = _line(f.chart, f.use.place)
+    if ln is None or not ln.moving:
+        return
+    turn = _trigram_turn(f.chart, ln.position)
+    here = (f.use.place,)
+    if turn == "反吟":
+        if {Transformation.回頭克, Transformation.回頭沖} & set(ln.transformations) and not f.use.vigour.strong:
+            yield Move("FF-03", "use_god_in_reversal_struck", here, "", "=凶")
+        else:
+            yield Move("FF-02", "use_god_in_reversal", here, "≤平", "")
+    elif turn == "伏吟":
+        yield Move("FF-04", "use_god_groaning", here, "≤平", "" if f.use.vigour.strong else "-1")
+
+
+def _full_punishment(f: Facts) -> Iterator[Move]:
+    """SX-02's one case that 刑 decides: the month, the day and the use-god make the whole 寅巳申 (or 丑戌未)."""
+    m, d = f.chart.moment.month_branch, f.chart.moment.day.branch
+    trio = {m, d, f.use.branch}
+    if len(trio) == 3 and any(trio == set(g) for g in _FULL_PUNISHMENTS):
+        yield Move("SX-02", "full_punishment", (f.use.place,), "", "=凶")
+
+
+_FULL_PUNISHMENTS = ((Branch.寅, Branch.巳, Branch.申), (Branch.丑, Branch.戌, Branch.未))
+
+
+def _hexagram(f: Facts) -> Iterator[Move]:
+    chart, q = f.chart, f.question
+    h, c = chart.hexagram, chart.changed
+    undesired = q.topic in UNDESIRED
+    strong = f.use.vigour.strong
+    if q.topic is Topic.illness and q.illness is not None:
+        return  # 六沖 in illness is read by JS-25/26 below
+    if h.six_clash and c is not None and c.six_harmony:
+        yield Move("LH-06", "clash_turns_harmony", (), "", "≥吉")
+        return
+    if h.six_harmony and c is not None and c.six_clash:
+        if undesired:
+            yield Move("LC-04", "harmony_turns_clash_disperses", (), "", "+1")
+        else:
+            yield Move("LC-04", "harmony_turns_clash", (), "≥小吉" if strong else "", "≤小凶")
+        return
+    if h.six_clash or (c is not None and c.six_clash):
+        if undesired:
+            yield Move("LC-03", "clash_disperses_trouble", (), "", "+1")
+        elif f.use.vigour is Vigour.失陷 or f.use.vigour is Vigour.休囚:
+            yield Move("LC-03", "clash_scatters_weak", (), "", "-1")
+    elif h.six_harmony:
+        if undesired:
+            yield Move("LH-05", "harmony_holds_trouble", (), "-1", "")  # 事之難結: it drags on
+        elif strong:
+            yield Move("LH-05", "harmony_holds_together", (), "", "+1")
+
+
+def _hexagram_element(f: Facts) -> Iterator[Move]:
+    """GB-02/03, as the book's cases have it: a pure hexagram changing into another pure hexagram."""
+    h, c = f.chart.hexagram, f.chart.changed
+    if c is None or h.upper != h.lower or c.upper != c.lower:
+        return
+    if c.element.overcomes is h.element:
+        yield Move("GB-02", "hexagram_turns_overcoming", (), "", "=凶")
+    elif c.element.generates is h.element:
+        yield Move("GB-03", "hexagram_turns_generating", (), "", "+1")
+
+
+def _illness(f: Facts) -> Iterator[Move]:
+    q, chart, use = f.question, f.chart, f.use
+    if q.topic is not Topic.illness or q.illness is None:
+        return
+    ln = _line(chart, use.place)
+    t = set(ln.transformations) if ln is not None else set()
+    clash = chart.hexagram.six_clash or (chart.changed is not None and chart.changed.six_clash)
+    void = use.void or Transformation.化空 in t
+    here = (use.place,)
+    if q.illness is Illness.recent:
+        if void:
+            yield Move("HJ-35", "recent_illness_void_heals", here, "", "≥吉")  # 論空不論克
+        elif clash:
+            yield Move("JS-25", "recent_illness_clash_heals", (), "", "≥小吉")
+        return
+    if void or use.month_break or Transformation.化破 in t:
+        yield Move("JS-26", "long_illness_void_or_broken", here, "-1", "=凶")
+    elif clash:
+        yield Move("JS-26", "long_illness_clash", (), "", "≤小凶")
+    elif ln is not None and (Transformation.回頭克 in t or (ln.changed is not None
+                                                           and ln.changed.relation is Relation.官鬼)):
+        yield Move("JS-26", "long_illness_turns_bad", here, "", "=凶")
+
+
+_HOLDER_RULES: dict[tuple[Topic, Relation], tuple[str, str, str, str]] = {
+    # (topic, relation on the 世) → rule, key, now, eventual
+    (Topic.wealth, Relation.兄弟): ("JS-17", "sibling_holds_world", "-1", "-1"),
+    (Topic.gamble, Relation.兄弟): ("JS-17", "sibling_holds_world", "-1", "-1"),
+    (Topic.loan, Relation.兄弟): ("JS-17", "sibling_holds_world", "-1", "-1"),
+    (Topic.career, Relation.子孫): ("JS-16", "child_holds_world_office", "≤平", "-1"),
+    (Topic.exam, Relation.子孫): ("JS-16", "child_holds_world_office", "≤平", "-1"),
+    (Topic.danger, Relation.子孫): ("JS-23", "child_holds_world_safe", "+1", "+1"),
+    (Topic.danger, Relation.官鬼): ("JS-23", "ghost_holds_world_worry", "-1", "-1"),
+    (Topic.illness, Relation.子孫): ("JS-24", "child_holds_world_heals", "", "+1"),
+}
+
+
+def _world(f: Facts) -> Iterator[Move]:
+    """The 世 read with the use-god for one's own matter (or as the use-god itself)."""
+    chart, q, w = f.chart, f.question, f.world
+    own = f.co is not None or f.use.place == w.place
+    if not own:
+        return
+    wl = chart.world
+    here = (w.place,)
+    rel = wl.relation.value
+    rule = _HOLDER_RULES.get((q.topic, wl.relation))
+    if rule is not None and not (q.topic is Topic.illness and f.use.place != w.place):
+        r, key, now, eventual = rule
+        use_rel = f.use.place.layer is Layer.LINE and chart.lines[f.use.place.position - 1].relation
+        if r == "JS-17" and wl.moving and wl.changed is not None and wl.changed.relation is use_rel:
+            yield Move("HJ-34", "obstacle_on_world_turns_into_use_god", here, "", "+1", (("relation", rel),))
+        else:
+            yield Move(r, key, here, now, eventual, (("relation", rel),))
+    if f.co is None:
+        return  # the use-god's own change and state were read above
+    if wl.moving and wl.changed is not None and wl.changed.relation is Relation.官鬼 \
+            and wl.relation is not Relation.官鬼 and q.topic in (Topic.career, Topic.exam):
+        if w.vigour.strong and not w.month_break and not w.void and not w.attacks:
+            yield Move("HJ-43", "world_changes_into_office", here, "", "+1")
+        elif not w.vigour.strong or w.attacks:
+            yield Move("HJ-43", "world_changes_into_ghost", here, "", "=凶")  # 變鬼
+    if f.world_tally is not None and f.world_tally.verdict.side:
+        yield Move("HJ-07", "world_strong" if f.world_tally.verdict.side > 0 else "world_weak", here,
+                   "", "+1" if f.world_tally.verdict.side > 0 else "-1")
+    if wl.moving and Transformation.回頭克 in wl.transformations:
+        grave = q.topic in (Topic.lifetime, Topic.lifespan, Topic.year, Topic.illness)
+        yield Move("HJ-44", "world_turns_overcoming", here, "", "=凶" if grave else "≤小凶")
+    if w.month_break and w.vigour is Vigour.失陷:
+        yield Move("JS-12", "world_broken", here, "-1", "-1")
+    elif w.void and not w.void_filled and not w.moving and q.topic in (Topic.wealth, Topic.career, Topic.exam):
+        yield Move("JS-12", "world_void_not_yet", here, "≤平", "")
+    elif w.void and not w.void_filled and q.topic is Topic.danger:
+        yield Move("JS-23", "world_void_no_worry", here, "+1", "+1")
+
+
+def _use_overcomes_world(f: Facts) -> Iterator[Move]:
+    """HJ-52: the use-god overcoming the 世 brings money, the traveller, the cure; for office, calamity."""
+    if f.co is None and f.question.topic not in (Topic.returning,):
+        return
+    if f.use.place == f.world.place or f.use.place.layer not in (Layer.LINE,):
+        return
+    if not (f.use.element.overcomes is f.world.element and f.use.acts):
+        return
+    if f.question.topic in (Topic.wealth, Topic.returning, Topic.doctor, Topic.gamble, Topic.loan):
+        yield Move("HJ-52", "use_god_comes_to_world", (f.use.place, f.world.place), "", "+1")
+
+
+def overrides(f: Facts) -> tuple[Move, ...]:
+    """Every override that holds, in the book's order."""
+    return (*_own_change(f), *_turning_back(f), *_full_punishment(f), *_hexagram(f), *_hexagram_element(f),
+            *_illness(f), *_world(f), *_use_overcomes_world(f))

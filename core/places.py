@@ -1,0 +1,144 @@
+"""Step 4 of a reading: the four places that act on the use-god, each acting party counted once (JS-01, JS-06).
+
+"此世爻戌土有四處生克沖合": the month, the day, the moving lines and the use-god's own change.  Each party
+supports (生, 比和, 合起) or attacks (克, 破) once, however many findings it would give; a party that cannot act
+(雖有如無: never usable, tied, in its tomb, hurt by its own change) is left out and named.  Then JS-06 counts:
+all support 全吉, 3:1 吉, 2:2 by 旺衰 (TT-01), 1:3 rescued only by a 旺相 lone support, otherwise 大凶.
+"""
+
+from __future__ import annotations
+
+from core.actors import actor_at
+from core.chart import Chart, Transformation
+from core.findings import Effect, Layer, Place
+from core.state import State, Vigour, state_of
+from core.usable import Usable, usability
+from core.values import value
+from core.verdict import Verdict
+
+_HURT_BY_CHANGE = (Transformation.回頭克, Transformation.化破, Transformation.化絕)
+
+
+@value
+class Party:
+    """One of the four places acting on the use-god."""
+
+    place: Place
+    supports: bool  # True: 生/比和/合; False: 克/破
+    strong: bool  # 旺相 (the month and the day always are)
+    frame: bool = False  # a 三合局 of moving lines, acting as one party (LH-08/09, 002 SK-06)
+    later: bool = False  # tied or in its tomb: it acts when clashed open, not now (HJ-16, HJ-18)
+
+
+@value
+class Tally:
+    """The parties that act now, those left out (雖有如無) with the rule that leaves them out, and the count."""
+
+    parties: tuple[Party, ...]  # those acting now, and those that act later (``later``)
+    idle: tuple[tuple[Place, str], ...]  # (place, rule) of parties that cannot act now, or never (雖有如無)
+    verdict: Verdict  # the count with the parties that act later
+    key: str  # which row of JS-06 decided (the finding key)
+    verdict_now: Verdict  # the count of the parties acting now
+    key_now: str
+
+    @property
+    def support(self) -> int:
+        return sum(1 for p in self.parties if p.supports)
+
+    @property
+    def attack(self) -> int:
+        return sum(1 for p in self.parties if not p.supports)
+
+
+def _idle_rule(chart: Chart, p: Place, supports: bool, near: bool) -> tuple[str, bool] | None:
+    """Why a line party cannot act now (rule, and whether it acts later), or None when it can (YN-/JN- of 002,
+    HJ-16, HJ-18)."""
+    if p.layer in (Layer.MONTH, Layer.DAY):
+        return None
+    if p.layer is Layer.CHANGED:
+        return None  # the use-god's own change always reaches it (JS-05)
+    u = usability(chart, p)
+    s = state_of(chart, p)
+    a = actor_at(chart, p)
+    if u.usable is Usable.never:
+        return u.rule, False
+    if not supports and set(_HURT_BY_CHANGE) & set(a.transformations):
+        return "JN-6", False  # an attacker hurt by its own change cannot look after itself
+    if not supports and Transformation.化退神 in a.transformations and not (
+            near and s.vigour.strong and state_of(chart, Place(Layer.CHANGED, p.position)).vigour.strong):
+        return "JT-02", False  # 忌神化退: 雖有被阻而無力 — unless both are strong in a near matter (JT-04)
+    if supports and Transformation.回頭克 in a.transformations:
+        return "YN-6", False  # 巳火又化回頭之克，不能生丑土之財 (XK2-04's 家人之賁)
+    if supports and not s.vigour.strong and set(_HURT_BY_CHANGE) & set(a.transformations):
+        return "YN-6", False
+    if s.tied:
+        return "HJ-16", True  # 合住: no help and no harm until clashed open
+    if s.tomb_place is not None and s.tomb_place.layer in (Layer.DAY, Layer.CHANGED) and not s.tomb_broken:
+        return ("HJ-18" if not supports else "YN-5"), True  # 入墓難克: it strikes when the tomb is clashed
+    return None
+
+
+def _strong(chart: Chart, p: Place) -> bool:
+    if p.layer in (Layer.MONTH, Layer.DAY):
+        return True
+    return state_of(chart, p).vigour.strong
+
+
+def tally(chart: Chart, use: State, absorbed: frozenset[Place] = frozenset(),
+          frame: Effect = Effect.NEUTRAL, near: bool = True, ghost_lifted: bool = False) -> Tally:
+    """The four places on the use-god, and JS-06's reading of their count.
+
+    ``absorbed``: moving lines whose force goes into a formed 三合局 acting on the use-god; ``frame``: whether
+    that 局 supports (GOOD) or attacks (BAD) it — one party for the whole 局; ``ghost_lifted``: the use-god is a
+    官鬼 on the 世 of someone who holds no office, so what strikes it lifts the burden (HJ-32)."""
+    parties: list[Party] = []
+    idle: list[tuple[Place, str]] = []
+    if frame is not Effect.NEUTRAL and absorbed:
+        parties.append(Party(min(absorbed, key=lambda p: p.position), frame is Effect.GOOD, True, True))
+    # HJ-25 爻遇令星，物難我害 — but 寡不敵眾 (002 D-06): two attacking lines bring it down
+    lines_cannot_harm = use.on_month_or_day and sum(1 for p in use.attacks if p.layer is Layer.LINE) < 2
+    for p, sup in [(p, True) for p in use.supports] + [(p, False) for p in use.attacks]:
+        if p in absorbed:
+            continue
+        why = _idle_rule(chart, p, sup, near)
+        if why is None and not sup and lines_cannot_harm and p.layer is Layer.LINE:
+            why = "HJ-25", False
+        if why is not None:
+            idle.append((p, why[0]))
+            if not why[1]:
+                continue
+        parties.append(Party(p, sup or ghost_lifted, _strong(chart, p), False, why is not None))
+    verdict, key = _count(parties, use)
+    now, key_now = _count([p for p in parties if not p.later], use)
+    return Tally(tuple(parties), tuple(idle), verdict, key, now, key_now)
+
+
+def _count(parties: list[Party], use: State) -> tuple[Verdict, str]:
+    s = sum(1 for p in parties if p.supports)
+    k = len(parties) - s
+    strong_s = sum(1 for p in parties if p.supports and p.strong)
+    strong_k = sum(1 for p in parties if not p.supports and p.strong)
+    if s == 0 and k == 0:
+        if use.vigour is Vigour.旺:
+            return Verdict.小吉, "places_alone_strong"  # HJ-11 用爻有氣無他故
+        return (Verdict.平, "places_alone") if use.vigour is Vigour.有氣 else (Verdict.小凶, "places_alone_weak")
+    if k == 0:
+        return (Verdict.吉, "places_all_support") if s >= 2 or strong_s else (Verdict.小吉, "places_weak_support")
+    if s > k:
+        if s - k >= 2:
+            return Verdict.吉, "places_more_support"
+        return (Verdict.小吉, "places_more_support") if strong_s >= strong_k else (Verdict.平, "places_support_weaker")
+    if s == k:
+        if strong_s != strong_k:
+            return (Verdict.小吉, "places_even_support_stronger") if strong_s > strong_k else (Verdict.小凶,
+                                                                                       "places_even_attack_stronger")
+        if use.vigour is Vigour.旺:
+            return Verdict.小吉, "places_even_use_strong"
+        return (Verdict.平, "places_even") if use.vigour is Vigour.有氣 else (Verdict.小凶, "places_even_use_weak")
+    if s and strong_s:
+        return (Verdict.平, "places_rescued") if k - s == 1 else (Verdict.小凶, "places_rescued_outnumbered")
+    if s == 0 and k == 1 and not strong_k:
+        return Verdict.小凶, "places_weak_attack"
+    if s == 0 and k == 1 and use.vigour is Vigour.旺:
+        return Verdict.平, "places_attack_withstood"  # HJ-46: a lone attacker against a 旺 use-god
+    return Verdict.凶, "places_overwhelmed"

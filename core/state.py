@@ -1,0 +1,219 @@
+"""Step 2 of a reading: the state of one thing in the chart, as 增刪卜易 reads it before judging anything.
+
+題頭總注 (TT-01) widens "旺": a line is strong not only in its season but also when it stands on the day or the
+month, when the day, the month, a moving line or its own change generates or helps it, or when it is at 長生 or
+帝旺 on the day.  The chapters then name the flags the decision asks about: 旬空 and 真空 (XK2-02), 月破 (YP-03),
+日破 against 暗動 (AD-01), the three tombs (TT-06) and whether a tomb is real (SG-02), 絕 (HJ-54/56), 合住
+(LH-03), 太旺 (YQ-03).  Nothing here judges: the later steps read these facts and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from core.actors import Actor, acting_lines, actor_at
+from core.chart import (
+    Chart,
+    DayClash,
+    DayRelation,
+    MonthRelation,
+    Season,
+    Transformation,
+)
+from core.findings import Layer, Place
+from core.ganzhi import Branch, Element
+from core.relations import Stage, clashes, generates, harmonizes, overcomes, stage
+from core.values import SymbolEnum, value
+
+
+class Vigour(SymbolEnum):
+    """The four words of the book for how much force a line has (D1 of the rules, TT-01)."""
+
+    旺 = "旺"      # in season (the month is it, generates it or is its element), or on the month or the day
+    有氣 = "有氣"  # out of season, but the day, a moving line or its own change supports it
+    休囚 = "休囚"  # out of season and nothing supports it
+    失陷 = "失陷"  # 休囚 and beyond use now: 真空, a static 月破 or 日破, a real tomb, 絕 without 生
+
+    @property
+    def strong(self) -> bool:
+        """旺相 in the book's comparisons (JS-06's 旺衰, TT-01)."""
+        return self in (Vigour.旺, Vigour.有氣)
+
+
+# D5: the element a season's months control (春土 夏金 秋木 冬火); 辰未戌丑 months have no 真空.
+_TRUE_VOID_ELEMENT: dict[Branch, Element] = {
+    Branch.寅: Element.土, Branch.卯: Element.土, Branch.巳: Element.金, Branch.午: Element.金,
+    Branch.申: Element.木, Branch.酉: Element.木, Branch.亥: Element.火, Branch.子: Element.火,
+}
+_IN_SEASON = (Season.旺, Season.次旺, Season.相)
+_MONTH_UP = (MonthRelation.臨月建, MonthRelation.月生)
+_DAY_UP = (DayRelation.臨日, DayRelation.日生)
+
+
+@value
+class State:
+    """What the book asks of one thing in the chart before it judges (places name where each fact comes from)."""
+
+    place: Place
+    branch: Branch
+    element: Element
+    moving: bool  # 明動: a moving line
+    hidden_movement: bool  # 暗動: a strong static line the day clashes (AD-01)
+    vigour: Vigour
+    in_season: bool  # the month is it, generates it, or is its element (旺 相 次旺), and does not break it
+    on_month_or_day: bool  # 臨月建 or 臨日 (令星, HJ-25)
+    supports: tuple[Place, ...]  # TT-01: the month, the day, moving lines and its own change that are it, generate or help it
+    attacks: tuple[Place, ...]  # the month, the day, moving lines and its own change that overcome or break it
+    void: bool  # 旬空 by the day's 旬 (XK2-01)
+    void_filled: bool  # void, but the day's clash fills it now (冲空則實, XK2-08)
+    not_void: bool  # void, yet 旺, moving, supported or hidden and 旺 (XK2-02: it only waits)
+    true_void: bool  # 真空: void, static, of the element the season controls (XK2-02)
+    month_break: bool  # 月破 (YP-01)
+    day_break: bool  # 日破: a weak static line the day clashes (AD-01)
+    tomb: Branch | None  # the branch of the tomb it is in (日墓, 動墓, 化墓; TT-06), or None
+    tomb_place: Place | None  # where that tomb stands (the day, a moving line, its own change)
+    tomb_broken: bool  # the tomb is itself broken or clashed open (SG-02 破網)
+    cut: bool  # 絕 on the day, or 化絕 (HJ-54)
+    tied: bool  # a moving line the day or the month combines: 合住, it cannot act until clashed (LH-03)
+    raised: bool  # a static line the day, the month or a moving line combines: 合起 (LH-03)
+    too_strong: bool  # 太旺 (YQ-03)
+
+    @property
+    def acts(self) -> bool:
+        """Moving, 暗動, or the month or the day themselves."""
+        return self.moving or self.hidden_movement or self.place.layer in (Layer.MONTH, Layer.DAY)
+
+    @property
+    def real_tomb(self) -> bool:
+        """SG-02: a tomb is real only when the line is weak and attacked, and the tomb itself is intact."""
+        return (self.tomb is not None and not self.tomb_broken and not self.vigour.strong
+                and bool(self.attacks))
+
+
+def _tomb(chart: Chart, a: Actor, movers: tuple[Actor, ...]) -> tuple[Branch | None, Place | None]:
+    """The three tombs (TT-06): the day, a moving line, or its own change, that is the tomb of its element."""
+    st = a.standing
+    day = chart.moment.day.branch
+    if st is not None and st.stage is Stage.墓:
+        return day, Place(Layer.DAY)
+    if a.place.layer in (Layer.LINE, Layer.HIDDEN):
+        for m in movers:
+            if m.place != a.place and m.moving and stage(a.element, m.branch) is Stage.墓:
+                return m.branch, m.place
+    if Transformation.化墓 in a.transformations and a.changed_branch is not None:
+        return a.changed_branch, Place(Layer.CHANGED, a.place.position)
+    return None, None
+
+
+def _tomb_broken(chart: Chart, tomb: Branch, where: Place, movers: tuple[Actor, ...]) -> bool:
+    """SG-02: 墓神破，日月動爻沖破，亦非真也 — the tomb line is 月破, or the day, the month or a moving line clashes it."""
+    month, day = chart.moment.month_branch, chart.moment.day.branch
+    if where.layer is Layer.DAY:
+        return clashes(month, tomb)
+    if clashes(month, tomb) or clashes(day, tomb):
+        return True
+    return any(m.place != where and m.moving and clashes(m.branch, tomb) for m in movers)
+
+
+@lru_cache(maxsize=64)  # charts and places hash by identity: each state is built once per reading
+def state_of(chart: Chart, place: Place) -> State:
+    """The state of the thing at ``place`` (a line, a changed line, a hidden line, the month or the day)."""
+    a = actor_at(chart, place)
+    month, day = chart.moment.month_branch, chart.moment.day.branch
+    if place.layer in (Layer.MONTH, Layer.DAY):
+        # The month and the day are never acted on by lines (HJ-30): always at full strength.
+        return State(place, a.branch, a.element, False, False, Vigour.旺, True, True, (), (), False, False, False,
+                     False, False, False, None, None, False, False, False, False, False)
+    st = a.standing
+    assert st is not None
+    movers = acting_lines(chart)
+    supports: list[Place] = []
+    attacks: list[Place] = []
+    el = a.element
+    month_place, day_place = Place(Layer.MONTH), Place(Layer.DAY)
+    # the month (JS-02): 臨, 生 or 比和 support; 克 and 破 attack
+    # (a month that combines and overcomes — 卯戌 子丑 巳申 — overcomes: the month's force is its season's)
+    if st.month_break or MonthRelation.月克 in st.month:
+        attacks.append(month_place)
+    elif (not set(_MONTH_UP).isdisjoint(st.month) or st.season is Season.次旺 or month.element is el
+          or MonthRelation.月合 in st.month):
+        supports.append(month_place)
+    # the day (JS-03): 臨, 生, 比和 and 合 support; 克 attacks; its clash makes a weak static line 日破
+    if not set(_DAY_UP).isdisjoint(st.day) or (day.element is el and DayRelation.日沖 not in st.day) \
+            or (DayRelation.日合 in st.day and not a.moving):
+        supports.append(day_place)
+    elif DayRelation.日克 in st.day or st.day_clash is DayClash.日破:
+        attacks.append(day_place)
+    # moving and 暗動 lines act on primary and hidden lines only (DB-01/02)
+    if place.layer in (Layer.LINE, Layer.HIDDEN):
+        for m in movers:
+            if m.place == place:
+                continue
+            if Transformation.回頭合 in m.transformations:
+                continue  # tied by its own change, it neither helps nor hurts until clashed (SK-08)
+            if generates(m.element, el) or m.element is el:
+                supports.append(m.place)
+            elif overcomes(m.element, el):
+                attacks.append(m.place)
+        if place.layer is Layer.HIDDEN:
+            fly = actor_at(chart, Place(Layer.LINE, place.position))
+            if generates(fly.element, el):
+                supports.append(fly.place)  # 飛來生伏 (FS-02)
+            elif overcomes(fly.element, el):
+                attacks.append(fly.place)  # 飛來克伏
+    # its own change (JS-05, TT-02): 回頭生 and 化扶 support, 回頭克 attacks
+    if a.moving and a.changed_branch is not None:
+        cp = Place(Layer.CHANGED, place.position)
+        # a change that overcomes and combines (子化丑, 戌化卯, 申化巳) is read as 化合 (小畜之蠱: 「化丑合之」)
+        if generates(a.changed_branch.element, el) or a.changed_branch.element is el \
+                or harmonizes(a.changed_branch, a.branch):
+            supports.append(cp)
+        elif overcomes(a.changed_branch.element, el):
+            attacks.append(cp)
+    in_season = st.season in _IN_SEASON and not st.month_break
+    on_month_or_day = MonthRelation.臨月建 in st.month or DayRelation.臨日 in st.day
+    stage_up = st.stage in (Stage.長生, Stage.帝旺)
+    void = st.void
+    void_filled = void and DayRelation.日沖 in st.day and not a.moving
+    hidden_strong = place.layer is Layer.HIDDEN and in_season
+    not_void = void and (in_season or a.moving or bool(supports) or hidden_strong
+                         or Transformation.化空 in a.transformations)
+    if place.layer is Layer.CHANGED:
+        not_void = void  # 動而化空亦不為空: a changed line waits for its fill or clash (HJ-14)
+    # 真空 (春土 夏金 秋木 冬火), or void and month-broken at once (XK2-02 月破為空)
+    true_void = (void and not a.moving and not void_filled and place.layer is not Layer.CHANGED
+                 and (_TRUE_VOID_ELEMENT.get(month) is el or st.month_break))
+    tomb, tomb_place = _tomb(chart, a, movers)
+    tomb_broken = tomb is not None and tomb_place is not None and _tomb_broken(chart, tomb, tomb_place, movers)
+    cut = st.stage is Stage.絕 or Transformation.化絕 in a.transformations
+    tied = a.moving and (MonthRelation.月合 in st.month or DayRelation.日合 in st.day)
+    raised = not a.moving and (MonthRelation.月合 in st.month or DayRelation.日合 in st.day
+                               or any(harmonizes(m.branch, a.branch) for m in movers if m.moving))
+    day_break = st.day_clash is DayClash.日破
+    hidden_movement = st.day_clash is DayClash.暗動 and not void
+    # HJ-29 制中弱主: out of season and struck by the month or the day, line supports do not save it
+    held_down = not in_season and (month_place in attacks or day_place in attacks)
+    real_support = [p for p in supports if p.layer in (Layer.MONTH, Layer.DAY, Layer.CHANGED)] if held_down \
+        else supports
+    day_raises = DayRelation.日合 in st.day and not a.moving
+    if in_season or on_month_or_day or (raised and (day_raises or not held_down)):
+        vigour = Vigour.旺  # 合起: 即使爻值休囚亦有旺相之意 (LH-03)
+    elif real_support or stage_up or raised:
+        vigour = Vigour.有氣
+    else:
+        vigour = Vigour.休囚
+    static_broken = st.month_break and not a.moving and not real_support and DayRelation.臨日 not in st.day
+    if vigour is Vigour.休囚 and (static_broken or day_break or true_void):
+        vigour = Vigour.失陷
+    if true_void or static_broken:
+        vigour = Vigour.失陷
+    same = sum(1 for p in supports if p.layer in (Layer.MONTH, Layer.DAY))
+    too_strong = on_month_or_day and same >= 2 or sum(
+        1 for ln in chart.lines if ln.element is el) + (month.element is el) + (day.element is el) >= 4
+    s = State(place, a.branch, el, a.moving, hidden_movement, vigour, in_season, on_month_or_day, tuple(supports),
+              tuple(attacks), void, void_filled, not_void, true_void, st.month_break, day_break, tomb, tomb_place,
+              tomb_broken, cut, tied, raised, too_strong)
+    if s.real_tomb or (cut and not s.vigour.strong and s.attacks):
+        s = replace(s, vigour=Vigour.失陷)
+    return s

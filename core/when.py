@@ -1,0 +1,210 @@
+"""Step 7 of a reading: 應期, as 各門類應期總注 gives it (YQ-01…19), with 旬空, 月破, 墓 and 化 from their chapters.
+
+The moment follows the state of the line (a static use-god on its own or clash day, a moving one on its 合 or own
+day, a void one on its clash or 出空, a broken one on its 合 or 填實, a tomb when clashed open …), in the unit of the
+horizon (YQ-16: far matters in months and years, near ones in days).  Each candidate says whether it is a good or
+a bad moment: the use-god's own moments bring the outcome, the attacker's bring harm (YQ-10, HJ-35), the moment
+the attacker is struck brings relief (YQ-09).  ``merge`` makes one entry per (unit, branch) listing every rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from operator import attrgetter
+
+from core.calendar import Moment
+from core.chart import Chart, Transformation
+from core.findings import Layer, Place, Timing, Unit
+from core.ganzhi import Branch, Element, Stem
+from core.question import Horizon
+from core.relations import Stage, branch_at_stage, clash_of, harmony_of
+from core.rules import source
+from core.sources import Source
+from core.state import State, Vigour, state_of
+from core.values import value
+
+GOOD, BAD, OUTCOME = "good", "bad", "outcome"
+
+
+@value
+class Candidate:
+    """A moment one rule gives: a branch, in the horizon's unit unless ``unit`` is fixed, and its sense."""
+
+    branch: Branch
+    rule: str
+    key: str
+    weight: int
+    sense: str  # "good", "bad", or "outcome" (as the eventual verdict)
+    places: tuple[Place, ...]
+    stem: Stem | None = None  # a 出空 day names its stem
+    unit: Unit | None = None
+
+
+def _first_out_of_void(m: Moment, b: Branch) -> Stem:
+    head = m.day.xun_head.shift(10)
+    return next(head.shift(i) for i in range(12) if head.shift(i).branch is b).stem
+
+
+def _generating_branches(el: Element) -> tuple[Branch, ...]:
+    return tuple(b for b in Branch if b.element.generates is el)
+
+
+def _line_moments(chart: Chart, s: State, weight_bonus: int = 0) -> list[Candidate]:
+    """The use-god's own moments by its state (YQ-01…08, YQ-12/13/15, HJ-14/38, SW-06)."""
+    m = chart.moment
+    b = s.branch
+    here = (s.place,)
+    w = weight_bonus
+    out: list[Candidate] = []
+    if s.void and not s.void_filled:
+        out.append(Candidate(b, "YQ-08", "void_filled", 9 + w, OUTCOME, here, _first_out_of_void(m, b)))
+        out.append(Candidate(clash_of(b), "YQ-08", "void_clashed", 7 + w, OUTCOME, here))
+    if s.month_break:
+        out.append(Candidate(harmony_of(b), "YQ-07", "break_combined", 8 + w, OUTCOME, here))
+        out.append(Candidate(b, "YQ-07", "break_filled", 8 + w, OUTCOME, here))
+        if s.moving:
+            out.append(Candidate(b, "YP-04", "break_filled_year", 6 + w, OUTCOME, here, unit=Unit.YEAR))
+    if s.tomb is not None:
+        out.append(Candidate(clash_of(s.tomb), "YQ-05", "tomb_clashed_open", 8 + w, OUTCOME,
+                             here + ((s.tomb_place,) if s.tomb_place else ())))
+    if s.tied:
+        out.append(Candidate(clash_of(b), "YQ-06", "tie_clashed_open", 8 + w, OUTCOME, here))
+    elif s.raised and not s.moving:
+        out.append(Candidate(clash_of(b), "YQ-06", "tie_clashed_open", 6 + w, OUTCOME, here))
+    if s.too_strong:
+        out.append(Candidate(branch_at_stage(s.element, Stage.墓), "YQ-03", "too_strong_tomb", 6 + w, OUTCOME, here))
+        out.append(Candidate(clash_of(b), "YQ-03", "too_strong_clash", 5 + w, OUTCOME, here))
+    elif s.vigour in (Vigour.休囚, Vigour.失陷) or s.cut:
+        for g in _generating_branches(s.element):
+            out.append(Candidate(g, "YQ-04", "weak_generated", 4 + w, OUTCOME, here))
+        out.append(Candidate(branch_at_stage(s.element, Stage.帝旺), "YQ-04", "weak_in_season", 4 + w, OUTCOME,
+                             here))
+    if s.moving:
+        out.append(Candidate(harmony_of(b), "YQ-02", "moving_combined", 6 + w, OUTCOME, here))
+        out.append(Candidate(b, "YQ-02", "moving_own", 6 + w, OUTCOME, here))
+    elif s.place.layer is not Layer.CHANGED:
+        out.append(Candidate(b, "YQ-01", "static_own", 6 + w, OUTCOME, here))
+        if not s.void_filled:
+            out.append(Candidate(clash_of(b), "YQ-01", "static_clashed", 5 + w, OUTCOME, here))
+        out.append(Candidate(branch_at_stage(s.element, Stage.帝旺), "SW-06", "static_at_peak", 3 + w, OUTCOME, here))
+    if s.place.layer is Layer.LINE:
+        ln = chart.lines[s.place.position - 1]
+        if ln.moving and ln.changed is not None:
+            c = ln.changed.branch
+            cp = here + (Place(Layer.CHANGED, ln.position),)
+            t = ln.transformations
+            if Transformation.化進神 in t:
+                out.append(Candidate(b, "YQ-12", "advance_own", 7 + w, OUTCOME, cp))
+                out.append(Candidate(harmony_of(b), "YQ-12", "advance_combined", 6 + w, OUTCOME, cp))
+            if Transformation.化退神 in t:
+                out.append(Candidate(c, "YQ-13", "retreat_reached", 6 + w, OUTCOME, cp))
+                out.append(Candidate(clash_of(c), "YQ-13", "retreat_clashed", 5 + w, OUTCOME, cp))
+            if Transformation.化空 in t:
+                out.append(Candidate(c, "HJ-14", "change_void_filled", 7 + w, OUTCOME, cp, _first_out_of_void(m, c)))
+                out.append(Candidate(clash_of(c), "HJ-14", "change_void_clashed", 6 + w, OUTCOME, cp))
+            if Transformation.化墓 in t:
+                out.append(Candidate(clash_of(c), "HJ-38", "change_tomb_clashed", 6 + w, OUTCOME, cp))
+            out.append(Candidate(c, "YQ-15", "changed_branch", 5 + w, OUTCOME, cp))
+    return out
+
+
+def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Place], helpers: Iterable[Place],
+            world: State | None, yuan: Iterable[Place], timing_copy: Place | None) -> list[Candidate]:
+    """Every moment the rules give for this use-god (and the copy that times it, LX-02)."""
+    out = _line_moments(chart, use)
+    if timing_copy is not None:
+        out += [Candidate(c.branch, "LX-02", c.key, c.weight + 1, c.sense, c.places, c.stem, c.unit)
+                for c in _line_moments(chart, state_of(chart, timing_copy)) if c.rule in ("YQ-07", "YQ-08")]
+    here = (use.place,)
+    for p in attackers:
+        a = state_of(chart, p)
+        there = here + (p,)
+        if eventual_side > 0:
+            out.append(Candidate(clash_of(a.branch), "YQ-09", "attacker_struck", 6, GOOD, there))
+        else:
+            out.append(Candidate(a.branch, "YQ-10", "attacker_in_force", 6, BAD, there))
+            for g in _generating_branches(a.element)[:2]:
+                out.append(Candidate(g, "YQ-10", "attacker_fed", 4, BAD, there))
+        if a.moving:
+            # HJ-35: the harm of a moving 忌神 falls when the use-god is clashed, combined, filled or out of void
+            if use.void and not use.void_filled:
+                b, key = use.branch, "harm_when_out_of_void"
+            elif use.month_break:
+                b, key = use.branch, "harm_when_break_filled"
+            elif use.moving:
+                b, key = harmony_of(use.branch), "harm_when_combined"
+            else:
+                b, key = clash_of(use.branch), "harm_when_clashed"
+            out.append(Candidate(b, "HJ-35", key, 6 if eventual_side < 0 else 3, BAD, there))
+        if a.tomb is not None and a.moving and not a.tomb_broken:
+            out.append(Candidate(clash_of(a.tomb), "HJ-18", "attacker_out_of_tomb", 5, BAD, there))
+        if a.tied:
+            out.append(Candidate(clash_of(a.branch), "HJ-16", "attacker_released", 5, BAD, there))
+    for p in helpers:
+        h = state_of(chart, p)
+        if h.tied:
+            out.append(Candidate(clash_of(h.branch), "HJ-16", "helper_released", 5, GOOD, here + (p,)))
+    if world is not None:
+        for y in yuan:
+            ys = state_of(chart, y)
+            if world.void and not world.void_filled and ys.moving:
+                out.append(Candidate(ys.branch, "YQ-18", "world_void_helper_moves", 7, GOOD, (world.place, y)))
+            elif not world.vigour.strong and not ys.acts:
+                out.append(Candidate(clash_of(ys.branch), "YQ-19", "world_weak_helper_clashed", 6, GOOD,
+                                     (world.place, y)))
+        if world.place != use.place and world.void and not world.void_filled:
+            out.append(Candidate(world.branch, "XK2-05", "world_out_of_void", 6, OUTCOME, (world.place,),
+                                 _first_out_of_void(chart.moment, world.branch)))
+    return out
+
+
+_UNITS = {Horizon.near: (Unit.DAY,), Horizon.far: (Unit.MONTH, Unit.YEAR)}
+
+
+def _favourable(sense: str, side: int) -> bool | None:
+    if sense == GOOD:
+        return True
+    if sense == BAD:
+        return False
+    return None if side == 0 else side > 0
+
+
+def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Horizon,
+          eventual_side: int) -> list[Timing]:
+    """One entry per (unit, branch): every rule that gives it, the strongest first; the entry's weight is its
+    strongest rule's, and one more for each other rule that agrees (at most two more); the horizon's unit first."""
+    units = _UNITS[horizon]
+    grouped: dict[tuple[Unit, Branch], list[tuple[int, str, str, str, tuple[Place, ...], Stem | None, Source]]] = {}
+    for c in candidates:
+        for i, unit in enumerate((c.unit,) if c.unit is not None else units):
+            stem = c.stem if unit is Unit.DAY else None
+            grouped.setdefault((unit, c.branch), []).append(
+                (c.weight - i, c.rule, c.key, c.sense, c.places, stem, source(c.rule)))
+    for t in older:
+        sense = {"bad": BAD, "good": GOOD}.get(_OLDER_SENSE.get(t.key, ""), OUTCOME)
+        grouped.setdefault((t.unit, t.branch), []).append((t.weight, t.rule, t.key, sense, t.places, t.stem, t.source))
+    out = []
+    for (unit, branch), items in grouped.items():
+        items.sort(key=lambda x: -x[0])
+        rules: list[str] = []
+        for it in items:
+            if it[1] not in rules:
+                rules.append(it[1])
+        top = items[0]
+        stem = next((it[5] for it in items if it[5] is not None), None)
+        agree = sum(1 for r in rules[1:] if r not in _GENERIC)
+        weight = top[0] + min(2, agree) + (1 if unit in units else -2)
+        out.append(Timing(unit, branch, top[1], top[6], top[2], max(0, weight), stem, top[4], (),
+                          tuple(rules), _favourable(top[3], eventual_side)))
+    out.sort(key=attrgetter("weight"), reverse=True)
+    return out
+
+
+# Rules that name a line's own or clash branch whatever its state: they add no weight when they agree.
+_GENERIC = frozenset(("YQ-01", "SW-06", "D-06", "D-02", "M-14"))
+
+# The sense of the moments the seed's own timing rules give (core/timing.py): harm, relief, or the outcome.
+_OLDER_SENSE = {
+    "attacker_in_season": "bad", "opponent_in_season": "bad", "peak_breaks": "bad", "tomb_month": "bad",
+    "helper_cleared": "bad", "attacker_cleared": "good", "helper_released": "good",
+}
