@@ -62,7 +62,7 @@ def render_chart(chart: Chart, t: Label = _same) -> str:
         f"{p}{unit}" for p, unit in ((m.year, "年"), (m.month, "月"), (m.day, "日"), (m.hour, "時")) if p is not None
     )
     if m.month is None:
-        pillars = f"{m.month_branch.name}月 {m.day}日" + (f" {m.year_branch.name}年" if m.year_branch and not m.year else "")
+        pillars = f"{m.month_branch.name}月 {m.day}日" + (f" {m.year_branch.name}年" if m.year_branch is not None and m.year is None else "")
     out = []
     if m.local is not None:
         out.append(f"{m.local.strftime('%Y-%m-%d %H:%M')} {m.tz}")

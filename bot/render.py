@@ -80,7 +80,7 @@ def _date(d: date | datetime) -> str:
 
 
 def timing_text(r: Reading, t: Timing) -> str:
-    pillar = (t.stem.name if t.stem else "") + t.branch.name
+    pillar = ("" if t.stem is None else t.stem.name) + t.branch.name
     unit = {
         Unit.HOUR: _("a {pillar} hour"), Unit.DAY: _("a {pillar} day"),
         Unit.MONTH: _("a {pillar} month"), Unit.YEAR: _("a {pillar} year"),

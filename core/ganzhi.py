@@ -11,7 +11,15 @@ from enum import IntEnum
 from core.values import value
 
 
-class Element(IntEnum):
+class Symbol(IntEnum):
+    """An IntEnum that is always true: 木, 甲 and 子 are numbered 0, and a symbol is never "nothing" (a 甲寅 day
+    once lost its 甲 and a 子 year its 子 to ``if stem``)."""
+
+    def __bool__(self) -> bool:
+        return True
+
+
+class Element(Symbol):
     """五行, in generating order: each generates the next (木→火→土→金→水→木)."""
 
     木 = 0
@@ -44,7 +52,7 @@ class Element(IntEnum):
 _ELEMENTS = tuple(Element)  # indexable without the cost of an Enum lookup (charts are built in bulk)
 
 
-class Stem(IntEnum):
+class Stem(Symbol):
     """十天干."""
 
     甲 = 0
@@ -73,7 +81,7 @@ _BRANCH_ELEMENTS = (
 )
 
 
-class Branch(IntEnum):
+class Branch(Symbol):
     """十二地支; 子 = 0.  The month branch of the first month (寅月) is 2."""
 
     子 = 0

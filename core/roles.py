@@ -179,7 +179,7 @@ def find_roles(chart: Chart, use_element: Element, use_place: Place, rooted: boo
             continue
         if Transformation.回頭合 in a.transformations:
             out.append(finding("SK-08", "yuan_tied", BAD, 3, here, branch=a.branch.name,
-                               changed=a.changed_branch.name if a.changed_branch else ""))
+                               changed="" if a.changed_branch is None else a.changed_branch.name))
             out.append(finding("D-04", "tie_waits_for_clash", NEUTRAL, 0, here, branch=a.branch.name))
             continue
         out += day_clash_note(a, here)

@@ -212,7 +212,7 @@ def _change_findings(place: Place, branch: Branch, changed_branch: Branch | None
         if t in _TURNS:
             rule, key, eff, w = _TURNS[t]
             out.append(finding(rule, key, eff, w, me + (Place(Layer.CHANGED, place.position),),
-                               branch=branch.name, changed=changed_branch.name if changed_branch else ""))
+                               branch=branch.name, changed="" if changed_branch is None else changed_branch.name))
     return tuple(out)
 
 

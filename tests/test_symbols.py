@@ -1,0 +1,50 @@
+"""Symbols numbered 0 (木, 甲, 子) are never taken for "nothing": the root of a 甲寅 day shown as a 寅 day and a 子
+year missing from the chart header (issue 10, defects a new user saw)."""
+
+from __future__ import annotations
+
+from bot.chart_text import render_chart
+from bot.i18n import use
+from bot.render import render_reading
+from core.calendar import Moment
+from core.cast import parse_cast
+from core.chart import build_chart
+from core.ganzhi import Branch, Element, Stem
+from core.question import Question, Subject, Topic
+from core.reading import read
+
+
+def test_every_symbol_is_true() -> None:
+    assert all(map(bool, (*Element, *Stem, *Branch)))
+    assert int(Stem.甲) == 0 and Branch.子 + 1 == Branch.丑  # still plain integers in tables and arithmetic
+
+
+def test_a_jia_day_keeps_its_stem_in_the_timing() -> None:
+    """A void use-god leaves the void on a day of the next 旬 that the text names with its stem (甲寅 in 甲辰旬)."""
+    chart = build_chart(parse_cast("977787"), Moment.from_pillars("酉", "辛亥"))
+    r = read(chart, Question(Topic.wealth, Subject.self))
+    jia = [t for t in r.timing if t.stem is Stem.甲]
+    assert jia
+    with use("en"):
+        text = render_reading(r, timings=len(r.timing))
+    assert f"a 甲{jia[0].branch.name} day" in text
+
+
+def test_a_zi_year_shows_in_the_chart_header() -> None:
+    chart = build_chart(parse_cast("777777"), Moment.from_pillars("辰", "戊申", "子"))
+    assert "子年" in render_chart(chart).splitlines()[0]
+
+
+def test_a_change_into_zi_is_named() -> None:
+    """A line changing into 子 names 子 in its sentences (the changed branch was once dropped as empty)."""
+    for n in range(4096):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        chart = build_chart(parse_cast(lines), Moment.from_pillars("辰", "戊申"))
+        if not any(ln.changed is not None and ln.changed.branch is Branch.子 for ln in chart.lines):
+            continue
+        r = read(chart, Question(Topic.wealth, Subject.self))
+        changed = [f.param("changed") for f in r.findings if f.param("changed") is not None]
+        if changed:
+            assert "" not in changed
+            return
+    raise AssertionError("no cast changes into 子")
