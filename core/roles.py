@@ -184,7 +184,7 @@ def find_roles(chart: Chart, use_element: Element, use_place: Place, rooted: boo
             continue
         out += day_clash_note(a, here)
         for rule in can:  # every condition that holds is reported; a 'cannot' voids the 'can' (雖有如無)
-            out.append(finding(rule, "yuan_can", NEUTRAL if cannot else GOOD,
+            out.append(finding(rule, "yuan_could" if cannot else "yuan_can", NEUTRAL if cannot else GOOD,
                                0 if cannot else (3 if rule == "YC-1" else 2), here, branch=a.branch.name))
         for rule in cannot:
             out.append(finding(rule, "yuan_cannot", NEUTRAL, 0, here, branch=a.branch.name))
@@ -210,7 +210,7 @@ def find_roles(chart: Chart, use_element: Element, use_place: Place, rooted: boo
             continue
         out += day_clash_note(a, here)
         for rule in can:
-            out.append(finding(rule, "ji_can", NEUTRAL if cannot else BAD,
+            out.append(finding(rule, "ji_could" if cannot else "ji_can", NEUTRAL if cannot else BAD,
                                0 if cannot else (3 if rule == "JC-1" else 2), here, branch=a.branch.name))
         for rule in cannot:
             out.append(finding(rule, "ji_cannot", GOOD, 2, here, branch=a.branch.name))

@@ -247,13 +247,16 @@ def _lines_acting(chart: Chart, a: Actor, me: tuple[Place, ...], absorbed: froze
                 out.append(finding("SK-08", "helper_tied" if generates(b.element, a.element) else "attacker_tied",
                                    NEUTRAL, 0, there, branch=b.branch.name))
             continue
+        secret = b.hidden_movement and not b.moving  # 暗動: acts as if moving, and is named as such
         if generates(b.element, a.element):
-            out.append(finding("SK-01", "generated_by_line", GOOD, W_LINE_GEN, there, branch=b.branch.name))
+            out.append(finding("SK-01", "generated_by_hidden_mover" if secret else "generated_by_line", GOOD,
+                               W_LINE_GEN, there, branch=b.branch.name))
         elif overcomes(b.element, a.element):
             if _hurt(b):
                 out.append(finding("SK-05", "attacker_hurt", NEUTRAL, 1, there, branch=b.branch.name))
             else:
-                out.append(finding("SK-02", "overcome_by_line", BAD, W_LINE_HIT, there, branch=b.branch.name))
+                out.append(finding("SK-02", "overcome_by_hidden_mover" if secret else "overcome_by_line", BAD,
+                                   W_LINE_HIT, there, branch=b.branch.name))
         if b.moving and stage(a.element, b.branch) is Stage.墓:
             out.append(finding("YN-5", "tomb_in_line", BAD, 3, there, branch=b.branch.name))
     for ln in chart.lines:
@@ -274,9 +277,9 @@ def _lines_acting(chart: Chart, a: Actor, me: tuple[Place, ...], absorbed: froze
 
 _LINE_HIT_RULES = frozenset(("SK-02", "DB-04"))  # overcome by a line or by its own change
 _HIT_RULES = frozenset(("M-02", "D-07"))  # … or by the month or the day
-_HELP_KEYS = frozenset(("generated_by_line", "turns_generating", "day_generates", "month_generates", "on_month",
+_HELP_KEYS = frozenset(("generated_by_line", "generated_by_hidden_mover", "turns_generating", "day_generates", "month_generates", "on_month",
                         "on_day", "season_next", "static_strong_generates", "change_fed_by_month_day"))
-_LINE_HELP_KEYS = frozenset(("generated_by_line", "turns_generating"))
+_LINE_HELP_KEYS = frozenset(("generated_by_line", "generated_by_hidden_mover", "turns_generating"))
 
 
 @lru_cache(maxsize=32)  # charts hash by identity: the use-god's candidates are weighed once per reading

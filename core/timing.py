@@ -87,7 +87,7 @@ def rule_timings(chart: Chart, use: UseGod, assessment: Assessment, yuan: tuple[
     if Transformation.回頭克 in a.transformations and a.changed_branch is not None:
         attackers.append((a.changed_branch, Place(Layer.CHANGED, a.place.position)))
     for f in assessment.findings:
-        if f.key == "overcome_by_line":
+        if f.key in ("overcome_by_line", "overcome_by_hidden_mover"):
             line = chart.lines[f.places[-1].position - 1]
             attackers.append((line.branch, f.places[-1]))
     if season_strong(a):

@@ -135,8 +135,9 @@ def _by_relation(chart: Chart, rel: Relation) -> UseGod:
         if useless and place.layer is Layer.CHANGED:
             notes += tuple(finding("M-05", "candidate_useless", Effect.NEUTRAL, 0, (p, place),
                                    branch=actor_at(chart, p).branch.name) for p in primary)
-        if len(cands) > 1:
-            notes += (finding("YS-08", "strongest_of_several", Effect.NEUTRAL, 0, tuple(cands),
+        if len(cands) > 1:  # the chosen line first: the sentence names it, not the first candidate
+            notes += (finding("YS-08", "strongest_of_several", Effect.NEUTRAL, 0,
+                              (place, *(p for p in cands if p != place)),
                              relation=rel.value, count=len(cands)),)
         return UseGod(place, actor_at(chart, place), tuple(cands), notes)
     month = chart.moment.month_branch
