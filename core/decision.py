@@ -15,6 +15,9 @@ from core.values import value
 from core.verdict import Verdict
 
 
+_LIFT_SEALED = frozenset(("LH-06", "HJ-35", "JS-25"))
+
+
 @value
 class Step:
     """One step of the decision: the finding that states it, and the two answers before and after it."""
@@ -78,9 +81,13 @@ def decide(u: Usability, t: Tally, moves: tuple[Move, ...], amps: tuple[Amplifie
     steps.append(_step("JS-06", t.key, tuple(p.place for p in t.parties) or (u.place,),
                        (("support", str(t.support)), ("attack", str(t.attack))), (t.verdict_now, t.verdict_now),
                        (base, base)))
-    # c. the overrides, in order
+    # c. the overrides, in order; once a grave sign has set the end to 凶 (回頭克, 反吟 struck, 變鬼 …) only the
+    # overrides the book lets decide without the use-god can lift it (LH-06, and 近病 逢空 HJ-35/JS-25)
+    sealed = False
     for m in moves:
-        n2, e2 = apply(now, m.now), apply(eventual, m.eventual)
+        lift = m.eventual[:1] in ("+", "≥") and sealed and m.rule not in _LIFT_SEALED
+        n2, e2 = apply(now, m.now), (eventual if lift else apply(eventual, m.eventual))
+        sealed = sealed or m.eventual == "=凶"
         steps.append(_step(m.rule, m.key, m.places, m.params, (now, n2), (eventual, e2)))
         now, eventual = n2, e2
     # d. the amplifiers: they deepen, never flip

@@ -20,6 +20,7 @@ from core.places import Tally
 from core.question import Horizon, Illness, Question, Topic
 from core.relations import clashes
 from core.state import State, Vigour, state_of
+from core.usable import Usable
 from core.values import value
 from core.verdict import Verdict
 
@@ -67,6 +68,8 @@ class Facts:
     co: CoUseGod | None
     horizon: Horizon
     world_tally: Tally | None = None  # the four places on the 世 when it is read with the use-god (HJ-07)
+    world_usable: Usable = Usable.now
+    yuan: tuple[Place, ...] = ()  # the 元神 lines (HJ-66)
 
 
 def _line(chart: Chart, p: Place) -> Line | None:
@@ -145,7 +148,10 @@ def _turning_back(f: Facts) -> Iterator[Move]:
     turn = _trigram_turn(f.chart, ln.position)
     here = (f.use.place,)
     if turn == "反吟":
-        if {Transformation.回頭克, Transformation.回頭沖} & set(ln.transformations) and not f.use.vigour.strong:
+        struck = Transformation.回頭克 in ln.transformations or (
+            Transformation.回頭沖 in ln.transformations and ln.changed is not None
+            and ln.changed.element.overcomes is ln.element)
+        if struck:  # 第恐用神而化回頭之沖克者，即是卦變大凶之象 (比之井: a 世 on the month, killed all the same)
             yield Move("FF-03", "use_god_in_reversal_struck", here, "", "=凶")
         else:
             yield Move("FF-02", "use_god_in_reversal", here, "≤平", "")
@@ -265,7 +271,9 @@ def _world(f: Facts) -> Iterator[Move]:
             yield Move("HJ-43", "world_changes_into_office", here, "", "+1")
         elif not w.vigour.strong or w.attacks:
             yield Move("HJ-43", "world_changes_into_ghost", here, "", "=凶")  # 變鬼
-    if f.world_tally is not None and f.world_tally.verdict.side:
+    if f.world_tally is not None and f.world_usable is Usable.never:
+        yield Move("HJ-07", "world_weak", here, "", "-1")
+    elif f.world_tally is not None and f.world_tally.verdict.side:
         yield Move("HJ-07", "world_strong" if f.world_tally.verdict.side > 0 else "world_weak", here,
                    "", "+1" if f.world_tally.verdict.side > 0 else "-1")
     if wl.moving and Transformation.回頭克 in wl.transformations:
@@ -277,6 +285,29 @@ def _world(f: Facts) -> Iterator[Move]:
         yield Move("JS-12", "world_void_not_yet", here, "≤平", "")
     elif w.void and not w.void_filled and q.topic is Topic.danger:
         yield Move("JS-23", "world_void_no_worry", here, "+1", "+1")
+
+
+_LONG_MATTERS = frozenset((Topic.career, Topic.exam, Topic.property, Topic.land, Topic.lifetime, Topic.lifespan,
+                           Topic.year, Topic.wealth))
+
+
+def _rootless(f: Facts) -> Iterator[Move]:
+    """HJ-66 用神雖旺，原神若被傷克者，即如水無泉源: in a long matter, the 元神 moves, weak or broken, into its 絕 or
+    its 回頭克 (大畜之中孚: 子財月破化絕; 臨之節: 亥財化回頭克), and no other 元神 is whole."""
+    on_month = f.use.branch is f.chart.moment.month_branch
+    if f.horizon is not Horizon.far or f.question.topic not in _LONG_MATTERS or not f.yuan or on_month:
+        return  # (a use-god that is the month holds the season's root itself; one on the day does not: 大畜之中孚)
+    destroyed = False
+    for p in f.yuan:
+        y = state_of(f.chart, p)
+        ln = f.chart.lines[p.position - 1]
+        self_undone = ln.moving and bool({Transformation.化絕, Transformation.回頭克} & set(ln.transformations))
+        if self_undone and (y.month_break or not y.vigour.strong):
+            destroyed = True
+        elif not (y.month_break or y.vigour is Vigour.失陷):
+            return  # a whole 元神 remains
+    if destroyed:
+        yield Move("HJ-66", "source_without_root", tuple(f.yuan) + (f.use.place,), "", "≤小凶")
 
 
 def _use_overcomes_world(f: Facts) -> Iterator[Move]:
@@ -294,4 +325,4 @@ def _use_overcomes_world(f: Facts) -> Iterator[Move]:
 def overrides(f: Facts) -> tuple[Move, ...]:
     """Every override that holds, in the book's order."""
     return (*_own_change(f), *_turning_back(f), *_full_punishment(f), *_hexagram(f), *_hexagram_element(f),
-            *_illness(f), *_world(f), *_use_overcomes_world(f))
+            *_illness(f), *_world(f), *_rootless(f), *_use_overcomes_world(f))

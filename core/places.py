@@ -95,8 +95,8 @@ def tally(chart: Chart, use: State, absorbed: frozenset[Place] = frozenset(),
     idle: list[tuple[Place, str]] = []
     if frame is not Effect.NEUTRAL and absorbed:
         parties.append(Party(min(absorbed, key=lambda p: p.position), frame is Effect.GOOD, True, True))
-    # HJ-25 爻遇令星，物難我害 — but 寡不敵眾 (002 D-06): two attacking lines bring it down
-    lines_cannot_harm = use.on_month_or_day and sum(1 for p in use.attacks if p.layer is Layer.LINE) < 2
+    # HJ-25 爻遇令星，物難我害 — but 寡不敵眾 (002 D-06): two attackers (the month's 破 among them) bring it down
+    lines_cannot_harm = use.on_month_or_day and len(use.attacks) < 2
     for p, sup in [(p, True) for p in use.supports] + [(p, False) for p in use.attacks]:
         if p in absorbed:
             continue
@@ -119,9 +119,10 @@ def _count(parties: list[Party], use: State) -> tuple[Verdict, str]:
     strong_s = sum(1 for p in parties if p.supports and p.strong)
     strong_k = sum(1 for p in parties if not p.supports and p.strong)
     if s == 0 and k == 0:
-        if use.vigour is Vigour.旺:
-            return Verdict.小吉, "places_alone_strong"  # HJ-11 用爻有氣無他故
-        return (Verdict.平, "places_alone") if use.vigour is Vigour.有氣 else (Verdict.小凶, "places_alone_weak")
+        # HJ-11 用爻有氣無他故，所作皆成; HJ-02 a weak one waits for what generates it; a lost one fails
+        if use.vigour.strong:
+            return (Verdict.吉, "places_alone_strong") if use.vigour is Vigour.旺 else (Verdict.小吉, "places_alone")
+        return (Verdict.平, "places_alone_weak") if use.vigour is Vigour.休囚 else (Verdict.小凶, "places_alone_lost")
     if k == 0:
         return (Verdict.吉, "places_all_support") if s >= 2 or strong_s else (Verdict.小吉, "places_weak_support")
     if s > k:

@@ -196,7 +196,7 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     assessment = assess(chart, use.place, absorbed, frame) if absorbed or frame is not Effect.NEUTRAL \
         else assess(chart, use.place)
     roles = find_roles(chart, use.actor.element, use.place, assessment.rooted, not assessment.strong, absorbed)
-    decision = _decide(chart, question, choice, extra, absorbed, frame)
+    decision = _decide(chart, question, choice, extra, absorbed, frame, roles.yuan)
     everything = _use_god_rule(rule, use) + list(use.findings) + list(choice.findings)
     everything += list(assessment.findings) + list(roles.findings)
     everything += _matter_findings(chart, question, use) + _link_to_querent(chart, question, use) + list(extra)
@@ -219,7 +219,7 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
 
 
 def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Finding, ...],
-            absorbed: frozenset[Place], frame: Effect) -> Decision:
+            absorbed: frozenset[Place], frame: Effect, yuan: tuple[Place, ...]) -> Decision:
     """The decision in the book's order, from the chart and the findings of 001's stars and 刑 on the use-god."""
     use = choice.use_god
     us = state_of(chart, use.place)
@@ -228,7 +228,8 @@ def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Findi
     world = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
     near = horizon_of(question) is Horizon.near
     world_tally = tally(chart, world, near=near) if choice.co_use_god is not None else None
-    moves = overrides(Facts(chart, question, us, world, choice.co_use_god, horizon_of(question), world_tally))
+    moves = overrides(Facts(chart, question, us, world, choice.co_use_god, horizon_of(question), world_tally,
+                            usability(chart, world.place).usable, yuan))
     spirit_of = {LINE_PLACES[ln.position]: ln.spirit for ln in chart.lines}
     on_use = [f for f in extra if is_star(f) and use.place in f.places]
     punished = [f for f in extra if f.rule in ("XF-02", "XF-03") and f.param("subject") == "use_god"]

@@ -84,7 +84,7 @@ def usability(chart: Chart, place: Place) -> Usability:
         return _hidden(chart, s)
     if s.true_void:
         return Usability(p, Usable.never, "XK2-02", "true_void_never")
-    if s.month_break and not s.moving and s.vigour is Vigour.失陷:
+    if s.month_break and not s.moving and s.vigour is Vigour.失陷 and p.layer is not Layer.CHANGED:
         return Usability(p, Usable.never, "YP-03", "broken_to_the_end")
     if s.day_break:
         return Usability(p, Usable.never, "AD-01", "day_broken_useless")
@@ -97,7 +97,8 @@ def usability(chart: Chart, place: Place) -> Usability:
             return Usability(p, Usable.later, "XK2-02", "void_waits", (s.branch, clash_of(s.branch)))
         return Usability(p, Usable.later, "XK2-07", "void_waits_for_the_whole", (s.branch,), True)
     if s.month_break:
-        # YP-03: a moving 破 line still acts, weakened; a static one with support waits for 出月, its 合 or 填實.
+        # YP-03: a moving 破 line still acts, weakened; a changed one (化破) or a static one with support waits
+        # for 出月, its 合 or 填實.
         if s.moving:
             return Usability(p, Usable.now, "YP-03", "broken_but_moving")
         return Usability(p, Usable.later, "YP-03", "broken_waits", (harmony_of(s.branch), s.branch))

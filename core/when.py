@@ -86,7 +86,7 @@ def _line_moments(chart: Chart, s: State, weight_bonus: int = 0) -> list[Candida
         out.append(Candidate(b, "YQ-01", "static_own", 6 + w, OUTCOME, here))
         if not s.void_filled:
             out.append(Candidate(clash_of(b), "YQ-01", "static_clashed", 5 + w, OUTCOME, here))
-        out.append(Candidate(branch_at_stage(s.element, Stage.帝旺), "SW-06", "static_at_peak", 3 + w, OUTCOME, here))
+        out.append(Candidate(branch_at_stage(s.element, Stage.帝旺), "SW-06", "static_at_peak", 5 + w, OUTCOME, here))
     if s.place.layer is Layer.LINE:
         ln = chart.lines[s.place.position - 1]
         if ln.moving and ln.changed is not None:
@@ -102,6 +102,9 @@ def _line_moments(chart: Chart, s: State, weight_bonus: int = 0) -> list[Candida
             if Transformation.化空 in t:
                 out.append(Candidate(c, "HJ-14", "change_void_filled", 7 + w, OUTCOME, cp, _first_out_of_void(m, c)))
                 out.append(Candidate(clash_of(c), "HJ-14", "change_void_clashed", 6 + w, OUTCOME, cp))
+            if Transformation.回頭克 in t and Transformation.回頭合 not in t:
+                # FS-10/GB-04: the blow of a 回頭克 falls when the changed branch that strikes comes into force
+                out.append(Candidate(c, "FS-10", "struck_by_change", 8 + w, BAD, cp))
             if Transformation.化墓 in t:
                 out.append(Candidate(clash_of(c), "HJ-38", "change_tomb_clashed", 6 + w, OUTCOME, cp))
             out.append(Candidate(c, "YQ-15", "changed_branch", 5 + w, OUTCOME, cp))

@@ -35,7 +35,6 @@ VERDICT_MISSES = {
     "ZD-L491": "two static 兄弟 copies; the author does not say which he reads",
     "ZD-L522": "the author reads a positional line (the grave's site)",
     "ZD-L613": "the father away: the author reads 卯 父 moving and 回頭生 as safe; the engine's tally is even",
-    "ZD-L635": "比之井: the author's 反吟 with 回頭沖克 on a 世 on the month; the engine lets the month hold it",
     "ZD-L666": "the author leaves this cast undecided and decides by the recast (L674)",
     "ZD-L682b": "the recast's 寅 世 void but supported: the engine reads the 化出 line",
     "ZD-L846": "a 伏神 the author lets out on 午日 under a void 飛神; the engine keeps it down",
@@ -50,11 +49,9 @@ VERDICT_MISSES = {
     "ZD-L1404": "‹old›: the 世 is 日破, yet the author reads only whether the broken 鬼 harms it",
     "ZD-L1456": "rain: the author reads the changed line",
     "ZD-L1478": "the post was obtained (the engine's verdict) and he died on the road the next 三月",
-    "ZD-L1509": "the 元神 broken and 化絕 (HJ-66): a long matter without root",
-    "ZD-L1550": "六沖變六沖 with the 世 化墓 and 官 回頭克: the engine's tally outweighs them",
     "ZD-L1558": "子孫持世 for reinstatement, with the 官 on the 應: the engine reads 平",
     "ZD-L1687": "an infant: 卯 子孫 月破 with 申; the engine reads the moving 破 line as acting",
-    **{cid: _OTHER for cid in ("ZD-L504", "ZD-L1566", "ZD-L1587", "ZD-L1614", "ZD-L1614b", "ZD-L1630")},
+    **{cid: _OTHER for cid in ("ZD-L504", "ZD-L1566", "ZD-L1587", "ZD-L1614", "ZD-L1614b")},
 }
 
 
