@@ -546,6 +546,8 @@ FINDINGS: dict[str, str] = {
     "places_weak_attack": N_("One weak place strikes the use-god and none support it."),
     "places_attack_withstood": N_("One place strikes the use-god, which is strong enough to withstand it."),
     "places_overwhelmed": N_("{attack} places strike the use-god and nothing strong supports it: bad."),
+    "places_ghost_struck_away": N_("The Officer-Ghost on the world line is the burden itself: what strikes it "
+                                   "lifts the burden, and {support} places do."),
     "places_alone_strong": N_("Nothing acts on the use-god, and it is strong in itself."),
     "places_alone": N_("Nothing acts on the use-god; it has some force of its own."),
     "places_alone_weak": N_("Nothing acts on the use-god, and it is weak: it waits for what will generate it."),

@@ -78,7 +78,7 @@ def decide(u: Usability, t: Tally, moves: tuple[Move, ...], amps: tuple[Amplifie
     ua = tuple((("branch", b.name),) for b in u.at[:1])
     steps.append(_step(rule, key, (u.place,), ua[0] if ua else (), (t.verdict_now, now), (base, eventual)))
     # b. the four places
-    steps.append(_step("JS-06", t.key, tuple(p.place for p in t.parties) or (u.place,),
+    steps.append(_step(t.rule, t.key, tuple(p.place for p in t.parties) or (u.place,),
                        (("support", str(t.support)), ("attack", str(t.attack))), (t.verdict_now, t.verdict_now),
                        (base, base)))
     # c. the overrides, in order; once a grave sign has set the end to 凶 (回頭克, 反吟 struck, 變鬼 …) only the

@@ -4,6 +4,10 @@
 supports (生, 比和, 合起) or attacks (克, 破) once, however many findings it would give; a party that cannot act
 (雖有如無: never usable, tied, in its tomb, hurt by its own change) is left out and named.  Then JS-06 counts:
 all support 全吉, 3:1 吉, 2:2 by 旺衰 (TT-01), 1:3 rescued only by a 旺相 lone support, otherwise 大凶.
+
+Choices: 爻遇令星物難我害 (HJ-25) holds against one attacker, and 002's 寡不敵眾 (D-06) against two or more; a
+忌神 化退 is 雖有被阻而無力 (JT-02) unless both it and its change are strong in a near matter (JT-04); a party tied
+(合住) or in its tomb acts later, on the clash (HJ-16, HJ-18), so it counts for the end and not for now.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ class Tally:
     key: str  # which row of JS-06 decided (the finding key)
     verdict_now: Verdict  # the count of the parties acting now
     key_now: str
+    rule: str = "JS-06"  # HJ-32 when what strikes a 官鬼 on the 世 lifts a burden
 
     @property
     def support(self) -> int:
@@ -110,6 +115,9 @@ def tally(chart: Chart, use: State, absorbed: frozenset[Place] = frozenset(),
         parties.append(Party(p, sup or ghost_lifted, _strong(chart, p), False, why is not None))
     verdict, key = _count(parties, use)
     now, key_now = _count([p for p in parties if not p.later], use)
+    if ghost_lifted and any(p in use.attacks for p in (q.place for q in parties)):
+        return Tally(tuple(parties), tuple(idle), verdict, "places_ghost_struck_away", now,
+                     "places_ghost_struck_away", "HJ-32")
     return Tally(tuple(parties), tuple(idle), verdict, key, now, key_now)
 
 

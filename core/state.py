@@ -5,6 +5,9 @@ month, when the day, the month, a moving line or its own change generates or hel
 帝旺 on the day.  The chapters then name the flags the decision asks about: 旬空 and 真空 (XK2-02), 月破 (YP-03),
 日破 against 暗動 (AD-01), the three tombs (TT-06) and whether a tomb is real (SG-02), 絕 (HJ-54/56), 合住
 (LH-03), 太旺 (YQ-03).  Nothing here judges: the later steps read these facts and nothing else.
+
+Choices (JS-30 leaves them open): a month that combines and overcomes (卯月 on 戌) overcomes; a change that combines
+and overcomes (子化丑) is 化合, as 小畜之蠱 reads it ("化丑合之"), not the notes' default 回頭克.
 """
 
 from __future__ import annotations

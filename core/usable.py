@@ -5,6 +5,12 @@ support are empty to the end (XK2-02, YP-03); a void line that is strong, moving
 clash or its 出空 (XK2-02, XK2-05, YQ-08), and the day's clash fills it now (XK2-08); a moving line the day or the
 month combines is tied until clashed (LH-03, HJ-16); a line in a tomb comes out when the tomb is clashed, if it
 has force (YQ-05, SG-02/03, HJ-31); a hidden line comes out only under FS-03 and never under FS-04.
+
+Choices where the chapters disagree (written here, named in the issue note):
+- 月破: 月破章 (YP-03) over 002's 月建章 "爻逢月破而無功" and 卷首 JS-02 "百無所為" — a moving 破 line acts, a
+  changed one waits for 出月, and only a static one with no support is broken to the end.
+- 日破 (AD-01): of no use, and the book names no recovery, so never.
+- void and 月破 at once is void to the end (XK2-02 "月破為空"), like 真空.
 """
 
 from __future__ import annotations
