@@ -1,6 +1,6 @@
 """Readings per second (moment + chart + full analysis) beside the chart-only figure, on the same inputs.
 
-Baseline: the chart alone (``bench_chart``'s loop); target: a full reading under 0.5 ms on this machine
+Baseline: the chart alone (``bench_chart``'s loop); target: a full reading under 1 ms on this machine (issue 10; 0.5 ms before the reading decided in the book's order)
 (MingAI's TypeScript engine does its lighter analysis in 0.13 ms in Node).
 
     python bench/bench_reading.py [--n 500] [--repeat 5] [--rounds 3] [--collector bot|default]
@@ -116,7 +116,7 @@ def main() -> None:
         print(f"{labels[name]}: {best * 1e3:6.3f} ms {mean * 1e3:6.3f} ms {1 / best:7.0f}{ratio}{note}")
     print(f"best and mean of {args.rounds} rounds × {repeat} passes of {n} readings each (the mean includes the "
           f"collector's passes and this machine's neighbours); collector: {args.collector} {gc.get_threshold()}; "
-          f"target: a full reading < 0.5 ms")
+          f"target: a full reading < 1 ms")
 
 
 if __name__ == "__main__":
