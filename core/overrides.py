@@ -128,7 +128,8 @@ def _own_change(f: Facts) -> Iterator[Move]:
             yield Move("JT-04", "use_god_retreats", here, "-1", "-1", (("changed", changed),))
         elif not (use.vigour.strong and changed_strong) or f.horizon is Horizon.far:
             yield Move("JT-04", "use_god_retreats_later", here, "", "-1", (("changed", changed),))
-    if ln.changed.relation is Relation.官鬼 and ln.relation is not Relation.官鬼:
+    if ln.changed.relation is Relation.官鬼 and ln.relation is not Relation.官鬼 \
+            and Transformation.回頭生 not in t:  # a ghost that turns back and generates is 回頭生 (渙之坎)
         if f.question.topic in (Topic.career, Topic.exam):
             if use.vigour.strong and not use.void and not use.month_break:
                 yield Move("HJ-43", "changes_into_office", here, "", "+1")

@@ -73,7 +73,9 @@ def _idle_rule(chart: Chart, p: Place, supports: bool, near: bool) -> tuple[str,
             near and s.vigour.strong and state_of(chart, Place(Layer.CHANGED, p.position)).vigour.strong):
         return "JT-02", False  # 忌神化退: 雖有被阻而無力 — unless both are strong in a near matter (JT-04)
     if supports and Transformation.回頭克 in a.transformations:
-        return "YN-6", False  # 巳火又化回頭之克，不能生丑土之財 (XK2-04's 家人之賁)
+        # 巳火又化回頭之克，不能生 — until the day that clashes the change away, if it has the season's force
+        # (噬嗑之比: 必待午日沖去子水); a weaker one never (家人之賁, YN-6)
+        return "YN-6", s.vigour is Vigour.旺
     if supports and not s.vigour.strong and set(_HURT_BY_CHANGE) & set(a.transformations):
         return "YN-6", False
     if s.tied:

@@ -147,6 +147,11 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
         h = state_of(chart, p)
         if h.tied:
             out.append(Candidate(clash_of(h.branch), "HJ-16", "helper_released", 5, GOOD, here + (p,)))
+        ln = chart.lines[p.position - 1] if p.layer is Layer.LINE else None
+        if ln is not None and ln.changed is not None and Transformation.回頭克 in ln.transformations \
+                and Transformation.回頭合 not in ln.transformations:
+            # YQ-09 須待克神受克: the source comes free on the day that clashes away its own change (噬嗑之比)
+            out.append(Candidate(clash_of(ln.changed.branch), "YQ-09", "helper_freed", 5, GOOD, here + (p,)))
     if world is not None:
         for y in yuan:
             ys = state_of(chart, y)

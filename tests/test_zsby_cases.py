@@ -34,13 +34,11 @@ LINE_MISSES = {
 VERDICT_MISSES = {
     "ZD-L491": "two static 兄弟 copies; the author does not say which he reads",
     "ZD-L522": "the author reads a positional line (the grave's site)",
-    "ZD-L613": "the father away: the author reads 卯 父 moving and 回頭生 as safe; the engine's tally is even",
     "ZD-L666": "the author leaves this cast undecided and decides by the recast (L674)",
     "ZD-L682b": "the recast's 寅 世 void but supported: the engine reads the 化出 line",
     "ZD-L846": "a 伏神 the author lets out on 午日 under a void 飛神; the engine keeps it down",
     "ZD-L855d": "the author's reasoning does not fit the chart (notes)",
     "ZD-L855e": "the author's reasoning does not fit the chart (notes)",
-    "ZD-L911": "a marriage offer: the author reads the 財 化進; the engine's tally is even",
     "ZD-L945": "the author lets a void, month-struck 世 官 succeed once the 忌神 is cleared (辰年)",
     "ZD-L961": "the wife ill: the author names only the line against the use-god",
     "ZD-L977": "精血太旺: the author reads a use-god supported from all four places as too strong, to die in 丑月",
@@ -89,7 +87,13 @@ def test_the_authors_side(cid: str) -> None:
 
 
 MOMENT_CASES = sorted(c["id"] for c in READABLE if any(m.get("happened") for m in c["moments"]))
-MOMENT_HITS = {c for c in MOMENT_CASES if evaluate(BY_ID[c])["moment"]}
+# The cases whose moment the engine names among its first three today: a change that loses one fails here.
+MOMENT_HITS = {
+    "ZD-L1009", "ZD-L1033", "ZD-L1049", "ZD-L1078", "ZD-L1086", "ZD-L1094", "ZD-L1159b", "ZD-L1178", "ZD-L1186",
+    "ZD-L1194", "ZD-L1232", "ZD-L1282", "ZD-L1357", "ZD-L1366", "ZD-L1377", "ZD-L1478", "ZD-L1550", "ZD-L1566b",
+    "ZD-L1587", "ZD-L1687", "ZD-L546", "ZD-L613", "ZD-L643", "ZD-L768", "ZD-L783", "ZD-L791", "ZD-L838", "ZD-L846",
+    "ZD-L855c", "ZD-L886", "ZD-L911", "ZD-L929", "ZD-L953", "ZD-L985",
+}
 
 
 @pytest.mark.parametrize("cid", sorted(MOMENT_HITS))
@@ -99,13 +103,13 @@ def test_the_authors_moment_among_the_first_three(cid: str) -> None:
 
 
 def test_rates_over_the_book() -> None:
-    """Floors under today's rates (line 90 %, moment 37 %, same side 74 %, other side 21 % of 107)."""
+    """Floors under today's rates (line 90 %, moment 37 %, same side 79 %, other side 16 % of 107)."""
     lines = [evaluate(c)["line"] for c in READABLE if c["use_god"] and c["use_god"].get("position") is not None]
     sides = [evaluate(c)["verdict"] for c in READABLE if c["verdict"] is not None]
     assert sum(map(bool, lines)) / len(lines) >= 0.88
     assert len(MOMENT_HITS) / len(MOMENT_CASES) >= 0.35
-    assert sum(s[0] for s in sides) / len(sides) >= 0.72
-    assert sum(s[1] for s in sides) / len(sides) <= 0.23
+    assert sum(s[0] for s in sides) / len(sides) >= 0.77
+    assert sum(s[1] for s in sides) / len(sides) <= 0.17
 
 
 def test_a_case_chart_is_built_on_its_printed_day() -> None:
