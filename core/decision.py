@@ -74,7 +74,7 @@ def decide(u: Usability, t: Tally, moves: tuple[Move, ...], amps: tuple[Amplifie
     else:
         rule, key = u.rule, u.key
         if u.usable is Usable.later:
-            now = now.at_most(Verdict.平)
+            now = now.at_most(Verdict.小凶)  # 目下未能: not now (a void, tied, broken or entombed use-god waits)
     ua = tuple((("branch", b.name),) for b in u.at[:1])
     steps.append(_step(rule, key, (u.place,), ua[0] if ua else (), (t.verdict_now, now), (base, eventual)))
     # b. the four places
