@@ -155,7 +155,8 @@ class Driver:
         lines = [self.rng.choice((0, 1, 1, 1, 2, 2, 2, 3)) for _ in range(6)]
         await self.step(u, u.send("/cast"), has("q:skip"))
         topics = await self.step(u, u.send(f"Question of user {u.id}"), has("t:"))
-        methods = await self.step(u, u.press(topics, "t:wealth"), has("m:"))
+        horizon = await self.step(u, u.press(topics, "t:wealth"), has("f:horizon:"))
+        methods = await self.step(u, u.press(horizon, "f:horizon:skip"), has("m:"))
         toss = await self.step(u, u.press(methods, "m:coins"), has("c:0:"))
         for i, backs in enumerate(lines):
             last = await self.step(u, u.press(toss, f"c:{i}:{backs}"), has(f"c:{i + 1}:") if i < 5 else has("w:"))

@@ -232,7 +232,9 @@ async def _stored(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[A
 
 
 def recompute(row: Any) -> Any:
-    """The Reading object of a stored reading, from its cast, moment and question."""
+    """The Reading object of a stored reading, from its cast, moment and question (the answers without a column
+    of their own are read from the stored record's ``question``; a record from before an answer existed has none,
+    and None is what it was read with)."""
     from core.calendar import DayBoundary, Moment
     from core.chart import build_chart
     from core.question import Question
@@ -245,7 +247,9 @@ def recompute(row: Any) -> Any:
         moment = Moment.from_pillars(stored_moment["month_branch"], stored_moment["day"], stored_moment.get("year"))
     asked = ((row.reading.get("reading", {}).get("question", {}) or {}) if isinstance(row.reading, dict) else {})
     question = Question.parse_ids(row.topic or "other", row.subject, row.sex, row.use_god,
-                                  subject_sex=asked.get("subject_sex"), thing=asked.get("thing"))
+                                  subject_sex=asked.get("subject_sex"), thing=asked.get("thing"),
+                                  horizon=asked.get("horizon"), illness=asked.get("illness"),
+                                  weather=asked.get("weather"))
     return read(build_chart(parse_cast(row.lines), moment), question)
 
 
@@ -368,6 +372,7 @@ def consultation_handler() -> ConversationHandler:
                                 CallbackQueryHandler(t(flow.skip_question), pattern=r"^q:skip$")],
             flow.ASK_TOPIC: [CallbackQueryHandler(t(flow.got_topic), pattern=r"^t:")],
             flow.ASK_FOLLOW_UP: [CallbackQueryHandler(t(flow.got_follow_up), pattern=r"^f:")],
+            flow.ASK_OPTIONAL: [CallbackQueryHandler(t(flow.got_optional), pattern=r"^f:")],
             flow.ASK_METHOD: [CallbackQueryHandler(t(flow.got_method), pattern=r"^m:")],
             flow.ASK_TOSS: [CallbackQueryHandler(t(flow.got_toss), pattern=r"^c:")],
             flow.ASK_LINES: [MessageHandler(text, t(flow.got_lines))],

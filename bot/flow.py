@@ -29,13 +29,23 @@ from core.calendar import CalendarError, DayBoundary, Moment
 from core.cast import Cast, CastError, CoinConvention, Toss, parse_cast, random_cast
 from core.chart import build_chart
 from core.export import reading_record
-from core.question import FollowUp, Question, QuestionError, Topic, follow_ups
+from core.question import (
+    OPTIONAL_FOLLOW_UPS,
+    FollowUp,
+    Question,
+    QuestionError,
+    Topic,
+    choices,
+    follow_ups,
+    optional_follow_ups,
+)
 from core.reading import Reading, read
 
 log = logging.getLogger(__name__)
 
-# States of the consultation.
+# States of the consultation (persisted as numbers: add at the end, never renumber).
 ASK_QUESTION, ASK_TOPIC, ASK_FOLLOW_UP, ASK_METHOD, ASK_TOSS, ASK_LINES, ASK_MOMENT, ASK_WHEN, ASK_OUTCOME_DATE = range(9)
+ASK_OPTIONAL = 9  # an optional follow-up (how far off, recent or long illness, the weather), which may be skipped
 END = ConversationHandler.END
 MAX_TEXT = 500  # the longest message read as an answer; longer ones get an explanation
 MAX_QUESTION = 300
@@ -78,9 +88,26 @@ async def ack(query: CallbackQuery | None, text: str | None = None) -> None:
         pass
 
 
+_BEFORE_THE_CAST = (None, ASK_QUESTION, ASK_TOPIC, ASK_FOLLOW_UP, ASK_OPTIONAL)
+
+# What a topic's answers are stored under in the consultation; a new topic clears them all.  An optional
+# follow-up that was skipped is stored as None, so it is not asked again and the default stays.
+ANSWERS = ("subject", "sex", "subject_sex", "thing", *(f.value for f in OPTIONAL_FOLLOW_UPS))
+
+
 def _question(c: dict[str, Any]) -> Question:
     return Question.parse_ids(c.get("topic") or "other", c.get("subject"), c.get("sex"), c.get("use_god"),
-                              subject_sex=c.get("subject_sex"), thing=c.get("thing"))
+                              subject_sex=c.get("subject_sex"), thing=c.get("thing"), horizon=c.get("horizon"),
+                              illness=c.get("illness"), weather=c.get("weather"))
+
+
+def _optional_open(c: dict[str, Any], q: Question) -> tuple[FollowUp, ...]:
+    """The optional follow-ups still to ask: none already answered or skipped, none on the quick path (/cast 789968
+    wealth), and none once the consultation is past the follow-ups — one stored by an older bot, which went from
+    the matter straight to the cast, goes on from where it is and keeps the defaults."""
+    if c.get("quick") or c.get("state") not in _BEFORE_THE_CAST:
+        return ()
+    return tuple(f for f in optional_follow_ups(q) if f.value not in c)
 
 
 # ---- the steps -------------------------------------------------------------------------------------------
@@ -97,16 +124,24 @@ async def ask_topic(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
 
 
 async def ask_next(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    """Ask whatever the consultation still lacks, in order: topic, follow-ups, cast, moment; then answer."""
+    """Ask whatever the consultation still lacks, in order: topic, follow-ups, optional follow-ups, cast, moment;
+    then answer."""
     c = consultation(context)
     if not c.get("topic"):
         return await ask_topic(update, context)
-    missing = follow_ups(_question(c))
+    q = _question(c)
+    missing = follow_ups(q)
     if missing:
         which = missing[0]
         c["asking"] = which.value
         await say(update, _(kb.FOLLOW_UP_QUESTIONS[which.value]), kb.follow_up(Topic(c["topic"]), which))
         return ASK_FOLLOW_UP
+    optional = _optional_open(c, q)
+    if optional:
+        which = optional[0]
+        c["asking"] = which.value
+        await say(update, _(kb.FOLLOW_UP_QUESTIONS[which.value]), kb.follow_up(Topic(c["topic"]), which))
+        return ASK_OPTIONAL
     if not c.get("lines"):
         user = await user_of(update, context)
         await say(update, _("How will you cast? Three coins, six times, from the bottom line up.") + "\n" +
@@ -164,7 +199,7 @@ async def got_topic(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         return await stale_button(update, context)
     c = consultation(context)
     c["topic"] = value
-    for k in ("subject", "sex", "subject_sex", "thing"):
+    for k in ANSWERS:
         c.pop(k, None)
     return await ask_next(update, context)
 
@@ -174,7 +209,8 @@ async def got_follow_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> i
     await ack(query)
     try:
         _prefix, which, value = query.data.split(":", 2)
-        FollowUp(which)
+        if FollowUp(which) in OPTIONAL_FOLLOW_UPS:  # an optional question's button, from another step
+            raise ValueError(which)
     except ValueError:
         return await stale_button(update, context)
     c = consultation(context)
@@ -184,6 +220,27 @@ async def got_follow_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> i
     except QuestionError:
         c.pop(which, None)
         await say(update, _("That answer does not fit this matter; please choose again."))
+    return await ask_next(update, context)
+
+
+async def got_optional(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    """An optional follow-up answered, or skipped (``f:{id}:skip``, stored as None: the default stays)."""
+    query = update.callback_query
+    await ack(query)
+    c = consultation(context)
+    try:
+        _prefix, which, value = query.data.split(":", 2)
+        asked = FollowUp(which)
+    except ValueError:
+        return await stale_button(update, context)
+    if which != c.get("asking") or asked not in OPTIONAL_FOLLOW_UPS or which in c:
+        return await stale_button(update, context)  # another question's button, or this one answered already
+    if value == kb.SKIP:
+        c[which] = None
+    elif value in {x.value for x in choices(Topic(c["topic"]), asked)}:
+        c[which] = value
+    else:
+        return await stale_button(update, context)
     return await ask_next(update, context)
 
 
@@ -295,7 +352,7 @@ async def bare_cast(update: Update, context: ContextTypes.DEFAULT_TYPE, state: i
         return await got_when(update, context)
     if state == ASK_OUTCOME_DATE:
         return await got_outcome_date(update, context)
-    if state not in (ASK_TOPIC, ASK_FOLLOW_UP, ASK_METHOD, ASK_TOSS):
+    if state not in (ASK_TOPIC, ASK_FOLLOW_UP, ASK_OPTIONAL, ASK_METHOD, ASK_TOSS):
         return await unexpected(update, context)
     return await got_lines(update, context)
 

@@ -1,6 +1,6 @@
 """Inline keyboards, labelled in the current language.  Callback data is short ``prefix:value`` text.
 
-Prefixes: ``t`` topic, ``f`` follow-up answer, ``m`` cast method, ``c`` a toss (tosses done, then backs counted),
+Prefixes: ``t`` topic, ``f`` follow-up answer (``f:{id}:skip`` skips an optional one), ``m`` cast method, ``c`` a toss (tosses done, then backs counted),
 ``w`` moment, ``q`` question text, ``x`` cancel, ``new`` a new reading, ``h`` history page, ``o`` open a reading,
 ``r`` all reasons, ``p`` topic reading, ``k`` outcome, ``l`` language, ``s`` a setting.
 """
@@ -12,7 +12,7 @@ from telegram import InlineKeyboardMarkup
 
 from bot.i18n import LANGS, N_, _
 from core.cast import LineValue
-from core.question import FollowUp, Topic, choices
+from core.question import OPTIONAL_FOLLOW_UPS, FollowUp, Topic, choices
 
 TOPIC_LABELS: dict[str, str] = {
     "wealth": N_("Money, business"), "career": N_("Career, office"), "exam": N_("Examination"),
@@ -36,11 +36,24 @@ THING_LABELS: dict[str, str] = {
     "money": N_("Money or valuables"), "document": N_("A document"), "vehicle": N_("A vehicle"),
     "clothing": N_("Clothing or cloth"), "animal": N_("An animal"),
 }
+HORIZON_LABELS: dict[str, str] = {"near": N_("Near: days or hours"), "far": N_("Far: months or years")}
+ILLNESS_LABELS: dict[str, str] = {"recent": N_("Recent (近病)"), "long": N_("Long-standing (久病)")}
+WEATHER_LABELS: dict[str, str] = {"rain": N_("Rain"), "clear": N_("A clear sky")}
 FOLLOW_UP_QUESTIONS: dict[str, str] = {
     "subject": N_("Whose matter is it?"),
     "sex": N_("Are you a man or a woman? (Marriage is read from 財 for a man, from 官 for a woman.)"),
     "subject_sex": N_("Is the person who marries a man or a woman?"),
     "thing": N_("What was lost?"),
+    "horizon": N_("Is the matter near or far off? A near matter is timed in days and hours, a far one in months "
+                  "and years. Not sure? Skip, and it is timed as such matters usually are."),
+    "illness": N_("Is the illness recent or long-standing? A void use-god or a six-clash hexagram means recovery "
+                  "in a recent illness and danger in a long one. Not sure? Skip."),
+    "weather": N_("Which weather do you ask about or hope for? It becomes the use-god. Or skip, and the sky is read "
+                  "as it comes, from the moving Water and Fire lines."),
+}
+SKIP = "skip"  # the value of an optional follow-up's skip button
+SKIP_LABELS: dict[str, str] = {
+    "horizon": N_("Not sure — skip"), "illness": N_("Not sure — skip"), "weather": N_("No preference — skip"),
 }
 LANG_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語", "zh_Hans": "简体中文", "zh_Hant": "繁體中文"}
 ZONES = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Singapore",
@@ -61,10 +74,14 @@ def topics() -> InlineKeyboardMarkup:
 
 
 def follow_up(topic: Topic, which: FollowUp) -> InlineKeyboardMarkup:
+    """The answers to a follow-up, two a row; an optional one has its skip button on a row of its own."""
     labels = {FollowUp.subject: SUBJECT_LABELS, FollowUp.sex: SEX_LABELS, FollowUp.subject_sex: SEX_LABELS,
-              FollowUp.thing: THING_LABELS}[which]
+              FollowUp.thing: THING_LABELS, FollowUp.horizon: HORIZON_LABELS, FollowUp.illness: ILLNESS_LABELS,
+              FollowUp.weather: WEATHER_LABELS}[which]
     buttons = [B(_(labels[c.value]), callback_data=f"f:{which.value}:{c.value}") for c in choices(topic, which)]
-    return InlineKeyboardMarkup(_rows(buttons, 2) + [cancel_row()])
+    skip = ([[B(_(SKIP_LABELS[which.value]), callback_data=f"f:{which.value}:{SKIP}")]]
+            if which in OPTIONAL_FOLLOW_UPS else [])
+    return InlineKeyboardMarkup(_rows(buttons, 2) + skip + [cancel_row()])
 
 
 def question_text() -> InlineKeyboardMarkup:

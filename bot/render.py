@@ -14,6 +14,7 @@ from babel.dates import format_date, format_time
 from bot.i18n import _, current, locale, term
 from bot.texts import FINDINGS, PARAM_WORDS, TIMINGS
 from core.findings import Finding, Layer, Place, Timing, Unit
+from core.question import Horizon, Illness, Weather, horizon_of
 from core.reading import Reading, is_star
 
 REASONS_SHOWN = 8
@@ -104,6 +105,7 @@ def render_reading(r: Reading, reasons: int = REASONS_SHOWN, timings: int = 5) -
     out.append(_("Use-god: {place}").format(place=place(r, r.use_god.place)))
     if r.co_use_god is not None:
         out.append(_("Read with it: {place}").format(place=place(r, r.co_use_god.place)))
+    out += _as_asked(r)
     out += ["", _("Why, in the order of the decision:")]
     chain = r.decision.chain if r.decision is not None else ()
     for i, step in enumerate(chain, 1):
@@ -133,6 +135,22 @@ def render_reading(r: Reading, reasons: int = REASONS_SHOWN, timings: int = 5) -
         out += ["", _("For this matter:")]
         out += [f"・{finding_text(r, f)} [{f.rule}]" for f in r.topic[:reasons]]
     return "\n".join(out)
+
+
+def _as_asked(r: Reading) -> list[str]:
+    """What the reading assumed of the question: recent or long illness, the weather asked, near or far."""
+    q = r.question
+    out = []
+    if q.illness is not None:
+        out.append(_("Asked as a recent illness (近病).") if q.illness is Illness.recent
+                   else _("Asked as a long illness (久病)."))
+    if q.weather is not None:
+        out.append(_("The weather asked about: rain.") if q.weather is Weather.rain
+                   else _("The weather asked about: a clear sky."))
+    near = horizon_of(q) is Horizon.near
+    out.append(_("Timed as a near matter, in days and hours.") if near
+               else _("Timed as a far matter, in months and years."))
+    return out
 
 
 def render_findings(r: Reading) -> str:

@@ -7,6 +7,8 @@ Ids and enums only: the bot translates.
 
 Follow-ups are asked only when the answer changes the use-god: whose matter for person-centred topics, the sex of
 the one who marries, the kind of a lost thing.  A use-god given explicitly by an expert overrides the catalogue.
+Optional follow-ups (``optional_follow_ups``) come after them and may be skipped, keeping the default: how far off a
+matter is where the topic's default is a guess, a recent or a long illness, the weather asked about.
 """
 
 from __future__ import annotations
@@ -112,6 +114,10 @@ class FollowUp(StrEnum):
     sex = "sex"                    # the querent's sex: marriage about oneself (男占婦以財, 女占夫用鬼)
     subject_sex = "subject_sex"    # the sex of the relative who marries (son or daughter, brother or sister …)
     thing = "thing"                # what kind of thing was lost
+    # optional: asked after the ones above, each may be skipped (``optional_follow_ups``)
+    horizon = "horizon"            # near or far, where the topic's default is a guess (YQ-16)
+    illness = "illness"            # a recent or a long illness (JS-25, JS-26)
+    weather = "weather"            # the weather wished or asked about (SW-05)
 
 
 class Role(Enum):
@@ -541,6 +547,30 @@ def follow_ups(q: Question) -> tuple[FollowUp, ...]:
     return () if q.use_god is not None else _missing(q)
 
 
+# Matters whose default horizon is a real guess — money, a document, a loan, a lawsuit, "something else" can be
+# settled this week or take years — so the bot asks; every other topic's default (``horizon_of``) is its nature.
+_ASKS_HORIZON = (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic.loan)
+
+OPTIONAL_FOLLOW_UPS = (FollowUp.illness, FollowUp.weather, FollowUp.horizon)
+"""The follow-ups that may be skipped, in asking order; the rest (``follow_ups``) are required."""
+
+
+def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
+    """The optional follow-ups still open for a question, in asking order: asked after ``follow_ups``, each may be
+    skipped and then keeps the default (``horizon_of``; for illness and weather no distinction).  One at most per
+    topic, so a simple matter gets one extra question or none: ``illness`` for an illness (近病 and 久病 read 空 and
+    沖 oppositely, JS-25/26), ``weather`` for the weather (the weather wished becomes the use-god, SW-05 — not when
+    an expert gave the use-god), ``horizon`` for the topics whose default horizon is a guess.  A skip leaves the
+    answer None, so the asker remembers what was skipped."""
+    if q.topic is Topic.illness:
+        return (FollowUp.illness,) if q.illness is None else ()
+    if q.topic is Topic.weather:
+        return (FollowUp.weather,) if q.weather is None and q.use_god is None else ()
+    if q.topic in _ASKS_HORIZON:
+        return (FollowUp.horizon,) if q.horizon is None else ()
+    return ()
+
+
 def choices(topic: Topic, follow_up: FollowUp) -> tuple[StrEnum, ...]:
     """The answers the bot may offer for a follow-up on this topic; empty when the topic never asks it."""
     if follow_up is FollowUp.subject:
@@ -549,6 +579,12 @@ def choices(topic: Topic, follow_up: FollowUp) -> tuple[StrEnum, ...]:
         return tuple(Sex) if topic is Topic.marriage else ()
     if follow_up is FollowUp.thing:
         return tuple(Thing) if topic is Topic.lost else ()
+    if follow_up is FollowUp.horizon:
+        return tuple(Horizon) if topic in _ASKS_HORIZON else ()
+    if follow_up is FollowUp.illness:
+        return tuple(Illness) if topic is Topic.illness else ()
+    if follow_up is FollowUp.weather:
+        return tuple(Weather) if topic is Topic.weather else ()
     raise QuestionError(f"unknown follow-up {follow_up!r}; accepted: {', '.join(FollowUp)}")
 
 

@@ -37,7 +37,7 @@ from bot.render import render_findings, render_reading
 from core.calendar import DayBoundary, Moment
 from core.cast import parse_cast
 from core.chart import build_chart
-from core.question import Question, Topic, choices, follow_ups
+from core.question import OPTIONAL_FOLLOW_UPS, Question, Topic, choices, follow_ups, optional_follow_ups
 from core.reading import read
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 
@@ -144,11 +144,18 @@ def picture_values(text: str) -> str:
     return "".join(rows[i] for i in sorted(rows))
 
 
+def question_of(topic: str, **answers: str) -> Question:
+    """The question a consultation with these answers asks ("skip" or absent: not answered)."""
+    got = {k: (None if v == "skip" else v) for k, v in answers.items()}
+    return Question.parse_ids(topic, got.get("subject"), got.get("sex"), None, subject_sex=got.get("subject_sex"),
+                              thing=got.get("thing"), horizon=got.get("horizon"), illness=got.get("illness"),
+                              weather=got.get("weather"))
+
+
 def expected(lang_code: str, lines: str, moment: Moment, topic: str, **answers: str) -> tuple[str, str, Any]:
     """The chart and the reading the engine gives, as the user should see them (trimmed like Telegram)."""
     chart = build_chart(parse_cast(lines), moment)
-    reading = read(chart, Question.parse_ids(topic, answers.get("subject"), answers.get("sex"), None,
-                                             subject_sex=answers.get("subject_sex"), thing=answers.get("thing")))
+    reading = read(chart, question_of(topic, **answers))
     with use(normalize(lang_code)):
         return render_chart(chart, term).strip(), render_reading(reading).strip(), reading
 
@@ -171,7 +178,8 @@ def db_rows(db: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any,
 async def consult(u: FakeUser, *, entry: str = "/cast", question: str | None = None, topic: str = "wealth",
                   answers: dict[str, str] | None = None, method: str = "coins", lines: str = CAST,
                   moment: str = "now") -> tuple[FakeMessage, FakeMessage, str]:
-    """One whole consultation through the keyboards; returns the chart, the answer and the cast's values."""
+    """One whole consultation through the keyboards; returns the chart, the answer and the cast's values.  The
+    optional follow-up a topic asks is answered from ``answers`` too, and skipped when ``answers`` does not say."""
     if entry == "/cast":
         await u.send("/cast")
     else:
@@ -183,9 +191,14 @@ async def consult(u: FakeUser, *, entry: str = "/cast", question: str | None = N
         await u.send(question)
     topics, _seen = await until(u, has("t:"))
     await u.press(topics, f"t:{topic}")
+    optional = {f.value for f in OPTIONAL_FOLLOW_UPS}
     for which, value in (answers or {}).items():
-        fu, _seen = await until(u, has(f"f:{which}:"))
-        await u.press(fu, f"f:{which}:{value}")
+        if which not in optional:
+            fu, _seen = await until(u, has(f"f:{which}:"))
+            await u.press(fu, f"f:{which}:{value}")
+    for which in optional_follow_ups(Question(Topic(topic))):
+        fu, _seen = await until(u, has(f"f:{which.value}:"))
+        await u.press(fu, f"f:{which.value}:{(answers or {}).get(which.value, 'skip')}")
     methods, _seen = await until(u, has("m:"))
     await u.press(methods, f"m:{method}")
     if method == "coins":
@@ -283,19 +296,22 @@ async def test_follow_ups_are_exactly_what_the_engine_needs(tmp_path: Path,
             answers: dict[str, str] = {}
             while True:
                 m = await u.wait_for(lambda m: bool(m.callback_data))
-                missing = follow_ups(Question.parse_ids(topic.value, answers.get("subject"), answers.get("sex"),
-                                                        subject_sex=answers.get("subject_sex"),
-                                                        thing=answers.get("thing")))
+                q = question_of(topic.value, **answers)
+                missing = follow_ups(q) or tuple(f for f in optional_follow_ups(q) if f.value not in answers)
                 if not missing:
                     assert m.callback_data[:3] == ["m:coins", "m:text", "m:auto"], (topic, m)
                     break
                 which = missing[0]
                 offered = [d for d in m.callback_data if d != "x"]
-                assert offered == [f"f:{which.value}:{c.value}" for c in choices(topic, which)], (topic, offered)
-                # answer "self" where offered (marriage then asks the querent's sex), else the first choice
-                pick = next((d for d in offered if d.endswith(":self")), offered[0])
+                skip = [f"f:{which.value}:skip"] if which in OPTIONAL_FOLLOW_UPS else []
+                assert offered == [f"f:{which.value}:{c.value}" for c in choices(topic, which)] + skip, (topic, offered)
+                # answer "self" where offered (marriage then asks the querent's sex), skip an optional question,
+                # else the first choice
+                pick = next((d for d in offered if d.endswith((":self", ":skip"))), offered[0])
                 answers[which.value] = pick.split(":")[2]
                 await u.press(m, pick)
+            asked = [k for k in answers if k in {f.value for f in OPTIONAL_FOLLOW_UPS}]
+            assert len(asked) <= 1, (topic, asked)  # never more than one extra question
             await u.send("/cancel")
             assert (await u.wait_reply()).callback_data == ["new", "h:0", "s:show"]
 
@@ -353,6 +369,7 @@ async def test_shortcuts_skip_what_they_answer(tmp_path: Path, caplog: pytest.Lo
         topics, seen = await until(u, has("t:"))
         assert picture_values(seen[-1]) == "999666"
         await u.press(topics, "t:weather")
+        await u.press((await until(u, has("f:weather:")))[0], "f:weather:skip")
         await u.press((await until(u, has("w:")))[0], "w:now")
         await u.wait_for(is_chart)
         await u.wait_reply()
@@ -514,6 +531,7 @@ async def test_restart_between_tosses_resumes(tmp_path: Path, caplog: pytest.Log
         await u.send("我的病何時好？")
         await u.press((await until(u, has("t:")))[0], "t:illness")
         await u.press((await until(u, has("f:")))[0], "f:subject:self")
+        await u.press((await until(u, has("f:illness:")))[0], "f:illness:skip")
         await u.press((await until(u, has("m:")))[0], "m:coins")
         toss = await u.wait_for(has("c:0:"))
         for i, n in enumerate("321"):
@@ -586,6 +604,7 @@ async def test_sigkill_between_tosses_resumes(tmp_path: Path) -> None:
             await u.wait_for(has("q:"), timeout=30)
             await u.send("돈이 들어올까요?")
             await u.press((await until(u, has("t:")))[0], "t:wealth")
+            await u.press((await until(u, has("f:horizon:")))[0], "f:horizon:skip")
             await u.press((await until(u, has("m:")))[0], "m:coins")
             toss = await u.wait_for(has("c:0:"))
             for i, n in enumerate("321"):
@@ -634,6 +653,7 @@ async def test_two_users_interleaved_and_twenty_at_once(tmp_path: Path, caplog: 
         await a.send("A의 질문")
         await b.press((await until(b, has("q:")))[0], "q:skip")
         await a.press((await until(a, has("t:")))[0], "t:wealth")
+        await a.press((await until(a, has("f:horizon:")))[0], "f:horizon:skip")
         await b.press((await until(b, has("t:")))[0], "t:travel")
         await b.press((await until(b, has("f:")))[0], "f:subject:self")
         await a.press((await until(a, has("m:")))[0], "m:coins")
@@ -724,6 +744,7 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         await u.send("/cast")
         await u.press((await until(u, has("q:")))[0], "q:skip")
         await u.press((await until(u, has("t:")))[0], "t:wealth")
+        await u.press((await until(u, has("f:horizon:")))[0], "f:horizon:skip")
         await u.press((await until(u, has("m:")))[0], "m:coins")
         toss = await u.wait_for(has("c:0:"))
         await u.press(toss, "c:0:1")
@@ -828,6 +849,7 @@ async def test_error_handler_and_rate_limits(tmp_path: Path, caplog: pytest.LogC
         assert sorry.text == "Something went wrong on my side. Your readings are safe; please try again."
         assert [r for r in caplog.records if r.getMessage() == ERROR_LOG]
         await u.press(topics, "t:wealth")  # trying again works
+        await u.press((await until(u, has("f:horizon:")))[0], "f:horizon:skip")
         await u.press((await until(u, has("m:")))[0], "m:auto")
         tg.rate_limit = 1  # Telegram says "too many requests": the bot waits and retries
         await u.press((await until(u, has("w:")))[0], "w:now")

@@ -15,13 +15,14 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
+from bot import keyboards as kb
 from bot.chart_text import render_chart
-from bot.i18n import term, use
+from bot.i18n import _, term, use
 from bot.render import render_reading
 from core.calendar import DayBoundary, Moment
 from core.cast import parse_cast
 from core.chart import build_chart
-from core.question import FollowUp, Question, Subject, Topic, choices
+from core.question import FollowUp, Illness, Question, Subject, Topic, choices
 from core.reading import read
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +84,8 @@ def test_a_whole_consultation_through_stdin(tmp_path: Path) -> None:
 
 def test_eof_mid_consultation_then_resume_with_bad_input(tmp_path: Path) -> None:
     db = tmp_path / "console.sqlite3"
-    first = console(db, ["/cast", "1", button(Topic.wealth), "1", toss(3), toss(2)], "--lang", "en")
+    skip = str(len(choices(Topic.wealth, FollowUp.horizon)) + 1)  # after the answers, before Cancel
+    first = console(db, ["/cast", "1", button(Topic.wealth), skip, "1", toss(3), toss(2)], "--lang", "en")
     assert "Toss 3 of 6" in first and stored(db) == []  # ended at EOF between two tosses, nothing read yet
 
     second = console(db, ["", "hello", "/help", "99", toss(1), "5", toss(1), toss(0), toss(3), toss(2), "1"],
@@ -115,3 +117,26 @@ def test_language_from_the_environment_and_empty_input(tmp_path: Path) -> None:
     with use("ko"):
         assert term("水火既濟") == "수화기제" and "수화기제" in chart
     assert "한국어" in out and "Asia/Seoul" in out  # /settings
+
+
+def test_the_optional_follow_ups_in_the_console(tmp_path: Path) -> None:
+    """Recent or long illness asked in the terminal too; the console ends at EOF on that step and resumes it."""
+    db = tmp_path / "console.sqlite3"
+    parent = str(choices(Topic.illness, FollowUp.subject).index(Subject.parent) + 1)
+    first = console(db, ["/cast", "1", button(Topic.illness), parent], "--lang", "ko")
+    with use("ko"):
+        prompt = _(kb.FOLLOW_UP_QUESTIONS["illness"])
+        labels = [_(kb.ILLNESS_LABELS["recent"]), _(kb.ILLNESS_LABELS["long"]), _(kb.SKIP_LABELS["illness"])]
+    assert first.rstrip().endswith("\n".join(f"  [{i}] {label}" for i, label in enumerate(labels, 1)) + "\n  [4] 취소")
+    assert prompt in first and stored(db) == []
+
+    long = str(choices(Topic.illness, FollowUp.illness).index(Illness.long) + 1)
+    second = console(db, [long, "2", "666677", "1"], "--lang", "ko")  # long; type the lines; now
+    assert second.index("> " + labels[1]) > second.index(prompt)  # the step shown again on start, then answered
+    [(lines, moment_utc, tz, topic, subj, _q)] = stored(db)
+    assert (lines, topic, subj) == ("666677", "illness", "parent")
+    instant = datetime.fromisoformat(moment_utc.replace("Z", "+00:00"))
+    chart = build_chart(parse_cast(lines), Moment.at(instant, tz, DayBoundary(23)))
+    reading = read(chart, Question(Topic.illness, Subject.parent, illness=Illness.long))
+    with use("ko"):
+        assert render_chart(chart, term) in second and render_reading(reading) in second

@@ -10,8 +10,9 @@ import pytest
 from core.ganzhi import Element
 from core.hexagram import Relation
 from core.question import (
-    CATALOGUE, PERSON, SUBJECTS, USE_GOD_IDS, FollowUp, Meaning, Question, QuestionError, Role, Sex, Special, Subject,
-    Thing, Topic, UseGodRule, choices, follow_ups, resolve,
+    CATALOGUE, OPTIONAL_FOLLOW_UPS, PERSON, SUBJECTS, USE_GOD_IDS, FollowUp, Horizon, Illness, Meaning, Question,
+    QuestionError, Role, Sex, Special, Subject, Thing, Topic, UseGodRule, Weather, choices, follow_ups, horizon_of,
+    optional_follow_ups, resolve,
 )
 from core.sources import Source
 
@@ -143,6 +144,39 @@ def test_follow_ups_are_asked_only_where_they_change_the_use_god() -> None:
     assert follow_ups(Question(Topic.marriage, Subject.wife)) == ()
     # the querent's sex decides nothing but his or her own marriage
     assert follow_ups(Question(Topic.illness, Subject.self)) == ()
+
+
+def test_optional_follow_ups_only_where_they_matter() -> None:
+    asks = {t: optional_follow_ups(Question(t)) for t in Topic}
+    assert {t: f for t, f in asks.items() if f} == {
+        Topic.illness: (FollowUp.illness,), Topic.weather: (FollowUp.weather,),
+        **{t: (FollowUp.horizon,) for t in (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic.loan)},
+    }
+    assert all(len(f) <= 1 for f in asks.values())  # a simple matter gets one extra question at most
+    # answered: nothing more to ask; the subject and the required follow-ups do not change what is optional
+    assert optional_follow_ups(Question(Topic.illness, Subject.parent, illness=Illness.long)) == ()
+    assert optional_follow_ups(Question(Topic.illness, Subject.parent)) == (FollowUp.illness,)
+    assert optional_follow_ups(Question(Topic.weather, weather=Weather.rain)) == ()
+    assert optional_follow_ups(Question(Topic.wealth, Subject.wife, horizon=Horizon.far)) == ()
+    assert optional_follow_ups(Question(Topic.lawsuit, Subject.self)) == (FollowUp.horizon,)
+    # an expert's use-god replaces the weather wished (resolve ignores it), not the kind of illness
+    assert optional_follow_ups(Question(Topic.weather, use_god=R.父母)) == ()
+    assert optional_follow_ups(Question(Topic.illness, use_god=R.官鬼)) == (FollowUp.illness,)
+    # the horizon is asked only where the default is a guess; elsewhere the default stands for itself
+    assert horizon_of(Question(Topic.career)) is Horizon.far and horizon_of(Question(Topic.returning)) is Horizon.near
+    # optional ones never block the use-god, and the required ones are never optional
+    assert not set(OPTIONAL_FOLLOW_UPS) & {f for q in all_questions() for f in follow_ups(q)}
+    for t in Topic:
+        for f in optional_follow_ups(Question(t)):
+            assert choices(t, f), (t, f)
+        for f in set(OPTIONAL_FOLLOW_UPS) - set(optional_follow_ups(Question(t))):
+            assert choices(t, f) == (), (t, f)
+    assert choices(Topic.wealth, FollowUp.horizon) == (Horizon.near, Horizon.far)
+    assert choices(Topic.illness, FollowUp.illness) == (Illness.recent, Illness.long)
+    assert choices(Topic.weather, FollowUp.weather) == (Weather.rain, Weather.clear)
+    assert resolve(Question(Topic.weather, weather=Weather.rain)).target is R.父母
+    assert resolve(Question(Topic.weather, weather=Weather.clear)).target is R.子孫
+    assert resolve(Question(Topic.weather)).target is Special.水火  # skipped: the default reading
 
 
 def test_a_subject_that_does_not_fit_the_topic_is_asked_again() -> None:
@@ -362,6 +396,10 @@ def test_ids_are_stable() -> None:
         "self parent sibling wife husband child employee master sisters_husband other").split()
     assert [s.value for s in Sex] == ["male", "female"]
     assert {"subject", "sex"} <= {f.value for f in FollowUp}
+    assert [f.value for f in FollowUp][:4] == ["subject", "sex", "subject_sex", "thing"]
+    assert {"horizon", "illness", "weather"} <= {f.value for f in FollowUp}
+    assert [h.value for h in Horizon] == ["near", "far"] and [i.value for i in Illness] == ["recent", "long"]
+    assert [w.value for w in Weather] == ["rain", "clear"]
 
 
 def test_values_are_immutable() -> None:
