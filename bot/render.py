@@ -13,7 +13,7 @@ from babel.dates import format_date, format_time
 
 from bot.i18n import _, current, locale, term
 from bot.texts import FINDINGS, PARAM_WORDS, TIMINGS
-from core.findings import Finding, Layer, Place, Timing, Unit
+from core.findings import Effect, Finding, Layer, Place, Timing, Unit
 from core.question import Horizon, Illness, Weather, horizon_of
 from core.reading import Reading, is_star
 
@@ -131,10 +131,19 @@ def render_reading(r: Reading, reasons: int = REASONS_SHOWN, timings: int = 5) -
     if r.timing:
         out += ["", _("When:")]
         out += [f"・{timing_text(r, t)}" for t in r.timing[:timings]]
-    if r.topic:
+    topic = agreeing(r)
+    if topic:
         out += ["", _("For this matter:")]
-        out += [f"・{finding_text(r, f)} [{f.rule}]" for f in r.topic[:reasons]]
+        out += [f"・{finding_text(r, f)} [{f.rule}]" for f in topic[:reasons]]
     return "\n".join(out)
+
+
+def agreeing(r: Reading) -> tuple[Finding, ...]:
+    """The topic chapter's readings that do not speak against the verdict: a chapter colours the reading, it does
+    not overrule the decision (the others stay among all the reasons)."""
+    side = r.verdict.side
+    against = Effect.BAD if side > 0 else Effect.GOOD if side < 0 else None
+    return tuple(f for f in r.topic if f.effect is not against)
 
 
 def _as_asked(r: Reading) -> list[str]:
@@ -154,6 +163,6 @@ def _as_asked(r: Reading) -> list[str]:
 
 
 def render_findings(r: Reading) -> str:
-    """Every finding, for the 'all reasons' button."""
+    """Every finding, for the 'all reasons' button: the analysis's, then the topic chapter's."""
     return "\n".join(f"{i}. {finding_text(r, f)} [{f.rule} · {f.source.seed}:{f.source.line}]"
-                     for i, f in enumerate(r.findings, 1))
+                     for i, f in enumerate(r.findings + r.topic, 1))

@@ -48,3 +48,27 @@ def test_a_change_into_zi_is_named() -> None:
             assert "" not in changed
             return
     raise AssertionError("no cast changes into 子")
+
+
+def test_a_marriage_reading_never_speaks_against_its_verdict() -> None:
+    """The 000 婚姻 chapter colours a marriage reading; what it says against the verdict is left to 'all
+    reasons' (issue 10: marriage readings that contradicted the verdict)."""
+    from bot.render import agreeing, render_findings
+    from core.findings import Effect
+    from core.question import Sex
+
+    against = 0
+    for n in range(0, 4096, 37):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        chart = build_chart(parse_cast(lines), Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], "甲子"))
+        for sex in (Sex.male, Sex.female):
+            r = read(chart, Question(Topic.marriage, Subject.self, sex))
+            shown = agreeing(r)
+            side = r.verdict.side
+            assert all((f.effect is not Effect.BAD) if side > 0 else (f.effect is not Effect.GOOD) if side < 0
+                       else True for f in shown)
+            against += len(r.topic) - len(shown)
+            with use("en"):
+                text = render_findings(r)
+            assert text.count("\n") + 1 == len(r.findings) + len(r.topic)
+    assert against > 0, "some chapter readings speak against the verdict, and are not shown with it"
