@@ -658,6 +658,8 @@ TIMINGS: dict[str, str] = {
     "change_void_clashed": N_("when the void change of {line} is clashed"),
     "change_tomb_clashed": N_("when the tomb {line} changes into is clashed open"),
     "changed_branch": N_("on the branch {line} changes into"),
+    "frame_completed": N_("when the branch the three-harmony frame lacks comes, and the frame forms"),
+    "punishment_completed": N_("when the branch that completes the punishment of {line} comes"),
     "helper_freed": N_("when the change that holds back the source {other} is clashed away"),
     "struck_by_change": N_("when the change that turns back on {line} comes into force"),
     "attacker_struck": N_("when the line that strikes {line} is itself clashed"),

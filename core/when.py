@@ -13,11 +13,12 @@ from collections.abc import Iterable
 from operator import attrgetter
 
 from core.calendar import Moment
+from core.actors import acting_lines
 from core.chart import Chart, Transformation
 from core.findings import Layer, Place, Timing, Unit
 from core.ganzhi import Branch, Element, Stem
 from core.question import Horizon
-from core.relations import Stage, branch_at_stage, clash_of, harmony_of
+from core.relations import FRAMES, Stage, branch_at_stage, clash_of, harmony_of
 from core.rules import source
 from core.sources import Source
 from core.state import State, Vigour, state_of
@@ -111,10 +112,46 @@ def _line_moments(chart: Chart, s: State, weight_bonus: int = 0) -> list[Candida
     return out
 
 
+def _one_short(chart: Chart, use: State) -> list[Candidate]:
+    """虛一待用 (LH-11, HJ-24): a 三合 of moving (or 暗動) lines, or a 三刑 on the use-god, that lacks one member
+    forms on the day or month of the missing branch — a good moment when the 局 feeds the use-god, a bad one
+    when it strikes it or when the 刑 is completed."""
+    acting = [a for a in acting_lines(chart)]
+    moving = {a.branch for a in acting}
+    out: list[Candidate] = []
+    here = (use.place,)
+    for frame in FRAMES:
+        present = [b for b in frame.members if b in moving]
+        if len(present) != 2:
+            continue
+        missing = next(b for b in frame.members if b not in moving)
+        el = frame.element
+        if el is use.element or el.generates is use.element:
+            out.append(Candidate(missing, "LH-11", "frame_completed", 6, GOOD, here))
+        elif el.overcomes is use.element:
+            out.append(Candidate(missing, "LH-11", "frame_completed", 6, BAD, here))
+    ln = chart.lines[use.place.position - 1] if use.place.layer is Layer.LINE else None
+    around = {chart.moment.month_branch, chart.moment.day.branch} | moving
+    if ln is not None and ln.changed is not None:
+        around.add(ln.changed.branch)
+    for trio in _PUNISHMENT_TRIOS:
+        if use.branch not in trio:
+            continue
+        others = [b for b in trio if b is not use.branch]
+        have = [b for b in others if b in around]
+        if len(have) == 1:
+            missing = next(b for b in others if b not in around)
+            out.append(Candidate(missing, "HJ-24", "punishment_completed", 6, BAD, here))
+    return out
+
+
+_PUNISHMENT_TRIOS = ((Branch.寅, Branch.巳, Branch.申), (Branch.丑, Branch.戌, Branch.未))
+
+
 def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Place], helpers: Iterable[Place],
             world: State | None, yuan: Iterable[Place], timing_copy: Place | None) -> list[Candidate]:
     """Every moment the rules give for this use-god (and the copy that times it, LX-02)."""
-    out = _line_moments(chart, use)
+    out = _line_moments(chart, use) + _one_short(chart, use)
     if timing_copy is not None:
         out += [Candidate(c.branch, "LX-02", c.key, c.weight + 1, c.sense, c.places, c.stem, c.unit)
                 for c in _line_moments(chart, state_of(chart, timing_copy)) if c.rule in ("YQ-07", "YQ-08")]

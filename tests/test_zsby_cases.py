@@ -91,7 +91,7 @@ MOMENT_CASES = sorted(c["id"] for c in READABLE if any(m.get("happened") for m i
 MOMENT_HITS = {
     "ZD-L1009", "ZD-L1033", "ZD-L1049", "ZD-L1078", "ZD-L1086", "ZD-L1094", "ZD-L1159b", "ZD-L1178", "ZD-L1186",
     "ZD-L1194", "ZD-L1232", "ZD-L1282", "ZD-L1357", "ZD-L1366", "ZD-L1377", "ZD-L1478", "ZD-L1550", "ZD-L1566b",
-    "ZD-L1587", "ZD-L1687", "ZD-L546", "ZD-L613", "ZD-L643", "ZD-L768", "ZD-L783", "ZD-L791", "ZD-L838", "ZD-L846",
+    "ZD-L1587", "ZD-L1687", "ZD-L546", "ZD-L613", "ZD-L643", "ZD-L783", "ZD-L791", "ZD-L838", "ZD-L846",
     "ZD-L855c", "ZD-L886", "ZD-L911", "ZD-L929", "ZD-L953", "ZD-L985",
 }
 
