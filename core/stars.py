@@ -36,6 +36,7 @@ from core.findings import (
 from core.ganzhi import SEXAGENARY, Branch, Stem, StemBranch
 from core.hexagram import Relation, Trigram
 from core.relations import FRAMES, frame_of
+from core.rules import source
 from core.sources import Source
 from core.values import value
 
@@ -229,31 +230,20 @@ def _year_run(first: str) -> Mapping[object, tuple[Target, ...]]:
     return MappingProxyType({y: (start.shift(int(y)),) for y in _YEARS})
 
 
-# ---- sources --------------------------------------------------------------------------------------------
-
-_rule_count = 0
-
-
-def _src(line: int) -> Source:
-    """Rule ids SS-01 … in catalogue order (seed001_rules.md §4 gives none): add new stars at the end of STARS."""
-    global _rule_count
-    _rule_count += 1
-    return Source(f"SS-{_rule_count:02d}", "001", line)
-
-
 G, B, X, N = Nature.GOOD, Nature.BAD, Nature.MIXED, Nature.NEUTRAL
 M = Matter
 
 
 def _star(id: str, name: str, key: Keyed, table: Mapping, nature: Nature, matters: tuple[Matter, ...],
-          line: int, *, favours: tuple[Matter, ...] | None = None, avoid: tuple[Matter, ...] | None = None,
+          rule: str, *, favours: tuple[Matter, ...] | None = None, avoid: tuple[Matter, ...] | None = None,
           **extra: object) -> Star:
-    """A star whose favours (good) or avoid (bad) list defaults to all its matters."""
+    """A star (its rule id ``SS-…`` registered in core.rules, in catalogue order) whose favours (good) or avoid
+    (bad) list defaults to all its matters."""
     if favours is None:
         favours = matters if nature is Nature.GOOD else ()
     if avoid is None:
         avoid = matters if nature is Nature.BAD else ()
-    return Star(id, name, key, table, nature, matters, favours, avoid, _src(line), **extra)  # type: ignore[arg-type]
+    return Star(id, name, key, table, nature, matters, favours, avoid, source(rule), **extra)  # type: ignore[arg-type]
 
 
 # ---- 天象: 九曜 and 三垣 (line 55) ------------------------------------------------------------------------
@@ -268,13 +258,13 @@ def _dipper(offset: int) -> Mapping[object, tuple[Target, ...]]:
 
 _NINE = (M.MARRIAGE, M.APPEARANCE, M.GRAVE, M.HOUSE)
 _ASTRAL = [
-    _star("po_jun", "破軍", Keyed.HOUR, _dipper(0), N, _NINE, 55),
-    _star("zuo_fu", "左輔", Keyed.HOUR, _dipper(1), N, _NINE, 55),
-    _star("you_bi", "右弼", Keyed.HOUR, _dipper(2), N, _NINE, 55),
+    _star("po_jun", "破軍", Keyed.HOUR, _dipper(0), N, _NINE, "SS-01"),
+    _star("zuo_fu", "左輔", Keyed.HOUR, _dipper(1), N, _NINE, "SS-02"),
+    _star("you_bi", "右弼", Keyed.HOUR, _dipper(2), N, _NINE, "SS-03"),
     # 三垣皆以正月起順行; 唯造化之占用之.
-    _star("zi_wei_yuan", "紫微垣", Keyed.MONTH_BRANCH, _run("子", +1), N, (M.FATE,), 55),
-    _star("tian_shi_yuan", "天市垣", Keyed.MONTH_BRANCH, _run("寅", +1), N, (M.FATE,), 55),
-    _star("tai_wei_yuan", "太微垣", Keyed.MONTH_BRANCH, _run("巳", +1), N, (M.FATE,), 55),
+    _star("zi_wei_yuan", "紫微垣", Keyed.MONTH_BRANCH, _run("子", +1), N, (M.FATE,), "SS-04"),
+    _star("tian_shi_yuan", "天市垣", Keyed.MONTH_BRANCH, _run("寅", +1), N, (M.FATE,), "SS-05"),
+    _star("tai_wei_yuan", "太微垣", Keyed.MONTH_BRANCH, _run("巳", +1), N, (M.FATE,), "SS-06"),
 ]
 
 # ---- 四德 (lines 59–67): 四德俱主福廕，能逃刑免難; 干德 利用防非 -----------------------------------------------
@@ -285,12 +275,12 @@ _ASTRAL = [
 
 _DE = (M.GENERAL, M.LAWSUIT, M.PRISON)
 _VIRTUES = [
-    _star("tian_de", "天德", Keyed.MONTH_BRANCH, _run("亥", +1), G, _DE, 59),
-    _star("tian_de_gan", "天干天德", Keyed.MONTH_BRANCH, _months("丁 申 壬 辛 亥 甲 癸 寅 丙 乙 巳 庚"), G, _DE, 59,
+    _star("tian_de", "天德", Keyed.MONTH_BRANCH, _run("亥", +1), G, _DE, "SS-07"),
+    _star("tian_de_gan", "天干天德", Keyed.MONTH_BRANCH, _months("丁 申 壬 辛 亥 甲 癸 寅 丙 乙 巳 庚"), G, _DE, "SS-08",
           aliases=("干德",)),
-    _star("yue_de", "月德", Keyed.MONTH_BRANCH, _run("未", +1), G, _DE, 67),
+    _star("yue_de", "月德", Keyed.MONTH_BRANCH, _run("未", +1), G, _DE, "SS-09"),
     # 寅午戌建而舉丙，亥卯未建而舉甲，巳酉丑月德在庚，申子辰月德在壬
-    _star("yue_de_gan", "天干月德", Keyed.FRAME, _frames("壬 甲 丙 庚"), G, _DE, 67),
+    _star("yue_de_gan", "天干月德", Keyed.FRAME, _frames("壬 甲 丙 庚"), G, _DE, "SS-10"),
 ]
 
 # ---- 天干之星 (day stem, lines 71–103, 159, 191) ------------------------------------------------------------
@@ -304,21 +294,21 @@ _VIRTUES = [
 
 _DAY_STEM = [
     _star("tian_yi_gui_ren", "天乙貴人", Keyed.DAY_STEM, _stems("未丑 申子 酉亥 亥酉 丑未 子申 丑未 寅午 卯巳 巳卯"),
-          G, (M.GENERAL,), 71, inferred=True),
+          G, (M.GENERAL,), "SS-11", inferred=True),
     _star("fu_xing_gui_ren", "福星貴人", Keyed.DAY_STEM, _stems("寅 丑亥 子戌 酉 申 未 午 巳 辰 卯"),
-          G, (M.LIVELIHOOD,), 79, aliases=("食神星",)),
+          G, (M.LIVELIHOOD,), "SS-12", aliases=("食神星",)),
     _star("tian_chu_gui_ren", "天廚貴人", Keyed.DAY_STEM, _stems("巳 午 子 巳 午 申 寅 午 酉 亥"),
-          G, (M.LIVELIHOOD,), 79),
+          G, (M.LIVELIHOOD,), "SS-13"),
     _star("tian_yuan_lu", "天元祿", Keyed.DAY_STEM, _stems("寅 卯 巳 午 巳 午 申 酉 亥 子"),
-          G, (M.LIVELIHOOD, M.CAREER), 83),
+          G, (M.LIVELIHOOD, M.CAREER), "SS-14"),
     _star("wen_chang", "文昌", Keyed.DAY_STEM, _stems("巳 午 申 酉 申 酉 亥 戌 寅 卯"),
-          G, (M.EXAM, M.CAREER), 91),
+          G, (M.EXAM, M.CAREER), "SS-15"),
     _star("xi_shen", "喜神", Keyed.DAY_STEM, _stems("寅 戌 申 午 辰 寅 戌 申 午 辰"),
-          G, (M.TRAVEL,), 103, requires=Relation.子孫),
+          G, (M.TRAVEL,), "SS-16", requires=Relation.子孫),
     _star("yang_ren", "羊刃", Keyed.DAY_STEM, _stems("卯 寅 午 巳 午 巳 酉 申 子 亥"),
-          B, (M.MARRIAGE,), 159, heavier=Relation.兄弟),  # 妻奴所畏; 兄弟相加偶必重
+          B, (M.MARRIAGE,), "SS-17", heavier=Relation.兄弟),  # 妻奴所畏; 兄弟相加偶必重
     _star("jue_lu_kong", "絕路空", Keyed.DAY_STEM, _stems("申酉 午未 辰巳 寅卯 子丑 申酉 午未 辰巳 寅卯 子丑"),
-          B, (M.TRAVEL,), 191),  # 如犯空亡莫遠遊
+          B, (M.TRAVEL,), "SS-18"),  # 如犯空亡莫遠遊
 ]
 
 # ---- 五符 and its eleven followers (line 207): 以陰陽祿起五符，陽順陰逆，周行十二位; 此從日起 -------------------
@@ -333,22 +323,22 @@ def _tally(n: int) -> Mapping[object, tuple[Target, ...]]:
 
 
 _TALLIES = [
-    ("wu_fu", "五符", G, (M.CAREER,), {"aliases": ("天符",)}),
-    ("tian_cao", "天曹", N, (M.GENERAL,), {}),
-    ("di_fu", "地符", N, (M.GENERAL,), {}),
-    ("feng_bo", "風伯", N, (M.GENERAL,), {}),
-    ("lei_gong", "雷公", N, (M.GENERAL,), {}),
-    ("yu_shi", "雨師", N, (M.GENERAL,), {}),
-    ("feng_yun", "風雲", N, (M.GENERAL,), {}),
-    ("tang_fu", "堂符", G, (M.CAREER,), {}),
-    ("guo_yin", "國印", G, (M.CAREER,), {}),
-    ("tian_guan", "天關", N, (M.GENERAL,), {}),
-    ("di_xia", "地匣", N, (M.GENERAL,), {}),
-    ("tuo_luo_xing", "天賊", B, (M.GENERAL,), {"aliases": ("陀羅星",)}),
+    ("wu_fu", "五符", "SS-19", G, (M.CAREER,), {"aliases": ("天符",)}),
+    ("tian_cao", "天曹", "SS-20", N, (M.GENERAL,), {}),
+    ("di_fu", "地符", "SS-21", N, (M.GENERAL,), {}),
+    ("feng_bo", "風伯", "SS-22", N, (M.GENERAL,), {}),
+    ("lei_gong", "雷公", "SS-23", N, (M.GENERAL,), {}),
+    ("yu_shi", "雨師", "SS-24", N, (M.GENERAL,), {}),
+    ("feng_yun", "風雲", "SS-25", N, (M.GENERAL,), {}),
+    ("tang_fu", "堂符", "SS-26", G, (M.CAREER,), {}),
+    ("guo_yin", "國印", "SS-27", G, (M.CAREER,), {}),
+    ("tian_guan", "天關", "SS-28", N, (M.GENERAL,), {}),
+    ("di_xia", "地匣", "SS-29", N, (M.GENERAL,), {}),
+    ("tuo_luo_xing", "天賊", "SS-30", B, (M.GENERAL,), {"aliases": ("陀羅星",)}),
 ]
 _FIVE_TALLIES = [
-    _star(i, name, Keyed.DAY_STEM, _tally(n), nat, mat, 207, inferred=True, **extra)  # type: ignore[arg-type]
-    for n, (i, name, nat, mat, extra) in enumerate(_TALLIES)
+    _star(i, name, Keyed.DAY_STEM, _tally(n), nat, mat, rule, inferred=True, **extra)  # type: ignore[arg-type]
+    for n, (i, name, rule, nat, mat, extra) in enumerate(_TALLIES)
 ]
 
 # ---- 將星 series (line 95; 驛馬 line 99) ----------------------------------------------------------------
@@ -357,23 +347,23 @@ _FIVE_TALLIES = [
 # images (將 in honour, mounts, road-clearing 六害, banner 華蓋, the rear-guard 煞), read as below.
 
 _GENERALS = [
-    ("jiang_xing", "將星", G, (M.GENERAL,), True),
-    ("pan_an", "攀鞍", G, (M.GENERAL,), True),
-    ("yi_ma", "驛馬", G, (M.TRAVEL,), True),
-    ("liu_hai_xing", "六害", N, (M.GENERAL,), True),
-    ("hua_gai", "華蓋", G, (M.GENERAL,), True),
-    ("jie_sha", "劫煞", B, (M.GENERAL,), True),
-    ("zai_sha", "災煞", B, (M.GENERAL,), True),
-    ("tian_sha", "天煞", B, (M.GENERAL,), True),
-    ("di_sha", "地煞", B, (M.GENERAL,), True),
-    ("nian_sha", "年煞", B, (M.GENERAL,), True),
-    ("yue_sha_jiang", "月煞", B, (M.GENERAL,), True),
-    ("wang_ren_sha", "亡人煞", B, (M.GENERAL,), True),
+    ("jiang_xing", "將星", "SS-31", G, (M.GENERAL,), True),
+    ("pan_an", "攀鞍", "SS-32", G, (M.GENERAL,), True),
+    ("yi_ma", "驛馬", "SS-33", G, (M.TRAVEL,), True),
+    ("liu_hai_xing", "六害", "SS-34", N, (M.GENERAL,), True),
+    ("hua_gai", "華蓋", "SS-35", G, (M.GENERAL,), True),
+    ("jie_sha", "劫煞", "SS-36", B, (M.GENERAL,), True),
+    ("zai_sha", "災煞", "SS-37", B, (M.GENERAL,), True),
+    ("tian_sha", "天煞", "SS-38", B, (M.GENERAL,), True),
+    ("di_sha", "地煞", "SS-39", B, (M.GENERAL,), True),
+    ("nian_sha", "年煞", "SS-40", B, (M.GENERAL,), True),
+    ("yue_sha_jiang", "月煞", "SS-41", B, (M.GENERAL,), True),
+    ("wang_ren_sha", "亡人煞", "SS-42", B, (M.GENERAL,), True),
 ]
 _GENERAL_STARS = [
-    _star(i, name, Keyed.FRAME, MappingProxyType({f: (f.middle.shift(n),) for f in FRAMES}), nat, mat,
-          99 if i == "yi_ma" else 95, inferred=inf, **({"aliases": ("亡神煞",)} if i == "wang_ren_sha" else {}))
-    for n, (i, name, nat, mat, inf) in enumerate(_GENERALS)
+    _star(i, name, Keyed.FRAME, MappingProxyType({f: (f.middle.shift(n),) for f in FRAMES}), nat, mat, rule,
+          inferred=inf, **({"aliases": ("亡神煞",)} if i == "wang_ren_sha" else {}))
+    for n, (i, name, rule, nat, mat, inf) in enumerate(_GENERALS)
 ]
 
 # ---- month stars (lines 87–199) ---------------------------------------------------------------------------
@@ -395,126 +385,126 @@ _GENERAL_STARS = [
 _PILLAR = StemBranch.parse
 _MONTH_STARS = [
     # 天地財 (87): 正七起龍蛇，二八馬羊家，三九循申酉，四十犬豕牙，子午鼠牛索，丑未寅卯查; 問利
-    _star("tian_cai", "天財", Keyed.MONTH_BRANCH, _months("辰 午 申 戌 子 寅 辰 午 申 戌 子 寅"), G, (M.WEALTH,), 87),
-    _star("di_cai", "地財", Keyed.MONTH_BRANCH, _months("巳 未 酉 亥 丑 卯 巳 未 酉 亥 丑 卯"), G, (M.WEALTH,), 87),
+    _star("tian_cai", "天財", Keyed.MONTH_BRANCH, _months("辰 午 申 戌 子 寅 辰 午 申 戌 子 寅"), G, (M.WEALTH,), "SS-43"),
+    _star("di_cai", "地財", Keyed.MONTH_BRANCH, _months("巳 未 酉 亥 丑 卯 巳 未 酉 亥 丑 卯"), G, (M.WEALTH,), "SS-44"),
     # 天馬 (99): 此星惟利升遷之卜; 天馬文人用上，喪病者嗔
     _star("tian_ma", "天馬", Keyed.MONTH_BRANCH, _months("午 申 戌 子 寅 辰 午 申 戌 子 寅 辰"), X,
-          (M.CAREER, M.EXAM, M.ILLNESS, M.DEATH), 99, favours=(M.CAREER, M.EXAM), avoid=(M.ILLNESS, M.DEATH),
+          (M.CAREER, M.EXAM, M.ILLNESS, M.DEATH), "SS-45", favours=(M.CAREER, M.EXAM), avoid=(M.ILLNESS, M.DEATH),
           aliases=("乾馬",)),
     # 天喜 (103): 以成為喜 (寅戌 卯亥 辰子 …)
-    _star("tian_xi", "天喜", Keyed.MONTH_BRANCH, _run("戌", +1), G, (M.GENERAL,), 103),
+    _star("tian_xi", "天喜", Keyed.MONTH_BRANCH, _run("戌", +1), G, (M.GENERAL,), "SS-46"),
     # 天赦 (107): 刑罪之占，得逢解網
     _star("tian_she", "天赦", Keyed.SEASON,
           MappingProxyType({q: (_PILLAR(p),) for q, p in zip(_QUARTERS, ("戊寅", "甲午", "戊申", "甲子"))}),
-          G, (M.PRISON, M.LAWSUIT), 107),
+          G, (M.PRISON, M.LAWSUIT), "SS-47"),
     # 天解 (107): 春以寅，夏以巳，秋以申，冬以亥; 以絕為我難，沖則天去我難
-    _star("tian_jie", "天解", Keyed.SEASON, _seasons("寅 巳 申 亥"), G, (M.GENERAL,), 107),
+    _star("tian_jie", "天解", Keyed.SEASON, _seasons("寅 巳 申 亥"), G, (M.GENERAL,), "SS-48"),
     # 月解 (111): 九十月午，子丑月未，正二月申，三四月酉，五六月戌，七八月亥 (no stated use)
-    _star("yue_jie", "月解", Keyed.MONTH_BRANCH, _months("申 申 酉 酉 戌 戌 亥 亥 午 午 未 未"), G, (M.GENERAL,), 111,
+    _star("yue_jie", "月解", Keyed.MONTH_BRANCH, _months("申 申 酉 酉 戌 戌 亥 亥 午 午 未 未"), G, (M.GENERAL,), "SS-49",
           inferred=True),
     # 喝散 (111): 春巳夏居申，秋豬冬到寅; 剪刈根萌，則息非宜
-    _star("he_san", "喝散", Keyed.SEASON, _seasons("巳 申 亥 寅"), B, (M.PREGNANCY, M.CHILDREN, M.WEALTH), 111),
+    _star("he_san", "喝散", Keyed.SEASON, _seasons("巳 申 亥 寅"), B, (M.PREGNANCY, M.CHILDREN, M.WEALTH), "SS-50"),
     # 天醫 (115/119): 天醫正卯二豬臨，三月隨牛四未尋，五蛇六兔七居亥，八丑九羊十巳存，十一再來尋卯上，十二亥上
     _star("tian_yi", "天醫", Keyed.MONTH_BRANCH, _months("卯 亥 丑 未 巳 卯 亥 丑 未 巳 卯 亥"), G,
-          (M.ILLNESS, M.MEDICINE), 115),
+          (M.ILLNESS, M.MEDICINE), "SS-51"),
     # 活曜 (115/119): 正月從卯順行; 為胎育子息之占
-    _star("huo_yao", "活曜", Keyed.MONTH_BRANCH, _run("卯", +1), G, (M.PREGNANCY, M.CHILDREN), 115),
+    _star("huo_yao", "活曜", Keyed.MONTH_BRANCH, _run("卯", +1), G, (M.PREGNANCY, M.CHILDREN), "SS-52"),
     # 雷火 網羅 (123): 寅午戌月起於寅，申子辰月起於申 (正寅二亥，三申四巳); 大利功名; 網羅 獨捕叛用之
-    _star("lei_huo", "雷火", Keyed.FRAME, _frames("申 亥 寅 巳"), G, (M.CAREER, M.EXAM), 123),
-    _star("wang_luo", "網羅", Keyed.FRAME, _frames("申 亥 寅 巳"), G, (M.FUGITIVE,), 123),
+    _star("lei_huo", "雷火", Keyed.FRAME, _frames("申 亥 寅 巳"), G, (M.CAREER, M.EXAM), "SS-53"),
+    _star("wang_luo", "網羅", Keyed.FRAME, _frames("申 亥 寅 巳"), G, (M.FUGITIVE,), "SS-54"),
     # 旌旗 (123): 起卯，逆征四圉; 春卯夏子秋酉冬子 (no stated use)
-    _star("jing_qi", "旌旗", Keyed.SEASON, _seasons("卯 子 酉 子"), N, (M.GENERAL,), 123),
+    _star("jing_qi", "旌旗", Keyed.SEASON, _seasons("卯 子 酉 子"), N, (M.GENERAL,), "SS-55"),
     # 天耳 天目 (127): 春巳夏寅秋亥冬申 / 春亥夏申秋巳冬寅; 耳目本吉宿，動而音信當至
-    _star("tian_er", "天耳", Keyed.SEASON, _seasons("巳 寅 亥 申"), G, (M.NEWS,), 127),
-    _star("tian_mu", "天目", Keyed.SEASON, _seasons("亥 申 巳 寅"), G, (M.NEWS,), 127),
+    _star("tian_er", "天耳", Keyed.SEASON, _seasons("巳 寅 亥 申"), G, (M.NEWS,), "SS-56"),
+    _star("tian_mu", "天目", Keyed.SEASON, _seasons("亥 申 巳 寅"), G, (M.NEWS,), "SS-57"),
     # 天罡煞 (131): 寅卯辰巳之謂也 … 復寅而三重之; 因生求生 … 亦漁獵之吉神
     _star("tian_gang_sha", "天罡煞", Keyed.MONTH_BRANCH, _months("寅 卯 辰 巳 寅 卯 辰 巳 寅 卯 辰 巳"), G,
-          (M.WEALTH, M.HUNTING), 131),
+          (M.WEALTH, M.HUNTING), "SS-58"),
     # 天犬 (131): 吉而順戌，犬獵益宜之; 天豬天鼠天牛，凶而逆亥子丑，牧養忌之 … 嫌值鬼同發
-    _star("tian_quan", "天犬", Keyed.MONTH_BRANCH, _run("戌", +1), G, (M.HUNTING,), 131),
-    _star("tian_zhu", "天豬", Keyed.MONTH_BRANCH, _run("亥", -1), B, (M.HUSBANDRY,), 131, heavier=Relation.官鬼),
-    _star("tian_shu", "天鼠", Keyed.MONTH_BRANCH, _run("子", -1), B, (M.HUSBANDRY,), 131, heavier=Relation.官鬼),
-    _star("tian_niu", "天牛", Keyed.MONTH_BRANCH, _run("丑", -1), B, (M.HUSBANDRY,), 131, heavier=Relation.官鬼),
+    _star("tian_quan", "天犬", Keyed.MONTH_BRANCH, _run("戌", +1), G, (M.HUNTING,), "SS-59"),
+    _star("tian_zhu", "天豬", Keyed.MONTH_BRANCH, _run("亥", -1), B, (M.HUSBANDRY,), "SS-60", heavier=Relation.官鬼),
+    _star("tian_shu", "天鼠", Keyed.MONTH_BRANCH, _run("子", -1), B, (M.HUSBANDRY,), "SS-61", heavier=Relation.官鬼),
+    _star("tian_niu", "天牛", Keyed.MONTH_BRANCH, _run("丑", -1), B, (M.HUSBANDRY,), "SS-62", heavier=Relation.官鬼),
     # 大騰蛇 (135): 正月自辰起逆行，專務驚滯
-    _star("da_teng_she", "大騰蛇", Keyed.MONTH_BRANCH, _run("辰", -1), B, (M.GENERAL,), 135, aliases=("勾陳煞",)),
+    _star("da_teng_she", "大騰蛇", Keyed.MONTH_BRANCH, _run("辰", -1), B, (M.GENERAL,), "SS-63", aliases=("勾陳煞",)),
     # 暗金 (135): 以巳酉丑，自正月四輪複數; 亦名紅紗，產婦之忌
-    _star("an_jin", "暗金", Keyed.MONTH_BRANCH, _months("巳 酉 丑 巳 酉 丑 巳 酉 丑 巳 酉 丑"), B, (M.PREGNANCY,), 135,
+    _star("an_jin", "暗金", Keyed.MONTH_BRANCH, _months("巳 酉 丑 巳 酉 丑 巳 酉 丑 巳 酉 丑"), B, (M.PREGNANCY,), "SS-64",
           aliases=("紅紗",)),
     # 破碎 (135): 辰戌丑未月在丑，寅申巳亥月在酉，子午卯酉月在蛇; 為家國之多耗
-    _star("po_sui", "破碎", Keyed.MONTH_BRANCH, _months("酉 巳 丑 酉 巳 丑 酉 巳 丑 酉 巳 丑"), B, (M.WEALTH,), 135),
+    _star("po_sui", "破碎", Keyed.MONTH_BRANCH, _months("酉 巳 丑 酉 巳 丑 酉 巳 丑 酉 巳 丑"), B, (M.WEALTH,), "SS-65"),
     # 大耗 小耗 (139): 月破曰耗; 正月起申順行為大耗，起未順行為小耗
-    _star("da_hao", "大耗", Keyed.MONTH_BRANCH, _run("申", +1), B, (M.WEALTH,), 139),
-    _star("xiao_hao", "小耗", Keyed.MONTH_BRANCH, _run("未", +1), B, (M.WEALTH,), 139),
+    _star("da_hao", "大耗", Keyed.MONTH_BRANCH, _run("申", +1), B, (M.WEALTH,), "SS-66"),
+    _star("xiao_hao", "小耗", Keyed.MONTH_BRANCH, _run("未", +1), B, (M.WEALTH,), "SS-67"),
     # 荒蕪 (139): 季廢; 春巳酉丑，夏辰申子，秋卯未亥，冬寅午戌 (no stated use)
-    _star("huang_wu", "荒蕪", Keyed.SEASON, _seasons("巳酉丑 辰申子 卯未亥 寅午戌"), B, (M.GENERAL,), 139,
+    _star("huang_wu", "荒蕪", Keyed.SEASON, _seasons("巳酉丑 辰申子 卯未亥 寅午戌"), B, (M.GENERAL,), "SS-68",
           inferred=True),
     # 月空 (139): 月廢; 寅午戌月壬廢 (亥卯未 庚, 申子辰 丙, 巳酉丑 甲 from the 月煞 clause); 歷日可考, no 吉凶
-    _star("yue_kong", "月空", Keyed.FRAME, _frames("丙 庚 壬 甲"), N, (M.GENERAL,), 139),
+    _star("yue_kong", "月空", Keyed.FRAME, _frames("丙 庚 壬 甲"), N, (M.GENERAL,), "SS-69"),
     # 月煞 (139): 空衰; 寅午戌 丑, 亥卯未 戌, 申子辰 未, 巳酉丑 辰 (no stated use)
-    _star("yue_sha_kong", "月煞", Keyed.FRAME, _frames("未 戌 丑 辰"), B, (M.GENERAL,), 139, inferred=True),
+    _star("yue_sha_kong", "月煞", Keyed.FRAME, _frames("未 戌 丑 辰"), B, (M.GENERAL,), "SS-70", inferred=True),
     # 天賊 (143): 正龍二雞三虎鄉，四羊五鼠六蛇藏，七犬八兔九猴位，十牛子馬丑豬忙
-    _star("tian_zei", "天賊", Keyed.MONTH_BRANCH, _months("辰 酉 寅 未 子 巳 戌 卯 申 丑 午 亥"), B, (M.THEFT,), 143),
+    _star("tian_zei", "天賊", Keyed.MONTH_BRANCH, _months("辰 酉 寅 未 子 巳 戌 卯 申 丑 午 亥"), B, (M.THEFT,), "SS-71"),
     # 天狗 (143): 隨賊而吠 … 欲除之、執之、收之 (reconstructed, see above): the dog that chases the thief
     _star("tian_gou_month", "天狗", Keyed.MONTH_BRANCH, _months("卯 申 丑 午 亥 辰 酉 寅 未 子 巳 戌"), G,
-          (M.THEFT,), 143, inferred=True),
+          (M.THEFT,), "SS-72", inferred=True),
     # 地賊 (143): 出丑而逆行; 穿窬之輩
-    _star("di_zei", "地賊", Keyed.MONTH_BRANCH, _run("丑", -1), B, (M.THEFT,), 143),
+    _star("di_zei", "地賊", Keyed.MONTH_BRANCH, _run("丑", -1), B, (M.THEFT,), "SS-73"),
     # 天燭 (143): 天燭正月起蛇宮，蕩蕩順行數至龍，主火災
-    _star("tian_zhu_candle", "天燭", Keyed.MONTH_BRANCH, _run("巳", +1), B, (M.FIRE,), 143),
+    _star("tian_zhu_candle", "天燭", Keyed.MONTH_BRANCH, _run("巳", +1), B, (M.FIRE,), "SS-74"),
     # 天火 (143): 寅午戌月火局胎於子 … 子午卯酉四正 … 五九月又起子 (fire, inferred 凶)
-    _star("tian_huo", "天火", Keyed.MONTH_BRANCH, _months("子 卯 午 酉 子 卯 午 酉 子 卯 午 酉"), B, (M.FIRE,), 143,
+    _star("tian_huo", "天火", Keyed.MONTH_BRANCH, _months("子 卯 午 酉 子 卯 午 酉 子 卯 午 酉"), B, (M.FIRE,), "SS-75",
           inferred=True),
     # 生氣 死氣 (147/155): 陽生曰生氣，陰生曰死氣，以陽主生而陰主殺; 生氣正月從子順行，死氣及官符從午順行
-    _star("sheng_qi", "生氣", Keyed.MONTH_BRANCH, _run("子", +1), G, (M.GENERAL,), 147),
-    _star("si_qi", "死氣", Keyed.MONTH_BRANCH, _run("午", +1), B, (M.GENERAL, M.DEATH), 147),
-    _star("si_qi_guan_fu", "死氣官符", Keyed.MONTH_BRANCH, _run("午", +1), B, (M.LAWSUIT,), 147, inferred=True),
+    _star("sheng_qi", "生氣", Keyed.MONTH_BRANCH, _run("子", +1), G, (M.GENERAL,), "SS-76"),
+    _star("si_qi", "死氣", Keyed.MONTH_BRANCH, _run("午", +1), B, (M.GENERAL, M.DEATH), "SS-77"),
+    _star("si_qi_guan_fu", "死氣官符", Keyed.MONTH_BRANCH, _run("午", +1), B, (M.LAWSUIT,), "SS-78", inferred=True),
     # 錘門官符 (147/155): 正七慮(虎)行村，二八鼠當門，三九居戌位，四十弄猴猻，五十一騎馬走，六十二跳龍門
     _star("chui_men_guan_fu", "錘門官符", Keyed.MONTH_BRANCH, _months("寅 子 戌 申 午 辰 寅 子 戌 申 午 辰"), B,
-          (M.LAWSUIT,), 147, inferred=True),
+          (M.LAWSUIT,), "SS-79", inferred=True),
     # 天獄 (159): 寅午戌月絕於亥，巳酉丑月絕於寅; 憂禁怕天獄
-    _star("tian_yu", "天獄", Keyed.FRAME, _frames("巳 申 亥 寅"), B, (M.PRISON,), 159),
+    _star("tian_yu", "天獄", Keyed.FRAME, _frames("巳 申 亥 寅"), B, (M.PRISON,), "SS-80"),
     # 地獄 (159/163): 逆踐於地網; 戌為地網，故地獄自正月起戌逆行
-    _star("di_yu", "地獄", Keyed.MONTH_BRANCH, _run("戌", -1), B, (M.PRISON,), 159, inferred=True),
+    _star("di_yu", "地獄", Keyed.MONTH_BRANCH, _run("戌", -1), B, (M.PRISON,), "SS-81", inferred=True),
     # 血刃 血忌 (159/167): 正三五七九鼠月，以丑寅卯辰巳午為血刃 … 二四六八十臘月，以未申酉戌亥子為血忌;
     # 針灸占之定不諧
     _star("xue_ren", "血刃", Keyed.MONTH_BRANCH, _months("丑 - 寅 - 卯 - 辰 - 巳 - 午 -"), B,
-          (M.MEDICINE, M.ILLNESS), 159),
+          (M.MEDICINE, M.ILLNESS), "SS-82"),
     _star("xue_ji", "血忌", Keyed.MONTH_BRANCH, _months("- 未 - 申 - 酉 - 戌 - 亥 - 子"), B,
-          (M.MEDICINE, M.ILLNESS), 159),
+          (M.MEDICINE, M.ILLNESS), "SS-83"),
     # 陰煞 (171/175): 正月起坎之初爻，循環上下 (正七寅、二八辰 …); 君子為小人之陷，若帶鬼動，當防害也
-    _star("yin_sha", "陰煞", Keyed.MONTH_BRANCH, _months("寅 辰 午 申 戌 子 寅 辰 午 申 戌 子"), B, (M.GENERAL,), 171,
+    _star("yin_sha", "陰煞", Keyed.MONTH_BRANCH, _months("寅 辰 午 申 戌 子 寅 辰 午 申 戌 子"), B, (M.GENERAL,), "SS-84",
           heavier=Relation.官鬼),
     # 折煞 (171/175): 死而折之; 寅午戌以酉，申子辰以卯，亥卯未 午，巳酉丑 子 (no stated use)
-    _star("zhe_sha", "折煞", Keyed.FRAME, _frames("卯 午 酉 子"), B, (M.GENERAL,), 171, inferred=True),
+    _star("zhe_sha", "折煞", Keyed.FRAME, _frames("卯 午 酉 子"), B, (M.GENERAL,), "SS-85", inferred=True),
     # 浴盆 (171/175): 春辰夏未秋逢戌，冬季推來在丑神; 小兒忌之
-    _star("yu_pen", "浴盆", Keyed.SEASON, _seasons("辰 未 戌 丑"), B, (M.CHILDREN,), 171),
+    _star("yu_pen", "浴盆", Keyed.SEASON, _seasons("辰 未 戌 丑"), B, (M.CHILDREN,), "SS-86"),
     # 咸池 (171/179): 寅午戌 卯, 亥卯未 子, 申子辰 酉, 巳酉丑 午; 淫汙敗德
-    _star("xian_chi", "咸池", Keyed.FRAME, _frames("酉 子 卯 午"), B, (M.MARRIAGE,), 171, aliases=("桃花",)),
+    _star("xian_chi", "咸池", Keyed.FRAME, _frames("酉 子 卯 午"), B, (M.MARRIAGE,), "SS-87", aliases=("桃花",)),
     # 天哭 (183): 衰而憔悴，反覆悲泣; 正未二申三酉四戌，五復未而再三
-    _star("tian_ku", "天哭", Keyed.MONTH_BRANCH, _months("未 申 酉 戌 未 申 酉 戌 未 申 酉 戌"), B, (M.DEATH,), 183,
+    _star("tian_ku", "天哭", Keyed.MONTH_BRANCH, _months("未 申 酉 戌 未 申 酉 戌 未 申 酉 戌"), B, (M.DEATH,), "SS-88",
           inferred=True),
     # 喪門 弔客 (183): 當墓曰喪門，扣墓曰弔客 (the frame's 墓 and its clash); 喪車 春雞夏鼠來，秋卯冬午;
     # 二法皆忌疾病
-    _star("sang_men_month", "喪門", Keyed.FRAME, _frames("辰 未 戌 丑"), B, (M.ILLNESS, M.DEATH), 183),
-    _star("diao_ke_month", "弔客", Keyed.FRAME, _frames("戌 丑 辰 未"), B, (M.ILLNESS, M.DEATH), 183),
-    _star("sang_che", "喪車", Keyed.SEASON, _seasons("酉 子 卯 午"), B, (M.ILLNESS, M.DEATH), 183),
+    _star("sang_men_month", "喪門", Keyed.FRAME, _frames("辰 未 戌 丑"), B, (M.ILLNESS, M.DEATH), "SS-89"),
+    _star("diao_ke_month", "弔客", Keyed.FRAME, _frames("戌 丑 辰 未"), B, (M.ILLNESS, M.DEATH), "SS-90"),
+    _star("sang_che", "喪車", Keyed.SEASON, _seasons("酉 子 卯 午"), B, (M.ILLNESS, M.DEATH), "SS-91"),
     # 五墓 三坵 (183): 羊犬牛龍五墓尋 / 丑辰未戌三坵煞 (tombs: illness and death, inferred)
-    _star("wu_mu", "五墓", Keyed.SEASON, _seasons("未 戌 丑 辰"), B, (M.ILLNESS, M.DEATH), 183, inferred=True),
-    _star("san_qiu", "三坵", Keyed.SEASON, _seasons("丑 辰 未 戌"), B, (M.ILLNESS, M.DEATH), 183, inferred=True),
+    _star("wu_mu", "五墓", Keyed.SEASON, _seasons("未 戌 丑 辰"), B, (M.ILLNESS, M.DEATH), "SS-92", inferred=True),
+    _star("san_qiu", "三坵", Keyed.SEASON, _seasons("丑 辰 未 戌"), B, (M.ILLNESS, M.DEATH), "SS-93", inferred=True),
     # 孤辰 寡宿 (187): 寅卯辰，巳孤丑寡 …; 失聚失類，如無依倚 … 若男前女後之意
     # The text writes only 孤 and 寡 (孤寡之煞); the names are the glossary's.
-    _star("gu_chen", "孤辰", Keyed.SEASON, _seasons("巳 申 亥 寅"), B, (M.MARRIAGE,), 187, aliases=("孤",)),
-    _star("gua_su", "寡宿", Keyed.SEASON, _seasons("丑 辰 未 戌"), B, (M.MARRIAGE,), 187, aliases=("寡",)),
+    _star("gu_chen", "孤辰", Keyed.SEASON, _seasons("巳 申 亥 寅"), B, (M.MARRIAGE,), "SS-94", aliases=("孤",)),
+    _star("gua_su", "寡宿", Keyed.SEASON, _seasons("丑 辰 未 戌"), B, (M.MARRIAGE,), "SS-95", aliases=("寡",)),
     # 關鎖 (187): 春關牛與蛇，夏鎖龍猴嗟，秋忌羊豬位，冬犬虎交加; 前阻後絕 (blocked ways, inferred)
-    _star("guan_suo", "關鎖", Keyed.SEASON, _seasons("丑巳 辰申 未亥 戌寅"), B, (M.TRAVEL, M.GENERAL), 187,
+    _star("guan_suo", "關鎖", Keyed.SEASON, _seasons("丑巳 辰申 未亥 戌寅"), B, (M.TRAVEL, M.GENERAL), "SS-96",
           inferred=True),
     # 往亡 (191/195): 正寅二巳三申位，四豬五兔六馬悲，七雞八鼠九辰忌，十羊子犬丑牛危; 行者之戒
-    _star("wang_wang", "往亡", Keyed.MONTH_BRANCH, _months("寅 巳 申 亥 卯 午 酉 子 辰 未 戌 丑"), B, (M.TRAVEL,), 191),
+    _star("wang_wang", "往亡", Keyed.MONTH_BRANCH, _months("寅 巳 申 亥 卯 午 酉 子 辰 未 戌 丑"), B, (M.TRAVEL,), "SS-97"),
     # 歸忌 (191/199): 寅申巳亥牛相犯，子午卯酉虎相攻，辰戌丑未須防鼠，爻逢歸忌路途凶
-    _star("gui_ji", "歸忌", Keyed.MONTH_BRANCH, _months("丑 寅 子 丑 寅 子 丑 寅 子 丑 寅 子"), B, (M.TRAVEL,), 191),
+    _star("gui_ji", "歸忌", Keyed.MONTH_BRANCH, _months("丑 寅 子 丑 寅 子 丑 寅 子 丑 寅 子"), B, (M.TRAVEL,), "SS-98"),
     # 覆舟 白浪 (191/199): 正月從申順行 / 正月從寅順行
-    _star("fu_zhou", "覆舟", Keyed.MONTH_BRANCH, _run("申", +1), B, (M.WATER, M.TRAVEL), 191),
-    _star("bai_lang", "白浪", Keyed.MONTH_BRANCH, _run("寅", +1), B, (M.WATER, M.TRAVEL), 191),
+    _star("fu_zhou", "覆舟", Keyed.MONTH_BRANCH, _run("申", +1), B, (M.WATER, M.TRAVEL), "SS-99"),
+    _star("bai_lang", "白浪", Keyed.MONTH_BRANCH, _run("寅", +1), B, (M.WATER, M.TRAVEL), "SS-100"),
 ]
 
 # ---- 天官符 (lines 147, 155): year frame's 臨官 enters 中宮, 進三位而復退起中宮，順行九宮 ------------------
@@ -557,9 +547,9 @@ def _crane() -> Mapping[object, str]:
 
 _CRANE_PALACES = _crane()
 _PALACE_STARS = [
-    _star("tian_guan_fu", "天官符", Keyed.YEAR_MONTH, _palace_table(_TGF_PALACES), B, (M.LAWSUIT,), 147,
+    _star("tian_guan_fu", "天官符", Keyed.YEAR_MONTH, _palace_table(_TGF_PALACES), B, (M.LAWSUIT,), "SS-101",
           requires=Relation.官鬼, palaces=_TGF_PALACES),
-    _star("he_shen", "鶴神", Keyed.DAY_PILLAR, _palace_table(_CRANE_PALACES), B, (M.TRAVEL,), 203,
+    _star("he_shen", "鶴神", Keyed.DAY_PILLAR, _palace_table(_CRANE_PALACES), B, (M.TRAVEL,), "SS-102",
           requires=Relation.官鬼, palaces=_CRANE_PALACES, aliases=("游神",)),
 ]
 
@@ -567,8 +557,8 @@ _PALACE_STARS = [
 # 餘十將不司卦內吉凶: the other ten generals are not listed.
 
 _KUI_GANG = [
-    _star("tian_gang", "天罡", Keyed.MONTH_BRANCH, _run("巳", +1), B, (M.LAWSUIT,), 211, requires=Relation.官鬼),
-    _star("he_kui", "河魁", Keyed.MONTH_BRANCH, _run("亥", +1), B, (M.THEFT,), 211, requires=Relation.官鬼),
+    _star("tian_gang", "天罡", Keyed.MONTH_BRANCH, _run("巳", +1), B, (M.LAWSUIT,), "SS-103", requires=Relation.官鬼),
+    _star("he_kui", "河魁", Keyed.MONTH_BRANCH, _run("亥", +1), B, (M.THEFT,), "SS-104", requires=Relation.官鬼),
 ]
 
 # ---- 太歲 twelve gods and the four attached (lines 215, 219) ------------------------------------------------
@@ -577,29 +567,29 @@ _KUI_GANG = [
 # 月上飛廉 正月從申逆行, 月上五鬼 正月從寅逆行 are the month forms.
 
 _YEAR_GODS = [
-    ("tai_sui", "太歲", "子", N, (M.GENERAL,), False),
-    ("tai_yang", "太陽", "丑", G, (M.GENERAL,), False),
-    ("sang_men_year", "喪門", "寅", B, (M.GENERAL, M.DEATH), True),
-    ("tai_yin", "太陰", "卯", G, (M.GENERAL,), False),
-    ("guan_fu", "官符", "辰", B, (M.GENERAL, M.LAWSUIT), True),
-    ("si_fu", "死符", "巳", B, (M.GENERAL, M.DEATH), True),
-    ("sui_po", "歲破", "午", B, (M.GENERAL,), False),
-    ("long_de", "龍德", "未", G, (M.GENERAL,), False),
-    ("bai_hu", "白虎", "申", B, (M.GENERAL,), False),
-    ("fu_de", "福德", "酉", G, (M.GENERAL,), False),
-    ("diao_ke_year", "弔客", "戌", B, (M.GENERAL, M.DEATH), True),
-    ("bing_fu", "病符", "亥", B, (M.GENERAL, M.ILLNESS), True),
-    ("fei_lian", "飛廉", "申", B, (M.GENERAL,), False),  # 白虎…飛廉附之
-    ("wu_gui", "五鬼", "辰", B, (M.GENERAL,), False),  # 官符…五鬼附之
-    ("lan_gan", "欄杆", "午", B, (M.GENERAL,), False),  # 歲破…欄杆附之
-    ("tian_gou_year", "天狗", "戌", B, (M.GENERAL,), False),  # 弔客…天狗附之
+    ("tai_sui", "太歲", "SS-105", "子", N, (M.GENERAL,), False),
+    ("tai_yang", "太陽", "SS-106", "丑", G, (M.GENERAL,), False),
+    ("sang_men_year", "喪門", "SS-107", "寅", B, (M.GENERAL, M.DEATH), True),
+    ("tai_yin", "太陰", "SS-108", "卯", G, (M.GENERAL,), False),
+    ("guan_fu", "官符", "SS-109", "辰", B, (M.GENERAL, M.LAWSUIT), True),
+    ("si_fu", "死符", "SS-110", "巳", B, (M.GENERAL, M.DEATH), True),
+    ("sui_po", "歲破", "SS-111", "午", B, (M.GENERAL,), False),
+    ("long_de", "龍德", "SS-112", "未", G, (M.GENERAL,), False),
+    ("bai_hu", "白虎", "SS-113", "申", B, (M.GENERAL,), False),
+    ("fu_de", "福德", "SS-114", "酉", G, (M.GENERAL,), False),
+    ("diao_ke_year", "弔客", "SS-115", "戌", B, (M.GENERAL, M.DEATH), True),
+    ("bing_fu", "病符", "SS-116", "亥", B, (M.GENERAL, M.ILLNESS), True),
+    ("fei_lian", "飛廉", "SS-117", "申", B, (M.GENERAL,), False),  # 白虎…飛廉附之
+    ("wu_gui", "五鬼", "SS-118", "辰", B, (M.GENERAL,), False),  # 官符…五鬼附之
+    ("lan_gan", "欄杆", "SS-119", "午", B, (M.GENERAL,), False),  # 歲破…欄杆附之
+    ("tian_gou_year", "天狗", "SS-120", "戌", B, (M.GENERAL,), False),  # 弔客…天狗附之
 ]
 _YEAR_STARS = [
-    _star(i, name, Keyed.YEAR_BRANCH, _year_run(first), nat, mat, 215, inferred=inf)
-    for i, name, first, nat, mat, inf in _YEAR_GODS
+    _star(i, name, Keyed.YEAR_BRANCH, _year_run(first), nat, mat, rule, inferred=inf)
+    for i, name, rule, first, nat, mat, inf in _YEAR_GODS
 ] + [
-    _star("yue_fei_lian", "月上飛廉", Keyed.MONTH_BRANCH, _run("申", -1), B, (M.GENERAL,), 219, inferred=True),
-    _star("yue_wu_gui", "月上五鬼", Keyed.MONTH_BRANCH, _run("寅", -1), B, (M.GENERAL,), 219, inferred=True),
+    _star("yue_fei_lian", "月上飛廉", Keyed.MONTH_BRANCH, _run("申", -1), B, (M.GENERAL,), "SS-121", inferred=True),
+    _star("yue_wu_gui", "月上五鬼", Keyed.MONTH_BRANCH, _run("寅", -1), B, (M.GENERAL,), "SS-122", inferred=True),
 ]
 
 STARS: tuple[Star, ...] = tuple(
@@ -613,7 +603,7 @@ if len(STAR_BY_ID) != len(STARS):
 del G, B, X, N, M
 
 # The closing principle the chart functions follow.
-PRINCIPLE = Source("SS-00", "001", 223)
+PRINCIPLE = source("SS-00")
 
 
 # ---- a day --------------------------------------------------------------------------------------------

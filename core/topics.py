@@ -47,6 +47,7 @@ from core.relations import (
     overcomes,
     punishes,
 )
+from core.rules import source
 from core.sources import Source
 from core.values import value
 
@@ -135,10 +136,6 @@ _CONFLICT_SPOUSE = "世應夫婦"      # 000 reads 世/應 as husband/wife; 002 
 
 # ---- small helpers ------------------------------------------------------------------------------------
 
-def _src(rule: str, line: int) -> Source:
-    return Source(rule, "000", line)
-
-
 def _text(value: object) -> str:
     if isinstance(value, (Relation, Spirit, Transformation, Sex)):
         return str(value.value)
@@ -149,17 +146,19 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def _finding(rule: str, line: int, key: str, effect: Effect, weight: int,
+def _finding(rule: str | Source, key: str, effect: Effect, weight: int,
              places: Iterable[Place] = (), **params: object) -> Finding:
-    return _shared_finding(rule, line, key, effect, weight, tuple(dict.fromkeys(places)), tuple(params.items()))
+    """A finding of a registered rule id at its own passage, or of ``source(id, line)`` at another it is cited at."""
+    return _shared_finding(rule, key, effect, weight, tuple(dict.fromkeys(places)), tuple(params.items()))
 
 
 @lru_cache(maxsize=16384)
-def _shared_finding(rule: str, line: int, key: str, effect: Effect, weight: int, places: tuple[Place, ...],
+def _shared_finding(rule: str | Source, key: str, effect: Effect, weight: int, places: tuple[Place, ...],
                     params: tuple[tuple[str, object], ...]) -> Finding:
     """One object per distinct finding (they are immutable and recur from reading to reading)."""
+    src = rule if isinstance(rule, Source) else source(rule)
     pairs = tuple((k, _text(v)) for k, v in params if v is not None)
-    return Finding(rule, _src(rule, line), key, effect, weight, places, pairs)
+    return Finding(src.rule, src, key, effect, weight, places, pairs)
 
 
 def _at(line: Line) -> Place:
@@ -323,8 +322,8 @@ def _ranked(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     return tuple(sorted(findings, key=attrgetter("weight"), reverse=True))  # stable
 
 
-def _conflict(rule: str, line: int, doctrine: str) -> Finding:
-    return _finding(rule, line, "conflict_002", NEUTRAL, W_MARK, doctrine=doctrine, governs="002")
+def _conflict(rule: str, doctrine: str) -> Finding:
+    return _finding(rule, "conflict_002", NEUTRAL, W_MARK, doctrine=doctrine, governs="002")
 
 
 # ==== 年時豐歉 (NS, lines 3–33): 以身世為主，財福為憑 =====================================================
@@ -344,30 +343,30 @@ def year_reading(chart: Chart) -> tuple[Finding, ...]:
         grounds = [g for g, ok in (("旺相", ln.standing.strong), ("世", ln.world), ("身", ln.branch is chart.body),
                                    ("太歲", year is not None and ln.branch is year)) if ok]
         if grounds:
-            out.append(_finding("NS-01", 3, "ns_plenty", GOOD, W_MAIN if "旺相" in grounds else W_RULE, (_at(ln),),
+            out.append(_finding("NS-01", "ns_plenty", GOOD, W_MAIN if "旺相" in grounds else W_RULE, (_at(ln),),
                                 relation=ln.relation, branch=ln.branch, grounds=" ".join(grounds)))
 
     # NS-02: 兄弟 and 官鬼 both moving (交重) → famine; or 兄/官 on the 太歲 line holding 世.
     bro, ghost = _moving(chart, R.兄弟), _moving(chart, R.官鬼)
     if bro and ghost:
-        out.append(_finding("NS-02", 3, "ns_famine", BAD, W_STRONG, map(_at, bro + ghost)))
+        out.append(_finding("NS-02", "ns_famine", BAD, W_STRONG, map(_at, bro + ghost)))
     if year is not None:
         for ln in lines:
             if ln.relation in (R.兄弟, R.官鬼) and ln.branch is year and ln.world:
-                out.append(_finding("NS-02", 3, "ns_famine_year_world", BAD, W_MAIN, (_at(ln),),
+                out.append(_finding("NS-02", "ns_famine_year_world", BAD, W_MAIN, (_at(ln),),
                                     relation=ln.relation, branch=ln.branch))
 
     # NS-03: 水 and 火 lines at rest → no drought, no flood; 水 moving → rain, 火 moving → clear skies;
     # all lines at rest with yin and yang balanced (3:3) → 國泰民安.
     water_fire = [ln for ln in lines if ln.element in (Element.水, Element.火)]
     if not any(ln.moving for ln in water_fire):
-        out.append(_finding("NS-03", 3, "ns_weather_calm", GOOD, W_RULE, map(_at, water_fire)))
+        out.append(_finding("NS-03", "ns_weather_calm", GOOD, W_RULE, map(_at, water_fire)))
         if not moving and sum(ln.yang for ln in lines) == 3:
-            out.append(_finding("NS-03", 3, "ns_state_peace", GOOD, W_SUPPORT))
+            out.append(_finding("NS-03", "ns_state_peace", GOOD, W_SUPPORT))
     for ln in water_fire:
         if ln.moving:
             water = ln.element is Element.水
-            out.append(_finding("NS-03a" if water else "NS-03b", 3, "ns_rain" if water else "ns_clear", NEUTRAL,
+            out.append(_finding("NS-03a" if water else "NS-03b", "ns_rain" if water else "ns_clear", NEUTRAL,
                                 W_MINOR, (_at(ln),), branch=ln.branch))
 
     # NS-04: 純陽 + 火 moving + 父母 空/絕 → 亢旱, unless the fire 化水 or the chart 化陰 (turns mostly yin).
@@ -379,62 +378,62 @@ def year_reading(chart: Chart) -> tuple[Finding, ...]:
         quenched = any(ln.changed is not None and ln.changed.element is Element.水 for ln in fire_moving)
         places = [*map(_at, fire_moving), parents.place]
         if quenched or changed_yin:
-            out.append(_finding("NS-04", 7, "ns_drought_averted", NEUTRAL, W_SUPPORT, places))
+            out.append(_finding("NS-04", "ns_drought_averted", NEUTRAL, W_SUPPORT, places))
         else:
-            out.append(_finding("NS-04", 7, "ns_drought", BAD, W_STRONG, places))
+            out.append(_finding("NS-04", "ns_drought", BAD, W_STRONG, places))
 
     # NS-05: 純陰 + 水 moving + (no 子孫, or 父母 moving) → flood; the water 化 a 火 (yang) line → flood then drought.
     water_moving = [ln for ln in moving if ln.element is Element.水]
     if (not any(ln.yang for ln in lines) and water_moving
             and (not _lines(chart, R.子孫) or _moving(chart, R.父母))):
         to_fire = any(ln.changed is not None and ln.changed.element is Element.火 for ln in water_moving)
-        out.append(_finding("NS-05", 7, "ns_flood_then_drought" if to_fire else "ns_flood", BAD, W_STRONG,
+        out.append(_finding("NS-05", "ns_flood_then_drought" if to_fire else "ns_flood", BAD, W_STRONG,
                             map(_at, water_moving)))
 
     # NS-06: 官鬼 at rest → no calamity; moving, its element and spirit say which (a-g).
     ghosts = _lines(chart, R.官鬼)
     if ghosts and not ghost:
-        out.append(_finding("NS-06", 11, "ns_ghost_still", GOOD, W_RULE, map(_at, ghosts)))
+        out.append(_finding("NS-06", "ns_ghost_still", GOOD, W_RULE, map(_at, ghosts)))
     for ln in ghost:
         w = W_RULE + (1 if ln.standing.strong else 0)
         el, here = ln.element, (_at(ln),)
         if el is Element.金:
-            out.append(_finding("NS-06a", 11, "ns_ghost_metal", BAD, w, here, branch=ln.branch))
+            out.append(_finding("NS-06a", "ns_ghost_metal", BAD, w, here, branch=ln.branch))
             if ln.spirit is Spirit.白虎:
-                out.append(_finding("NS-06a", 11, "ns_war", BAD, W_MAIN, here, branch=ln.branch, spirit=ln.spirit))
+                out.append(_finding("NS-06a", "ns_war", BAD, W_MAIN, here, branch=ln.branch, spirit=ln.spirit))
         elif el is Element.木:
-            out.append(_finding("NS-06b", 11, "ns_ghost_wood", BAD, w, here, branch=ln.branch))
+            out.append(_finding("NS-06b", "ns_ghost_wood", BAD, w, here, branch=ln.branch))
         elif el is Element.火:
             if ln.changed is not None and ln.changed.element is Element.水:
-                out.append(_finding("NS-06c", 15, "ns_ghost_fire_quenched", NEUTRAL, W_MINOR,
+                out.append(_finding("NS-06c", "ns_ghost_fire_quenched", NEUTRAL, W_MINOR,
                                     (*here, Place(Layer.CHANGED, ln.position)), branch=ln.branch))
             else:
-                out.append(_finding("NS-06c", 15, "ns_ghost_fire", BAD, w, here, branch=ln.branch))
+                out.append(_finding("NS-06c", "ns_ghost_fire", BAD, w, here, branch=ln.branch))
         elif el is Element.土:
-            out.append(_finding("NS-06d", 15, "ns_ghost_earth", BAD, w, here, branch=ln.branch))
+            out.append(_finding("NS-06d", "ns_ghost_earth", BAD, w, here, branch=ln.branch))
         else:
-            out.append(_finding("NS-06e", 15, "ns_ghost_water", BAD, w, here, branch=ln.branch))
+            out.append(_finding("NS-06e", "ns_ghost_water", BAD, w, here, branch=ln.branch))
         if ln.spirit is Spirit.玄武:
-            out.append(_finding("NS-06f", 11, "ns_bandits", BAD, W_RULE, here, branch=ln.branch, spirit=ln.spirit))
+            out.append(_finding("NS-06f", "ns_bandits", BAD, W_RULE, here, branch=ln.branch, spirit=ln.spirit))
         if el in (Element.金, Element.土):
-            out.append(_finding("NS-06g", 15, "ns_insects", BAD, W_SUPPORT, here, branch=ln.branch))
+            out.append(_finding("NS-06g", "ns_insects", BAD, W_SUPPORT, here, branch=ln.branch))
     for ln in _moving(chart, R.子孫):
         if ln.changed is not None and ln.changed.relation is R.官鬼:
-            out.append(_finding("NS-06g", 15, "ns_insects", BAD, W_SUPPORT,
+            out.append(_finding("NS-06g", "ns_insects", BAD, W_SUPPORT,
                                 (_at(ln), Place(Layer.CHANGED, ln.position)), branch=ln.branch))
 
     # NS-07: 勾陳 (the fields) on a void line → barren fields.
     for ln in lines:
         if ln.spirit is Spirit.勾陳 and ln.standing.void:
-            out.append(_finding("NS-07", 19, "ns_fields_barren", BAD, W_RULE, (_at(ln),), branch=ln.branch))
+            out.append(_finding("NS-07", "ns_fields_barren", BAD, W_RULE, (_at(ln),), branch=ln.branch))
 
     # NS-08: 妻財 (grain) at 絕 + 兄弟 moving → no harvest.  NS-08a: 子孫 (silkworms) void + 官鬼 moving.
     wealth = _best(chart, R.妻財, hidden=True)
     if wealth is not None and wealth.standing.stage is Stage.絕 and bro:
-        out.append(_finding("NS-08", 19, "ns_no_harvest", BAD, W_MAIN, (wealth.place, *map(_at, bro))))
+        out.append(_finding("NS-08", "ns_no_harvest", BAD, W_MAIN, (wealth.place, *map(_at, bro))))
     offspring = _best(chart, R.子孫, hidden=True)
     if offspring is not None and offspring.standing.void and ghost:
-        out.append(_finding("NS-08a", 19, "ns_silkworms_lost", BAD, W_RULE, (offspring.place, *map(_at, ghost))))
+        out.append(_finding("NS-08a", "ns_silkworms_lost", BAD, W_RULE, (offspring.place, *map(_at, ghost))))
 
     # NS-09: line 1 (all things) and 妻財 (grain) both 生扶旺相 → all flourish.
     # NS-09a: 世 (地氣) and line 2 (黎民) both 空/破/絕 → famine or disaster.
@@ -446,26 +445,26 @@ def year_reading(chart: Chart) -> tuple[Finding, ...]:
 
     first = _of_line(lines[0])
     if wealth is not None and thriving(first) and thriving(wealth):
-        out.append(_finding("NS-09", 23, "ns_all_flourish", GOOD, W_MAIN, (first.place, wealth.place)))
+        out.append(_finding("NS-09", "ns_all_flourish", GOOD, W_MAIN, (first.place, wealth.place)))
     if ruined(_of_line(chart.world)) and ruined(_of_line(lines[1])):
-        out.append(_finding("NS-09a", 23, "ns_people_suffer", BAD, W_MAIN, (_at(chart.world), _at(lines[1]))))
+        out.append(_finding("NS-09a", "ns_people_suffer", BAD, W_MAIN, (_at(chart.world), _at(lines[1]))))
 
     # NS-10 (directions by NS-11): 兄弟/官鬼 mark dearth where they sit (worse 旺動, milder 休囚); 妻財/子孫 plenty.
     for ln in lines:
         w = W_SUPPORT if (ln.standing.strong and ln.moving) else W_MINOR if ln.standing.strong else W_DETAIL
         if ln.relation in (R.兄弟, R.官鬼):
             calamity = _GHOST_CALAMITY[ln.element] if ln.relation is R.官鬼 else None
-            out.append(_finding("NS-10", 27, "ns_region_dearth", BAD, w, (_at(ln),), direction=direction_of(ln.branch),
+            out.append(_finding("NS-10", "ns_region_dearth", BAD, w, (_at(ln),), direction=direction_of(ln.branch),
                                 relation=ln.relation, branch=ln.branch, calamity=calamity))
         elif ln.relation in (R.妻財, R.子孫):
-            out.append(_finding("NS-10", 27, "ns_region_plenty", GOOD, w, (_at(ln),),
+            out.append(_finding("NS-10", "ns_region_plenty", GOOD, w, (_at(ln),),
                                 direction=direction_of(ln.branch), relation=ln.relation, branch=ln.branch))
 
     # NS-12: 騰蛇 on a 火 line → measles and pox; on a 金 line → uncanny things.
     for ln in lines:
         if ln.spirit is Spirit.螣蛇 and ln.element in (Element.火, Element.金):
             key = "ns_pox" if ln.element is Element.火 else "ns_uncanny"
-            out.append(_finding("NS-12", 31, key, BAD, W_MINOR, (_at(ln),), branch=ln.branch))
+            out.append(_finding("NS-12", key, BAD, W_MINOR, (_at(ln),), branch=ln.branch))
 
     # NS-13: the 太歲 line moving with 兄/官/白虎 → calamity everywhere; with 財/福/青龍 → peace everywhere;
     # the year overcoming 世 → calamity.  (大煞 劫煞 貴人 天喜 天赦 need the 神煞 tables: not read here.)
@@ -474,13 +473,13 @@ def year_reading(chart: Chart) -> tuple[Finding, ...]:
             if ln.branch is not year:
                 continue
             if ln.relation in (R.兄弟, R.官鬼) or ln.spirit is Spirit.白虎:
-                out.append(_finding("NS-13", 31, "ns_year_line_evil", BAD, W_MAIN, (_at(ln),),
+                out.append(_finding("NS-13", "ns_year_line_evil", BAD, W_MAIN, (_at(ln),),
                                     relation=ln.relation, spirit=ln.spirit))
             elif ln.relation in (R.妻財, R.子孫) or ln.spirit is Spirit.青龍:
-                out.append(_finding("NS-13", 31, "ns_year_line_good", GOOD, W_MAIN, (_at(ln),),
+                out.append(_finding("NS-13", "ns_year_line_good", GOOD, W_MAIN, (_at(ln),),
                                     relation=ln.relation, spirit=ln.spirit))
         if overcomes(year.element, chart.world.element):
-            out.append(_finding("NS-13", 31, "ns_year_overcomes_world", BAD, W_RULE, (_at(chart.world),),
+            out.append(_finding("NS-13", "ns_year_overcomes_world", BAD, W_RULE, (_at(chart.world),),
                                 year=year))
     return _ranked(out)
 
@@ -537,21 +536,21 @@ def _small_period(chart: Chart, age: int) -> _Period | None:
 
 def _period_findings(chart: Chart, period: _Period, world: Line) -> list[Finding]:
     """XL-02/XL-04 (which line rules now), SM-16 (its relation), XL-05 (its branch against 世)."""
-    rule, line = ("XL-02", 39) if period.kind == "大限" else ("XL-04", 43)
+    rule = "XL-02" if period.kind == "大限" else "XL-04"
     places = (period.place,) if period.place else ()
     common = dict(period=period.kind, ages=f"{period.first_age}-{period.last_age}", hexagram=period.hexagram.name,
                   position=period.position, relation=period.relation, branch=period.branch,
                   conflict_002=_CONFLICT_PERIODS)
-    out = [_finding(rule, line, "xl_period", NEUTRAL, W_DETAIL, places, **common)]
+    out = [_finding(rule, "xl_period", NEUTRAL, W_DETAIL, places, **common)]
     if period.relation in (R.妻財, R.子孫):
-        out.append(_finding("SM-16", 87, "sm_period_blessed", GOOD, W_MINOR, places, **common))
+        out.append(_finding("SM-16", "sm_period_blessed", GOOD, W_MINOR, places, **common))
     elif period.relation in (R.兄弟, R.官鬼):
-        out.append(_finding("SM-16", 87, "sm_period_evil", BAD, W_MINOR, places, **common))
+        out.append(_finding("SM-16", "sm_period_evil", BAD, W_MINOR, places, **common))
     b, w = period.branch, world.branch
     if generates(b.element, w.element) or harmonizes(b, w):
-        out.append(_finding("XL-05", 47, "xl_period_supports_world", GOOD, W_DETAIL, (*places, _at(world)), **common))
+        out.append(_finding("XL-05", "xl_period_supports_world", GOOD, W_DETAIL, (*places, _at(world)), **common))
     elif overcomes(b.element, w.element) or clashes(b, w):
-        out.append(_finding("XL-05", 47, "xl_period_attacks_world", BAD, W_DETAIL, (*places, _at(world)), **common))
+        out.append(_finding("XL-05", "xl_period_attacks_world", BAD, W_DETAIL, (*places, _at(world)), **common))
     return out
 
 
@@ -576,10 +575,9 @@ def lifetime_reading(chart: Chart, sex: Sex | str | None = None, age: int | None
     out += _body_sites(chart)
     out += _directions(chart, subject)
     flagged = {f.param("conflict_002") for f in out}
-    for doctrine, rule, line in ((_CONFLICT_PERIODS, "XL-02", 39), (_CONFLICT_RESPONSE, "LQ-01", 127),
-                                 (_CONFLICT_SPOUSE, "SM-02", 47)):
+    for doctrine, rule in ((_CONFLICT_PERIODS, "XL-02"), (_CONFLICT_RESPONSE, "LQ-01"), (_CONFLICT_SPOUSE, "SM-02")):
         if doctrine in flagged:
-            out.append(_conflict(rule, line, doctrine))
+            out.append(_conflict(rule, doctrine))
     return _ranked(out)
 
 
@@ -599,175 +597,175 @@ def _self_life(chart: Chart, sex: Sex | None, age: int | None, birth_branch: Bra
 
     # SM-01: 世 休囚 or at 墓/絕 → a life of setbacks; 旺相 + 生扶 → 非貴即富.  身 should be 旺相.
     if not wst.strong or wst.stage in (Stage.墓, Stage.絕):
-        out.append(_finding("SM-01", 35, "sm_world_weak", BAD, W_MAIN, wp, state=wst.month_state, stage=wst.stage))
+        out.append(_finding("SM-01", "sm_world_weak", BAD, W_MAIN, wp, state=wst.month_state, stage=wst.stage))
     elif helpers:
-        out.append(_finding("SM-01", 35, "sm_world_strong", GOOD, W_MAIN, wp, helpers=" ".join(helpers)))
-    out.append(_finding("SM-01", 35, "sm_body_strong" if body_st.strong else "sm_body_weak",
+        out.append(_finding("SM-01", "sm_world_strong", GOOD, W_MAIN, wp, helpers=" ".join(helpers)))
+    out.append(_finding("SM-01", "sm_body_strong" if body_st.strong else "sm_body_weak",
                         GOOD if body_st.strong else BAD, W_SUPPORT, body_places, body=body))
 
     # SM-02: 世 空 → not long-lived (九流術士 excepted); a man's 應 (the wife, in 000) 空/陷 → the wife harmed.
     if wst.void:
-        out.append(_finding("SM-02", 47, "sm_world_void", BAD, W_MAIN, wp, exception="九流術士"))
+        out.append(_finding("SM-02", "sm_world_void", BAD, W_MAIN, wp, exception="九流術士"))
     rl = chart.response
     if sex is Sex.男 and _fallen(rl.standing):
-        out.append(_finding("SM-02", 47, "sm_wife_response_fallen", BAD, W_RULE, (_at(rl),),
+        out.append(_finding("SM-02", "sm_wife_response_fallen", BAD, W_RULE, (_at(rl),),
                             conflict_002=_CONFLICT_SPOUSE))
 
     # SM-03: 財 and 子孫 present + 世 旺 → rich and honoured; 兄弟 and 官鬼 moving + 世 衰 → poor and lowly.
     if _lines(chart, R.妻財) and _lines(chart, R.子孫) and wst.strong:
-        out.append(_finding("SM-03", 51, "sm_rich_honoured", GOOD, W_STRONG, wp))
+        out.append(_finding("SM-03", "sm_rich_honoured", GOOD, W_STRONG, wp))
     bro, ghost = _moving(chart, R.兄弟), _moving(chart, R.官鬼)
     if bro and ghost and not wst.strong:
-        out.append(_finding("SM-03", 51, "sm_poor_lowly", BAD, W_STRONG, (*wp, *map(_at, bro + ghost))))
+        out.append(_finding("SM-03", "sm_poor_lowly", BAD, W_STRONG, (*wp, *map(_at, bro + ghost))))
 
     # SM-04: each relation, strong or moving.
     for ln in lines:
         here = (_at(ln),)
         if ln.relation is R.子孫 and ln.standing.strong:
-            out.append(_finding("SM-04", 51, "sm_offspring_strong", GOOD, W_RULE, here))
+            out.append(_finding("SM-04", "sm_offspring_strong", GOOD, W_RULE, here))
         if ln.relation is R.妻財 and ln.standing.strong:
-            out.append(_finding("SM-04", 51, "sm_wealth_strong", GOOD, W_RULE, here))
+            out.append(_finding("SM-04", "sm_wealth_strong", GOOD, W_RULE, here))
         if not ln.moving:
             continue
         if ln.relation is R.兄弟:
-            out.append(_finding("SM-04", 51, "sm_brothers_moving", BAD, W_RULE, here, harms=R.妻財))
+            out.append(_finding("SM-04", "sm_brothers_moving", BAD, W_RULE, here, harms=R.妻財))
         elif ln.relation is R.父母:
-            out.append(_finding("SM-04", 51, "sm_parents_moving", GOOD, W_SUPPORT, here, harms=R.子孫))
+            out.append(_finding("SM-04", "sm_parents_moving", GOOD, W_SUPPORT, here, harms=R.子孫))
         elif ln.relation is R.子孫:
-            out.append(_finding("SM-04", 51, "sm_offspring_moving", GOOD, W_SUPPORT, here, harms=R.官鬼))
+            out.append(_finding("SM-04", "sm_offspring_moving", GOOD, W_SUPPORT, here, harms=R.官鬼))
         elif ln.relation is R.妻財:
-            out.append(_finding("SM-04", 51, "sm_wealth_moving", GOOD if ln.standing.strong else NEUTRAL,
+            out.append(_finding("SM-04", "sm_wealth_moving", GOOD if ln.standing.strong else NEUTRAL,
                                 W_SUPPORT, here, harms=R.父母))
         else:  # 交鬼為災 (a moving yin 官鬼, ×), 重官作訟 (a moving yang one, ○)
             key = "sm_ghost_moving_yin" if ln.value == 6 else "sm_ghost_moving_yang"
-            out.append(_finding("SM-04", 51, key, BAD, W_RULE, here, harms=R.兄弟))
+            out.append(_finding("SM-04", key, BAD, W_RULE, here, harms=R.兄弟))
 
     # SM-05: 世 / 身 / 本命 line that is 官鬼 and sits in its 墓 on the day → illness (隨官入墓).
     for ln in lines:
         roles = [r for r, ok in (("世", ln.world), ("身", ln.branch is body),
                                  ("本命", birth_branch is not None and ln.branch is birth_branch)) if ok]
         if roles and ln.relation is R.官鬼 and ln.standing.stage is Stage.墓:
-            out.append(_finding("SM-05", 55, "sm_entombed_with_ghost", BAD, W_RULE, (_at(ln),), roles=" ".join(roles)))
+            out.append(_finding("SM-05", "sm_entombed_with_ghost", BAD, W_RULE, (_at(ln),), roles=" ".join(roles)))
 
     # SM-06: 妻財 on the day branch, moving, feeding a 官鬼 that overcomes 世 → ruin through money or lust.
     attackers = [g for g in _lines(chart, R.官鬼) if overcomes(g.element, wl.element)]
     for ln in _moving(chart, R.妻財):
         if ln.branch is m.day.branch and attackers:
-            out.append(_finding("SM-06", 55, "sm_wealth_feeds_ghost", BAD, W_RULE, (_at(ln), *map(_at, attackers), *wp)))
+            out.append(_finding("SM-06", "sm_wealth_feeds_ghost", BAD, W_RULE, (_at(ln), *map(_at, attackers), *wp)))
 
     # SM-07: 世 宜生宜合，不宜克沖: 日沖 light, 月破 heaviest; 流年 沖 世/身 → illness; 身 克 → 凶.
     if helpers:
-        out.append(_finding("SM-07", 55, "sm_world_generated", GOOD, W_RULE, wp, helpers=" ".join(helpers)))
+        out.append(_finding("SM-07", "sm_world_generated", GOOD, W_RULE, wp, helpers=" ".join(helpers)))
     if DayRelation.日克 in wst.day or MonthRelation.月克 in wst.month:
-        out.append(_finding("SM-07", 59, "sm_world_overcome", BAD, W_RULE, wp))
+        out.append(_finding(source("SM-07", 59), "sm_world_overcome", BAD, W_RULE, wp))
     if DayRelation.日合 in wst.day or MonthRelation.月合 in wst.month:
-        out.append(_finding("SM-07", 59, "sm_world_combined", GOOD, W_SUPPORT, wp))
+        out.append(_finding(source("SM-07", 59), "sm_world_combined", GOOD, W_SUPPORT, wp))
     if DayRelation.日沖 in wst.day:
-        out.append(_finding("SM-07", 59, "sm_world_day_clash", BAD, W_MINOR, wp))
+        out.append(_finding(source("SM-07", 59), "sm_world_day_clash", BAD, W_MINOR, wp))
     if wst.month_break:
-        out.append(_finding("SM-07", 55, "sm_world_month_break", BAD, W_GRAVE, wp))
+        out.append(_finding("SM-07", "sm_world_month_break", BAD, W_GRAVE, wp))
     if DayRelation.日克 in body_st.day or MonthRelation.月克 in body_st.month:
-        out.append(_finding("SM-07", 55, "sm_body_overcome", BAD, W_SUPPORT, body_places, body=body))
+        out.append(_finding("SM-07", "sm_body_overcome", BAD, W_SUPPORT, body_places, body=body))
     year = m.year_branch
     if year is not None:
         if clashes(year, wl.branch):
-            out.append(_finding("SM-07", 59, "sm_year_clashes_world", BAD, W_RULE, wp, year=year))
+            out.append(_finding(source("SM-07", 59), "sm_year_clashes_world", BAD, W_RULE, wp, year=year))
         if clashes(year, body):
-            out.append(_finding("SM-07", 55, "sm_year_clashes_body", BAD, W_SUPPORT, body_places, year=year))
+            out.append(_finding("SM-07", "sm_year_clashes_body", BAD, W_SUPPORT, body_places, year=year))
         # XL-05 for the 流年 alone (no period involved): 生合 世 → 吉, 克 世 → 凶.
         if generates(year.element, wl.element) or harmonizes(year, wl.branch):
-            out.append(_finding("XL-05", 47, "xl_year_supports_world", GOOD, W_MINOR, wp, year=year))
+            out.append(_finding("XL-05", "xl_year_supports_world", GOOD, W_MINOR, wp, year=year))
         elif overcomes(year.element, wl.element):
-            out.append(_finding("XL-05", 47, "xl_year_attacks_world", BAD, W_MINOR, wp, year=year))
+            out.append(_finding("XL-05", "xl_year_attacks_world", BAD, W_MINOR, wp, year=year))
         # SM-16: a 流年 on 兄弟/官鬼 is not 吉 whatever stars it carries.
         year_rel = relation(chart.hexagram.element, year.element)
         if year_rel in (R.兄弟, R.官鬼):
-            out.append(_finding("SM-16", 87, "sm_year_evil_relation", BAD, W_MINOR, (), year=year, relation=year_rel))
+            out.append(_finding("SM-16", "sm_year_evil_relation", BAD, W_MINOR, (), year=year, relation=year_rel))
 
     # SM-08: 六沖 → hollow, property dwindles; 六合 → solid, skills flourish.
     if chart.hexagram.six_clash:
-        out.append(_finding("SM-08", 59, "sm_six_clash", BAD, W_MAIN))
+        out.append(_finding("SM-08", "sm_six_clash", BAD, W_MAIN))
     if chart.hexagram.six_harmony:
-        out.append(_finding("SM-08", 59, "sm_six_harmony", GOOD, W_MAIN))
+        out.append(_finding("SM-08", "sm_six_harmony", GOOD, W_MAIN))
 
     # SM-09: the season doubles a relation: 寅卯月 子孫 on 木; 申酉月 財 on 金; 亥子月 水 兄弟 克 世; 巳午月 火 父母 生 身.
     month = m.month_branch
     for ln in lines:
         here = (_at(ln),)
         if month in (Branch.寅, Branch.卯) and ln.relation is R.子孫 and ln.element is Element.木:
-            out.append(_finding("SM-09", 63, "sm_season_offspring_wood", GOOD, W_RULE, here, month=month))
+            out.append(_finding("SM-09", "sm_season_offspring_wood", GOOD, W_RULE, here, month=month))
         elif month in (Branch.申, Branch.酉) and ln.relation is R.妻財 and ln.element is Element.金:
-            out.append(_finding("SM-09", 63, "sm_season_wealth_metal", GOOD, W_RULE, here, month=month))
+            out.append(_finding("SM-09", "sm_season_wealth_metal", GOOD, W_RULE, here, month=month))
         elif (month in (Branch.亥, Branch.子) and ln.relation is R.兄弟 and ln.element is Element.水
               and overcomes(Element.水, wl.element)):
-            out.append(_finding("SM-09", 63, "sm_season_water_brothers", BAD, W_RULE, (*here, *wp), month=month))
+            out.append(_finding("SM-09", "sm_season_water_brothers", BAD, W_RULE, (*here, *wp), month=month))
         elif (month in (Branch.巳, Branch.午) and ln.relation is R.父母 and ln.element is Element.火
               and generates(Element.火, body.element)):
-            out.append(_finding("SM-09", 63, "sm_season_fire_parents", GOOD, W_RULE, (*here, *body_places), month=month))
+            out.append(_finding("SM-09", "sm_season_fire_parents", GOOD, W_RULE, (*here, *body_places), month=month))
 
     # SM-10: 官鬼 on 世/身: an official rises, a commoner meets illness and lawsuits.
     if official is not None:
         for ln in lines:
             if ln.relation is R.官鬼 and (ln.world or ln.branch is body):
                 key, eff = ("sm_official_ghost_world", GOOD) if official else ("sm_commoner_ghost_world", BAD)
-                out.append(_finding("SM-10", 67, key, eff, W_RULE, (_at(ln),)))
+                out.append(_finding("SM-10", key, eff, W_RULE, (_at(ln),)))
 
     # SM-11: missing or fallen relations.
     if R.官鬼 in chart.missing:
-        out.append(_finding("SM-11", 67, "sm_no_officer", BAD, W_RULE))
+        out.append(_finding("SM-11", "sm_no_officer", BAD, W_RULE))
     if R.子孫 in chart.missing:
-        out.append(_finding("SM-11", 67, "sm_no_offspring", BAD, W_RULE))
+        out.append(_finding("SM-11", "sm_no_offspring", BAD, W_RULE))
     brothers = _lines(chart, R.兄弟)
     if brothers and all(ln.standing.void for ln in brothers):
-        out.append(_finding("SM-11", 67, "sm_brothers_void", BAD, W_SUPPORT, map(_at, brothers)))
+        out.append(_finding("SM-11", "sm_brothers_void", BAD, W_SUPPORT, map(_at, brothers)))
     parents = _lines(chart, R.父母)
     if parents and all(_fallen(ln.standing) for ln in parents):
-        out.append(_finding("SM-11", 67, "sm_parents_fallen", BAD, W_RULE, map(_at, parents)))
+        out.append(_finding("SM-11", "sm_parents_fallen", BAD, W_RULE, map(_at, parents)))
 
     # SM-12: 世 克 a weak 財; 身 克 a weak 鬼; 兄弟 當權 + 財 無氣; 子孫 持世 + 官鬼 休囚; 多鬼無財; 多財無鬼.
     wealth_lines, ghost_lines = _lines(chart, R.妻財), _lines(chart, R.官鬼)
     wealth, officer = _best(chart, R.妻財), _best(chart, R.官鬼)
     if wealth is not None and not wealth.standing.strong and overcomes(wl.element, wealth.element):
-        out.append(_finding("SM-12", 71, "sm_world_overcomes_weak_wealth", BAD, W_MINOR, (*wp, wealth.place)))
+        out.append(_finding("SM-12", "sm_world_overcomes_weak_wealth", BAD, W_MINOR, (*wp, wealth.place)))
     if officer is not None and not officer.standing.strong and overcomes(body.element, officer.element):
-        out.append(_finding("SM-12", 71, "sm_body_overcomes_weak_ghost", BAD, W_MINOR, (*body_places, officer.place)))
+        out.append(_finding("SM-12", "sm_body_overcomes_weak_ghost", BAD, W_MINOR, (*body_places, officer.place)))
     ruling = [ln for ln in brothers if _in_power(chart, ln)]
     if ruling and not any(ln.standing.strong for ln in wealth_lines):
-        out.append(_finding("SM-12", 71, "sm_brothers_rule", BAD, W_RULE, map(_at, ruling)))
+        out.append(_finding("SM-12", "sm_brothers_rule", BAD, W_RULE, map(_at, ruling)))
     if wl.relation is R.子孫 and officer is not None and not officer.standing.strong:
-        out.append(_finding("SM-12", 71, "sm_office_without_promotion", NEUTRAL, W_MINOR, (*wp, officer.place)))
+        out.append(_finding("SM-12", "sm_office_without_promotion", NEUTRAL, W_MINOR, (*wp, officer.place)))
     if len(ghost_lines) >= 2 and not wealth_lines:
-        out.append(_finding("SM-12", 71, "sm_many_ghosts_no_wealth", BAD, W_RULE, map(_at, ghost_lines)))
+        out.append(_finding("SM-12", "sm_many_ghosts_no_wealth", BAD, W_RULE, map(_at, ghost_lines)))
     if len(wealth_lines) >= 2 and not ghost_lines:
-        out.append(_finding("SM-12", 71, "sm_many_wealth_no_ghost", BAD, W_RULE, map(_at, wealth_lines)))
+        out.append(_finding("SM-12", "sm_many_wealth_no_ghost", BAD, W_RULE, map(_at, wealth_lines)))
 
     # SM-13: 財官 = 祿馬: both absent → 虛名虛利; both present, still and 旺 → builds house; void or moving → unsettled.
     if not wealth_lines and not ghost_lines:
-        out.append(_finding("SM-13", 75, "sm_no_lu_ma", BAD, W_MAIN))
+        out.append(_finding("SM-13", "sm_no_lu_ma", BAD, W_MAIN))
     elif wealth is not None and officer is not None:
         unsettled = [ln for ln in wealth_lines + ghost_lines if ln.moving or ln.standing.void]
         if unsettled:
-            out.append(_finding("SM-13", 75, "sm_lu_ma_unsettled", BAD, W_MINOR, map(_at, unsettled)))
+            out.append(_finding("SM-13", "sm_lu_ma_unsettled", BAD, W_MINOR, map(_at, unsettled)))
         elif wealth.standing.strong and officer.standing.strong:
-            out.append(_finding("SM-13", 75, "sm_lu_ma_settled", GOOD, W_MAIN, (wealth.place, officer.place)))
+            out.append(_finding("SM-13", "sm_lu_ma_settled", GOOD, W_MAIN, (wealth.place, officer.place)))
 
     # SM-14: 子孫 當權 → joy at home, 錦上添花 abroad; 財/福 落陷 (空 or 月破) → livelihood bleak.
     for ln in _lines(chart, R.子孫):
         if _in_power(chart, ln):
-            out.append(_finding("SM-14", 79, "sm_offspring_in_power", GOOD, W_RULE, (_at(ln),)))
+            out.append(_finding("SM-14", "sm_offspring_in_power", GOOD, W_RULE, (_at(ln),)))
     for rel, key in ((R.妻財, "sm_wealth_fallen"), (R.子孫, "sm_offspring_fallen")):
         rel_lines = _lines(chart, rel)
         if rel_lines and all(_fallen(ln.standing) for ln in rel_lines):
-            out.append(_finding("SM-14", 79, key, BAD, W_RULE, map(_at, rel_lines)))
+            out.append(_finding("SM-14", key, BAD, W_RULE, map(_at, rel_lines)))
 
     # SM-15: 財 at 長生/帝旺 → fortune unsought; at 死/絕 → drifting; 世 at 死/敗 (沐浴) → bleak.
     if wealth is not None:
         if wealth.standing.stage in (Stage.長生, Stage.帝旺):
-            out.append(_finding("SM-15", 83, "sm_wealth_rising", GOOD, W_RULE, (wealth.place,), stage=wealth.standing.stage))
+            out.append(_finding("SM-15", "sm_wealth_rising", GOOD, W_RULE, (wealth.place,), stage=wealth.standing.stage))
         elif wealth.standing.stage in (Stage.死, Stage.絕):
-            out.append(_finding("SM-15", 83, "sm_wealth_dying", BAD, W_RULE, (wealth.place,), stage=wealth.standing.stage))
+            out.append(_finding("SM-15", "sm_wealth_dying", BAD, W_RULE, (wealth.place,), stage=wealth.standing.stage))
     if wst.stage in (Stage.死, Stage.沐浴):
-        out.append(_finding("SM-15", 83, "sm_world_declining", BAD, W_MINOR, wp, stage=wst.stage))
+        out.append(_finding("SM-15", "sm_world_declining", BAD, W_MINOR, wp, stage=wst.stage))
 
     # SM-17: 惡煞 (兄弟 官鬼 白虎 騰蛇) moving → 凶, but clashed or punished by day/month → turns 吉.
     for ln in chart.moving:
@@ -776,10 +774,10 @@ def _self_life(chart: Chart, sex: Sex | None, age: int | None, birth_branch: Bra
         if not (evil_relation or evil_spirit):
             continue
         if _clashed(chart, ln.branch) or _punished(chart, ln.branch):
-            out.append(_finding("SM-17", 91, "sm_evil_restrained", GOOD, W_SUPPORT, (_at(ln),),
+            out.append(_finding("SM-17", "sm_evil_restrained", GOOD, W_SUPPORT, (_at(ln),),
                                 relation=ln.relation, spirit=ln.spirit))
         elif evil_spirit and not evil_relation:
-            out.append(_finding("SM-17", 91, "sm_evil_spirit_moving", BAD, W_MINOR, (_at(ln),), spirit=ln.spirit))
+            out.append(_finding("SM-17", "sm_evil_spirit_moving", BAD, W_MINOR, (_at(ln),), spirit=ln.spirit))
 
     # SM-18: 世 and 本命 both 空 (or 變空) → rises and falls; 卦身 and the 限 line both 空 → toil.
     if birth_branch is not None:
@@ -787,28 +785,28 @@ def _self_life(chart: Chart, sex: Sex | None, age: int | None, birth_branch: Bra
         birth_lines = [ln for ln in lines if ln.branch is birth_branch]
         birth_void = birth_branch in m.void or any(Transformation.化空 in ln.transformations for ln in birth_lines)
         if world_void and birth_void:
-            out.append(_finding("SM-18", 91, "sm_world_birth_void", BAD, W_RULE, (*wp, *map(_at, birth_lines)),
+            out.append(_finding("SM-18", "sm_world_birth_void", BAD, W_RULE, (*wp, *map(_at, birth_lines)),
                                 birth=birth_branch))
 
     # SM-19: 世 on a 白虎 官鬼 → illness upon calamity; 身 on a 青龍 子孫 → joy upon joy (printed 懼 = 歡);
     # 子孫 with 青龍 holding 世 and supported → serene and blessed.
     if wl.relation is R.官鬼 and wl.spirit is Spirit.白虎:
-        out.append(_finding("SM-19", 95, "sm_world_tiger_ghost", BAD, W_RULE, wp))
+        out.append(_finding("SM-19", "sm_world_tiger_ghost", BAD, W_RULE, wp))
     for ln in _body_lines(chart):
         if ln.relation is R.子孫 and ln.spirit is Spirit.青龍:
-            out.append(_finding("SM-19", 95, "sm_body_dragon_offspring", GOOD, W_RULE, (_at(ln),)))
+            out.append(_finding("SM-19", "sm_body_dragon_offspring", GOOD, W_RULE, (_at(ln),)))
     if wl.relation is R.子孫 and wl.spirit is Spirit.青龍 and helpers:
-        out.append(_finding("SM-19", 99, "sm_world_dragon_offspring", GOOD, W_RULE, wp))
+        out.append(_finding(source("SM-19", 99), "sm_world_dragon_offspring", GOOD, W_RULE, wp))
 
     # SM-20: the spirit on a 官鬼 that holds 世 names a failing (stronger when it moves).  天賊/官符 not read.
     if wl.relation is R.官鬼:
-        out.append(_finding("SM-20", 103, "sm_ghost_world_spirit", BAD, W_MINOR + (1 if wl.moving else 0), wp,
+        out.append(_finding("SM-20", "sm_ghost_world_spirit", BAD, W_MINOR + (1 if wl.moving else 0), wp,
                             spirit=wl.spirit))
 
     # SM-21: a 官鬼 (moving or not) overcoming 世: its element and branch name the danger.  華蓋/咸池 not read.
     for ln in _lines(chart, R.官鬼):
         if not ln.world and overcomes(ln.element, wl.element):
-            out.append(_finding("SM-21", 107, "sm_ghost_overcomes_world", BAD, W_RULE, (_at(ln), *wp),
+            out.append(_finding("SM-21", "sm_ghost_overcomes_world", BAD, W_RULE, (_at(ln), *wp),
                                 element=ln.element, branch=ln.branch))
 
     # SM-22: the line moving to 克/沖 世 names who wrongs one; to 生 世 (or 身) who helps.
@@ -818,13 +816,13 @@ def _self_life(chart: Chart, sex: Sex | None, age: int | None, birth_branch: Bra
             continue
         if overcomes(ln.element, wl.element) or clashes(ln.branch, wl.branch):
             resolved = ln.relation is R.官鬼 and bool(offspring_moving)
-            out.append(_finding("SM-22", 111, "sm_aggressor", NEUTRAL if resolved else BAD, W_RULE,
+            out.append(_finding("SM-22", "sm_aggressor", NEUTRAL if resolved else BAD, W_RULE,
                                 (_at(ln), *wp, *(map(_at, offspring_moving) if resolved else ())),
                                 relation=ln.relation, resolved_by=R.子孫 if resolved else None))
         if generates(ln.element, wl.element):
-            out.append(_finding("SM-22", 111, "sm_helper", GOOD, W_RULE, (_at(ln), *wp), relation=ln.relation))
+            out.append(_finding("SM-22", "sm_helper", GOOD, W_RULE, (_at(ln), *wp), relation=ln.relation))
         elif generates(ln.element, body.element):
-            out.append(_finding("SM-22", 111, "sm_body_helper", GOOD, W_SUPPORT, (_at(ln), *body_places),
+            out.append(_finding("SM-22", "sm_body_helper", GOOD, W_SUPPORT, (_at(ln), *body_places),
                                 relation=ln.relation))
 
     # SM-23: 遊魂 with 世 moving → go abroad; 世 moving → may travel; 歸魂 with 世 still → stay;
@@ -832,20 +830,20 @@ def _self_life(chart: Chart, sex: Sex | None, age: int | None, birth_branch: Bra
     gen = chart.hexagram.generation
     if wl.moving:
         key = "sm_travel_abroad" if gen is Generation.遊魂 else "sm_travel_possible"
-        out.append(_finding("SM-23", 115, key, NEUTRAL, W_DETAIL, wp))
+        out.append(_finding("SM-23", key, NEUTRAL, W_DETAIL, wp))
     elif gen is Generation.歸魂:
-        out.append(_finding("SM-23", 115, "sm_stay_home", NEUTRAL, W_DETAIL, wp))
+        out.append(_finding("SM-23", "sm_stay_home", NEUTRAL, W_DETAIL, wp))
     inner = _element_strong(chart.hexagram.lower.element, month)
     outer = _element_strong(chart.hexagram.upper.element, month)
     if inner != outer:
-        out.append(_finding("SM-23", 115, "sm_keep_old" if inner else "sm_go_out", NEUTRAL, W_DETAIL,
+        out.append(_finding("SM-23", "sm_keep_old" if inner else "sm_go_out", NEUTRAL, W_DETAIL,
                             inner=chart.hexagram.lower, outer=chart.hexagram.upper))
 
     # XL-01 (rejected doctrine): the primary's two trigrams 旺 → family wealth solid; 衰 → meagre.
     if inner and outer:
-        out.append(_finding("XL-01", 39, "xl_roots_strong", GOOD, W_DETAIL, conflict_002=_CONFLICT_PERIODS))
+        out.append(_finding("XL-01", "xl_roots_strong", GOOD, W_DETAIL, conflict_002=_CONFLICT_PERIODS))
     elif not inner and not outer:
-        out.append(_finding("XL-01", 39, "xl_roots_weak", BAD, W_DETAIL, conflict_002=_CONFLICT_PERIODS))
+        out.append(_finding("XL-01", "xl_roots_weak", BAD, W_DETAIL, conflict_002=_CONFLICT_PERIODS))
 
     # XL-02…XL-05, SM-16, SM-18 with the 限 lines (only with an age).
     if age is not None:
@@ -853,32 +851,34 @@ def _self_life(chart: Chart, sex: Sex | None, age: int | None, birth_branch: Bra
         for period in periods:
             out += _period_findings(chart, period, wl)
         if m.void and body_st.void and any(period.branch in m.void for period in periods):
-            out.append(_finding("SM-18", 91, "sm_body_period_void", BAD, W_MINOR, body_places, body=body,
+            out.append(_finding("SM-18", "sm_body_period_void", BAD, W_MINOR, body_places, body=body,
                                 conflict_002=_CONFLICT_PERIODS))
     return out
 
 
-_LQ_LINES = {R.父母: 123, R.子孫: 123, R.兄弟: 123, R.妻財: 127, R.官鬼: 127}
+# 如問雙親 … 占手足而觀兄象 (line 123); 詢妻妾 … 探夫主 (127, LQ-01's own)
+_LQ_SOURCES = {R.父母: source("LQ-01", 123), R.子孫: source("LQ-01", 123), R.兄弟: source("LQ-01", 123),
+               R.妻財: source("LQ-01"), R.官鬼: source("LQ-01")}
 
 
 def _relative_life(chart: Chart, s: _Subject) -> list[Finding]:
     """LQ-01: another person's life by their use god, with the modifiers the text gives per relation."""
     out: list[Finding] = []
     rel, here = s.relation, (s.place,)
-    src = _LQ_LINES[rel]
+    src = _LQ_SOURCES[rel]
     helpers, attackers = _helpers(chart, s), _attackers(chart, s)
     if s.standing.strong and helpers:
-        out.append(_finding("LQ-01", 127, "lq_strong_helped", GOOD, W_MAIN, here, relation=rel,
+        out.append(_finding("LQ-01", "lq_strong_helped", GOOD, W_MAIN, here, relation=rel,
                             helpers=" ".join(helpers)))
     elif not s.standing.strong and attackers:
-        out.append(_finding("LQ-01", 127, "lq_weak_attacked", BAD, W_MAIN, here, relation=rel,
+        out.append(_finding("LQ-01", "lq_weak_attacked", BAD, W_MAIN, here, relation=rel,
                             attackers=" ".join(attackers)))
 
     def moving_or_strong(r: Relation) -> tuple[Line, ...]:
         return tuple(ln for ln in _lines(chart, r) if ln.moving or ln.standing.strong)
 
     def add(key: str, eff: Effect, weight: int, places: Iterable[Place]) -> None:
-        out.append(_finding("LQ-01", src, key, eff, weight, (*here, *places), relation=rel))
+        out.append(_finding(src, key, eff, weight, (*here, *places), relation=rel))
 
     year = chart.moment.year_branch
     if rel is R.父母:  # 父母忌空財忌動; 反利官興
@@ -919,7 +919,7 @@ def _relative_life(chart: Chart, s: _Subject) -> list[Finding]:
         if up := moving_or_strong(R.妻財):
             add("lq_wealth_rising", GOOD, W_SUPPORT, map(_at, up))
     if chart.response.position != s.position:  # 000 would read another person by 應; 002's table governs
-        out.append(_finding("LQ-01", 127, "lq_use_god_by_relation", NEUTRAL, W_MARK, here,
+        out.append(_finding("LQ-01", "lq_use_god_by_relation", NEUTRAL, W_MARK, here,
                             relation=rel, response=chart.response.position, conflict_002=_CONFLICT_RESPONSE))
     return out
 
@@ -929,14 +929,14 @@ def _body_sites(chart: Chart) -> list[Finding]:
     out: list[Finding] = []
     wl = chart.world
     if wl.relation is R.官鬼 and wl.spirit is Spirit.白虎 and R.子孫 in chart.missing:
-        out.append(_finding("BT-01", 95, "bt_chronic_illness", BAD, W_MAIN, (_at(wl),)))
+        out.append(_finding("BT-01", "bt_chronic_illness", BAD, W_MAIN, (_at(wl),)))
     for ln in _moving(chart, R.官鬼):
         trigram = _trigram_of(chart, ln.position)
         severity = "重" if ln.standing.strong else "輕"
-        out.append(_finding("BT-01", 95, "bt_illness_site", BAD, W_MINOR if ln.standing.strong else W_DETAIL,
+        out.append(_finding("BT-01", "bt_illness_site", BAD, W_MINOR if ln.standing.strong else W_DETAIL,
                             (_at(ln),), trigram=trigram, part=_TRIGRAM_PART[trigram],
                             organ=_ELEMENT_ORGAN[ln.element], severity=severity))
-        out.append(_finding("BT-02", 99, "bt_illness_part", BAD, W_DETAIL, (_at(ln),),
+        out.append(_finding("BT-02", "bt_illness_part", BAD, W_DETAIL, (_at(ln),),
                             part=_LINE_PART[ln.position - 1]))
     return out
 
@@ -946,24 +946,24 @@ def _directions(chart: Chart, s: _Subject) -> list[Finding]:
     out: list[Finding] = []
     el, here = s.element, (s.place,)
     gen, over = el.generated_by, el.overcome_by
-    out.append(_finding("FX-01", 119, "fx_go", GOOD, W_MINOR, here, direction=element_direction(gen),
+    out.append(_finding("FX-01", "fx_go", GOOD, W_MINOR, here, direction=element_direction(gen),
                         why="生", element=gen))
-    out.append(_finding("FX-01", 119, "fx_avoid", BAD, W_MINOR, here, direction=element_direction(over),
+    out.append(_finding("FX-01", "fx_avoid", BAD, W_MINOR, here, direction=element_direction(over),
                         why="克", element=over))
     clash = clash_of(s.branch)
-    out.append(_finding("FX-02", 119, "fx_avoid", BAD, W_MINOR, here, direction=direction_of(clash), why="沖",
+    out.append(_finding("FX-02", "fx_avoid", BAD, W_MINOR, here, direction=direction_of(clash), why="沖",
                         branch=clash))
     partner = harmony_of(s.branch)
-    out.append(_finding("FX-02", 119, "fx_company", NEUTRAL, W_DETAIL, here, direction=direction_of(partner),
+    out.append(_finding("FX-02", "fx_company", NEUTRAL, W_DETAIL, here, direction=direction_of(partner),
                         why="合", branch=partner))
     # FX-02: an overcoming line moving → the direction feeding it is worse, the one restraining it favourable.
     movers = [ln for ln in chart.moving if ln.element is over and ln.position != s.position]
     if movers:
         feeder, restrainer = over.generated_by, over.overcome_by
         places = (*here, *map(_at, movers))
-        out.append(_finding("FX-02", 119, "fx_avoid", BAD, W_MINOR, places, direction=element_direction(feeder),
+        out.append(_finding("FX-02", "fx_avoid", BAD, W_MINOR, places, direction=element_direction(feeder),
                             why="生克", element=feeder))
-        out.append(_finding("FX-02", 119, "fx_go", GOOD, W_MINOR, places, direction=element_direction(restrainer),
+        out.append(_finding("FX-02", "fx_go", GOOD, W_MINOR, places, direction=element_direction(restrainer),
                             why="制", element=restrainer))
     return out
 
@@ -990,7 +990,7 @@ def lifetime_timing(chart: Chart, age: int | None = None, *, use_god: Place | No
             key, weight = "xl_period_start", W_DETAIL
         pillar = m.year.shift(start - age) if m.year is not None else None
         branch = pillar.branch if pillar else m.year_branch.shift(start - age)
-        out.append(Timing(Unit.YEAR, branch, "XL-02", _src("XL-02", 39), key, weight,
+        out.append(Timing(Unit.YEAR, branch, "XL-02", source("XL-02"), key, weight,
                           stem=pillar.stem if pillar else None,
                           places=(period.place,) if period.place else ()))
     return tuple(sorted(out, key=attrgetter("weight"), reverse=True))  # stable
@@ -1003,7 +1003,7 @@ def lifespan_reading(chart: Chart, use_god: Place) -> tuple[Finding, ...]:
     s = _subject(chart, use_god)
     here = (s.place,)
     st = s.standing
-    out: list[Finding] = [_finding("SY-01", 131, "sy_use_god", NEUTRAL, W_MARK, here, relation=s.relation,
+    out: list[Finding] = [_finding("SY-01", "sy_use_god", NEUTRAL, W_MARK, here, relation=s.relation,
                                    branch=s.branch)]
     helpers, attackers = _helpers(chart, s), _attackers(chart, s)
     avoid = s.element.overcome_by  # 忌神 element
@@ -1019,32 +1019,32 @@ def lifespan_reading(chart: Chart, use_god: Place) -> tuple[Finding, ...]:
     entombed = (Transformation.化墓 in s.transformations or Transformation.化絕 in s.transformations
                 or any(ln.moving and ln.branch is tomb and ln.position != s.position for ln in chart.lines))
     if st.strong and entombed:
-        out.append(_finding("SY-02", 135, "sy_strong_entombed", BAD, W_MAIN, here))
+        out.append(_finding("SY-02", "sy_strong_entombed", BAD, W_MAIN, here))
     elif st.strong and not s.moving:
-        out.append(_finding("SY-02", 135, "sy_strong_still", GOOD, W_STRONG, here, state=st.month_state))
+        out.append(_finding("SY-02", "sy_strong_still", GOOD, W_STRONG, here, state=st.month_state))
     if s.moving and "變" in helpers:
         key = "sy_changes_to_support" if _lines_of_element(chart, avoid) else "sy_tortoise"  # 無忌象 → 龜齡
-        out.append(_finding("SY-02", 135, key, GOOD, W_STRONG if key == "sy_tortoise" else W_MAIN,
+        out.append(_finding("SY-02", key, GOOD, W_STRONG if key == "sy_tortoise" else W_MAIN,
                             (*here, Place(Layer.CHANGED, s.position))))
     elif not st.strong and s.moving and changed_stage in (Stage.長生, Stage.帝旺):
-        out.append(_finding("SY-02", 135, "sy_weak_revives", GOOD, W_RULE,
+        out.append(_finding("SY-02", "sy_weak_revives", GOOD, W_RULE,
                             (*here, Place(Layer.CHANGED, s.position)), stage=changed_stage))
     if not s.moving and "變" not in helpers and origin:
-        out.append(_finding("SY-02", 135, "sy_origin_present", GOOD, W_SUPPORT, (*here, *map(_at, origin))))
+        out.append(_finding("SY-02", "sy_origin_present", GOOD, W_SUPPORT, (*here, *map(_at, origin))))
 
     # SY-03: 落陷/臨空 → a candle in the wind; 臨絕 → dies young unless 絕處逢生; 日扶月助 → a pine in the valley.
     if _fallen(st):
-        out.append(_finding("SY-03", 135, "sy_void" if st.void else "sy_broken", BAD, W_MAIN, here))
+        out.append(_finding("SY-03", "sy_void" if st.void else "sy_broken", BAD, W_MAIN, here))
     if st.stage is Stage.絕:
         if helpers:
-            out.append(_finding("SY-03", 135, "sy_cut_revived", GOOD, W_RULE, here, helpers=" ".join(helpers)))
+            out.append(_finding("SY-03", "sy_cut_revived", GOOD, W_RULE, here, helpers=" ".join(helpers)))
         else:
-            out.append(_finding("SY-03", 135, "sy_cut", BAD, W_MAIN, here))
+            out.append(_finding("SY-03", "sy_cut", BAD, W_MAIN, here))
     if not st.void:
         if "日" in helpers and "月" in helpers:
-            out.append(_finding("SY-03", 135, "sy_pine", GOOD, W_MAIN, here, helpers=" ".join(helpers)))
+            out.append(_finding("SY-03", "sy_pine", GOOD, W_MAIN, here, helpers=" ".join(helpers)))
         elif helpers:
-            out.append(_finding("SY-03", 135, "sy_helped", GOOD, W_SUPPORT, here, helpers=" ".join(helpers)))
+            out.append(_finding("SY-03", "sy_helped", GOOD, W_SUPPORT, here, helpers=" ".join(helpers)))
 
     # SY-04: 衰中被害 (無氣 + 忌神 moving, 化出克, 日沖克, or any 沖剋) → the classic foretells an end even in health;
     # 旺處受傷 → hurt but not shortened.
@@ -1052,9 +1052,9 @@ def lifespan_reading(chart: Chart, use_god: Place) -> tuple[Finding, ...]:
         why = " ".join(dict.fromkeys((*attackers, *(["忌神"] if jishen_moving else []))))
         places = (*here, *map(_at, jishen_moving))
         if st.strong:
-            out.append(_finding("SY-04", 139, "sy_strong_withstands", GOOD, W_SUPPORT, places, attackers=why))
+            out.append(_finding("SY-04", "sy_strong_withstands", GOOD, W_SUPPORT, places, attackers=why))
         else:
-            out.append(_finding("SY-04", 139, "sy_weak_harmed", BAD, W_GRAVE, places, attackers=why))
+            out.append(_finding("SY-04", "sy_weak_harmed", BAD, W_GRAVE, places, attackers=why))
 
     # SY-05/SY-06: every lifespan also looks at 父母 (壽笄): 旺 → adds years; 空/破 → no long life;
     # for juniors (子孫) it must not move.  Skipped when 父母 is the use god itself.
@@ -1063,21 +1063,21 @@ def lifespan_reading(chart: Chart, use_god: Place) -> tuple[Finding, ...]:
         if parents is not None:
             pp = (parents.place,)
             if _fallen(parents.standing):
-                out.append(_finding("SY-05", 139, "sy_parents_fallen", BAD, W_MAIN, pp))
+                out.append(_finding("SY-05", "sy_parents_fallen", BAD, W_MAIN, pp))
             elif parents.standing.strong:
-                out.append(_finding("SY-06", 143, "sy_parents_strong", GOOD, W_RULE, pp))
+                out.append(_finding("SY-06", "sy_parents_strong", GOOD, W_RULE, pp))
             if s.relation is R.子孫 and parents.moving:
-                out.append(_finding("SY-05", 139, "sy_parents_moving_junior", BAD, W_RULE, pp))
+                out.append(_finding("SY-05", "sy_parents_moving_junior", BAD, W_RULE, pp))
 
     # SY-07: the end falls in the decade (旬) of years in which the use god's branch is void.
     head = _void_decade(s.branch)
-    out.append(_finding("SY-07", 143, "sy_void_decade", NEUTRAL, W_MINOR, here, decade=str(head),
+    out.append(_finding("SY-07", "sy_void_decade", NEUTRAL, W_MINOR, here, decade=str(head),
                         last=str(head.shift(9)), branch=s.branch))
     # SY-09: a year whose stem overcomes the line's stem and whose branch clashes it (天剋地沖).
     if s.stem is not None:
         year = _clash_year(s.stem, s.branch)
         if year is not None:
-            out.append(_finding("SY-09", 143, "sy_clash_year", NEUTRAL, W_MINOR, here, year=str(year),
+            out.append(_finding("SY-09", "sy_clash_year", NEUTRAL, W_MINOR, here, year=str(year),
                                 stem=s.stem, branch=s.branch))
     return _ranked(out)
 
@@ -1110,7 +1110,7 @@ def lifespan_timing(chart: Chart, use_god: Place) -> tuple[Timing, ...]:
     s = _subject(chart, use_god)
     places = (s.place,)
     origin = s.element.generated_by
-    src = _src("T-11", 143)
+    src = source("T-11")
 
     def weight(sb: StemBranch) -> int:
         hurt = overcomes(sb.branch.element, s.element) or overcomes(sb.branch.element, origin)
@@ -1136,7 +1136,7 @@ def lifespan_timing(chart: Chart, use_god: Place) -> tuple[Timing, ...]:
     out = [t for _, t in sorted(candidates.items(), key=order)]
     # SY-08: the month in which the use god's element is at 死 (金 死 in 子: Y000-01).
     death = branch_at_stage(s.element, Stage.死)
-    out.append(Timing(Unit.MONTH, death, "SY-08", _src("SY-08", 147), "lifespan_death_stage_month", W_MINOR,
+    out.append(Timing(Unit.MONTH, death, "SY-08", source("SY-08"), "lifespan_death_stage_month", W_MINOR,
                       places=places))
     return tuple(out)
 
@@ -1177,52 +1177,52 @@ def matchmaker_reading(chart: Chart, marriage_chart: bool = False) -> tuple[Find
         s, here = _of_line(rl), (_at(rl),)
         st = s.standing
         if st.void:
-            out.append(_finding("MS-01", 151, "ms_go_between_void", BAD, W_MAIN, here))
+            out.append(_finding("MS-01", "ms_go_between_void", BAD, W_MAIN, here))
         if DayRelation.日沖 in st.day:
-            out.append(_finding("MS-01", 151, "ms_go_between_clashed", BAD, W_RULE, here))
+            out.append(_finding("MS-01", "ms_go_between_clashed", BAD, W_RULE, here))
         if st.month_break:
-            out.append(_finding("MS-01", 151, "ms_go_between_broken", BAD, W_RULE, here))
+            out.append(_finding("MS-01", "ms_go_between_broken", BAD, W_RULE, here))
         if st.stage is Stage.絕:
-            out.append(_finding("MS-01", 151, "ms_go_between_cut", BAD, W_RULE, here))
+            out.append(_finding("MS-01", "ms_go_between_cut", BAD, W_RULE, here))
         if _punished(chart, rl.branch):
-            out.append(_finding("MS-01", 151, "ms_go_between_punished", BAD, W_SUPPORT, here))
+            out.append(_finding("MS-01", "ms_go_between_punished", BAD, W_SUPPORT, here))
         helpers = _helpers(chart, s)
         if st.strong and helpers and not st.void:
-            out.append(_finding("MS-01", 151, "ms_go_between_able", GOOD, W_MAIN, here, helpers=" ".join(helpers)))
+            out.append(_finding("MS-01", "ms_go_between_able", GOOD, W_MAIN, here, helpers=" ".join(helpers)))
         if DayRelation.日合 in st.day or MonthRelation.月合 in st.month:
-            out.append(_finding("MS-01", 151, "ms_go_between_combined", GOOD, W_SUPPORT, here))
+            out.append(_finding("MS-01", "ms_go_between_combined", GOOD, W_SUPPORT, here))
         if overcomes(rl.element, wl.element):
-            out.append(_finding("MS-01", 151, "ms_go_between_scheming", BAD, W_MAIN, (*here, _at(wl))))
+            out.append(_finding("MS-01", "ms_go_between_scheming", BAD, W_MAIN, (*here, _at(wl))))
         elif generates(rl.element, wl.element):
-            out.append(_finding("MS-01", 151, "ms_go_between_kind", GOOD, W_MAIN, (*here, _at(wl))))
+            out.append(_finding("MS-01", "ms_go_between_kind", GOOD, W_MAIN, (*here, _at(wl))))
     else:
         for ln in _between(chart):
             s = _of_line(ln)
             if _fallen(s.standing) or s.standing.stage is Stage.絕:
-                out.append(_finding("MS-03", 155, "ms_between_weak", BAD, W_RULE, (_at(ln),)))
+                out.append(_finding("MS-03", "ms_between_weak", BAD, W_RULE, (_at(ln),)))
             elif s.standing.strong or _helpers(chart, s):
-                out.append(_finding("MS-03", 155, "ms_between_able", GOOD, W_RULE, (_at(ln),)))
+                out.append(_finding("MS-03", "ms_between_able", GOOD, W_RULE, (_at(ln),)))
 
     # MS-02: 財 and 官鬼 both present → can succeed; no 官鬼 → not harmonious; 世/應 void → hard even so;
     # 三合 → speaks well of you; 六合 → married; 六沖 → not yet; 合處逢沖 → about to, then a change.
     wealth, ghosts = _lines(chart, R.妻財), _lines(chart, R.官鬼)
     if wealth and ghosts:
-        out.append(_finding("MS-02", 155, "ms_both_present", GOOD, W_MAIN, map(_at, wealth + ghosts)))
+        out.append(_finding("MS-02", "ms_both_present", GOOD, W_MAIN, map(_at, wealth + ghosts)))
     if not ghosts:
-        out.append(_finding("MS-02", 155, "ms_no_officer", BAD, W_STRONG))
+        out.append(_finding("MS-02", "ms_no_officer", BAD, W_STRONG))
     if not wealth:
-        out.append(_finding("MS-02", 155, "ms_no_wealth", BAD, W_RULE))
+        out.append(_finding("MS-02", "ms_no_wealth", BAD, W_RULE))
     void_parties = [ln for ln in (wl, rl) if ln.standing.void]
     if void_parties:
-        out.append(_finding("MS-02", 155, "ms_parties_void", BAD, W_MAIN, map(_at, void_parties)))
+        out.append(_finding("MS-02", "ms_parties_void", BAD, W_MAIN, map(_at, void_parties)))
     for el in _frames(chart):
-        out.append(_finding("MS-02", 155, "ms_frame_praise", GOOD, W_SUPPORT, element=el))
+        out.append(_finding("MS-02", "ms_frame_praise", GOOD, W_SUPPORT, element=el))
     if chart.hexagram.six_harmony:
-        out.append(_finding("MS-02", 155, "ms_six_harmony", GOOD, W_MAIN))
+        out.append(_finding("MS-02", "ms_six_harmony", GOOD, W_MAIN))
     if chart.hexagram.six_clash:
-        out.append(_finding("MS-02", 155, "ms_six_clash", BAD, W_MAIN))
+        out.append(_finding("MS-02", "ms_six_clash", BAD, W_MAIN))
     if HT.六合變六沖 in chart.changes:
-        out.append(_finding("MS-02", 155, "ms_harmony_then_clash", BAD, W_RULE))
+        out.append(_finding("MS-02", "ms_harmony_then_clash", BAD, W_RULE))
     return _ranked(out)
 
 
@@ -1250,9 +1250,9 @@ def marriage_reading(chart: Chart, sex: Sex | str | None = None, *,
 
     # HY-01: 純陽 → the man widowed; 純陰 → the woman widowed.
     if all(ln.yang for ln in lines):
-        out.append(_finding("HY-01", 159, "hy_pure_yang", BAD, W_STRONG))
+        out.append(_finding("HY-01", "hy_pure_yang", BAD, W_STRONG))
     elif not any(ln.yang for ln in lines):
-        out.append(_finding("HY-01", 159, "hy_pure_yin", BAD, W_STRONG))
+        out.append(_finding("HY-01", "hy_pure_yin", BAD, W_STRONG))
 
     # HY-02: 內卦 husband / 外卦 wife, 世 husband / 應 wife: 陽 on the husband's side and 陰 on the wife's = 得位.
     pair_gua = _polarity(h.lower in _YANG_TRIGRAMS, h.upper in _YANG_TRIGRAMS)
@@ -1269,17 +1269,17 @@ def marriage_reading(chart: Chart, sex: Sex | str | None = None, *,
         key, eff, w = "hy_in_place_crossed", GOOD, W_SUPPORT  # one pair 得位 (text: 或), the other 交錯
     else:
         key, eff, w = "hy_crossed", NEUTRAL, W_SUPPORT       # 陰陽交錯，夫妻半遂其心
-    out.append(_finding("HY-02", 163, key, eff, w, (_at(wl), _at(rl)), trigrams=pair_gua, world_response=pair_line,
+    out.append(_finding("HY-02", key, eff, w, (_at(wl), _at(rl)), trigrams=pair_gua, world_response=pair_line,
                         conflict_002=_CONFLICT_SPOUSE))
 
     # HY-03: 官鬼 husband, 妻財 wife: both present → grow old together; one missing → one without the other.
     wealth_lines, ghost_lines = _lines(chart, R.妻財), _lines(chart, R.官鬼)
     if wealth_lines and ghost_lines:
-        out.append(_finding("HY-03", 163, "hy_both_present", GOOD, W_MAIN, map(_at, wealth_lines + ghost_lines)))
+        out.append(_finding("HY-03", "hy_both_present", GOOD, W_MAIN, map(_at, wealth_lines + ghost_lines)))
     if not wealth_lines:
-        out.append(_finding("HY-03", 163, "hy_no_wife", BAD, W_MAIN))
+        out.append(_finding("HY-03", "hy_no_wife", BAD, W_MAIN))
     if not ghost_lines:
-        out.append(_finding("HY-03", 163, "hy_no_husband", BAD, W_MAIN))
+        out.append(_finding("HY-03", "hy_no_husband", BAD, W_MAIN))
 
     wealth, officer = _best(chart, R.妻財), _best(chart, R.官鬼)
     # HY-04: a man needs 財 旺; a woman 官鬼 旺相.
@@ -1287,44 +1287,44 @@ def marriage_reading(chart: Chart, sex: Sex | str | None = None, *,
     if spouse is not None:
         strong = spouse.standing.strong
         who = "bride" if sex is Sex.男 else "groom"
-        out.append(_finding("HY-04", 167, f"hy_{who}_strong" if strong else f"hy_{who}_weak",
+        out.append(_finding("HY-04", f"hy_{who}_strong" if strong else f"hy_{who}_weak",
                             GOOD if strong else BAD, W_MAIN if strong else W_RULE, (spouse.place,)))
 
     # HY-05: 世 man's family, 應 woman's: 旺 rich, 衰 poor.  Also: the trigram holding 官鬼 (財) is the man's
     # (woman's) family, the line the person: 卦旺官衰 rich family plain groom … 卦衰財旺 poor family lovely bride.
     if wl.standing.strong != rl.standing.strong:
-        out.append(_finding("HY-05", 171, "hy_families", NEUTRAL, W_DETAIL, (_at(wl), _at(rl)),
+        out.append(_finding("HY-05", "hy_families", NEUTRAL, W_DETAIL, (_at(wl), _at(rl)),
                             man="富" if wl.standing.strong else "貧", woman="富" if rl.standing.strong else "貧"))
     for s, key in ((officer, "hy_groom_house"), (wealth, "hy_bride_house")):
         if s is None or s.place.layer is not Layer.LINE:
             continue
         house = _element_strong(_trigram_of(chart, s.position).element, m.month_branch)
         if house != s.standing.strong:
-            out.append(_finding("HY-05", 171, key, NEUTRAL, W_DETAIL, (s.place,),
+            out.append(_finding("HY-05", key, NEUTRAL, W_DETAIL, (s.place,),
                                 family="富" if house else "貧", looks="平" if house else "秀"))
 
     # HY-06: 官 喜生 忌絕 (絕 → the husband lost), 鬼空 → not long-lived; 財 宜旺 忌空, 財陷 → the wife not long-lived.
     if officer is not None:
         ost = officer.standing
         if ost.void:
-            out.append(_finding("HY-06", 167, "hy_husband_void", BAD, W_MAIN, (officer.place,)))
+            out.append(_finding(source("HY-06", 167), "hy_husband_void", BAD, W_MAIN, (officer.place,)))
         if ost.stage is Stage.絕 or Transformation.化絕 in officer.transformations:
-            out.append(_finding("HY-06", 171, "hy_husband_cut", BAD, W_MAIN, (officer.place,)))
+            out.append(_finding("HY-06", "hy_husband_cut", BAD, W_MAIN, (officer.place,)))
         elif _helpers(chart, officer):
-            out.append(_finding("HY-06", 171, "hy_husband_supported", GOOD, W_SUPPORT, (officer.place,)))
+            out.append(_finding("HY-06", "hy_husband_supported", GOOD, W_SUPPORT, (officer.place,)))
     if wealth is not None:
         if _fallen(wealth.standing):
-            out.append(_finding("HY-06", 171, "hy_wife_fallen", BAD, W_MAIN, (wealth.place,)))
+            out.append(_finding("HY-06", "hy_wife_fallen", BAD, W_MAIN, (wealth.place,)))
         elif wealth.standing.strong:
-            out.append(_finding("HY-06", 171, "hy_wife_strong", GOOD, W_SUPPORT, (wealth.place,)))
+            out.append(_finding("HY-06", "hy_wife_strong", GOOD, W_SUPPORT, (wealth.place,)))
 
     # HY-07: 間爻 are the matchmakers, the one by 世 the man's, by 應 the woman's: 空/絕 useless, 旺/生 able.
     for ln, side in zip(_between(chart), (Sex.男, Sex.女)):
         s = _of_line(ln)
         if _fallen(s.standing) or s.standing.stage is Stage.絕:
-            out.append(_finding("HY-07", 175, "hy_go_between_weak", BAD, W_MINOR, (_at(ln),), side=side))
+            out.append(_finding("HY-07", "hy_go_between_weak", BAD, W_MINOR, (_at(ln),), side=side))
         elif s.standing.strong or _helpers(chart, s):
-            out.append(_finding("HY-07", 175, "hy_go_between_able", GOOD, W_MINOR, (_at(ln),), side=side))
+            out.append(_finding("HY-07", "hy_go_between_able", GOOD, W_MINOR, (_at(ln),), side=side))
 
     # HY-08: 子孫 (heirs) 宜靜 (moving 刑夫, unless 財 moves too: HY-16), 宜旺 (空 → no son), 絕 → no son unless 生扶.
     offspring = _best(chart, R.子孫)
@@ -1333,31 +1333,31 @@ def marriage_reading(chart: Chart, sex: Sex | str | None = None, *,
         op, ost = (offspring.place,), offspring.standing
         if offspring.moving:
             if wealth_moving:
-                out.append(_finding("HY-16", 191, "hy_offspring_moving_resolved", NEUTRAL, W_SUPPORT,
+                out.append(_finding("HY-16", "hy_offspring_moving_resolved", NEUTRAL, W_SUPPORT,
                                     (*op, *map(_at, wealth_moving))))
             else:
-                out.append(_finding("HY-08", 175, "hy_offspring_moving", BAD, W_RULE, op))
+                out.append(_finding("HY-08", "hy_offspring_moving", BAD, W_RULE, op))
         if ost.void:
-            out.append(_finding("HY-08", 175, "hy_offspring_void", BAD, W_RULE, op))
+            out.append(_finding("HY-08", "hy_offspring_void", BAD, W_RULE, op))
         elif ost.stage is Stage.絕:
             helped = _helpers(chart, offspring)
-            out.append(_finding("HY-08", 175, "hy_many_children" if helped else "hy_offspring_cut",
+            out.append(_finding("HY-08", "hy_many_children" if helped else "hy_offspring_cut",
                                 GOOD if helped else BAD, W_SUPPORT if helped else W_RULE, op))
         elif ost.strong and not offspring.moving:
-            out.append(_finding("HY-08", 175, "hy_offspring_sound", GOOD, W_SUPPORT, op))
+            out.append(_finding("HY-08", "hy_offspring_sound", GOOD, W_SUPPORT, op))
 
     # HY-09: 財 化鬼 or 沖 → the wife chronically ill; 官鬼 刑沖 or 化官/化破 → the husband; the line says where.
     for ln in wealth_lines:
         clashed = _clashed(chart, ln.branch) or Transformation.回頭沖 in ln.transformations
         to_ghost = ln.changed is not None and ln.changed.relation is R.官鬼
         if clashed or to_ghost:
-            out.append(_finding("HY-09", 179, "hy_wife_ill", BAD, W_RULE, (_at(ln),), part=_LINE_PART[ln.position - 1]))
+            out.append(_finding("HY-09", "hy_wife_ill", BAD, W_RULE, (_at(ln),), part=_LINE_PART[ln.position - 1]))
     for ln in ghost_lines:
         hit = _clashed(chart, ln.branch) or _punished(chart, ln.branch)
         turns = ln.changed is not None and (ln.changed.relation is R.官鬼 or Transformation.化破 in ln.transformations)
         if hit or turns:
             trigram = _trigram_of(chart, ln.position)
-            out.append(_finding("HY-09", 179, "hy_husband_ill", BAD, W_RULE, (_at(ln),), part=_LINE_PART[ln.position - 1],
+            out.append(_finding("HY-09", "hy_husband_ill", BAD, W_RULE, (_at(ln),), part=_LINE_PART[ln.position - 1],
                                 trigram_part=_TRIGRAM_PART[trigram], organ=_ELEMENT_ORGAN[ln.element]))
 
     # HY-10: the querent (世) and the spouse (財 for a man, 官鬼 for a woman): 合 + 生 → lasting; 沖 + 克 → parting.
@@ -1368,44 +1368,44 @@ def marriage_reading(chart: Chart, sex: Sex | str | None = None, *,
         beaten = overcomes(a.element, b.element) or overcomes(b.element, a.element)
         pp = (_at(wl), spouse.place)
         if combined:
-            out.append(_finding("HY-10", 179, "hy_bond_lasting" if born else "hy_bond_combined", GOOD,
+            out.append(_finding("HY-10", "hy_bond_lasting" if born else "hy_bond_combined", GOOD,
                                 W_MAIN if born else W_RULE, pp))
         elif clashed:
-            out.append(_finding("HY-10", 179, "hy_bond_parting" if beaten else "hy_bond_clashed", BAD,
+            out.append(_finding("HY-10", "hy_bond_parting" if beaten else "hy_bond_clashed", BAD,
                                 W_MAIN if beaten else W_RULE, pp))
 
     # HY-11: 旺財 and 旺應 generating 世 → a rich dowry; 衰世 with a 衰官 overcoming 應 → meagre gifts.
     if (wealth is not None and wealth.standing.strong and generates(wealth.element, wl.element)
             and rl.standing.strong and generates(rl.element, wl.element)):
-        out.append(_finding("HY-11", 179, "hy_rich_dowry", GOOD, W_MINOR, (wealth.place, _at(rl), _at(wl))))
+        out.append(_finding("HY-11", "hy_rich_dowry", GOOD, W_MINOR, (wealth.place, _at(rl), _at(wl))))
     if (officer is not None and not wl.standing.strong and not officer.standing.strong
             and overcomes(officer.element, rl.element)):
-        out.append(_finding("HY-11", 179, "hy_meagre_gifts", BAD, W_MINOR, (_at(wl), officer.place, _at(rl))))
+        out.append(_finding("HY-11", "hy_meagre_gifts", BAD, W_MINOR, (_at(wl), officer.place, _at(rl))))
 
     # HY-12: 世 空 or 沖破 → the man's family not keen; 應 空, 沖 or moving → the woman's family changes its mind.
     if wl.standing.void or _clashed(chart, wl.branch):
-        out.append(_finding("HY-12", 183, "hy_man_unwilling", BAD, W_RULE, (_at(wl),)))
+        out.append(_finding("HY-12", "hy_man_unwilling", BAD, W_RULE, (_at(wl),)))
     if rl.standing.void or _clashed(chart, rl.branch) or rl.moving:
-        out.append(_finding("HY-12", 183, "hy_woman_unwilling", BAD, W_RULE, (_at(rl),)))
+        out.append(_finding("HY-12", "hy_woman_unwilling", BAD, W_RULE, (_at(rl),)))
 
     # HY-13: 六合 → lasting harmony; 六沖 (貞悔相沖) → discord.
     if h.six_harmony:
-        out.append(_finding("HY-13", 183, "hy_six_harmony", GOOD, W_MAIN))
+        out.append(_finding("HY-13", "hy_six_harmony", GOOD, W_MAIN))
     if h.six_clash:
-        out.append(_finding("HY-13", 183, "hy_six_clash", BAD, W_MAIN))
+        out.append(_finding("HY-13", "hy_six_clash", BAD, W_MAIN))
 
     # HY-14: 沖中化合: before the wedding → no match, after it → reunion; 合 then 沖, a 六合 chart clashed open by
     # the month/day, or 世應財官 化沖 → joy first, discord later.
     if HT.六沖變六合 in chart.changes and married is not None:
-        out.append(_finding("HY-14", 187, "hy_reunion" if married else "hy_clash_to_harmony_unmatched",
+        out.append(_finding("HY-14", "hy_reunion" if married else "hy_clash_to_harmony_unmatched",
                             GOOD if married else BAD, W_RULE))
     if HT.六合變六沖 in chart.changes:
-        out.append(_finding("HY-14", 187, "hy_harmony_to_clash", BAD, W_RULE))
+        out.append(_finding("HY-14", "hy_harmony_to_clash", BAD, W_RULE))
     if h.six_harmony and (_clashed(chart, wl.branch) or _clashed(chart, rl.branch)):
-        out.append(_finding("HY-14", 187, "hy_harmony_clashed_open", BAD, W_SUPPORT, (_at(wl), _at(rl))))
+        out.append(_finding("HY-14", "hy_harmony_clashed_open", BAD, W_SUPPORT, (_at(wl), _at(rl))))
     for ln in chart.moving:
         if (ln.world or ln.response or ln.relation in (R.妻財, R.官鬼)) and Transformation.回頭沖 in ln.transformations:
-            out.append(_finding("HY-14", 187, "hy_pair_turns_to_clash", BAD, W_SUPPORT,
+            out.append(_finding("HY-14", "hy_pair_turns_to_clash", BAD, W_SUPPORT,
                                 (_at(ln), Place(Layer.CHANGED, ln.position))))
 
     # HY-16 通關: 父 旺 with no 兄 → harms children; 財 強 with no 鬼 → harms the in-laws; 父 moving without 兄
@@ -1413,26 +1413,26 @@ def marriage_reading(chart: Chart, sex: Sex | str | None = None, *,
     parents = _best(chart, R.父母)
     brothers_lines = _lines(chart, R.兄弟)
     if parents is not None and parents.standing.strong and not brothers_lines:
-        out.append(_finding("HY-16", 191, "hy_parents_harm_children", BAD, W_SUPPORT, (parents.place,)))
+        out.append(_finding("HY-16", "hy_parents_harm_children", BAD, W_SUPPORT, (parents.place,)))
     if wealth is not None and wealth.standing.strong and not ghost_lines:
-        out.append(_finding("HY-16", 191, "hy_wealth_harms_inlaws", BAD, W_SUPPORT, (wealth.place,)))
+        out.append(_finding("HY-16", "hy_wealth_harms_inlaws", BAD, W_SUPPORT, (wealth.place,)))
     parents_moving, brothers_moving = _moving(chart, R.父母), _moving(chart, R.兄弟)
     if parents_moving and not brothers_moving:
-        out.append(_finding("HY-16", 191, "hy_parents_moving", BAD, W_SUPPORT, map(_at, parents_moving)))
+        out.append(_finding("HY-16", "hy_parents_moving", BAD, W_SUPPORT, map(_at, parents_moving)))
     if wealth_moving and not ghost_moving:
-        out.append(_finding("HY-16", 191, "hy_wealth_moving", BAD, W_SUPPORT, map(_at, wealth_moving)))
+        out.append(_finding("HY-16", "hy_wealth_moving", BAD, W_SUPPORT, map(_at, wealth_moving)))
     if brothers_moving:
         if _moving(chart, R.子孫):
-            out.append(_finding("HY-16", 191, "hy_brothers_moving_resolved", NEUTRAL, W_SUPPORT, map(_at, brothers_moving)))
+            out.append(_finding("HY-16", "hy_brothers_moving_resolved", NEUTRAL, W_SUPPORT, map(_at, brothers_moving)))
         else:
-            out.append(_finding("HY-16", 191, "hy_brothers_moving", BAD, W_RULE, map(_at, brothers_moving)))
+            out.append(_finding("HY-16", "hy_brothers_moving", BAD, W_RULE, map(_at, brothers_moving)))
 
     # HY-17: the spirit on 財 gives the bride's nature (咸池/驛馬 need 神煞: not read).
     if wealth is not None and wealth.place.layer is Layer.LINE:
         spirit = lines[wealth.position - 1].spirit
-        out.append(_finding("HY-17", 195, "hy_bride_character", NEUTRAL, W_DETAIL, (wealth.place,), spirit=spirit))
+        out.append(_finding("HY-17", "hy_bride_character", NEUTRAL, W_DETAIL, (wealth.place,), spirit=spirit))
 
-    out.append(_conflict("HY-02", 163, _CONFLICT_SPOUSE))
+    out.append(_conflict("HY-02", _CONFLICT_SPOUSE))
     return _ranked(out)
 
 
