@@ -412,7 +412,6 @@ class _Target:
     changed: Branch | None  # its own changed line (a changed line acts on its own moving line only, 002 DB-01)
 
 
-@lru_cache(maxsize=8)  # 刑 and 害 ask for the same targets of a chart
 def _targets(chart: Chart, only: frozenset[Place] | None) -> tuple[_Target, ...]:
     out = []
     for line in chart.lines:
@@ -427,7 +426,6 @@ def _targets(chart: Chart, only: frozenset[Place] | None) -> tuple[_Target, ...]
     return tuple(out)
 
 
-@lru_cache(maxsize=8)  # 刑 and 害 ask for the same actors of a chart
 def _actors(chart: Chart, rules: ActRules) -> tuple[_Actor, ...]:
     out = [_Actor(DAY_PLACE, chart.moment.day.branch, Origin.DAY),
            _Actor(MONTH_PLACE, chart.moment.month_branch, Origin.MONTH)]
