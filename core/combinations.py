@@ -7,14 +7,15 @@ chapter states"); where it is silent the choice is a flag on a small frozen ``*R
 notes' recommendation (``shared/notes/seed001_rules.md``) unless the seed says otherwise.
 
 Rule ids (new, in the notes' style; the seed001 catalogue has none):
-ZS- 助傷章第三十六, JH- 局會, XF- 三刑, LH- 六害.  Every id names one seed line (``RULES``).
+ZS- 助傷章第三十六, JH- 局會, XF- 三刑, LH- 六害.  Every id names one seed line (``core.rules``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from functools import lru_cache
+from types import MappingProxyType
 
 from core.chart import Chart, DayClash, Season, Spirit, season
 from core.findings import HIDDEN_PLACES, LINE_PLACES, Effect, Finding, Layer, Place
@@ -34,46 +35,15 @@ from core.relations import (
     punishment_kind,
     stage,
 )
-from core.sources import Source
+from core.rules import ids, source
 from core.values import SymbolEnum, value
 
 GOOD, BAD, NEUTRAL = Effect.GOOD, Effect.BAD, Effect.NEUTRAL
 
-# ---- rule ids and the seed-001 line each rests on (the Chinese paragraph; its Japanese translation follows it) ----
-
-RULES: dict[str, int] = {
-    # 助傷章第三十六
-    "ZS-01": 3,   # 世爻受鬼克，而鬼長生於日 — 助鬼傷身; 身 means the 世 only
-    "ZS-02": 3,   # 官鬼遇空破者弗能傷 (E1)
-    "ZS-03": 3,   # 世爻逢旺相者弗能傷 (E2)
-    "ZS-04": 7,   # 長生 on the year, month, a moving or a changed line does not count (E3)
-    "ZS-05": 7,   # 巳日之巽, 申日之革: not 真生 (E4)
-    "ZS-06": 7,   # 午日之坎, 酉日之離: helped is not 長生 (E5)
-    "ZS-07": 11,  # readings: 身命, 家, 娶婦, 女占夫, 占官/占武
-    "ZS-08": 15,  # readings: 訟, 失, 求財, 出行, 疾病 …
-    "ZS-09": 15,  # 總之: 以鬼為忌者凶; 以官為用亦嫌其克世; 靜遲動速, 旺大衰小
-    # 局會
-    "JH-01": 19,  # 中神主也: 失其主則不能會，傷其中則不能局; half frames with the middle form
-    "JH-02": 19,  # 傷其始力小, 傷其終力存, 終始不傷力大
-    "JH-03": 19,  # 化不化: the frame acts as the middle's element, members keep their own
-    "JH-04": 23,  # 動會 變會 伏會; 必由日月而懸之
-    "JH-05": 27,  # 變失始者其局假 (子變辰者非; 謙之泰: 寅值空，乃失其始)
-    "JH-06": 27,  # 伏得生者其局真 (午伏寅者是)
-    "JH-07": 27,  # 懸始吉而懸終凶 (申月懸子則是，戌月懸午則非)
-    # 三刑
-    "XF-01": 35,  # 寅巳申 丑戌未 子卯 辰午酉亥; 不可以三泥 (pairs suffice)
-    "XF-02": 39,  # 刑則墓開，刑而兼沖其力更大; 困之兌 真刑
-    "XF-03": 39,  # 刑 like 退神, 不及旬空月破之凶; 身命 婚姻 宦 病; 官克世而問訟 … 世刑而大凶
-    # 六害
-    "LH-01": 43,  # 害 = 沖 of the 合 partner
-    "LH-02": 47,  # 生害 / 克害; 不及六沖; 重克害, 重用爻世爻, 應克世; 當別用爻 (姤 恆 小畜 益)
-}
-
-
-@lru_cache(maxsize=None)  # one per rule id of this module
-def rule_source(rule: str) -> Source:
-    """The seed-001 Source of one of this module's rule ids."""
-    return Source(rule, "001", RULES[rule])
+# Rule ids and the seed-001 line each rests on (the Chinese paragraph; its Japanese translation follows it) are
+# registered in core.rules; RULES maps this module's ids to their lines.
+RULES: Mapping[str, int] = MappingProxyType({rule: source(rule).line for rule in ids("001") if rule[:3] in
+                                            ("ZS-", "JH-", "XF-", "LH-")})
 
 
 def _finding(rule: str, key: str, effect: Effect, weight: int, places: Iterable[Place], **params: object) -> Finding:
@@ -84,7 +54,7 @@ def _finding(rule: str, key: str, effect: Effect, weight: int, places: Iterable[
 def _shared_finding(rule: str, key: str, effect: Effect, weight: int, places: tuple[Place, ...],
                     params: tuple[tuple[str, object], ...]) -> Finding:
     """One object per distinct finding (they are immutable and recur from reading to reading)."""
-    return Finding(rule, rule_source(rule), key, effect, max(0, min(10, weight)), places,
+    return Finding(rule, source(rule), key, effect, max(0, min(10, weight)), places,
                    tuple((k, str(v)) for k, v in sorted(params)))
 
 
@@ -442,7 +412,6 @@ class _Target:
     changed: Branch | None  # its own changed line (a changed line acts on its own moving line only, 002 DB-01)
 
 
-@lru_cache(maxsize=8)  # 刑 and 害 ask for the same targets of a chart
 def _targets(chart: Chart, only: frozenset[Place] | None) -> tuple[_Target, ...]:
     out = []
     for line in chart.lines:
@@ -457,7 +426,6 @@ def _targets(chart: Chart, only: frozenset[Place] | None) -> tuple[_Target, ...]
     return tuple(out)
 
 
-@lru_cache(maxsize=8)  # 刑 and 害 ask for the same actors of a chart
 def _actors(chart: Chart, rules: ActRules) -> tuple[_Actor, ...]:
     out = [_Actor(DAY_PLACE, chart.moment.day.branch, Origin.DAY),
            _Actor(MONTH_PLACE, chart.moment.month_branch, Origin.MONTH)]

@@ -20,6 +20,7 @@ from typing import TypeAlias, TypeVar
 
 from core.ganzhi import Element
 from core.hexagram import Relation
+from core.rules import source
 from core.sources import Source
 from core.values import value
 
@@ -254,49 +255,49 @@ class Question:
 # ---- sources: every line verified against the seed (tests/test_question.py keeps the quotes) --------------------
 
 # 002 增刪卜易 用神章 (lines 31–39) and worked cases.
-_YS01 = Source("YS-01", "002", 31)       # 父母: 父母…凡在我父母之上…僕占主人; 宅舍、屋宇、舟車、衣服…文書…文契
-_YS02 = Source("YS-02", "002", 35)       # 官鬼: 功名、官府、雷霆鬼神、妻占夫; 亂臣賊盜
-_YS03 = Source("YS-03", "002", 35)       # 兄弟: 兄弟、姐妹…; 占財物以此為劫神
-_YS04 = Source("YS-04", "002", 35)       # 占姊丈妹夫以世爻為用神，予屢得驗
-_YS05 = Source("YS-05", "002", 39)       # 妻財: 妻妾、婢、僕、役，我驅使之人 (printed 要財); 貨財、珠寶
-_YS06 = Source("YS-06", "002", 39)       # 子孫: 子、女、女婿…; 醫藥; 六畜、禽獸; 獨占功名者忌之
-_ILL_SELF = Source("YS-07", "002", 67)   # 自占病世爻亥水為用神
-_ILL_PARENT = Source("YS-01", "002", 47)  # 占父近病 … 辰土父母
-_ILL_SIBLING = Source("YS-03", "002", 87)  # 占弟(痘)症 … 兄弟賴申日以生之
-_LAW_PARENT = Source("YS-01", "002", 75)  # 占父官事 … 外卦未土父母
-_LAW_SIBLING = Source("YS-03", "002", 139)  # 占弟被訟吉凶 … 酉金兄爻為用神
-_LAW_DOCUMENT = Source("YS-10", "002", 79)  # 妹占兄官事 … 辰日沖動戌土父母暗動 (the rescuing document)
-_BIRTH_SIBLING = Source("YS-03", "002", 155)  # 占妹臨產吉凶 … 酉金兄爻為用神 (母子平安)
-_RETURN_SERVANT = Source("YS-05", "002", 175)  # 占僕何日回 … 亥水財爻為用神
-_OWN_AFFAIR = Source("YS-07", "002", 151)  # 占開鋪面: 世臨寅木得令; 應爻 (the partner) 沖剋世爻; 鬼在身邊須防疾病
-_COUNTERPART = Source("YS-10", "002", 151, decision=True)  # 應 = the other party (a partner there, an opponent here)
+_YS01 = source("YS-01")       # 父母: 父母…凡在我父母之上…僕占主人; 宅舍、屋宇、舟車、衣服…文書…文契
+_YS02 = source("YS-02")       # 官鬼: 功名、官府、雷霆鬼神、妻占夫; 亂臣賊盜
+_YS03 = source("YS-03")       # 兄弟: 兄弟、姐妹…; 占財物以此為劫神
+_YS04 = source("YS-04")       # 占姊丈妹夫以世爻為用神，予屢得驗
+_YS05 = source("YS-05")       # 妻財: 妻妾、婢、僕、役，我驅使之人 (printed 要財); 貨財、珠寶
+_YS06 = source("YS-06")       # 子孫: 子、女、女婿…; 醫藥; 六畜、禽獸; 獨占功名者忌之
+_ILL_SELF = source("YS-07")   # 自占病世爻亥水為用神
+_ILL_PARENT = source("YS-01", 47)  # 占父近病 … 辰土父母
+_ILL_SIBLING = source("YS-03", 87)  # 占弟(痘)症 … 兄弟賴申日以生之
+_LAW_PARENT = source("YS-01", 75)  # 占父官事 … 外卦未土父母
+_LAW_SIBLING = source("YS-03", 139)  # 占弟被訟吉凶 … 酉金兄爻為用神
+_LAW_DOCUMENT = source("YS-10", 79)  # 妹占兄官事 … 辰日沖動戌土父母暗動 (the rescuing document)
+_BIRTH_SIBLING = source("YS-03", 155)  # 占妹臨產吉凶 … 酉金兄爻為用神 (母子平安)
+_RETURN_SERVANT = source("YS-05", 175)  # 占僕何日回 … 亥水財爻為用神
+_OWN_AFFAIR = source("YS-07", 151)  # 占開鋪面: 世臨寅木得令; 應爻 (the partner) 沖剋世爻; 鬼在身邊須防疾病
+_COUNTERPART = source("YS-10", 151, decision=True)  # 應 = the other party (a partner there, an opponent here)
 
 # 000 topic chapters.
-_SELF = Source("YS-07", "000", 127)      # 卜自身，世為主象
-_OTHER = Source("LQ-01", "000", 127, decision=True)  # 問他人應作用爻 (DESIGN: 000 for an unrelated person)
-_LQ_123 = Source("LQ-01", "000", 123)    # 如問雙親，父母…若觀子侄，福神…占手足而觀兄象，卜妻奴以看財爻
-_LQ_127 = Source("LQ-01", "000", 127)    # 詢妻妾奴婢及情人者，皆用財爻; 探夫主…其察官爻
-_SM_35 = Source("SM-01", "000", 35)      # 占自己以世爻為主，占他人以用象為憑; 身宜旺相
-_SM_47 = Source("SM-02", "000", 47, decision=True)  # 應為妻室 (read as the spouse)
-_SM_67 = Source("SM-10", "000", 67)      # 庶民鬼值身中，多災多訟。仕宦官居世上，越貴越榮
-_SM_79 = Source("SM-14", "000", 79)      # 子孫為福德…妻財為衣祿
-_SM_115 = Source("SM-23", "000", 115)    # 世爻動者，亦可登程…若卜返鄉最宜。世靜亦然
-_SY_131 = Source("SY-01", "000", 131)    # 父田(母)當詳…弟兄可取…問室須憑財象，占夫必用官爻。卜自身世家尋察，觀男女子位
-_SY_139 = Source("SY-05", "000", 139)    # 不論尊卑之壽，皆憑父母之爻
-_MS_151 = Source("MS-01", "000", 151)    # 問媒以應象為憑 … 應克世爻，心懷刁詐
-_MS_155 = Source("MS-02", "000", 155)    # 卦得財鬼俱全，方能成就
-_HY_163 = Source("HY-03", "000", 163)    # 世為夫，應為婦 … 鬼為夫，財為婦
-_HY_167 = Source("HY-04", "000", 167)    # 男占婦，以財為主 … 女占夫，用鬼為先
-_HY_167_PROXY = Source("HY-04", "000", 167, decision=True)  # the same, for a relative who marries
-_HY_171 = Source("HY-05", "000", 171)    # 世為男家，應為女宅
-_HY_175 = Source("HY-07", "000", 175)    # 兩間之爻，皆為媒妁 … 子孫之象 (後代)
-_NS_3 = Source("NS-01", "000", 3)        # 以身世為主，財福為憑; 兄鬼交重饑饉連
-_NS_3_WEATHER = Source("NS-03", "000", 3)  # 水動曰雨，火動曰晴
-_NS_7 = Source("NS-04", "000", 7)        # 父母又臨空絕此歲定然亢旱
-_NS_11 = Source("NS-06", "000", 11)      # 凡卜年的，最嫌官鬼
-_NS_19 = Source("NS-08", "000", 19)      # 妻財為糧食 … 子孫蠶花
-_NS_23 = Source("NS-09", "000", 23)      # 初爻為萬物 … 世爻為地氣，二爻為黎民
-_NS_31 = Source("NS-13", "000", 31)      # 凡卜年成禍福，須憑年建
+_SELF = source("YS-07", 127, seed="000")  # 卜自身，世為主象
+_OTHER = source("LQ-01", decision=True)  # 問他人應作用爻 (DESIGN: 000 for an unrelated person)
+_LQ_123 = source("LQ-01", 123)    # 如問雙親，父母…若觀子侄，福神…占手足而觀兄象，卜妻奴以看財爻
+_LQ_127 = source("LQ-01")  # 詢妻妾奴婢及情人者，皆用財爻; 探夫主…其察官爻
+_SM_35 = source("SM-01")      # 占自己以世爻為主，占他人以用象為憑; 身宜旺相
+_SM_47 = source("SM-02", decision=True)  # 應為妻室 (read as the spouse)
+_SM_67 = source("SM-10")      # 庶民鬼值身中，多災多訟。仕宦官居世上，越貴越榮
+_SM_79 = source("SM-14")      # 子孫為福德…妻財為衣祿
+_SM_115 = source("SM-23")    # 世爻動者，亦可登程…若卜返鄉最宜。世靜亦然
+_SY_131 = source("SY-01")    # 父田(母)當詳…弟兄可取…問室須憑財象，占夫必用官爻。卜自身世家尋察，觀男女子位
+_SY_139 = source("SY-05")    # 不論尊卑之壽，皆憑父母之爻
+_MS_151 = source("MS-01")    # 問媒以應象為憑 … 應克世爻，心懷刁詐
+_MS_155 = source("MS-02")    # 卦得財鬼俱全，方能成就
+_HY_163 = source("HY-03")    # 世為夫，應為婦 … 鬼為夫，財為婦
+_HY_167 = source("HY-04")    # 男占婦，以財為主 … 女占夫，用鬼為先
+_HY_167_PROXY = source("HY-04", decision=True)  # the same, for a relative who marries
+_HY_171 = source("HY-05")    # 世為男家，應為女宅
+_HY_175 = source("HY-07")    # 兩間之爻，皆為媒妁 … 子孫之象 (後代)
+_NS_3 = source("NS-01")        # 以身世為主，財福為憑; 兄鬼交重饑饉連
+_NS_3_WEATHER = source("NS-03")  # 水動曰雨，火動曰晴
+_NS_7 = source("NS-04")        # 父母又臨空絕此歲定然亢旱
+_NS_11 = source("NS-06")      # 凡卜年的，最嫌官鬼
+_NS_19 = source("NS-08")      # 妻財為糧食 … 子孫蠶花
+_NS_23 = source("NS-09")      # 初爻為萬物 … 世爻為地氣，二爻為黎民
+_NS_31 = source("NS-13")      # 凡卜年成禍福，須憑年建
 
 # ---- the person table ------------------------------------------------------------------------------------------
 
@@ -390,7 +391,7 @@ def _rule(target: Target, source: Source, *secondary: Secondary) -> UseGodRule:
 
 _PERSON_SECONDARY: Mapping[Topic, tuple[Secondary, ...]] = {
     Topic.illness: (
-        _sec(Relation.官鬼, Meaning.illness, Source("YS-10", "002", 151)),  # 鬼在身邊須防疾病
+        _sec(Relation.官鬼, Meaning.illness, source("YS-10", 151)),  # 鬼在身邊須防疾病
         _sec(Relation.子孫, Meaning.medicine, _YS06),
     ),
     Topic.lawsuit: (
@@ -432,12 +433,12 @@ _MATTER: Mapping[tuple[Topic, Thing | None], tuple[Relation, Source, tuple[Secon
     # 章奏、文書及書館文契; 師長; 天地、城池、牆垣、宅舍 (land and graves: a decision, the text names no grave here)
     (Topic.document, None): (Relation.父母, _YS01, ()),
     (Topic.teacher, None): (Relation.父母, _YS01, ()),
-    (Topic.land, None): (Relation.父母, Source("YS-01", "002", 31, decision=True), ()),
+    (Topic.land, None): (Relation.父母, source("YS-01", decision=True), ()),
     # 醫藥 and 六畜 are 子孫
     (Topic.doctor, None): (Relation.子孫, _YS06, (_sec(Relation.官鬼, Meaning.illness, _YS02),)),
     (Topic.livestock, None): (Relation.子孫, _YS06, ()),
     # money won or lost, lent or owed: 貨財 (YS-05) with 兄弟 the 劫神 (YS-03)
-    (Topic.gamble, None): (Relation.妻財, Source("YS-05", "002", 39, decision=True),
+    (Topic.gamble, None): (Relation.妻財, source("YS-05", decision=True),
                            (_sec(Relation.兄弟, Meaning.robber, _YS03),)),
     (Topic.loan, None): (Relation.妻財, _YS05, (_sec(Relation.兄弟, Meaning.robber, _YS03),)),
 }
@@ -607,7 +608,7 @@ def resolve(q: Question) -> UseGodRule:
     return CATALOGUE[_key(q)]
 
 
-_WEATHER_WISHED = Source("SW-05", "zsby", 707)
+_WEATHER_WISHED = source("SW-05")
 
 
 def _missing_message(q: Question, missing: tuple[FollowUp, ...]) -> str:

@@ -1,19 +1,45 @@
-"""The rules the analysis applies, by id, with the seed line each rests on (ids as in ``shared/notes``).
+"""Every rule id the engine can emit, with the seed passage it rests on (ids as in ``shared/notes``).
 
-One registry, so a finding is made from an id alone and a wrong line number is fixed in one place.
-Rules marked ``decision`` are the engine's reading of a passage the text leaves open (DESIGN.md).
+One registry, so a finding is made from an id alone and a wrong line number is fixed in one place: every id is
+written here once, and a module that emits it writes the id and asks ``source(id)``.  An entry is ``(seed,
+line)``; an id the engine also cites at other passages (a use-god rule at the worked cases that show it) is
+``cited(seed, line, *more)``, each further passage a line of the same seed or a ``(seed, line)`` of another, and
+``decided=`` names the passages whose use DESIGN.md, not the text, decides (``Source.decision``).
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
 from core.sources import Source
 
-_TABLE: dict[str, tuple[str, int]] = {
-    # 002 用神章 (lines 31–41)
-    "YS-01": ("002", 31), "YS-02": ("002", 35), "YS-03": ("002", 31), "YS-04": ("002", 31), "YS-05": ("002", 39),
-    "YS-06": ("002", 39), "YS-07": ("002", 67), "YS-08": ("002", 47), "YS-09": ("002", 115),
+
+class Cited(NamedTuple):
+    """An id cited at more than one passage, or at one whose use DESIGN.md decides."""
+
+    seed: str
+    line: int
+    more: tuple[int | tuple[str, int], ...]
+    decided: tuple[int, ...]
+
+
+def cited(seed: str, line: int, *more: int | tuple[str, int], decided: tuple[int, ...] = ()) -> Cited:
+    """The id's own passage (``seed``, ``line``), further ones, and the lines of ``seed`` DESIGN.md decides."""
+    return Cited(seed, line, more, decided)
+
+
+_TABLE: dict[str, tuple[str, int] | Cited] = {
+    # ==== seed 002 增刪卜易 (用神 … 日辰) ====
+    # 用神章 (lines 31–41), and the worked cases where a use-god rule is cited
+    "YS-01": cited("002", 31, 47, 75, decided=(31,)),  # 父母 (land and graves: DESIGN.md); 占父近病 47, 占父官事 75
+    "YS-02": ("002", 35),  # 官鬼: 功名、官府、雷霆鬼神、妻占夫; 亂臣賊盜
+    "YS-03": cited("002", 35, 87, 139, 155),  # 兄弟, the 劫神 of money; 占弟痘症 87, 占弟被訟 139, 占妹臨產 155
+    "YS-04": ("002", 35),  # 占姊丈妹夫以世爻為用神
+    "YS-05": cited("002", 39, 175, decided=(39,)),  # 妻財: 我驅使之人, 貨財 (gambling: DESIGN.md); 占僕何日回 175
+    "YS-06": ("002", 39),  # 子孫: 子女, 醫藥, 六畜; 獨占功名者忌之
+    "YS-07": cited("002", 67, 151, ("000", 127)),  # 自占 世爻為用神; 占開鋪面 151; 000 卜自身，世為主象
+    "YS-08": ("002", 47), "YS-09": ("002", 115),
     # 元神 忌神 仇神 (lines 43–67)
     "YJ-01": ("002", 43), "YJ-02": ("002", 51), "YJ-03": ("002", 63),
     "YC-1": ("002", 51), "YC-2": ("002", 51), "YC-3": ("002", 51), "YC-4": ("002", 51), "YC-5": ("002", 51),
@@ -41,11 +67,195 @@ _TABLE: dict[str, tuple[str, int]] = {
     "T-01": ("002", 47), "T-02": ("002", 55), "T-03": ("002", 127), "T-04": ("002", 67), "T-05": ("002", 171),
     "T-06": ("002", 139), "T-07": ("002", 151), "T-08": ("002", 151), "T-09": ("002", 135), "T-10": ("002", 135),
     # miscellaneous
-    "GX-01": ("002", 47), "R-CAI-01": ("002", 119), "YS-10": ("002", 71),
+    "GX-01": ("002", 47), "R-CAI-01": ("002", 119),
+    # the matter read with the 世 and the 應: 妹占兄官事 (the rescuing document) 79; 占開鋪面 151 (鬼在身邊須防疾病;
+    # the 應 as the other party: DESIGN.md)
+    "YS-10": cited("002", 71, 79, 151, decided=(151,)),
     # the use-god reaching the querent through a moving line: "寅木之財以生官，官來生世" (Z002-05)
     "LK-01": ("002", 55),
-    # 000 身命章: 隨官入墓 (SM-05), 助鬼傷身 through money (SM-06)
-    "SM-05": ("000", 55), "SM-06": ("000", 55),
+    # ==== seed 000 易林補遺 (the topic chapters, core/topics and the use-gods of core/question) ====
+    # 年時豐歉 (lines 3–33): 以身世為主，財福為憑
+    "NS-01": ("000", 3),    # 子孫/妻財 旺相, or on 身 世 太歲 → 五穀豐登
+    "NS-02": ("000", 3),    # 兄弟 and 官鬼 交重 → 凶荒
+    "NS-03": ("000", 3),    # 水 and 火 lines at rest → 風調雨順 (and 國泰民安); the weather's use-gods
+    "NS-03a": ("000", 3),   # a 水 line moving → rain
+    "NS-03b": ("000", 3),   # a 火 line moving → clear skies
+    "NS-04": ("000", 7),    # 純陽 + 火 moving + 父母 空絕 → 亢旱
+    "NS-05": ("000", 7),    # 純陰 + 水 moving → flood (先水後乾)
+    "NS-06": ("000", 11),   # 凡卜年的，最嫌官鬼: a static 官鬼, no calamity
+    "NS-06a": ("000", 11),  # 金 官鬼 moving → 刀兵 (騎虎: war)
+    "NS-06b": ("000", 11),  # 木 官鬼 moving → gales
+    "NS-06c": ("000", 15),  # 火 官鬼 moving → scorched crops, fires (化水: no harm)
+    "NS-06d": ("000", 15),  # 土 官鬼 moving → epidemics
+    "NS-06e": ("000", 15),  # 水 官鬼 moving → floods
+    "NS-06f": ("000", 11),  # 官鬼 with 玄武 → bandits
+    "NS-06g": ("000", 15),  # 子孫 化 官鬼, or 金/土 官鬼 → insects, locusts
+    "NS-07": ("000", 19),   # 勾陳 on a void line → barren fields
+    "NS-08": ("000", 19),   # 妻財 為糧食 絕 + 兄弟 moving → no harvest; 子孫 蠶花
+    "NS-08a": ("000", 19),  # 子孫 void + 官鬼 moving → spring silkworms lost
+    "NS-09": ("000", 23),   # 初爻 (萬物) and 財 生扶旺相 → all flourishes; 世 地氣, 二爻 黎民
+    "NS-09a": ("000", 23),  # 世 and 二爻 空 破 絕 → famine or disaster
+    "NS-10": ("000", 27),   # the directions of 官鬼/兄弟 (dearth) and 妻財/子孫 (abundance)
+    "NS-12": ("000", 31),   # 騰蛇 on a 火 line → pox; on a 金 line → 妖邪
+    "NS-13": ("000", 31),   # 凡卜年成禍福，須憑年建: the 太歲 line
+    # 身命造化 (lines 35–129): 占自己以世爻為主，占他人以用象為憑
+    "SM-01": ("000", 35),   # 世 休囚 → setbacks, 旺相 + 生扶 → 非貴即富; 身宜旺相
+    "SM-02": cited("000", 47, decided=(47,)),  # 世 空 → not long-lived; 應為妻室 (the spouse: DESIGN.md)
+    "SM-03": ("000", 51),   # 財 and 子孫 with 身 旺 → rich and honoured; 兄 鬼 with 世 衰 → poor
+    "SM-04": ("000", 51),   # moving relations (子孫 旺 never falls foul of the law …); 交鬼為災，重官作訟
+    "SM-05": ("000", 55),   # 身/世/本命 隨官入墓 → illness and disaster
+    "SM-06": ("000", 55),   # 妻財 on the day, moving, feeding a 官鬼 that 克 世 → 助鬼傷身 through money
+    "SM-07": cited("000", 55, 59),  # 世 得生 吉, 身 遭克 凶; 日沖 light, 月破 世 heaviest (59: 夭亡); 太歲 沖
+    "SM-08": ("000", 59),   # 六沖 hollow, 六合 solid
+    "SM-09": ("000", 63),   # the season × the relation (正二月 木 子孫 …)
+    "SM-10": ("000", 67),   # 庶民鬼值身中，多災多訟。仕宦官居世上，越貴越榮
+    "SM-11": ("000", 67),   # missing relations (no 官鬼, no 子孫, 兄弟 空, 父母 陷)
+    "SM-12": ("000", 71),   # 世 克 a weak 財 …; 兄弟 當權; many 鬼 no 財
+    "SM-13": ("000", 75),   # 財官 = 祿馬: neither absent, nor many, nor void, nor moving
+    "SM-14": ("000", 79),   # 子孫為福德，妻財為衣祿; 子孫 當權; 財/福 落陷
+    "SM-15": ("000", 83),   # 財 at 帝旺/長生; 世 at 死 敗 墓 絕
+    "SM-16": ("000", 87),   # 限 vs 星: a 限 on 財/子孫 not 凶, on 兄/鬼 not 吉
+    "SM-17": ("000", 91),   # 惡煞 (兄 鬼 白虎 騰蛇) moving 凶, but 刑/沖 turns it
+    "SM-18": ("000", 91),   # 世 and 本命 both void → rises and falls
+    "SM-19": cited("000", 95, 99),  # 世 on a 白虎 官鬼 → 災中染疾; 身 on 青龍 子孫 → joy upon joy (99)
+    "SM-20": ("000", 103),  # 六神 on a 官鬼 on 世
+    "SM-21": ("000", 107),  # 官鬼 克 世: the kind of danger by element and branch
+    "SM-22": ("000", 111),  # who harms (克世) and who helps (生世)
+    "SM-23": ("000", 115),  # travel: 遊魂/歸魂, 世 moving or at rest, 內卦 staying 外卦 going
+    "XL-01": ("000", 39),   # 主卦 胎元根本, 之卦 體骨精神; inner/outer 旺 → family wealth
+    "XL-02": ("000", 39),   # 大限: five years a line (rejected by 002's school: 大小限)
+    "XL-04": ("000", 43),   # 小限: a year a line from the 世 downward
+    "XL-05": ("000", 47),   # 大限 小限 流年 生合 the use-god 吉, 克沖 凶
+    "BT-01": ("000", 95),   # illness: the trigram and the element of the moving 官鬼; 白虎 官鬼 持世 without 子孫
+    "BT-02": ("000", 99),   # illness: the line of the moving 官鬼 (足 … 頭)
+    "FX-01": ("000", 119),  # directions that 生合 the use-god (go), 克沖 it (avoid)
+    "FX-02": ("000", 119),  # the worked illustration (兄占弟命): each direction read
+    "LQ-01": cited("000", 127, 123, decided=(127,)),  # 六親 by relation (如問雙親 123; 妻財 官鬼 127); 問他人應作用爻
+    # 六親壽命 (lines 131–149): 以用爻為主，父母為憑
+    "SY-01": ("000", 131),  # the use-god by person; 旺 + static + 生扶 → very long
+    "SY-02": ("000", 135),  # 旺相安靜 long; 旺 but 墓絕 not long; 衰 moving into 生旺 adds years
+    "SY-03": ("000", 135),  # 落陷 臨空 candle in the wind; 日扶月助 pine in a valley
+    "SY-04": ("000", 139),  # 衰中被害 → death; 旺處受傷，縱有災而未喪
+    "SY-05": ("000", 139),  # 不論尊卑之壽，皆憑父母之爻
+    "SY-06": ("000", 143),  # 父母 旺 adds years, 空 no long life
+    "SY-07": ("000", 143),  # the death year: the use-god in the year's 旬空
+    "SY-08": ("000", 147),  # the death month: the use-god at 死; the 元神 overcome
+    "SY-09": ("000", 143),  # 天剋地沖 of a year against the line
+    "T-11": ("000", 143),   # timing: the year the lifespan ends (SY-07, SY-09)
+    # 倩媒說合 (lines 151–157): 占婚以間爻為主，問媒以應象為憑
+    "MS-01": ("000", 151),  # the matchmaker is the 應: 空 陷 useless, 旺 生 capable; 應克世爻，心懷刁詐
+    "MS-02": ("000", 155),  # 卦得財鬼俱全，方能成就; 三合 六合 六沖
+    "MS-03": ("000", 155),  # in a marriage chart the matchmakers are the 間爻
+    # 婚姻嫁娶 (lines 159–197): 以內外世應為主，陰陽財鬼為憑
+    "HY-01": ("000", 159),  # 純陽 → the man widowed, 純陰 → the woman
+    "HY-02": ("000", 163),  # 陰陽得位: 內 夫 外 婦, 世 夫 應 婦 (000's 世應夫婦, rejected by 002)
+    "HY-03": ("000", 163),  # 鬼為夫，財為婦: one without the other
+    "HY-04": cited("000", 167, decided=(167,)),  # 男占婦以財為主，女占夫用鬼為先 (for a relative: DESIGN.md)
+    "HY-05": ("000", 171),  # 世為男家，應為女宅
+    "HY-06": cited("000", 171, 167),  # 官 likes 生 dislikes 絕, 財 likes 旺 dislikes 空 (167: 財 鬼 must be there)
+    "HY-07": ("000", 175),  # 兩間之爻，皆為媒妁
+    "HY-08": ("000", 175),  # 子孫 (heirs): static, 旺, not void
+    "HY-09": ("000", 179),  # 財 化鬼 or 沖 → the wife ill; 官鬼 刑沖 → the husband
+    "HY-10": ("000", 179),  # 合 + 生 between the pair lasting, 沖 + 克 parting
+    "HY-11": ("000", 179),  # dowry and betrothal gifts
+    "HY-12": ("000", 183),  # 世/應 空 沖 → a family not keen
+    "HY-13": ("000", 183),  # 六合 lasting, 六沖 discord
+    "HY-14": ("000", 187),  # 沖中化合, 先沖後合
+    "HY-16": ("000", 191),  # 通關: 父 without 兄, 財 without 鬼
+    "HY-17": ("000", 195),  # 六神 on 財: the bride's character
+    # ==== seed 001 易冒 (core/combinations, core/stars) ====
+    # 助傷章第三十六
+    "ZS-01": ("001", 3),    # 世爻受鬼克，而鬼長生於日 — 助鬼傷身; 身 means the 世 only
+    "ZS-02": ("001", 3),    # 官鬼遇空破者弗能傷 (E1)
+    "ZS-03": ("001", 3),    # 世爻逢旺相者弗能傷 (E2)
+    "ZS-04": ("001", 7),    # 長生 on the year, month, a moving or a changed line does not count (E3)
+    "ZS-05": ("001", 7),    # 巳日之巽, 申日之革: not 真生 (E4)
+    "ZS-06": ("001", 7),    # 午日之坎, 酉日之離: helped is not 長生 (E5)
+    "ZS-07": ("001", 11),   # readings: 身命, 家, 娶婦, 女占夫, 占官/占武
+    "ZS-08": ("001", 15),   # readings: 訟, 失, 求財, 出行, 疾病 …
+    "ZS-09": ("001", 15),   # 總之: 以鬼為忌者凶; 以官為用亦嫌其克世; 靜遲動速, 旺大衰小
+    # 局會
+    "JH-01": ("001", 19),   # 中神主也: 失其主則不能會，傷其中則不能局; half frames with the middle form
+    "JH-02": ("001", 19),   # 傷其始力小, 傷其終力存, 終始不傷力大
+    "JH-03": ("001", 19),   # 化不化: the frame acts as the middle's element, members keep their own
+    "JH-04": ("001", 23),   # 動會 變會 伏會; 必由日月而懸之
+    "JH-05": ("001", 27),   # 變失始者其局假 (子變辰者非; 謙之泰: 寅值空，乃失其始)
+    "JH-06": ("001", 27),   # 伏得生者其局真 (午伏寅者是)
+    "JH-07": ("001", 27),   # 懸始吉而懸終凶 (申月懸子則是，戌月懸午則非)
+    # 三刑
+    "XF-01": ("001", 35),   # 寅巳申 丑戌未 子卯 辰午酉亥; 不可以三泥 (pairs suffice)
+    "XF-02": ("001", 39),   # 刑則墓開，刑而兼沖其力更大; 困之兌 真刑
+    "XF-03": ("001", 39),   # 刑 like 退神, 不及旬空月破之凶; 身命 婚姻 宦 病; 官克世而問訟 … 世刑而大凶
+    # 六害
+    "LH-01": ("001", 43),   # 害 = 沖 of the 合 partner
+    "LH-02": ("001", 47),   # 生害 / 克害; 不及六沖; 重克害, 重用爻世爻, 應克世; 當別用爻 (姤 恆 小畜 益)
+    # 神煞 (SS-01 … in catalogue order, core/stars; seed001_rules.md §4 gives none): add new stars at the end
+    "SS-00": ("001", 223),  # the closing principle: 地支之星以月為憑，天干之星以日為主 … 以用神為主而星輔之
+    # 天象: 九曜 and 三垣 (line 55)
+    "SS-01": ("001", 55), "SS-02": ("001", 55), "SS-03": ("001", 55),         # 破軍 左輔 右弼
+    "SS-04": ("001", 55), "SS-05": ("001", 55), "SS-06": ("001", 55),         # 紫微垣 天市垣 太微垣
+    # 四德 (59–67)
+    "SS-07": ("001", 59), "SS-08": ("001", 59),                               # 天德 天干天德
+    "SS-09": ("001", 67), "SS-10": ("001", 67),                               # 月德 天干月德
+    # 天干之星: by the day stem (71–191)
+    "SS-11": ("001", 71),                                                     # 天乙貴人
+    "SS-12": ("001", 79), "SS-13": ("001", 79),                               # 福星貴人 天廚貴人
+    "SS-14": ("001", 83),                                                     # 天元祿
+    "SS-15": ("001", 91),                                                     # 文昌
+    "SS-16": ("001", 103),                                                    # 喜神
+    "SS-17": ("001", 159),                                                    # 羊刃
+    "SS-18": ("001", 191),                                                    # 絕路空
+    # 五符 and its eleven followers (207)
+    "SS-19": ("001", 207), "SS-20": ("001", 207), "SS-21": ("001", 207),      # 五符 天曹 地符
+    "SS-22": ("001", 207), "SS-23": ("001", 207), "SS-24": ("001", 207),      # 風伯 雷公 雨師
+    "SS-25": ("001", 207), "SS-26": ("001", 207), "SS-27": ("001", 207),      # 風雲 堂符 國印
+    "SS-28": ("001", 207), "SS-29": ("001", 207), "SS-30": ("001", 207),      # 天關 地匣 天賊
+    # 將星 series (95; 驛馬 99)
+    "SS-31": ("001", 95), "SS-32": ("001", 95),                               # 將星 攀鞍
+    "SS-33": ("001", 99),                                                     # 驛馬
+    "SS-34": ("001", 95), "SS-35": ("001", 95), "SS-36": ("001", 95),         # 六害 華蓋 劫煞
+    "SS-37": ("001", 95), "SS-38": ("001", 95), "SS-39": ("001", 95),         # 災煞 天煞 地煞
+    "SS-40": ("001", 95), "SS-41": ("001", 95), "SS-42": ("001", 95),         # 年煞 月煞 亡人煞
+    # month stars (87–199)
+    "SS-43": ("001", 87), "SS-44": ("001", 87),                               # 天財 地財
+    "SS-45": ("001", 99),                                                     # 天馬
+    "SS-46": ("001", 103),                                                    # 天喜
+    "SS-47": ("001", 107), "SS-48": ("001", 107),                             # 天赦 天解
+    "SS-49": ("001", 111), "SS-50": ("001", 111),                             # 月解 喝散
+    "SS-51": ("001", 115), "SS-52": ("001", 115),                             # 天醫 活曜
+    "SS-53": ("001", 123), "SS-54": ("001", 123), "SS-55": ("001", 123),      # 雷火 網羅 旌旗
+    "SS-56": ("001", 127), "SS-57": ("001", 127),                             # 天耳 天目
+    "SS-58": ("001", 131), "SS-59": ("001", 131), "SS-60": ("001", 131),      # 天罡煞 天犬 天豬
+    "SS-61": ("001", 131), "SS-62": ("001", 131),                             # 天鼠 天牛
+    "SS-63": ("001", 135), "SS-64": ("001", 135), "SS-65": ("001", 135),      # 大騰蛇 暗金 破碎
+    "SS-66": ("001", 139), "SS-67": ("001", 139), "SS-68": ("001", 139),      # 大耗 小耗 荒蕪
+    "SS-69": ("001", 139), "SS-70": ("001", 139),                             # 月空 月煞
+    "SS-71": ("001", 143), "SS-72": ("001", 143), "SS-73": ("001", 143),      # 天賊 天狗 地賊
+    "SS-74": ("001", 143), "SS-75": ("001", 143),                             # 天燭 天火
+    "SS-76": ("001", 147), "SS-77": ("001", 147), "SS-78": ("001", 147),      # 生氣 死氣 死氣官符
+    "SS-79": ("001", 147),                                                    # 錘門官符
+    "SS-80": ("001", 159), "SS-81": ("001", 159), "SS-82": ("001", 159),      # 天獄 地獄 血刃
+    "SS-83": ("001", 159),                                                    # 血忌
+    "SS-84": ("001", 171), "SS-85": ("001", 171), "SS-86": ("001", 171),      # 陰煞 折煞 浴盆
+    "SS-87": ("001", 171),                                                    # 咸池
+    "SS-88": ("001", 183), "SS-89": ("001", 183), "SS-90": ("001", 183),      # 天哭 喪門 弔客
+    "SS-91": ("001", 183), "SS-92": ("001", 183), "SS-93": ("001", 183),      # 喪車 五墓 三坵
+    "SS-94": ("001", 187), "SS-95": ("001", 187), "SS-96": ("001", 187),      # 孤辰 寡宿 關鎖
+    "SS-97": ("001", 191), "SS-98": ("001", 191), "SS-99": ("001", 191),      # 往亡 歸忌 覆舟
+    "SS-100": ("001", 191),                                                   # 白浪
+    # 天官符 (147), 鶴神 (203)
+    "SS-101": ("001", 147),                                                   # 天官符
+    "SS-102": ("001", 203),                                                   # 鶴神
+    # 罡魁 (211)
+    "SS-103": ("001", 211), "SS-104": ("001", 211),                           # 天罡 河魁
+    # 太歲 and its twelve gods, the four attached (215), the month forms (219)
+    "SS-105": ("001", 215), "SS-106": ("001", 215), "SS-107": ("001", 215),   # 太歲 太陽 喪門
+    "SS-108": ("001", 215), "SS-109": ("001", 215), "SS-110": ("001", 215),   # 太陰 官符 死符
+    "SS-111": ("001", 215), "SS-112": ("001", 215), "SS-113": ("001", 215),   # 歲破 龍德 白虎
+    "SS-114": ("001", 215), "SS-115": ("001", 215), "SS-116": ("001", 215),   # 福德 弔客 病符
+    "SS-117": ("001", 215), "SS-118": ("001", 215), "SS-119": ("001", 215),   # 飛廉 五鬼 欄杆
+    "SS-120": ("001", 215),                                                   # 天狗
+    "SS-121": ("001", 219), "SS-122": ("001", 219),                           # 月上飛廉 月上五鬼
     # 增刪卜易 itself (shared/texts/zsby_doctrine.txt; ids and lines as in notes/zsby_doctrine_rules.md)
     # 卷首: the four places, choosing among copies, the 世 for one's own matter, illness
     "JS-05": ("zsby", 450), "JS-06": ("zsby", 451), "JS-07": ("zsby", 458), "JS-12": ("zsby", 442),
@@ -74,12 +284,43 @@ _TABLE: dict[str, tuple[str, int]] = {
 }
 
 
+def _passages(entry: tuple[str, int] | Cited) -> frozenset[tuple[str, int, bool]]:
+    """Every (seed, line, decision) an entry allows a Source to name."""
+    if not isinstance(entry, Cited):
+        seed, line = entry
+        return frozenset({(seed, line, False)})
+    lines = [(entry.seed, entry.line)]
+    lines += [more if isinstance(more, tuple) else (entry.seed, more) for more in entry.more]
+    decided = [(entry.seed, line, True) for line in entry.decided]
+    return frozenset([(seed, line, False) for seed, line in lines] + decided)
+
+
+_PASSAGES = {rule: _passages(entry) for rule, entry in _TABLE.items()}
+
+
 @cache
-def source(rule: str) -> Source:
-    """The Source of a rule id (one shared object per id); KeyError names the id when it is not registered."""
-    seed, line = _TABLE[rule]
-    return Source(rule, seed, line)
+def source(rule: str, line: int | None = None, *, seed: str | None = None, decision: bool = False) -> Source:
+    """The Source of a registered rule id (one shared object per passage): its own passage, or another one it is
+    registered at (``line``, and ``seed`` when that passage is in another seed), as a decision of DESIGN.md with
+    ``decision``.  KeyError names an id that is not registered; ValueError a passage the id is not cited at."""
+    entry = _TABLE[rule]
+    own_seed, own_line = entry[0], entry[1]
+    passage = (own_seed if seed is None else seed, own_line if line is None else line, decision)
+    if passage not in _PASSAGES[rule]:
+        raise ValueError(f"{rule} is not registered at {passage[0]}:{passage[1]}"
+                         + (" as a decision" if decision else "") + f"; it is at {sorted(_PASSAGES[rule])}")
+    return Source(rule, *passage)
 
 
 def known(rule: str) -> bool:
     return rule in _TABLE
+
+
+def registered(src: Source) -> bool:
+    """Whether a Source names a registered id at a passage the registry gives it."""
+    return (src.seed, src.line, src.decision) in _PASSAGES.get(src.rule, ())
+
+
+def ids(seed: str | None = None) -> tuple[str, ...]:
+    """Every registered id (whose own passage is in ``seed``), in the registry's order."""
+    return tuple(rule for rule, entry in _TABLE.items() if seed is None or entry[0] == seed)

@@ -31,7 +31,7 @@ KEY_PREFIXES = ("ns_", "sm_", "xl_", "bt_", "fx_", "lq_", "sy_", "ms_", "hy_", "
 def emitted_keys() -> set[str]:
     """Keys written in core's finding/timing calls (string literals, and literals assigned to ``key``)."""
     keys: set[str] = set()
-    for path in (ROOT / "core").glob("*.py"):
+    for path in (ROOT / "core").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in CALLS:

@@ -13,7 +13,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from core import stars
 from core.calendar import Moment
 from core.cast import parse_cast
 from core.chart import Chart, build_chart
@@ -31,6 +30,8 @@ from core.stars import (
     counting_stars,
     grouped_stars,
 )
+from core.stars.catalogue import _by_kind
+from core.stars.reading import _judge, _targets_at
 
 SEED = Path(__file__).resolve().parent / "data" / "seeds" / "001_e929b0eae94976ad.txt"  # a copy of shared/seeds
 MONTH = dict(enumerate("寅卯辰巳午未申酉戌亥子丑", start=1))  # 正月 寅 … 十二月 丑
@@ -660,13 +661,13 @@ def _grouped_hit_by_hit(chart: Chart, places: tuple[Place, ...]) -> list[Finding
     """``grouped_stars`` spelled out hit by hit from the inverted tables (the engine before its bit masks)."""
     m = chart.moment
     use_god = frozenset(places)
-    days = stars._targets_at(m.month_branch, m.day, m.year_branch, None)
-    hours = stars._by_kind()[Keyed.HOUR].get((m.month_branch, m.hour.branch), {}) if m.hour else {}
+    days = _targets_at(m.month_branch, m.day, m.year_branch, None)
+    hours = _by_kind()[Keyed.HOUR].get((m.month_branch, m.hour.branch), {}) if m.hour else {}
 
     def group(place: Place, found: tuple, relation: object, moving: bool) -> list[Finding]:
         groups: dict[Effect, list] = {}
         for i, (star, _target) in enumerate(found):
-            judged = stars._judge(star, place.layer, relation, moving, place in use_god, None)
+            judged = _judge(star, place.layer, relation, moving, place in use_god, None)
             if judged is not None:
                 groups.setdefault(judged[0], []).append((-judged[1], i, star, judged[2]))
         out = []
@@ -681,10 +682,10 @@ def _grouped_hit_by_hit(chart: Chart, places: tuple[Place, ...]) -> list[Finding
         return out
 
     def at(place: Place, branch: Branch, stem: Stem, relation: object, moving: bool) -> list[Finding]:
-        return group(place, hours.get(("b", branch), ()) + days.get(("b", branch)) + hours.get(("s", stem), ())
-                     + days.get(("s", stem)), relation, moving)
+        return group(place, hours.get(("b", branch), ()) + days.get(("b", branch), ()) + hours.get(("s", stem), ())
+                     + days.get(("s", stem), ()), relation, moving)
 
-    out = group(Place(Layer.DAY), hours.get(("p", m.day), ()) + days.get(("p", m.day)), None, False)
+    out = group(Place(Layer.DAY), hours.get(("p", m.day), ()) + days.get(("p", m.day), ()), None, False)
     for line in chart.lines:
         here = Place(Layer.LINE, line.position)
         if line.moving or here in use_god:

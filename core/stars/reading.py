@@ -1,0 +1,145 @@
+"""The stars on a chart: where each lands (``chart_stars``) and which count for a reading (``counting_stars``).
+
+How a star acts on a chart is the chapter's closing paragraph (seed 001 line 223, notes §5):
+地支之星以月為憑，天干之星以日為主 (branch stars by the month, stem stars by the day); 年星…遠而較輕，
+時星…倏而易逝 (year and hour stars weigh less); 占星之法，多視其類 (only stars of the matter asked);
+各伺其動 (only on a moving line — DESIGN.md adds the use-god); 以用神為主而星輔之，吉以益其吉，凶以甚其凶
+(stars only amplify).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from operator import attrgetter
+
+from core.chart import Chart
+from core.findings import Effect, Finding, Layer, Place
+from core.ganzhi import Branch, Stem, StemBranch
+from core.hexagram import Relation
+from core.stars.catalogue import STARS, Keyed, Matter, Nature, Star, Target, _by_kind, _keys, target_text
+from core.values import value
+
+
+# ---- a chart ------------------------------------------------------------------------------------------
+
+@value
+class StarHit:
+    """A star landing on a line, a changed line, a hidden line (by branch, or 納甲 stem) or the day (天赦)."""
+
+    star: Star
+    target: Target
+    place: Place
+    relation: Relation | None  # 六親 of what carries it; None for the day
+    moving: bool  # a moving line, or the line it changes into
+
+
+def _targets_at(month: Branch, day: StemBranch, year_branch: Branch | None, hour: Branch | None
+                ) -> dict[tuple[str, object], tuple[tuple[Star, Target], ...]]:
+    """Every star's targets at one set of pillars, by target slot (a branch, a stem or a pillar): each key kind's
+    inverted table at its key value, merged in key-kind order."""
+    keys = _keys(month, day, year_branch, hour)
+    found: dict[tuple[str, object], tuple[tuple[Star, Target], ...]] = {}
+    for kind, by_key in _by_kind().items():
+        key = keys[kind]
+        if key is not None and key in by_key:
+            for slot, pairs in by_key[key].items():
+                found[slot] = found.get(slot, ()) + pairs
+    return found
+
+
+def chart_stars(chart: Chart, counting_only: frozenset[Place] | None = None) -> tuple[StarHit, ...]:
+    """Every star in force at the chart's moment that lands on one of its lines, in catalogue then line order.
+
+    ``counting_only``: only the places where a star can count — the day, moving lines and their changes, and
+    these (use-god) places; the rest are skipped rather than found and dropped."""
+    m = chart.moment
+    index = _targets_at(m.month_branch, m.day, m.year_branch, None if m.hour is None else m.hour.branch)
+    order = {star.id: i for i, star in enumerate(STARS)}
+    def at(branch: Branch, stem: Stem) -> tuple[tuple[Star, Target], ...]:
+        return index.get(("b", branch), ()) + index.get(("s", stem), ())
+
+    hits = [StarHit(star, target, Place(Layer.DAY), None, False) for star, target in index.get(("p", m.day), ())]
+    wanted = counting_only
+    for line in chart.lines:
+        here = Place(Layer.LINE, line.position)
+        if wanted is None or line.moving or here in wanted:
+            for star, target in at(line.branch, line.stem):
+                hits.append(StarHit(star, target, here, line.relation, line.moving))
+        if line.changed is not None:
+            for star, target in at(line.changed.branch, line.changed.stem):
+                hits.append(StarHit(star, target, Place(Layer.CHANGED, line.position), line.changed.relation, True))
+        hidden = Place(Layer.HIDDEN, line.position)
+        if line.hidden is not None and (wanted is None or hidden in wanted):
+            for star, target in at(line.hidden.branch, line.hidden.stem):
+                hits.append(StarHit(star, target, hidden, line.hidden.relation, False))
+    if wanted is None:
+        hits.sort(key=lambda h: (order[h.star.id], h.place.position))
+    return tuple(hits)
+
+
+_WEIGHT = attrgetter("weight")
+
+# 年星雖列，遠而較輕，時星間陳，倏而易逝，唯日月之用尊焉
+_KEY_WEIGHT = {Keyed.YEAR_BRANCH: 1, Keyed.YEAR_MONTH: 1, Keyed.HOUR: 1}
+
+
+def _effect(star: Star, matter: Matter | None) -> Effect:
+    if star.nature is Nature.GOOD:
+        return Effect.GOOD
+    if star.nature is Nature.BAD:
+        return Effect.BAD
+    if star.nature is Nature.MIXED and matter is not None:
+        if matter in star.favours:
+            return Effect.GOOD
+        if matter in star.avoid:
+            return Effect.BAD
+    return Effect.NEUTRAL
+
+
+def _counting(chart: Chart, use_god: frozenset[Place], wanted: Matter | None
+              ) -> Iterable[tuple[StarHit, Effect, int, str]]:
+    """The hits that count, with effect, weight and key (see ``counting_stars``)."""
+    for hit in chart_stars(chart, counting_only=use_god):
+        judged = _judge(hit.star, hit.place.layer, hit.relation, hit.moving, hit.place in use_god, wanted)
+        if judged is not None:
+            yield (hit, *judged)
+
+
+def _judge(star: Star, layer: Layer, relation: Relation | None, moving: bool, on_use: bool,
+           wanted: Matter | None) -> tuple[Effect, int, str] | None:
+    """Whether a star counts where it lands, and with what effect, weight and key."""
+    if not (moving or on_use or layer is Layer.DAY):
+        return None
+    if star.requires is not None and not (layer is Layer.LINE and moving and relation is star.requires):
+        return None  # 罡魁臨鬼動, 與鬼動, 鬼搖是宮, 子孫動: that 六親 itself moving
+    if wanted is not None and wanted not in star.matters and Matter.GENERAL not in star.matters:
+        return None
+    effect = _effect(star, wanted)
+    weight = _KEY_WEIGHT.get(star.key, 2)
+    if (on_use and moving) or (star.heavier is not None and relation is star.heavier):
+        weight += 1
+    if star.inferred or effect is Effect.NEUTRAL:
+        weight -= 1
+    weight = max(1, min(3, weight))
+    key = "star_on_use_god" if on_use else "star_on_day" if layer is Layer.DAY else "star_on_moving"
+    return effect, weight, key
+
+
+def counting_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
+                   matter: Matter | str | None = None) -> tuple[Finding, ...]:
+    """The stars that count for this reading, heaviest first.
+
+    A star counts on a moving line or the line it changes into (各伺其動), or on a use-god place (DESIGN.md),
+    and 天赦 on its day; a star that needs a 六親 (罡魁, 天官符, 鶴神 官鬼; 喜神 子孫) only on a moving line of it.  With
+    ``matter``, only stars of that matter or of general bearing count (占星之法，多視其類).  The effect is the
+    star's nature (吉以益其吉，凶以甚其凶 — it amplifies, the reading decides); weight 2 for month and day stars,
+    1 for year and hour stars, +1 on a moving use-god or a heavier 六親, −1 when its meaning is inferred, 1–3.
+    """
+    wanted = Matter(matter) if matter is not None else None
+    findings = [Finding(rule=hit.star.rule, source=hit.star.source, key=key, effect=effect, weight=weight,
+                        places=(hit.place,), params=(("star", hit.star.id), ("name", hit.star.name),
+                                                     ("target", target_text(hit.target)),
+                                                     ("nature", hit.star.nature.value)))
+                for hit, effect, weight, key in _counting(chart, frozenset(use_god_places), wanted)]
+    findings.sort(key=_WEIGHT, reverse=True)  # stable: equal weights keep their order
+    return tuple(findings)
