@@ -31,7 +31,7 @@ from core.question import (
 )
 from core.relations import generates, overcomes
 from core.roles import Roles, able_yuan, day_clash_note, find_roles
-from core.sources import Source
+from core.rules import source
 from core.state import state_of
 from core.strength import Assessment, assess, finding
 from core.timing import rank, rule_timings, with_dates
@@ -283,7 +283,7 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     if question.topic is Topic.lifespan and not about_self:
         # 000 六親: a relative is read on the line of its relation, "以用爻為主" (LQ-01; the 應 for others is 002's
         # to overrule, and the catalogue already chose by relation).
-        topic_findings = (Finding("LQ-01", Source("LQ-01", "000", 127), "use_god_by_relation", Effect.NEUTRAL, 0,
+        topic_findings = (Finding("LQ-01", source("LQ-01"), "use_god_by_relation", Effect.NEUTRAL, 0,
                                   (use.place,)),) + tuple(topic_findings)
     return analyse(chart, question, tuple(extra), tuple(topic_findings), tuple(topic_timing), absorbed, frame_effect,
                    choice)
