@@ -22,9 +22,10 @@ from core.chart import (
     DayRelation,
     MonthRelation,
     Season,
+    Standing,
     Transformation,
 )
-from core.findings import Layer, Place
+from core.findings import CHANGED_PLACES, LINE_PLACES, Layer, Place
 from core.ganzhi import Branch, Element
 from core.relations import Stage, clashes, generates, harmonizes, overcomes, stage
 from core.values import SymbolEnum, value
@@ -50,8 +51,8 @@ _TRUE_VOID_ELEMENT: dict[Branch, Element] = {
     Branch.申: Element.木, Branch.酉: Element.木, Branch.亥: Element.火, Branch.子: Element.火,
 }
 _IN_SEASON = (Season.旺, Season.次旺, Season.相)
-_MONTH_UP = (MonthRelation.臨月建, MonthRelation.月生)
-_DAY_UP = (DayRelation.臨日, DayRelation.日生)
+_MONTH_UP = frozenset((MonthRelation.臨月建, MonthRelation.月生))
+_DAY_UP = frozenset((DayRelation.臨日, DayRelation.日生))
 
 
 @value
@@ -119,104 +120,124 @@ def _tomb_broken(chart: Chart, tomb: Branch, where: Place, movers: tuple[Actor, 
     return any(m.place != where and m.moving and clashes(m.branch, tomb) for m in movers)
 
 
-@lru_cache(maxsize=64)  # charts and places hash by identity: each state is built once per reading
-def state_of(chart: Chart, place: Place) -> State:
-    """The state of the thing at ``place`` (a line, a changed line, a hidden line, the month or the day)."""
-    a = actor_at(chart, place)
-    month, day = chart.moment.month_branch, chart.moment.day.branch
-    if place.layer in (Layer.MONTH, Layer.DAY):
-        # The month and the day are never acted on by lines (HJ-30): always at full strength.
-        return State(place, a.branch, a.element, False, False, Vigour.旺, True, True, (), (), False, False, False,
-                     False, False, False, None, None, False, False, False, False, False)
-    st = a.standing
-    assert st is not None
-    movers = acting_lines(chart)
+def _month_and_day(st: Standing, el: Element, moving: bool, month_el: Element, day_el: Element,
+                   ) -> tuple[list[Place], list[Place]]:
+    """The month (JS-02): 臨, 生, 比和 or 合 support, 克 and 破 attack — a month that combines and overcomes (卯戌
+    子丑 巳申) overcomes, its force is its season's.  The day (JS-03): 臨, 生, 比和 and (on a static line) 合
+    support, 克 attacks, and its clash on a weak static line is 日破."""
     supports: list[Place] = []
     attacks: list[Place] = []
-    el = a.element
-    month_place, day_place = Place(Layer.MONTH), Place(Layer.DAY)
-    # the month (JS-02): 臨, 生 or 比和 support; 克 and 破 attack
-    # (a month that combines and overcomes — 卯戌 子丑 巳申 — overcomes: the month's force is its season's)
     if st.month_break or MonthRelation.月克 in st.month:
-        attacks.append(month_place)
-    elif (not set(_MONTH_UP).isdisjoint(st.month) or st.season is Season.次旺 or month.element is el
-          or MonthRelation.月合 in st.month):
-        supports.append(month_place)
-    # the day (JS-03): 臨, 生, 比和 and 合 support; 克 attacks; its clash makes a weak static line 日破
-    if not set(_DAY_UP).isdisjoint(st.day) or (day.element is el and DayRelation.日沖 not in st.day) \
-            or (DayRelation.日合 in st.day and not a.moving):
-        supports.append(day_place)
+        attacks.append(_MONTH)
+    elif not _MONTH_UP.isdisjoint(st.month) or st.season is Season.次旺 or month_el is el \
+            or MonthRelation.月合 in st.month:
+        supports.append(_MONTH)
+    if not _DAY_UP.isdisjoint(st.day) or (day_el is el and DayRelation.日沖 not in st.day) \
+            or (DayRelation.日合 in st.day and not moving):
+        supports.append(_DAY)
     elif DayRelation.日克 in st.day or st.day_clash is DayClash.日破:
-        attacks.append(day_place)
-    # moving and 暗動 lines act on primary and hidden lines only (DB-01/02)
+        attacks.append(_DAY)
+    return supports, attacks
+
+
+def _lines_and_change(chart: Chart, a: Actor, movers: tuple[Actor, ...], supports: list[Place],
+                      attacks: list[Place]) -> None:
+    """Moving and 暗動 lines on a primary or hidden line (DB-01/02), the 飛神 on its 伏神 (FS-02), and a moving
+    line's own change (JS-05, TT-02: 回頭生 and 化扶 support, 回頭克 attacks; a change that overcomes and combines —
+    子化丑 — is 化合, as 小畜之蠱 reads it: 「化丑合之」)."""
+    place, el = a.place, a.element
     if place.layer in (Layer.LINE, Layer.HIDDEN):
         for m in movers:
-            if m.place == place:
-                continue
-            if Transformation.回頭合 in m.transformations:
-                continue  # tied by its own change, it neither helps nor hurts until clashed (SK-08)
+            if m.place is place or Transformation.回頭合 in m.transformations:
+                continue  # a line tied by its own change neither helps nor hurts until clashed (SK-08)
             if generates(m.element, el) or m.element is el:
                 supports.append(m.place)
             elif overcomes(m.element, el):
                 attacks.append(m.place)
         if place.layer is Layer.HIDDEN:
-            fly = actor_at(chart, Place(Layer.LINE, place.position))
+            fly = actor_at(chart, LINE_PLACES[place.position])
             if generates(fly.element, el):
-                supports.append(fly.place)  # 飛來生伏 (FS-02)
+                supports.append(fly.place)
             elif overcomes(fly.element, el):
-                attacks.append(fly.place)  # 飛來克伏
-    # its own change (JS-05, TT-02): 回頭生 and 化扶 support, 回頭克 attacks
-    if a.moving and a.changed_branch is not None:
-        cp = Place(Layer.CHANGED, place.position)
-        # a change that overcomes and combines (子化丑, 戌化卯, 申化巳) is read as 化合 (小畜之蠱: 「化丑合之」)
-        if generates(a.changed_branch.element, el) or a.changed_branch.element is el \
-                or harmonizes(a.changed_branch, a.branch):
-            supports.append(cp)
-        elif overcomes(a.changed_branch.element, el):
-            attacks.append(cp)
+                attacks.append(fly.place)
+    changed = a.changed_branch
+    if a.moving and changed is not None:
+        if generates(changed.element, el) or changed.element is el or harmonizes(changed, a.branch):
+            supports.append(CHANGED_PLACES[place.position])
+        elif overcomes(changed.element, el):
+            attacks.append(CHANGED_PLACES[place.position])
+
+
+def _vigour(st: Standing, moving: bool, in_season: bool, on_month_or_day: bool, raised: bool,
+            supports: list[Place], attacks: list[Place], lost: bool) -> Vigour:
+    """D1 with TT-01: 旺 in season, on the month or the day, or 合起 (LH-03 即使爻值休囚亦有旺相之意); 有氣 when
+    something supports it — but out of season and struck by the month or the day, line supports do not save it
+    (HJ-29 制中弱主); 失陷 when ``lost`` (真空) or a static 月破 nothing holds up."""
+    held_down = not in_season and (_MONTH in attacks or _DAY in attacks)
+    real_support = [p for p in supports if p.layer in _TIME_AND_CHANGE] if held_down else supports
+    day_raises = DayRelation.日合 in st.day and not moving
+    static_broken = st.month_break and not moving and not real_support and DayRelation.臨日 not in st.day
+    if static_broken or lost:
+        return Vigour.失陷
+    if in_season or on_month_or_day or (raised and (day_raises or not held_down)):
+        return Vigour.旺
+    if real_support or raised or st.stage in _STAGE_UP:
+        return Vigour.有氣
+    return Vigour.休囚
+
+
+_MONTH, _DAY = Place(Layer.MONTH), Place(Layer.DAY)
+_TIME_AND_CHANGE = frozenset((Layer.MONTH, Layer.DAY, Layer.CHANGED))
+_STAGE_UP = frozenset((Stage.長生, Stage.帝旺))
+_TIME_STATE = State(_MONTH, Branch.子, Element.水, False, False, Vigour.旺, True, True, (), (), False, False, False,
+                    False, False, False, None, None, False, False, False, False, False)
+
+
+@lru_cache(maxsize=64)  # charts and places hash by identity: each state is built once per reading
+def state_of(chart: Chart, place: Place) -> State:
+    """The state of the thing at ``place`` (a line, a changed line, a hidden line, the month or the day)."""
+    a = actor_at(chart, place)
+    if place.layer in (Layer.MONTH, Layer.DAY):
+        # The month and the day are never acted on by lines (HJ-30): always at full strength.
+        return replace(_TIME_STATE, place=place, branch=a.branch, element=a.element)
+    month = chart.moment.month_branch
+    st = a.standing
+    assert st is not None
+    movers = acting_lines(chart)
+    el, moving = a.element, a.moving
+    supports, attacks = _month_and_day(st, el, moving, month.element, chart.moment.day.branch.element)
+    _lines_and_change(chart, a, movers, supports, attacks)
     in_season = st.season in _IN_SEASON and not st.month_break
     on_month_or_day = MonthRelation.臨月建 in st.month or DayRelation.臨日 in st.day
-    stage_up = st.stage in (Stage.長生, Stage.帝旺)
     void = st.void
-    void_filled = void and DayRelation.日沖 in st.day and not a.moving
-    hidden_strong = place.layer is Layer.HIDDEN and in_season
-    not_void = void and (in_season or a.moving or bool(supports) or hidden_strong
-                         or Transformation.化空 in a.transformations)
+    void_filled = void and DayRelation.日沖 in st.day and not moving
     if place.layer is Layer.CHANGED:
         not_void = void  # 動而化空亦不為空: a changed line waits for its fill or clash (HJ-14)
+    else:
+        not_void = void and (in_season or moving or bool(supports) or Transformation.化空 in a.transformations)
     # 真空 (春土 夏金 秋木 冬火), or void and month-broken at once (XK2-02 月破為空)
-    true_void = (void and not a.moving and not void_filled and place.layer is not Layer.CHANGED
+    true_void = (void and not moving and not void_filled and place.layer is not Layer.CHANGED
                  and (_TRUE_VOID_ELEMENT.get(month) is el or st.month_break))
     tomb, tomb_place = _tomb(chart, a, movers)
     tomb_broken = tomb is not None and tomb_place is not None and _tomb_broken(chart, tomb, tomb_place, movers)
     cut = st.stage is Stage.絕 or Transformation.化絕 in a.transformations
-    tied = a.moving and (MonthRelation.月合 in st.month or DayRelation.日合 in st.day)
-    raised = not a.moving and (MonthRelation.月合 in st.month or DayRelation.日合 in st.day
-                               or any(harmonizes(m.branch, a.branch) for m in movers if m.moving))
+    tied = moving and (MonthRelation.月合 in st.month or DayRelation.日合 in st.day)
+    raised = not moving and (MonthRelation.月合 in st.month or DayRelation.日合 in st.day
+                             or any(m.moving and harmonizes(m.branch, a.branch) for m in movers))
     day_break = st.day_clash is DayClash.日破
-    hidden_movement = st.day_clash is DayClash.暗動 and not void
-    # HJ-29 制中弱主: out of season and struck by the month or the day, line supports do not save it
-    held_down = not in_season and (month_place in attacks or day_place in attacks)
-    real_support = [p for p in supports if p.layer in (Layer.MONTH, Layer.DAY, Layer.CHANGED)] if held_down \
-        else supports
-    day_raises = DayRelation.日合 in st.day and not a.moving
-    if in_season or on_month_or_day or (raised and (day_raises or not held_down)):
-        vigour = Vigour.旺  # 合起: 即使爻值休囚亦有旺相之意 (LH-03)
-    elif real_support or stage_up or raised:
-        vigour = Vigour.有氣
-    else:
-        vigour = Vigour.休囚
-    static_broken = st.month_break and not a.moving and not real_support and DayRelation.臨日 not in st.day
-    if vigour is Vigour.休囚 and (static_broken or day_break or true_void):
+    vigour = _vigour(st, moving, in_season, on_month_or_day, raised, supports, attacks, true_void)
+    if day_break and vigour is Vigour.休囚:
         vigour = Vigour.失陷
-    if true_void or static_broken:
-        vigour = Vigour.失陷
-    same = sum(1 for p in supports if p.layer in (Layer.MONTH, Layer.DAY))
-    too_strong = on_month_or_day and same >= 2 or sum(
-        1 for ln in chart.lines if ln.element is el) + (month.element is el) + (day.element is el) >= 4
-    s = State(place, a.branch, el, a.moving, hidden_movement, vigour, in_season, on_month_or_day, tuple(supports),
-              tuple(attacks), void, void_filled, not_void, true_void, st.month_break, day_break, tomb, tomb_place,
-              tomb_broken, cut, tied, raised, too_strong)
-    if s.real_tomb or (cut and not s.vigour.strong and s.attacks):
-        s = replace(s, vigour=Vigour.失陷)
-    return s
+    if not vigour.strong and attacks and ((tomb is not None and not tomb_broken) or cut):
+        vigour = Vigour.失陷  # a real tomb (SG-02), or 絕 weak and struck (HJ-54)
+    same = sum(1 for p in supports if p.layer is Layer.MONTH or p.layer is Layer.DAY)
+    too_strong = (on_month_or_day and same >= 2) or _same_element(chart, el) >= 4
+    return State(place, a.branch, el, moving, st.day_clash is DayClash.暗動 and not void, vigour, in_season,
+                 on_month_or_day, tuple(supports), tuple(attacks), void, void_filled, not_void, true_void,
+                 st.month_break, day_break, tomb, tomb_place, tomb_broken, cut, tied, raised, too_strong)
+
+
+def _same_element(chart: Chart, el: Element) -> int:
+    """How many of the six lines, the month and the day are of ``el`` (YQ-03's 太旺 by numbers)."""
+    m = chart.moment
+    return sum(1 for ln in chart.lines if ln.element is el) + (m.month_branch.element is el) + (m.day.branch.element is el)
