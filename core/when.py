@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from operator import attrgetter
+from typing import NamedTuple
 
-from core.calendar import Moment
 from core.actors import acting_lines
+from core.calendar import Moment
 from core.chart import Chart, Transformation
 from core.findings import Layer, Place, Timing, Unit
 from core.ganzhi import Branch, Element, Stem
@@ -219,30 +220,40 @@ def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Hor
     """One entry per (unit, branch): every rule that gives it, the strongest first; the entry's weight is its
     strongest rule's, and one more for each other rule that agrees (at most two more); the horizon's unit first."""
     units = _UNITS[horizon]
-    grouped: dict[tuple[Unit, Branch], list[tuple[int, str, str, str, tuple[Place, ...], Stem | None, Source]]] = {}
+    grouped: dict[tuple[Unit, Branch], list[_Given]] = {}
     for c in candidates:
         for i, unit in enumerate((c.unit,) if c.unit is not None else units):
             stem = c.stem if unit is Unit.DAY else None
             grouped.setdefault((unit, c.branch), []).append(
-                (c.weight - i, c.rule, c.key, c.sense, c.places, stem, source(c.rule)))
+                _Given(c.weight - i, c.rule, c.key, c.sense, c.places, stem, source(c.rule)))
     for t in older:
-        sense = {"bad": BAD, "good": GOOD}.get(_OLDER_SENSE.get(t.key, ""), OUTCOME)
-        grouped.setdefault((t.unit, t.branch), []).append((t.weight, t.rule, t.key, sense, t.places, t.stem, t.source))
+        sense = _OLDER_SENSE.get(t.key, OUTCOME)
+        grouped.setdefault((t.unit, t.branch), []).append(
+            _Given(t.weight, t.rule, t.key, sense, t.places, t.stem, t.source))
     out = []
-    for (unit, branch), items in grouped.items():
-        items.sort(key=lambda x: -x[0])
-        rules: list[str] = []
-        for it in items:
-            if it[1] not in rules:
-                rules.append(it[1])
-        top = items[0]
-        stem = next((it[5] for it in items if it[5] is not None), None)
+    for (unit, branch), given in grouped.items():
+        given.sort(key=attrgetter("weight"), reverse=True)
+        rules = tuple(dict.fromkeys(g.rule for g in given))
+        top = given[0]
+        stem = next((g.stem for g in given if g.stem is not None), None)
         agree = sum(1 for r in rules[1:] if r not in _GENERIC)
-        weight = top[0] + min(2, agree) + (1 if unit in units else -2)
-        out.append(Timing(unit, branch, top[1], top[6], top[2], max(0, weight), stem, top[4], (),
-                          tuple(rules), _favourable(top[3], eventual_side)))
+        weight = top.weight + min(2, agree) + (1 if unit in units else -2)
+        out.append(Timing(unit, branch, top.rule, top.source, top.key, max(0, weight), stem, top.places, (),
+                          rules, _favourable(top.sense, eventual_side)))
     out.sort(key=attrgetter("weight"), reverse=True)
     return out
+
+
+class _Given(NamedTuple):
+    """One rule's word on one (unit, branch)."""
+
+    weight: int
+    rule: str
+    key: str
+    sense: str
+    places: tuple[Place, ...]
+    stem: Stem | None
+    source: Source
 
 
 # Rules that name a line's own or clash branch whatever its state: they add no weight when they agree.
@@ -250,6 +261,6 @@ _GENERIC = frozenset(("YQ-01", "SW-06", "D-06", "D-02", "M-14"))
 
 # The sense of the moments the seed's own timing rules give (core/timing.py): harm, relief, or the outcome.
 _OLDER_SENSE = {
-    "attacker_in_season": "bad", "opponent_in_season": "bad", "peak_breaks": "bad", "tomb_month": "bad",
-    "helper_cleared": "bad", "attacker_cleared": "good", "helper_released": "good",
+    "attacker_in_season": BAD, "opponent_in_season": BAD, "peak_breaks": BAD, "tomb_month": BAD,
+    "helper_cleared": BAD, "attacker_cleared": GOOD, "helper_released": GOOD,
 }
