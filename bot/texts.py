@@ -591,6 +591,9 @@ FINDINGS: dict[str, str] = {
     "world_void_no_worry": N_("The world line {line} is void: the danger does not reach the one who asks."),
     "source_without_root": N_("Every source of the use-god is broken or cut off: like water without a spring, the matter has no root."),
     "use_god_comes_to_world": N_("{line} overcomes the world line {other}: it comes to the one who asks."),
+    "weather_asked_moves": N_("The line of the weather asked about moves, and the opposite one does not: it comes."),
+    "weather_opposite_moves": N_("The line of the opposite weather moves, and that of the weather asked does not: "
+                                 "it does not come."),
     "full_punishment": N_("The month, the day and {line} make the whole triple punishment: grave harm."),
     "ghost_on_world_struck_away": N_("The burden of the Officer-Ghost on the world line {line} is struck away by its change: relief."),
     "world_changes_into_office": N_("The strong world line {line} changes into the Officer-Ghost: office comes."),

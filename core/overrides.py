@@ -17,7 +17,8 @@ from core.findings import Layer, Place
 from core.ganzhi import Branch
 from core.hexagram import Relation
 from core.places import Tally
-from core.question import Horizon, Illness, Question, Topic
+from core.actors import acting_lines
+from core.question import Horizon, Illness, Question, Topic, Weather
 from core.relations import clashes
 from core.state import State, Vigour, state_of
 from core.usable import Usable
@@ -210,6 +211,22 @@ def _hexagram_element(f: Facts) -> Iterator[Move]:
         yield Move("GB-03", "hexagram_turns_generating", (), "", "+1")
 
 
+def _weather(f: Facts) -> Iterator[Move]:
+    """天時 reads what moves, not strength (the issue's 占天時不論旺衰; 天時章 itself is not among our texts, so the
+    rule rests on SW-05's weather evidence, 土臨父母有申日雨者…土臨子孫有申日晴者): the weather asked comes when its
+    relation moves (or moves in secret) and the opposite one does not, and does not come in the reverse case."""
+    q = f.question
+    if q.topic is not Topic.weather or q.weather is None:
+        return
+    wished = Relation.父母 if q.weather is Weather.rain else Relation.子孫
+    other = Relation.子孫 if wished is Relation.父母 else Relation.父母
+    acting = {a.relation for a in acting_lines(f.chart)}
+    if wished in acting and other not in acting:
+        yield Move("SW-05", "weather_asked_moves", (f.use.place,), "=吉", "=吉")
+    elif other in acting and wished not in acting:
+        yield Move("SW-05", "weather_opposite_moves", (f.use.place,), "=凶", "=凶")
+
+
 def _illness(f: Facts) -> Iterator[Move]:
     q, chart, use = f.question, f.chart, f.use
     if q.topic is not Topic.illness or q.illness is None:
@@ -326,4 +343,4 @@ def _use_overcomes_world(f: Facts) -> Iterator[Move]:
 def overrides(f: Facts) -> tuple[Move, ...]:
     """Every override that holds, in the book's order."""
     return (*_own_change(f), *_turning_back(f), *_full_punishment(f), *_hexagram(f), *_hexagram_element(f),
-            *_illness(f), *_world(f), *_rootless(f), *_use_overcomes_world(f))
+            *_weather(f), *_illness(f), *_world(f), *_rootless(f), *_use_overcomes_world(f))

@@ -253,3 +253,26 @@ def test_every_timing_follows_from_the_state_of_its_line() -> None:
             assert t.rule not in ("YQ-07", "YQ-08") or t.branch in (b, clash_of(b), harmony_of(b))
             checked += 1
     assert checked > 500
+
+
+def test_weather_reads_what_moves() -> None:
+    """天時: the weather asked comes when its relation moves and the opposite one does not, whatever the strength."""
+    from core.actors import acting_lines
+    from core.hexagram import Relation
+    from core.question import Weather
+    from core.reading import read
+
+    seen = 0
+    for n in range(0, 4096, 7):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        chart = build_chart(parse_cast(lines), Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], "甲子"))
+        acting = {a.relation for a in acting_lines(chart)}
+        if (Relation.父母 in acting) == (Relation.子孫 in acting):
+            continue
+        rain = read(chart, Question(Topic.weather, weather=Weather.rain))
+        clear = read(chart, Question(Topic.weather, weather=Weather.clear))
+        parent_moves = Relation.父母 in acting
+        assert (rain.verdict.side, clear.verdict.side) == ((1, -1) if parent_moves else (-1, 1))
+        assert rain.use_god.actor.relation is Relation.父母 and clear.use_god.actor.relation is Relation.子孫
+        seen += 1
+    assert seen > 100
