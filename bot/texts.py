@@ -598,6 +598,7 @@ FINDINGS: dict[str, str] = {
     "ghost_on_world_struck_away": N_("The burden of the Officer-Ghost on the world line {line} is struck away by its change: relief."),
     "world_changes_into_office": N_("The strong world line {line} changes into the Officer-Ghost: office comes."),
     "world_changes_into_ghost": N_("The weak, struck world line {line} changes into the Officer-Ghost: it turns into a ghost, failure and danger."),
+    "world_turns_generating": N_("The world line {line} changes into what turns back and generates it."),
     "world_strong": N_("The world line {line} is well supported: it carries the matter."),
     "world_weak": N_("The world line {line} is struck and unsupported: it cannot carry the matter."),
     # the amplifiers (they deepen, never flip)

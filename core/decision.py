@@ -81,9 +81,10 @@ def decide(u: Usability, t: Tally, moves: tuple[Move, ...], amps: tuple[Amplifie
     steps.append(_step(t.rule, t.key, tuple(p.place for p in t.parties) or (u.place,),
                        (("support", str(t.support)), ("attack", str(t.attack))), (t.verdict_now, t.verdict_now),
                        (base, base)))
-    # c. the overrides, in order; once a grave sign has set the end to 凶 (回頭克, 反吟 struck, 變鬼 …) only the
-    # overrides the book lets decide without the use-god can lift it (LH-06, and 近病 逢空 HJ-35/JS-25)
-    sealed = False
+    # c. the overrides, in order; once the use-god can never act, or a grave sign has set the end to 凶 (回頭克,
+    # 反吟 struck, 變鬼 …), only the overrides the book lets decide without the use-god can lift it (LH-06, and
+    # 近病 逢空 HJ-35/JS-25)
+    sealed = eventual is Verdict.凶 and rule == u.rule and u.usable is Usable.never or rule == "XK2-07"
     for m in moves:
         lift = m.eventual[:1] in ("+", "≥") and sealed and m.rule not in _LIFT_SEALED
         n2, e2 = apply(now, m.now), (eventual if lift else apply(eventual, m.eventual))

@@ -294,6 +294,8 @@ def _world(f: Facts) -> Iterator[Move]:
     elif f.world_tally is not None and f.world_tally.verdict.side:
         yield Move("HJ-07", "world_strong" if f.world_tally.verdict.side > 0 else "world_weak", here,
                    "", "+1" if f.world_tally.verdict.side > 0 else "-1")
+    if wl.moving and Transformation.回頭生 in wl.transformations:
+        yield Move("JS-05", "world_turns_generating", here, "", "≥小吉")  # 變出巳午之火謂之回頭生世
     if wl.moving and Transformation.回頭克 in wl.transformations:
         grave = q.topic in (Topic.lifetime, Topic.lifespan, Topic.year, Topic.illness)
         yield Move("HJ-44", "world_turns_overcoming", here, "", "=凶" if grave else "≤小凶")

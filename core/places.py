@@ -20,6 +20,7 @@ from core.usable import Usable, usability
 from core.values import value
 from core.verdict import Verdict
 
+_MONTH = Place(Layer.MONTH)
 _HURT_BY_CHANGE = (Transformation.回頭克, Transformation.化破, Transformation.化絕)
 
 
@@ -32,6 +33,7 @@ class Party:
     strong: bool  # 旺相 (the month and the day always are)
     frame: bool = False  # a 三合局 of moving lines, acting as one party (LH-08/09, 002 SK-06)
     later: bool = False  # tied or in its tomb: it acts when clashed open, not now (HJ-16, HJ-18)
+    passing: bool = False  # acts now and not in the end: the month that breaks a changed line (出月而不為破, XK2-05)
 
 
 @value
@@ -114,8 +116,9 @@ def tally(chart: Chart, use: State, absorbed: frozenset[Place] = frozenset(),
             idle.append((p, why[0]))
             if not why[1]:
                 continue
-        parties.append(Party(p, sup or ghost_lifted, _strong(chart, p), False, why is not None))
-    verdict, key = _count(parties, use)
+        passing = p is _MONTH and not sup and use.place.layer is Layer.CHANGED and use.month_break
+        parties.append(Party(p, sup or ghost_lifted, _strong(chart, p), False, why is not None, passing))
+    verdict, key = _count([p for p in parties if not p.passing], use)
     now, key_now = _count([p for p in parties if not p.later], use)
     if ghost_lifted and any(p in use.attacks for p in (q.place for q in parties)):
         return Tally(tuple(parties), tuple(idle), verdict, "places_ghost_struck_away", now,
