@@ -70,9 +70,9 @@ def _line_moments(chart: Chart, s: State, weight_bonus: int = 0) -> list[Candida
         out.append(Candidate(clash_of(s.tomb), "YQ-05", "tomb_clashed_open", 8 + w, OUTCOME,
                              here + ((s.tomb_place,) if s.tomb_place else ())))
     if s.tied:
-        out.append(Candidate(clash_of(b), "YQ-06", "tie_clashed_open", 8 + w, OUTCOME, here))
-    elif s.raised and not s.moving:
         out.append(Candidate(clash_of(b), "YQ-06", "tie_clashed_open", 6 + w, OUTCOME, here))
+    elif s.raised and not s.moving:
+        out.append(Candidate(clash_of(b), "YQ-06", "tie_clashed_open", 4 + w, OUTCOME, here))
     if s.too_strong:
         out.append(Candidate(branch_at_stage(s.element, Stage.墓), "YQ-03", "too_strong_tomb", 6 + w, OUTCOME, here))
         out.append(Candidate(clash_of(b), "YQ-03", "too_strong_clash", 5 + w, OUTCOME, here))
@@ -226,10 +226,10 @@ def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Hor
             stem = c.stem if unit is Unit.DAY else None
             grouped.setdefault((unit, c.branch), []).append(
                 _Given(c.weight - i, c.rule, c.key, c.sense, c.places, stem, source(c.rule)))
-    for t in older:
+    for t in older:  # the seed's own timing patterns (002's worked cases) rank a step below 應期總注's
         sense = _OLDER_SENSE.get(t.key, OUTCOME)
         grouped.setdefault((t.unit, t.branch), []).append(
-            _Given(t.weight, t.rule, t.key, sense, t.places, t.stem, t.source))
+            _Given(t.weight - 1, t.rule, t.key, sense, t.places, t.stem, t.source))
     out = []
     for (unit, branch), given in grouped.items():
         given.sort(key=attrgetter("weight"), reverse=True)
