@@ -585,6 +585,18 @@ async def _wait_for_tosses(db: Path, user_id: int, n: int, timeout: float = 10) 
         await asyncio.sleep(0.02)
 
 
+async def stop_bot(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM a bot process and wait for it to end (killing it after 15 s); the fake server runs on this event
+    loop, so the wait must not block it."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.to_thread(proc.wait, 15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 def _spawn_bot(tg: FakeTelegram, db: Path, log: Path) -> subprocess.Popen[bytes]:
     env = dict(os.environ, TELEGRAM_BOT_TOKEN=tg.token, TELEGRAM_API_BASE_URL=tg.base_url, DATABASE_PATH=str(db))
     env.pop("WEBHOOK_URL", None)
@@ -625,13 +637,7 @@ async def test_sigkill_between_tosses_resumes(tmp_path: Path) -> None:
             chart = await u.wait_for(is_chart)
             answer = await u.wait_reply()
         finally:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-                try:  # the fake server runs on this event loop: wait without blocking it
-                    await asyncio.to_thread(proc.wait, 15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+            await stop_bot(proc)
         assert proc.returncode == 0, log.read_text()
         (lines, moment_utc, tz, question), = db_rows(
             db, "SELECT lines, moment_utc, moment_tz, question FROM readings WHERE user_id = 107")

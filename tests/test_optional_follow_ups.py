@@ -18,7 +18,6 @@ import contextlib
 import json
 import signal
 import sqlite3
-import subprocess
 import time
 from datetime import datetime
 from pathlib import Path
@@ -32,7 +31,6 @@ from bot.config import DEFAULT_ZONES
 from bot.i18n import normalize, term, use
 from core.hexagram import Relation
 from core.question import FollowUp, Question, Topic, optional_follow_ups
-from core.verdict import Verdict
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 from tests.test_bot_e2e import (
     NOW,
@@ -46,6 +44,7 @@ from tests.test_bot_e2e import (
     quiet,
     reading_id,
     running,
+    stop_bot,
     tr,
     until,
 )
@@ -302,13 +301,7 @@ async def test_sigkill_at_an_optional_step_resumes(tmp_path: Path) -> None:
             chart = await u.wait_for(is_chart)
             answer = await u.wait_for(has("r:"))
         finally:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-                try:  # the fake server runs on this event loop: wait without blocking it
-                    await asyncio.to_thread(proc.wait, 15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+            await stop_bot(proc)
         assert proc.returncode == 0, log.read_text()
         (rid, moment_utc, question), = db_rows(db, "SELECT id, moment_utc, question FROM readings WHERE user_id = 804")
         assert question == "契約はまとまりますか" and stored_question(db, rid)["horizon"] == "far"
