@@ -15,7 +15,7 @@ import pytest
 from core.calendar import Moment
 from core.cast import parse_cast
 from core.chart import build_chart
-from core.findings import Effect, Layer, Place, Unit
+from core.findings import Layer, Place, Unit
 from core.question import Question, Sex, Subject, Topic
 from core.reading import Reading, analyse
 from tests.readings import read_case
