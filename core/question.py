@@ -664,4 +664,6 @@ def horizon_of(q: Question) -> Horizon:
     """The horizon asked, or the topic's default."""
     if q.horizon is not None:
         return q.horizon
+    if q.illness is Illness.long:
+        return Horizon.far  # a long illness is told in months (乾之夬 久病: 卒於丑月)
     return Horizon.far if q.topic in _FAR_TOPICS else Horizon.near
