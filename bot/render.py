@@ -15,9 +15,9 @@ from bot.i18n import _, current, locale, term
 from bot.texts import FINDINGS, PARAM_WORDS, TIMINGS
 from core.findings import Effect, Finding, Layer, Place, Timing, Unit
 from core.question import Horizon, Illness, Weather, horizon_of
+from core.places import Party
 from core.reading import Reading, is_star
 
-REASONS_SHOWN = 8
 
 
 def place(r: Reading, p: Place) -> str:
@@ -94,9 +94,12 @@ def timing_text(r: Reading, t: Timing) -> str:
     return text + (f": {dates}" if dates else "")
 
 
-def render_reading(r: Reading, reasons: int = REASONS_SHOWN, timings: int = 5) -> str:
+TOPIC_SHOWN = 6  # the topic chapter's readings shown with the verdict; the rest are in "all reasons"
+
+
+def render_reading(r: Reading, timings: int = 5) -> str:
     """Verdict now and in the end, use-god (and the line read with it), the chain of reasons in the order they
-    decided, and the likeliest timings with their sense."""
+    decided (every other finding is under "all reasons"), and the likeliest timings with their sense."""
     if r.verdict_now is r.verdict:
         out = [_("Verdict: {verdict}").format(verdict=term(r.verdict.name))]
     else:
@@ -111,19 +114,8 @@ def render_reading(r: Reading, reasons: int = REASONS_SHOWN, timings: int = 5) -
     for i, step in enumerate(chain, 1):
         f = step.finding
         out.append(f"{i}. {finding_text(r, f)} [{f.rule}]")
-    shown = {s.finding.key for s in chain}
-    plain = [f for f in r.findings if not is_star(f) and f.key not in shown and f.weight > 0]
-    merged: dict[str, list[str]] = {}  # one sentence, every rule that gives it (JN-3 and JN-6 say the same)
-    for f in plain:
-        sign = {"+": "＋", "-": "－", "0": "・"}[f.effect.value]
-        rules = merged.setdefault(f"{sign} {finding_text(r, f)}", [])
-        if f.rule not in rules:
-            rules.append(f.rule)
-        if len(merged) > max(0, reasons - len(chain)):
-            break
-    if merged:
-        out += ["", _("Also in the chart:")]
-    out += [f"{text} [{', '.join(rules)}]" for text, rules in list(merged.items())[:max(0, reasons - len(chain))]]
+        if r.decision is not None and f.rule in ("JS-06", "HJ-32") and r.decision.tally.parties:
+            out.append("   " + _(", ").join(_party(r, p) for p in r.decision.tally.parties))
     stars = [f for f in r.findings if is_star(f) and f.weight > 0][:2]
     if stars:
         out += ["", _("Stars (they deepen the verdict, they do not decide it):")]
@@ -134,15 +126,25 @@ def render_reading(r: Reading, reasons: int = REASONS_SHOWN, timings: int = 5) -
     topic = agreeing(r)
     if topic:
         out += ["", _("For this matter:")]
-        out += [f"・{finding_text(r, f)} [{f.rule}]" for f in topic[:reasons]]
+        out += [f"・{finding_text(r, f)} [{f.rule}]" for f in topic[:TOPIC_SHOWN]]
     return "\n".join(out)
+
+
+def _party(r: Reading, p: Party) -> str:
+    """One of the four places, signed: ＋ supports, － strikes; in brackets when it acts only later (tied, entombed)."""
+    text = ("＋" if p.supports else "－") + place(r, p.place)
+    return f"({text})" if p.later else text
+
+
+def _against(r: Reading) -> Effect | None:
+    side = r.verdict.side
+    return Effect.BAD if side > 0 else Effect.GOOD if side < 0 else None
 
 
 def agreeing(r: Reading) -> tuple[Finding, ...]:
     """The topic chapter's readings that do not speak against the verdict: a chapter colours the reading, it does
     not overrule the decision (the others stay among all the reasons)."""
-    side = r.verdict.side
-    against = Effect.BAD if side > 0 else Effect.GOOD if side < 0 else None
+    against = _against(r)
     return tuple(f for f in r.topic if f.effect is not against)
 
 

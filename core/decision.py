@@ -6,7 +6,7 @@ reading can give its chain of reasons in the order they decided and "目下無�
 from __future__ import annotations
 
 from core.amplifiers import Amplifier, deepen
-from core.findings import Effect, Finding, Place
+from core.findings import LINE_PLACES, Effect, Finding, Layer, Place
 from core.overrides import Move, apply
 from core.places import Tally
 from core.strength import finding
@@ -76,7 +76,9 @@ def decide(u: Usability, t: Tally, moves: tuple[Move, ...], amps: tuple[Amplifie
         if u.usable is Usable.later:
             now = now.at_most(Verdict.小凶)  # 目下未能: not now (a void, tied, broken or entombed use-god waits)
     ua = tuple((("branch", b.name),) for b in u.at[:1])
-    steps.append(_step(rule, key, (u.place,), ua[0] if ua else (), (t.verdict_now, now), (base, eventual)))
+    # a hidden line is named with its 飛神, the line it hides under
+    where = (u.place, LINE_PLACES[u.place.position]) if u.place.layer is Layer.HIDDEN else (u.place,)
+    steps.append(_step(rule, key, where, ua[0] if ua else (), (t.verdict_now, now), (base, eventual)))
     # b. the four places
     steps.append(_step(t.rule, t.key, tuple(p.place for p in t.parties) or (u.place,),
                        (("support", str(t.support)), ("attack", str(t.attack))), (t.verdict_now, t.verdict_now),
