@@ -9,7 +9,7 @@ from __future__ import annotations
 from core.actors import Actor, acting_lines, line_actors
 from core.chart import Chart, DayRelation, MonthRelation, Season, Transformation
 from core.findings import Effect, Finding, Layer, Place
-from core.ganzhi import Element
+from core.ganzhi import Branch, Element
 from core.relations import Stage, stage
 from core.strength import DAY_SUPPORT, MONTH_SUPPORT, finding, season_strong
 from core.values import value
@@ -137,6 +137,20 @@ def day_clash_note(a: Actor, here: tuple[Place, ...]) -> list[Finding]:
     return out
 
 
+@value
+class _Scene:
+    """What each 元神/忌神 line is weighed against: the use-god's place, the lines
+    that act, those whose force went into a frame (SK-06), whether no line moves
+    and the use-god is weak (SK-04), and the month (M-06)."""
+
+    use_place: Place
+    movers: tuple[Actor, ...]
+    absorbed: frozenset[Place]
+    all_static: bool
+    use_weak: bool
+    month: Branch
+
+
 def find_roles(chart: Chart, use_element: Element, use_place: Place, rooted: bool, use_weak: bool = False,
                absorbed: frozenset[Place] = frozenset()) -> Roles:
     """The 元/忌/仇 lines for a use-god of ``use_element`` and the findings on each (YJ-01…03, YC, YN, JC, JN, M-06, M-13)."""
@@ -163,69 +177,93 @@ def find_roles(chart: Chart, use_element: Element, use_place: Place, rooted: boo
     if yuan or ji:
         out.append(finding("YJ-01", "roles_named", NEUTRAL, 0, tuple(a.place for a in yuan + ji) + (use_place,)))
     all_static = not movers
+    scene = _Scene(use_place, movers, absorbed, all_static, use_weak, month)
     for a in yuan:
-        can, cannot = able_yuan(a, movers, ji_moving)
-        here = (a.place, use_place)
-        if a.place in absorbed:  # its force is weighed with the frame it joined (SK-06)
-            out.append(finding("SK-06", "role_in_frame", NEUTRAL, 0, here, branch=a.branch.name))
-            if a.moving and "YC-4" in can:
-                out.append(finding("YC-4", "chain_generation", NEUTRAL, 0, here, branch=a.branch.name))
-            continue
-        # SK-04: when no line moves, strong static lines still generate and overcome — but only weak lines.
-        acting = a.acts or (all_static and use_weak and not _weak(a))
-        if not acting:
-            if not cannot:
-                out.append(finding("YJ-02", "yuan_static", NEUTRAL, 0, here, branch=a.branch.name))
-            continue
-        if Transformation.回頭合 in a.transformations:
-            out.append(finding("SK-08", "yuan_tied", BAD, 3, here, branch=a.branch.name,
-                               changed="" if a.changed_branch is None else a.changed_branch.name))
-            out.append(finding("D-04", "tie_waits_for_clash", NEUTRAL, 0, here, branch=a.branch.name))
-            continue
-        out += day_clash_note(a, here)
-        for rule in can:  # every condition that holds is reported; a 'cannot' voids the 'can' (雖有如無)
-            out.append(finding(rule, "yuan_could" if cannot else "yuan_can", NEUTRAL if cannot else GOOD,
-                               0 if cannot else (3 if rule == "YC-1" else 2), here, branch=a.branch.name))
-        for rule in cannot:
-            out.append(finding(rule, "yuan_cannot", NEUTRAL, 0, here, branch=a.branch.name))
-        if can and not cannot and a.moving and a.branch is month:
-            out.append(finding("M-06", "month_in_chart_yuan", GOOD, 3, here, branch=a.branch.name))
-        if a.moving and "YC-4" in can:
-            out.append(finding("YC-4", "chain_generation", GOOD, 6, here, branch=a.branch.name))
+        out += _yuan_rules(a, scene, ji_moving)
     for a in ji:
-        can, cannot = _able_ji(a, movers, yuan_moving, chou_moving)
-        here = (a.place, use_place)
-        if a.place in absorbed:
-            out.append(finding("SK-06", "role_in_frame", NEUTRAL, 0, here, branch=a.branch.name))
-            if "JN-7" in cannot:
-                out.append(finding("JN-7", "ji_cannot", NEUTRAL, 0, here, branch=a.branch.name))
-            continue
-        acting = a.acts or (all_static and use_weak and not _weak(a))
-        if not acting:
-            if _weak(a):
-                out.append(finding("JN-1", "ji_cannot", GOOD, 1, here, branch=a.branch.name))
-            continue
-        if Transformation.回頭合 in a.transformations:
-            out.append(finding("SK-08", "ji_tied", GOOD, 2, here, branch=a.branch.name))
-            continue
-        out += day_clash_note(a, here)
-        for rule in can:
-            out.append(finding(rule, "ji_could" if cannot else "ji_can", NEUTRAL if cannot else BAD,
-                               0 if cannot else (3 if rule == "JC-1" else 2), here, branch=a.branch.name))
-        for rule in cannot:
-            out.append(finding(rule, "ji_cannot", GOOD, 2, here, branch=a.branch.name))
-        if not cannot:
-            if a.moving and a.branch is month:
-                out.append(finding("M-06", "month_in_chart_ji", BAD, 4, here, branch=a.branch.name))
-            st = a.standing
-            assert st is not None
-            if MonthRelation.月生 in st.month or st.season in (Season.旺, Season.次旺):
-                out.append(finding("M-13", "month_feeds_ji", BAD, 2, here, branch=a.branch.name))
-            elif MonthRelation.月克 in st.month:
-                out.append(finding("M-13", "month_checks_ji", GOOD, 3, here, branch=a.branch.name))
+        out += _ji_rules(a, scene, yuan_moving, chou_moving)
     for a in chou:
         if a.moving:
             out.append(finding("YJ-01", "chou_moving", BAD, 2, (a.place, use_place), branch=a.branch.name))
     if not rooted:
         out.append(finding("YJ-03", "rootless", BAD, 10, (use_place,)))
     return Roles(tuple(a.place for a in yuan), tuple(a.place for a in ji), tuple(a.place for a in chou), tuple(out))
+
+
+def _yuan_rules(a: Actor, scene: _Scene, ji_moving: bool) -> list[Finding]:
+    """One 元神 line: in a frame (SK-06), static (YJ-02), tied (SK-08, D-04), or
+    whether it can generate the use-god (YC-1…5 against YN-1…6), M-06, YC-4."""
+    movers, use_place = scene.movers, scene.use_place
+    absorbed, month = scene.absorbed, scene.month
+    all_static, use_weak = scene.all_static, scene.use_weak
+    out: list[Finding] = []
+    can, cannot = able_yuan(a, movers, ji_moving)
+    here = (a.place, use_place)
+    if a.place in absorbed:  # its force is weighed with the frame it joined (SK-06)
+        out.append(finding("SK-06", "role_in_frame", NEUTRAL, 0, here, branch=a.branch.name))
+        if a.moving and "YC-4" in can:
+            out.append(finding("YC-4", "chain_generation", NEUTRAL, 0, here, branch=a.branch.name))
+        return out
+    # SK-04: when no line moves, strong static lines still generate and overcome — but only weak lines.
+    acting = a.acts or (all_static and use_weak and not _weak(a))
+    if not acting:
+        if not cannot:
+            out.append(finding("YJ-02", "yuan_static", NEUTRAL, 0, here, branch=a.branch.name))
+        return out
+    if Transformation.回頭合 in a.transformations:
+        out.append(finding("SK-08", "yuan_tied", BAD, 3, here, branch=a.branch.name,
+                           changed="" if a.changed_branch is None else a.changed_branch.name))
+        out.append(finding("D-04", "tie_waits_for_clash", NEUTRAL, 0, here, branch=a.branch.name))
+        return out
+    out += day_clash_note(a, here)
+    for rule in can:  # every condition that holds is reported; a 'cannot' voids the 'can' (雖有如無)
+        out.append(finding(rule, "yuan_could" if cannot else "yuan_can", NEUTRAL if cannot else GOOD,
+                           0 if cannot else (3 if rule == "YC-1" else 2), here, branch=a.branch.name))
+    for rule in cannot:
+        out.append(finding(rule, "yuan_cannot", NEUTRAL, 0, here, branch=a.branch.name))
+    if can and not cannot and a.moving and a.branch is month:
+        out.append(finding("M-06", "month_in_chart_yuan", GOOD, 3, here, branch=a.branch.name))
+    if a.moving and "YC-4" in can:
+        out.append(finding("YC-4", "chain_generation", GOOD, 6, here, branch=a.branch.name))
+    return out
+
+
+def _ji_rules(a: Actor, scene: _Scene, yuan_moving: bool,
+              chou_moving: bool) -> list[Finding]:
+    """One 忌神 line: in a frame (SK-06, JN-7), static and weak (JN-1), tied (SK-08),
+    or whether it can harm the use-god (JC-1…5 against JN-1…7), M-06, M-13."""
+    movers, use_place = scene.movers, scene.use_place
+    absorbed, month = scene.absorbed, scene.month
+    all_static, use_weak = scene.all_static, scene.use_weak
+    out: list[Finding] = []
+    can, cannot = _able_ji(a, movers, yuan_moving, chou_moving)
+    here = (a.place, use_place)
+    if a.place in absorbed:
+        out.append(finding("SK-06", "role_in_frame", NEUTRAL, 0, here, branch=a.branch.name))
+        if "JN-7" in cannot:
+            out.append(finding("JN-7", "ji_cannot", NEUTRAL, 0, here, branch=a.branch.name))
+        return out
+    acting = a.acts or (all_static and use_weak and not _weak(a))
+    if not acting:
+        if _weak(a):
+            out.append(finding("JN-1", "ji_cannot", GOOD, 1, here, branch=a.branch.name))
+        return out
+    if Transformation.回頭合 in a.transformations:
+        out.append(finding("SK-08", "ji_tied", GOOD, 2, here, branch=a.branch.name))
+        return out
+    out += day_clash_note(a, here)
+    for rule in can:
+        out.append(finding(rule, "ji_could" if cannot else "ji_can", NEUTRAL if cannot else BAD,
+                           0 if cannot else (3 if rule == "JC-1" else 2), here, branch=a.branch.name))
+    for rule in cannot:
+        out.append(finding(rule, "ji_cannot", GOOD, 2, here, branch=a.branch.name))
+    if not cannot:
+        if a.moving and a.branch is month:
+            out.append(finding("M-06", "month_in_chart_ji", BAD, 4, here, branch=a.branch.name))
+        st = a.standing
+        assert st is not None
+        if MonthRelation.月生 in st.month or st.season in (Season.旺, Season.次旺):
+            out.append(finding("M-13", "month_feeds_ji", BAD, 2, here, branch=a.branch.name))
+        elif MonthRelation.月克 in st.month:
+            out.append(finding("M-13", "month_checks_ji", GOOD, 3, here, branch=a.branch.name))
+    return out

@@ -25,7 +25,7 @@ from core.calendar import (
     next_days_pillar,
     year_starts,
 )
-from core.chart import Chart, DayRelation, MonthRelation, Transformation
+from core.chart import Chart, DayRelation, MonthRelation, Standing, Transformation
 from core.findings import Layer, Place, Timing, Unit
 from core.ganzhi import Branch, Stem, StemBranch
 from core.relations import FRAMES, Stage, branch_at_stage, clash_of
@@ -65,11 +65,36 @@ def rule_timings(chart: Chart, use: UseGod, assessment: Assessment, yuan: tuple[
     st = a.standing
     if a.place.layer is Layer.MONTH or st is None:
         return out
+    out += _leaves_void(m, a, st, here, keys)
+    out += _tie_opened(chart, a, st, here, yuan)
+    out += _attacker_cleared(chart, a, here, assessment)
+    out += _attacker_in_season(chart, a, here)
+    out += _opponent_in_season(chart, a, here)
+    out += _helper_cleared(chart, here, assessment, yuan)
+    out += _retreat_reached(a, here)
+    out += _peak_or_season(a, st, here)
+    out += _tomb_opened(m, here, keys)
+    out += _own_day(a, here)
+    out += _frame_member_leaves_void(chart, a, here)
+    return out
+
+
+def _leaves_void(m: Moment, a: Actor, st: Standing, here: tuple[Place, ...],
+                 keys: set[str]) -> list[Timing]:
+    """T-02 出空: a void use-god (or its void change) acts when it leaves the void."""
+    out: list[Timing] = []
     # T-02 出空: the use-god void (static, moving or a changed line), or its change void (DB-07).
     if st.void and "void_clash_fills" not in keys:
         out += _void_timings(m, a.branch, here, "T-02", 8)
     if Transformation.化空 in a.transformations and a.changed_branch is not None:
         out += _void_timings(m, a.changed_branch, here + (Place(Layer.CHANGED, a.place.position),), "T-02", 7)
+    return out
+
+
+def _tie_opened(chart: Chart, a: Actor, st: Standing, here: tuple[Place, ...],
+                yuan: tuple[Place, ...]) -> list[Timing]:
+    """T-01 合住: a tied use-god (or 元神) acts when the tie is clashed open."""
+    out: list[Timing] = []
     # T-01 合住: tied by its own change → the day/hour that clashes the change; tied by the day → clash the line.
     if Transformation.回頭合 in a.transformations and a.changed_branch is not None:
         for unit in (Unit.DAY, Unit.HOUR):
@@ -82,6 +107,13 @@ def rule_timings(chart: Chart, use: UseGod, assessment: Assessment, yuan: tuple[
         if Transformation.回頭合 in ya.transformations and ya.changed_branch is not None:
             for unit in (Unit.DAY, Unit.HOUR):
                 out.append(_t(unit, clash_of(ya.changed_branch), "T-01", "helper_released", 8, here + (y,)))
+    return out
+
+
+def _attacker_cleared(chart: Chart, a: Actor, here: tuple[Place, ...],
+                      assessment: Assessment) -> list[Timing]:
+    """T-03 / M-10: a strong use-god hurt acts on the day that clashes the attacker."""
+    out: list[Timing] = []
     # T-03 / M-10: hurt by its own change (or a moving line) while strong → the day that clashes the attacker.
     attackers = []
     if Transformation.回頭克 in a.transformations and a.changed_branch is not None:
@@ -93,6 +125,13 @@ def rule_timings(chart: Chart, use: UseGod, assessment: Assessment, yuan: tuple[
     if season_strong(a):
         for br, p in attackers:
             out.append(_t(Unit.DAY, clash_of(br), "T-03", "attacker_cleared", 7, here + (p,)))
+    return out
+
+
+def _attacker_in_season(chart: Chart, a: Actor,
+                        here: tuple[Place, ...]) -> list[Timing]:
+    """T-05: a 回頭克 strikes in the month of its branch."""
+    out: list[Timing] = []
     # T-05: a 回頭克 the month feeds strikes in the month of its branch (also read for any 回頭克 branch).
     if Transformation.回頭克 in a.transformations and a.changed_branch is not None:
         line = chart.lines[a.place.position - 1]
@@ -100,34 +139,80 @@ def rule_timings(chart: Chart, use: UseGod, assessment: Assessment, yuan: tuple[
                                            or MonthRelation.臨月建 in line.changed.standing.month)
         out.append(_t(Unit.MONTH, a.changed_branch, "T-05", "attacker_in_season", 7 if fed else 5,
                       here + (Place(Layer.CHANGED, a.place.position),)))
+    return out
+
+
+def _opponent_in_season(chart: Chart, a: Actor,
+                        here: tuple[Place, ...]) -> list[Timing]:
+    """T-08: the line that clashes and overcomes the use-god strikes in its month."""
+    out: list[Timing] = []
     # T-08: the line that clashes and overcomes the use-god strikes when its own month rules (Z002-18: 應 申).
     for ln in chart.lines:
         if ln.position != a.place.position and (ln.branch - a.branch) % 12 == 6 and ln.element.overcomes is a.element:
             out.append(_t(Unit.MONTH, ln.branch, "T-08", "opponent_in_season", 4,
                           here + (Place(Layer.LINE, ln.position),)))
+    return out
+
+
+def _helper_cleared(chart: Chart, here: tuple[Place, ...], assessment: Assessment,
+                    yuan: tuple[Place, ...]) -> list[Timing]:
+    """T-04: a rootless use-god falls when its 元神 is clashed away."""
+    out: list[Timing] = []
     # T-04: a rootless use-god falls on the day that clashes away its 元神.
     if not assessment.rooted:
         for y in yuan:
             ya = actor_at(chart, y)
             out.append(_t(Unit.DAY, clash_of(ya.branch), "T-04", "helper_cleared", 7 if ya.moving else 5, here + (y,)))
+    return out
+
+
+def _retreat_reached(a: Actor, here: tuple[Place, ...]) -> list[Timing]:
+    """T-06: a 化退神 use-god is reached in the year and month of its 退 branch."""
+    out: list[Timing] = []
     # T-06: 化退神 → the year (and month) its 退 branch rules.
     if Transformation.化退神 in a.transformations and a.changed_branch is not None:
         out.append(_t(Unit.YEAR, a.changed_branch, "T-06", "retreat_reached", 6, here))
         out.append(_t(Unit.MONTH, a.changed_branch, "T-06", "retreat_reached", 3, here))
+    return out
+
+
+def _peak_or_season(a: Actor, st: Standing, here: tuple[Place, ...]) -> list[Timing]:
+    """T-07 / M-14: at its peak, trouble in its 墓 month; weak, its own season."""
+    out: list[Timing] = []
     # T-07 / M-14: at its peak now → trouble in its 墓 month and when its clash rules; weak now → its own season.
     if MonthRelation.臨月建 in st.month:
         out.append(_t(Unit.MONTH, branch_at_stage(a.element, Stage.墓), "T-07", "tomb_month", 5, here))
         out.append(_t(Unit.MONTH, clash_of(a.branch), "M-14", "peak_breaks", 4, here))
     elif not season_strong(a):
         out.append(_t(Unit.MONTH, a.branch, "M-14", "comes_into_season", 4, here))
+    return out
+
+
+def _tomb_opened(m: Moment, here: tuple[Place, ...], keys: set[str]) -> list[Timing]:
+    """D-08: a use-god in its 墓 comes out on the day that clashes the 墓."""
+    out: list[Timing] = []
     # 墓 opened by clash: a use-god in its 墓 comes out on the day that clashes the 墓.
     if "day_tomb" in keys:
         out.append(_t(Unit.DAY, clash_of(m.day.branch), "D-08", "tomb_opened", 5, here))
+    return out
+
+
+def _own_day(a: Actor, here: tuple[Place, ...]) -> list[Timing]:
+    """D-06 值日, D-02: the use-god's own day, and for a static one its clash."""
+    out: list[Timing] = []
     # 值日: the use-god answers on the day of its own branch (臨日辰, D-06); a static one also on the day that
     # clashes it into motion (D-02).
     out.append(_t(Unit.DAY, a.branch, "D-06", "own_day", 3, here))
     if not a.moving:
         out.append(_t(Unit.DAY, clash_of(a.branch), "D-02", "clash_day", 2, here))
+    return out
+
+
+def _frame_member_leaves_void(chart: Chart, a: Actor,
+                              here: tuple[Place, ...]) -> list[Timing]:
+    """T-09: a void moving member of the use-god's (or 元神's) frame leaves the void."""
+    m = chart.moment
+    out: list[Timing] = []
     # T-09: a void member of a frame of the use-god's or its 元神's element comes out in its month (Z002-16).
     if not any(ln.moving and ln.standing.void for ln in chart.lines):
         return out

@@ -10,7 +10,7 @@ from core.relations import Stage, branch_at_stage, clash_of, generates, overcome
 from core.rules import source
 from core.topics.common import (
     BAD, GOOD, NEUTRAL, R, W_GRAVE, W_MAIN, W_MARK, W_MINOR, W_RULE, W_STRONG, W_SUPPORT, _at, _attackers, _best,
-    _fallen, _finding, _helpers, _ranked, _subject,
+    _Subject, _fallen, _finding, _helpers, _ranked, _subject,
 )
 
 
@@ -20,12 +20,23 @@ def lifespan_reading(chart: Chart, use_god: Place) -> tuple[Finding, ...]:
     """A lifespan by the use god the caller chose (SY-01: 父母, 兄弟, 妻財, 官鬼, 世, 子孫), checked by 父母."""
     s = _subject(chart, use_god)
     here = (s.place,)
-    st = s.standing
     out: list[Finding] = [_finding("SY-01", "sy_use_god", NEUTRAL, W_MARK, here, relation=s.relation,
                                    branch=s.branch)]
-    helpers, attackers = _helpers(chart, s), _attackers(chart, s)
+    helpers = _helpers(chart, s)
+    out += _sy_long_or_short(chart, s, helpers)
+    out += _sy_candle_or_pine(s, helpers)
+    out += _sy_harmed(chart, s)
+    out += _sy_parents(chart, s)
+    out += _sy_end_years(s)
+    return _ranked(out)
+
+
+def _sy_long_or_short(chart: Chart, s: _Subject,
+                      helpers: tuple[str, ...]) -> list[Finding]:
+    """SY-02: strength, stillness and the change of the use god: long life or not."""
+    out: list[Finding] = []
+    here, st = (s.place,), s.standing
     avoid = s.element.overcome_by  # 忌神 element
-    jishen_moving = [ln for ln in chart.moving if ln.element is avoid and ln.position != s.position]
     origin = [ln for ln in chart.lines if generates(ln.element, s.element) and ln.position != s.position]
     changed_stage = s.changed.standing.stage if s.changed is not None else None
 
@@ -49,7 +60,13 @@ def lifespan_reading(chart: Chart, use_god: Place) -> tuple[Finding, ...]:
                             (*here, Place(Layer.CHANGED, s.position)), stage=changed_stage))
     if not s.moving and "變" not in helpers and origin:
         out.append(_finding("SY-02", "sy_origin_present", GOOD, W_SUPPORT, (*here, *map(_at, origin))))
+    return out
 
+
+def _sy_candle_or_pine(s: _Subject, helpers: tuple[str, ...]) -> list[Finding]:
+    """SY-03: fallen or cut, a candle in the wind; helped by day and month, a pine."""
+    out: list[Finding] = []
+    here, st = (s.place,), s.standing
     # SY-03: 落陷/臨空 → a candle in the wind; 臨絕 → dies young unless 絕處逢生; 日扶月助 → a pine in the valley.
     if _fallen(st):
         out.append(_finding("SY-03", "sy_void" if st.void else "sy_broken", BAD, W_MAIN, here))
@@ -63,7 +80,16 @@ def lifespan_reading(chart: Chart, use_god: Place) -> tuple[Finding, ...]:
             out.append(_finding("SY-03", "sy_pine", GOOD, W_MAIN, here, helpers=" ".join(helpers)))
         elif helpers:
             out.append(_finding("SY-03", "sy_helped", GOOD, W_SUPPORT, here, helpers=" ".join(helpers)))
+    return out
 
+
+def _sy_harmed(chart: Chart, s: _Subject) -> list[Finding]:
+    """SY-04: attacked while weak foretells an end; while strong, only hurt."""
+    out: list[Finding] = []
+    here, st = (s.place,), s.standing
+    attackers = _attackers(chart, s)
+    avoid = s.element.overcome_by  # 忌神 element
+    jishen_moving = [ln for ln in chart.moving if ln.element is avoid and ln.position != s.position]
     # SY-04: 衰中被害 (無氣 + 忌神 moving, 化出克, 日沖克, or any 沖剋) → the classic foretells an end even in health;
     # 旺處受傷 → hurt but not shortened.
     if attackers or jishen_moving:
@@ -73,7 +99,12 @@ def lifespan_reading(chart: Chart, use_god: Place) -> tuple[Finding, ...]:
             out.append(_finding("SY-04", "sy_strong_withstands", GOOD, W_SUPPORT, places, attackers=why))
         else:
             out.append(_finding("SY-04", "sy_weak_harmed", BAD, W_GRAVE, places, attackers=why))
+    return out
 
+
+def _sy_parents(chart: Chart, s: _Subject) -> list[Finding]:
+    """SY-05, SY-06: 父母, the 壽笄, confirms or denies the years."""
+    out: list[Finding] = []
     # SY-05/SY-06: every lifespan also looks at 父母 (壽笄): 旺 → adds years; 空/破 → no long life;
     # for juniors (子孫) it must not move.  Skipped when 父母 is the use god itself.
     if s.relation is not R.父母:
@@ -86,7 +117,13 @@ def lifespan_reading(chart: Chart, use_god: Place) -> tuple[Finding, ...]:
                 out.append(_finding("SY-06", "sy_parents_strong", GOOD, W_RULE, pp))
             if s.relation is R.子孫 and parents.moving:
                 out.append(_finding("SY-05", "sy_parents_moving_junior", BAD, W_RULE, pp))
+    return out
 
+
+def _sy_end_years(s: _Subject) -> list[Finding]:
+    """SY-07, SY-09: the years the text names for the end."""
+    out: list[Finding] = []
+    here = (s.place,)
     # SY-07: the end falls in the decade (旬) of years in which the use god's branch is void.
     head = _void_decade(s.branch)
     out.append(_finding("SY-07", "sy_void_decade", NEUTRAL, W_MINOR, here, decade=str(head),
@@ -97,7 +134,7 @@ def lifespan_reading(chart: Chart, use_god: Place) -> tuple[Finding, ...]:
         if year is not None:
             out.append(_finding("SY-09", "sy_clash_year", NEUTRAL, W_MINOR, here, year=str(year),
                                 stem=s.stem, branch=s.branch))
-    return _ranked(out)
+    return out
 
 
 def _lines_of_element(chart: Chart, element: Element) -> tuple[Line, ...]:
