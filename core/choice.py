@@ -13,7 +13,7 @@ from core.actors import actor_at
 from core.chart import Chart
 from core.findings import Effect, Finding, Layer, Place
 from core.hexagram import Relation, relation
-from core.question import Question, Subject, Topic
+from core.question import Question, Subject, Target, Topic
 from core.state import State, Vigour, state_of
 from core.strength import finding
 from core.usable import Usable, usability
@@ -84,22 +84,22 @@ def _co_read(chart: Chart, question: Question, use: UseGod) -> CoUseGod | None:
     return CoUseGod(world, chart.world.relation, "JS-14")
 
 
-def choose(chart: Chart, question: Question, target: object, use: UseGod | None = None) -> Choice:
+def choose(chart: Chart, question: Question, target: Target) -> Choice:
     """The use-god for ``target`` (from the catalogue, or an expert's choice) by the book's order of choice."""
-    base = use if use is not None else select_use_god(chart, target)  # type: ignore[arg-type]
+    base = select_use_god(chart, target)
     found: list[Finding] = []
     chosen = base
     rel = base.actor.relation
     cands = base.candidates
     primary = tuple(p for p in cands if p.layer is Layer.LINE)
-    if use is None and len(primary) > 1 and base.place.layer is Layer.LINE:
+    if len(primary) > 1 and base.place.layer is Layer.LINE:
         place, how = _pick(chart, primary)
         if place != base.place:
             chosen = UseGod(place, actor_at(chart, place), cands,
                             tuple(f for f in base.findings if f.key != "strongest_of_several"))
         found.append(finding("JS-07", how, Effect.NEUTRAL, 0, (place,) + tuple(p for p in primary if p != place),
                              relation=rel.value, count=len(primary)))
-    if use is None and not primary and base.place.layer in (Layer.HIDDEN, Layer.MONTH):
+    if not primary and base.place.layer in (Layer.HIDDEN, Layer.MONTH):
         # FS-01/FS-08 飛爻變爻俱無用神者，始尋伏神: a changed line bearing the relation first, then the month
         # (002 M-07, already the catalogue's choice), then the day, and only then the 伏神.
         changed = tuple(Place(Layer.CHANGED, ln.position) for ln in chart.lines
