@@ -211,7 +211,7 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     older = rule_timings(chart, use, assessment, roles.yuan) + list(topic_timing)
     cands = moments(chart, state_of(chart, use.place), verdict.side,
                     [p.place for p in decision.tally.parties if not p.supports and p.place.layer is Layer.LINE],
-                    roles.yuan, world if (choice.co_use_god or use.place == world.place) else None, roles.yuan,
+                    roles.yuan, world if (choice.co_use_god or use.place == world.place) else None,
                     choice.timing_copy)
     timed = with_dates(merge(cands, rank(older), horizon_of(question), verdict.side), chart.moment)
     return Reading(chart, question, rule, use, assessment, roles, ranked, balance, verdict, timed, topic, decision,
@@ -223,12 +223,12 @@ def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Findi
     """The decision in the book's order, from the chart and the findings of 001's stars and 刑 on the use-god."""
     use = choice.use_god
     us = state_of(chart, use.place)
-    t = tally(chart, us, absorbed, frame, horizon_of(question) is Horizon.near, ghost_lifted(chart, question, us))
-
+    horizon = horizon_of(question)
+    near = horizon is Horizon.near
+    t = tally(chart, us, absorbed, frame, near, ghost_lifted(chart, question, us))
     world = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
-    near = horizon_of(question) is Horizon.near
     world_tally = tally(chart, world, near=near) if choice.co_use_god is not None else None
-    moves = overrides(Facts(chart, question, us, world, choice.co_use_god, horizon_of(question), world_tally,
+    moves = overrides(Facts(chart, question, us, world, choice.co_use_god, horizon, world_tally,
                             usability(chart, world.place).usable, yuan))
     spirit_of = {LINE_PLACES[ln.position]: ln.spirit for ln in chart.lines}
     on_use = [f for f in extra if is_star(f) and use.place in f.places]

@@ -149,9 +149,10 @@ def _one_short(chart: Chart, use: State) -> list[Candidate]:
 _PUNISHMENT_TRIOS = ((Branch.寅, Branch.巳, Branch.申), (Branch.丑, Branch.戌, Branch.未))
 
 
-def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Place], helpers: Iterable[Place],
-            world: State | None, yuan: Iterable[Place], timing_copy: Place | None) -> list[Candidate]:
-    """Every moment the rules give for this use-god (and the copy that times it, LX-02)."""
+def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Place], yuan: tuple[Place, ...],
+            world: State | None, timing_copy: Place | None) -> list[Candidate]:
+    """Every moment the rules give for this use-god (and the copy that times it, LX-02): its own, its attackers'
+    (YQ-09/10, HJ-35, HJ-18, HJ-16), its 元神's (HJ-16, YQ-09), and the 世's for one's own matter (YQ-18/19)."""
     out = _line_moments(chart, use) + _one_short(chart, use)
     if timing_copy is not None:
         out += [Candidate(c.branch, "LX-02", c.key, c.weight + 1, c.sense, c.places, c.stem, c.unit)
@@ -181,7 +182,7 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
             out.append(Candidate(clash_of(a.tomb), "HJ-18", "attacker_out_of_tomb", 5, BAD, there))
         if a.tied:
             out.append(Candidate(clash_of(a.branch), "HJ-16", "attacker_released", 5, BAD, there))
-    for p in helpers:
+    for p in yuan:
         h = state_of(chart, p)
         if h.tied:
             out.append(Candidate(clash_of(h.branch), "HJ-16", "helper_released", 5, GOOD, here + (p,)))
