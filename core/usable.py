@@ -16,6 +16,7 @@ Choices where the chapters disagree (written here, named in the issue note):
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 
 from core.actors import acting_lines, actor_at
 from core.chart import Chart, DayRelation, MonthRelation
@@ -80,6 +81,7 @@ def _hidden(chart: Chart, s: State) -> Usability:
     return Usability(p, Usable.now, "FS-03", "hidden_comes_out")
 
 
+@lru_cache(maxsize=64)  # charts and places hash by identity: asked of a line by several steps of one reading
 def usability(chart: Chart, place: Place) -> Usability:
     """Can the thing at ``place`` act, and when (the table of §0.3 step 3 of the doctrine rules)."""
     s = state_of(chart, place)
