@@ -594,6 +594,7 @@ FINDINGS: dict[str, str] = {
     "weather_asked_moves": N_("The line of the weather asked about moves, and the opposite one does not: it comes."),
     "weather_opposite_moves": N_("The line of the opposite weather moves, and that of the weather asked does not: "
                                  "it does not come."),
+    "hidden_under_empty_flyer": N_("{line} hides under a void or broken line ({other}): it comes out easily."),
     "full_punishment": N_("The month, the day and {line} make the whole triple punishment: grave harm."),
     "ghost_on_world_struck_away": N_("The burden of the Officer-Ghost on the world line ({line}) is struck away by its change: relief."),
     "world_changes_into_office": N_("The strong world line ({line}) changes into the Officer-Ghost: office comes."),

@@ -161,6 +161,16 @@ def _turning_back(f: Facts) -> Iterator[Move]:
         yield Move("FF-04", "use_god_groaning", here, "≤平", "" if f.use.vigour.strong else "-1")
 
 
+def _hidden_freed(f: Facts) -> Iterator[Move]:
+    """HJ-28 伏神不空而飛神空，易於出現 (FS-05): a 伏神 under a void or broken 飛神 comes out easily (升: 丑土旬空伏易出，
+    許午日子孫出現必愈)."""
+    if f.use.place.layer is not Layer.HIDDEN or f.use.void or f.use.vigour is Vigour.失陷:
+        return
+    fly = state_of(f.chart, Place(Layer.LINE, f.use.place.position))
+    if (fly.void and not fly.void_filled) or fly.month_break:
+        yield Move("HJ-28", "hidden_under_empty_flyer", (f.use.place, fly.place), "", "+1")
+
+
 def _full_punishment(f: Facts) -> Iterator[Move]:
     """SX-02's one case that 刑 decides: the month, the day and the use-god make the whole 寅巳申 (or 丑戌未)."""
     m, d = f.chart.moment.month_branch, f.chart.moment.day.branch
@@ -344,5 +354,5 @@ def _use_overcomes_world(f: Facts) -> Iterator[Move]:
 
 def overrides(f: Facts) -> tuple[Move, ...]:
     """Every override that holds, in the book's order."""
-    return (*_own_change(f), *_turning_back(f), *_full_punishment(f), *_hexagram(f), *_hexagram_element(f),
+    return (*_own_change(f), *_turning_back(f), *_hidden_freed(f), *_full_punishment(f), *_hexagram(f), *_hexagram_element(f),
             *_weather(f), *_illness(f), *_world(f), *_rootless(f), *_use_overcomes_world(f))

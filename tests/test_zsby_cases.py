@@ -36,7 +36,6 @@ VERDICT_MISSES = {
     "ZD-L522": "the author reads a positional line (the grave's site)",
     "ZD-L666": "the author leaves this cast undecided and decides by the recast (L674)",
     "ZD-L682b": "the recast's 寅 世 void but supported: the engine reads the 化出 line",
-    "ZD-L846": "a 伏神 the author lets out on 午日 under a void 飛神; the engine keeps it down",
     "ZD-L855d": "the author's reasoning does not fit the chart (notes)",
     "ZD-L855e": "the author's reasoning does not fit the chart (notes)",
     "ZD-L945": "the author lets a void, month-struck 世 官 succeed once the 忌神 is cleared (辰年)",
@@ -103,7 +102,7 @@ def test_the_authors_moment_among_the_first_three(cid: str) -> None:
 
 
 def test_rates_over_the_book() -> None:
-    """Floors under today's rates (line 90 %, moment 38 %, same side 79 %, other side 16 % of 107)."""
+    """Floors under today's rates (line 90 %, moment 38 %, same side 80 %, other side 16 % of 107)."""
     lines = [evaluate(c)["line"] for c in READABLE if c["use_god"] and c["use_god"].get("position") is not None]
     sides = [evaluate(c)["verdict"] for c in READABLE if c["verdict"] is not None]
     assert sum(map(bool, lines)) / len(lines) >= 0.88
