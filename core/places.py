@@ -106,6 +106,8 @@ def tally(chart: Chart, use: State, absorbed: frozenset[Place] = frozenset(),
         parties.append(Party(min(absorbed, key=lambda p: p.position), frame is Effect.GOOD, True, True))
     # HJ-25 爻遇令星，物難我害 — but 寡不敵眾 (002 D-06): two attackers (the month's 破 among them) bring it down
     lines_cannot_harm = use.on_month_or_day and len(use.attacks) < 2
+    # 002 D-06 生少克多，寡不敵眾: a use-god on the day that two attack is not held up by the day it stands on
+    day_gives_way = use.branch is chart.moment.day.branch and len(use.attacks) >= 2
     for p, sup in [(p, True) for p in use.supports] + [(p, False) for p in use.attacks]:
         if p in absorbed:
             continue
@@ -117,7 +119,8 @@ def tally(chart: Chart, use: State, absorbed: frozenset[Place] = frozenset(),
             if not why[1]:
                 continue
         passing = p is _MONTH and not sup and use.place.layer is Layer.CHANGED and use.month_break
-        parties.append(Party(p, sup or ghost_lifted, _strong(chart, p), False, why is not None, passing))
+        strong = _strong(chart, p) and not (day_gives_way and p.layer is Layer.DAY)
+        parties.append(Party(p, sup or ghost_lifted, strong, False, why is not None, passing))
     verdict, key = _count([p for p in parties if not p.passing], use)
     now, key_now = _count([p for p in parties if not p.later], use)
     if ghost_lifted and any(p in use.attacks for p in (q.place for q in parties)):

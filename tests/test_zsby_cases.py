@@ -47,7 +47,6 @@ VERDICT_MISSES = {
     "ZD-L1456": "rain: the author reads the changed line",
     "ZD-L1478": "the post was obtained (the engine's verdict) and he died on the road the next 三月",
     "ZD-L1558": "子孫持世 for reinstatement, with the 官 on the 應: the engine reads 平",
-    "ZD-L1687": "an infant: 卯 子孫 月破 with 申; the engine reads the moving 破 line as acting",
     **{cid: _OTHER for cid in ("ZD-L504", "ZD-L1566", "ZD-L1587", "ZD-L1614", "ZD-L1614b")},
 }
 
@@ -102,12 +101,12 @@ def test_the_authors_moment_among_the_first_three(cid: str) -> None:
 
 
 def test_rates_over_the_book() -> None:
-    """Floors under today's rates (line 90 %, moment 38 %, same side 80 %, other side 16 % of 107)."""
+    """Floors under today's rates (line 90 %, moment 38 %, same side 81 %, other side 16 % of 107)."""
     lines = [evaluate(c)["line"] for c in READABLE if c["use_god"] and c["use_god"].get("position") is not None]
     sides = [evaluate(c)["verdict"] for c in READABLE if c["verdict"] is not None]
     assert sum(map(bool, lines)) / len(lines) >= 0.88
     assert len(MOMENT_HITS) / len(MOMENT_CASES) >= 0.35
-    assert sum(s[0] for s in sides) / len(sides) >= 0.77
+    assert sum(s[0] for s in sides) / len(sides) >= 0.80
     assert sum(s[1] for s in sides) / len(sides) <= 0.17
 
 
