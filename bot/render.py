@@ -132,7 +132,8 @@ def render_reading(r: Reading, timings: int = 5) -> str:
 
 def _party(r: Reading, p: Party) -> str:
     """One of the four places, signed: ＋ supports, － strikes; in brackets when it acts only later (tied, entombed)."""
-    text = ("＋" if p.supports else "－") + place(r, p.place)
+    who = _("the three-harmony frame (三合局)") if p.frame else place(r, p.place)
+    text = ("＋" if p.supports else "－") + who
     return f"({text})" if p.later else text
 
 
