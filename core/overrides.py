@@ -14,12 +14,11 @@ from collections.abc import Iterator
 from core.chart import Chart, Line, Transformation
 from core.choice import CoUseGod
 from core.findings import Layer, Place
-from core.ganzhi import Branch
 from core.hexagram import Relation
 from core.places import Tally
 from core.actors import acting_lines
 from core.question import Horizon, Illness, Question, Topic, Weather
-from core.relations import clashes
+from core.relations import FULL_PUNISHMENTS, clashes
 from core.state import State, Vigour, state_of
 from core.usable import Usable
 from core.values import value
@@ -175,11 +174,9 @@ def _full_punishment(f: Facts) -> Iterator[Move]:
     """SX-02's one case that 刑 decides: the month, the day and the use-god make the whole 寅巳申 (or 丑戌未)."""
     m, d = f.chart.moment.month_branch, f.chart.moment.day.branch
     trio = {m, d, f.use.branch}
-    if len(trio) == 3 and any(trio == set(g) for g in _FULL_PUNISHMENTS):
+    if trio in FULL_PUNISHMENTS:
         yield Move("SX-02", "full_punishment", (f.use.place,), "", "=凶")
 
-
-_FULL_PUNISHMENTS = ((Branch.寅, Branch.巳, Branch.申), (Branch.丑, Branch.戌, Branch.未))
 
 
 def _hexagram(f: Facts) -> Iterator[Move]:

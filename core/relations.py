@@ -69,6 +69,10 @@ class PunishmentKind(SymbolEnum):
     自刑 = "自刑"       # 辰午酉亥
 
 
+# The two groupings that need three branches to be whole (HJ-24 虛一待用, SX-02's 寅月申日巳: 三刑俱全).
+FULL_PUNISHMENTS: tuple[frozenset[Branch], ...] = tuple(
+    frozenset(Branch[c] for c in k.value) for k in (PunishmentKind.寅巳申, PunishmentKind.丑戌未))
+
 _PUNISHES: tuple[Branch, ...] = tuple(Branch[c] for c in "卯戌巳子辰申午丑寅酉未亥")
 
 

@@ -14,14 +14,14 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from core.actors import acting_lines
-from core.calendar import Moment
 from core.chart import Chart, Transformation
 from core.findings import Layer, Place, Timing, Unit
 from core.ganzhi import Branch, Element, Stem
 from core.question import Horizon
-from core.relations import FRAMES, Stage, branch_at_stage, clash_of, harmony_of
+from core.relations import FRAMES, FULL_PUNISHMENTS, Stage, branch_at_stage, clash_of, harmony_of
 from core.rules import source
 from core.sources import Source
+from core.timing import first_day_out_of_void
 from core.state import State, Vigour, state_of
 from core.values import value
 
@@ -42,11 +42,6 @@ class Candidate:
     unit: Unit | None = None
 
 
-def _first_out_of_void(m: Moment, b: Branch) -> Stem:
-    head = m.day.xun_head.shift(10)
-    return next(head.shift(i) for i in range(12) if head.shift(i).branch is b).stem
-
-
 def _generating_branches(el: Element) -> tuple[Branch, ...]:
     return tuple(b for b in Branch if b.element.generates is el)
 
@@ -59,7 +54,7 @@ def _line_moments(chart: Chart, s: State, weight_bonus: int = 0) -> list[Candida
     w = weight_bonus
     out: list[Candidate] = []
     if s.void and not s.void_filled:
-        out.append(Candidate(b, "YQ-08", "void_filled", 9 + w, OUTCOME, here, _first_out_of_void(m, b)))
+        out.append(Candidate(b, "YQ-08", "void_filled", 9 + w, OUTCOME, here, first_day_out_of_void(m, b).stem))
         out.append(Candidate(clash_of(b), "YQ-08", "void_clashed", 7 + w, OUTCOME, here))
     if s.month_break:
         out.append(Candidate(harmony_of(b), "YQ-07", "break_combined", 8 + w, OUTCOME, here))
@@ -102,7 +97,7 @@ def _line_moments(chart: Chart, s: State, weight_bonus: int = 0) -> list[Candida
                 out.append(Candidate(c, "YQ-13", "retreat_reached", 6 + w, OUTCOME, cp))
                 out.append(Candidate(clash_of(c), "YQ-13", "retreat_clashed", 5 + w, OUTCOME, cp))
             if Transformation.化空 in t:
-                out.append(Candidate(c, "HJ-14", "change_void_filled", 7 + w, OUTCOME, cp, _first_out_of_void(m, c)))
+                out.append(Candidate(c, "HJ-14", "change_void_filled", 7 + w, OUTCOME, cp, first_day_out_of_void(m, c).stem))
                 out.append(Candidate(clash_of(c), "HJ-14", "change_void_clashed", 6 + w, OUTCOME, cp))
             if Transformation.回頭克 in t and Transformation.回頭合 not in t:
                 # FS-10/GB-04: the blow of a 回頭克 falls when the changed branch that strikes comes into force
@@ -135,7 +130,7 @@ def _one_short(chart: Chart, use: State) -> list[Candidate]:
     around = {chart.moment.month_branch, chart.moment.day.branch} | moving
     if ln is not None and ln.changed is not None:
         around.add(ln.changed.branch)
-    for trio in _PUNISHMENT_TRIOS:
+    for trio in FULL_PUNISHMENTS:
         if use.branch not in trio:
             continue
         others = [b for b in trio if b is not use.branch]
@@ -145,8 +140,6 @@ def _one_short(chart: Chart, use: State) -> list[Candidate]:
             out.append(Candidate(missing, "HJ-24", "punishment_completed", 6, BAD, here))
     return out
 
-
-_PUNISHMENT_TRIOS = ((Branch.寅, Branch.巳, Branch.申), (Branch.丑, Branch.戌, Branch.未))
 
 
 def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Place], yuan: tuple[Place, ...],
@@ -201,7 +194,7 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
                                      (world.place, y)))
         if world.place != use.place and world.void and not world.void_filled:
             out.append(Candidate(world.branch, "XK2-05", "world_out_of_void", 6, OUTCOME, (world.place,),
-                                 _first_out_of_void(chart.moment, world.branch)))
+                                 first_day_out_of_void(chart.moment, world.branch).stem))
     return out
 
 
