@@ -1,0 +1,169 @@
+"""Building blocks the verses share: relations between the layers of two pillars, each returned as evidence.
+
+A verse module asks "does the hour's 納音 剋 the year's?" and gets the ``Fact`` that proves it (or None), so the
+evidence is the test itself and cannot drift from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from core.ganzhi import Branch, Element, StemBranch
+from core.natal import tables
+from core.natal.chart import DAY_HOUR, NatalChart, Role
+from core.natal.evidence import Fact, Term, branch_of, name, nayin_of, pillar_of, stem_of
+from core.natal.verse import Hit, Params
+from core.relations import clashes, harmonizes, harms, punished_by, punishes, stage
+
+
+def element_relation(a: Element, b: Element) -> str | None:
+    """How ``a`` stands to ``b``: 剋 (a overcomes b), 生 (a generates b), 比和 (the same), 被剋, 被生."""
+    if a is b:
+        return "比和"
+    if a.overcomes is b:
+        return "剋"
+    if a.generates is b:
+        return "生"
+    if b.overcomes is a:
+        return "被剋"
+    return "被生"
+
+
+def nayin_overcomes(chart: NatalChart, a: Role, b: Role) -> Fact | None:
+    """The 納音 of pillar ``a`` 剋 that of ``b`` (e.g. the hour's 火 剋 the year's 金)."""
+    ea, eb = chart.nayin(a), chart.nayin(b)
+    if ea is None or eb is None or ea.overcomes is not eb:
+        return None
+    return Fact(nayin_of(a, ea), "剋", nayin_of(b, eb))
+
+
+def nayin_generates(chart: NatalChart, a: Role, b: Role) -> Fact | None:
+    ea, eb = chart.nayin(a), chart.nayin(b)
+    if ea is None or eb is None or ea.generates is not eb:
+        return None
+    return Fact(nayin_of(a, ea), "生", nayin_of(b, eb))
+
+
+def stem_overcomes(chart: NatalChart, a: Role, b: Role) -> Fact | None:
+    """The stem of ``a`` 剋 the stem of ``b`` by element (丁 剋 辛)."""
+    sa, sb = chart.stem(a), chart.stem(b)
+    if sa is None or sb is None or sa.element.overcomes is not sb.element:
+        return None
+    return Fact(stem_of(a, sa), "剋", stem_of(b, sb))
+
+
+def stems_combine(chart: NatalChart, a: Role, b: Role) -> Fact | None:
+    """干合 between the stems of two pillars (甲己 …)."""
+    sa, sb = chart.stem(a), chart.stem(b)
+    if sa is None or sb is None or not tables.stems_combine(sa, sb):
+        return None
+    return Fact(stem_of(a, sa), "干合", stem_of(b, sb))
+
+
+def branch_punishes(chart: NatalChart, a: Role, b: Role) -> Fact | None:
+    """The branch of ``a`` 刑 the branch of ``b`` (directional: 寅刑巳; 子卯 both ways; 自刑 辰午酉亥 with itself)."""
+    ba, bb = chart.branch(a), chart.branch(b)
+    if ba is None or bb is None:
+        return None
+    if ba is bb and punished_by(ba) is ba:
+        return Fact(branch_of(a, ba), "自刑", branch_of(b, bb))
+    if ba is not bb and punishes(ba, bb):
+        return Fact(branch_of(a, ba), "刑", branch_of(b, bb))
+    return None
+
+
+def branch_harms(chart: NatalChart, a: Role, b: Role) -> Fact | None:
+    ba, bb = chart.branch(a), chart.branch(b)
+    if ba is None or bb is None or not harms(ba, bb):
+        return None
+    return Fact(branch_of(a, ba), "害", branch_of(b, bb))
+
+
+def branch_clashes(chart: NatalChart, a: Role, b: Role) -> Fact | None:
+    ba, bb = chart.branch(a), chart.branch(b)
+    if ba is None or bb is None or not clashes(ba, bb):
+        return None
+    return Fact(branch_of(a, ba), "沖", branch_of(b, bb))
+
+
+def branches_combine(chart: NatalChart, a: Role, b: Role) -> Fact | None:
+    """支合 (六合) between two pillars' branches."""
+    ba, bb = chart.branch(a), chart.branch(b)
+    if ba is None or bb is None or not harmonizes(ba, bb):
+        return None
+    return Fact(branch_of(a, ba), "合", branch_of(b, bb))
+
+
+def season_fact(subject: Term, element: Element, chart: NatalChart) -> Fact | None:
+    """旺相休囚死 of ``element`` in the birth month, as evidence about ``subject``; None without a month."""
+    mb = chart.month_branch
+    if mb is None:
+        return None
+    return Fact(subject, tables.season_state(element, mb), branch_of(Role.月, mb))
+
+
+def has_qi(subject: Term, element: Element, chart: NatalChart, at: Branch | None, at_role: Role | None = None,
+           ) -> Fact | None:
+    """有氣 (§1.6): 旺 or 相 in the birth month, or at 長生 冠帶 臨官 帝旺 on the branch ``at``; the first test that
+    holds, as evidence (so the reading says which one)."""
+    seasonal = season_fact(subject, element, chart)
+    if seasonal is not None and seasonal.relation in ("旺", "相"):
+        return seasonal
+    if at is not None:
+        s = stage(element, at)
+        if s in tables.QI_STAGES:
+            return Fact(subject, s.name, Term(at.name, at_role, None) if at_role is None else branch_of(at_role, at))
+    return None
+
+
+def lacks_qi(subject: Term, element: Element, chart: NatalChart, at: Branch | None, at_role: Role | None = None,
+             ) -> Fact | None:
+    """無氣 (§1.6): 休 囚 or 死 in the birth month, or at 病 死 墓 絕 on ``at``; the first that holds."""
+    seasonal = season_fact(subject, element, chart)
+    if seasonal is not None and seasonal.relation in ("休", "囚", "死"):
+        return seasonal
+    if at is not None:
+        s = stage(element, at)
+        if s in tables.NO_QI_STAGES:
+            return Fact(subject, s.name, Term(at.name, at_role, None) if at_role is None else branch_of(at_role, at))
+    return None
+
+
+def void_branches(chart: NatalChart, params: Params, reference: Role | None = None) -> tuple[Branch, Branch] | None:
+    """空亡 of the reference pillar's 旬 (the year's by default, ``Params.void_reference``)."""
+    role = params.void_reference if reference is None else reference
+    p = chart[role]
+    pair = None if p is None else p.pair
+    return None if pair is None else pair.void
+
+
+def is_void(chart: NatalChart, params: Params, role: Role, reference: Role | None = None) -> Fact | None:
+    """The branch of ``role`` is in the 空亡 of the reference pillar's 旬."""
+    b = chart.branch(role)
+    ref = params.void_reference if reference is None else reference
+    void = void_branches(chart, params, ref)
+    if b is None or void is None or b not in void:
+        return None
+    ref_pair = chart[ref]
+    assert ref_pair is not None
+    return Fact(branch_of(role, b), "空亡", pillar_of(ref, str(ref_pair)))
+
+
+def day_or_hour(chart: NatalChart) -> Iterator[tuple[Role, StemBranch]]:
+    """The whole day and hour pillars ("日時": either one, §0.3)."""
+    return chart.pairs(DAY_HOUR)
+
+
+def pillar_is(chart: NatalChart, role: Role, wanted: frozenset[StemBranch] | set[StemBranch], label: str,
+              ) -> Fact | None:
+    """The pillar of ``role`` is one of a named list (暗合, 易位 …)."""
+    p = chart[role]
+    pair = None if p is None else p.pair
+    if pair is None or pair not in wanted:
+        return None
+    return Fact(pillar_of(role, pair), "為", name(label))
+
+
+def hits(*found: Hit | None) -> tuple[Hit, ...]:
+    """The hits that were found (a predicate's return value)."""
+    return tuple(h for h in found if h is not None)

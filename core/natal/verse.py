@@ -1,0 +1,226 @@
+"""A verse of 玉照定真經 as a predicate: what it needs, what it reads, and what it finds (``Hit``s with evidence).
+
+Every verse is one ``Verse`` value, defined once with its id written literally (``id="V2"``) beside the verse it
+implements, the line of seed 004 the verse stands on, and its catalogue tag: ``C`` exact, ``C*`` resting on a
+default of ``Params``.  The J, T and M verses are listed (``Unevaluated``) so a reading can name what it leaves out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum, StrEnum
+
+from core.natal.chart import PERIOD_OF, LifePeriod, NatalChart, Role
+from core.natal.evidence import Fact, Layer
+from core.sources import Source
+from core.values import value
+
+
+class Tag(StrEnum):
+    """The catalogue's tags (seed004_rules.md): C exact, C* on a stated default; J, T, M not evaluated."""
+
+    C = "C"
+    C_STAR = "C*"
+    J = "J"
+    T = "T"
+    M = "M"
+
+
+class Theme(StrEnum):
+    """What a verse is about (seed004_rules.md §3.4.3)."""
+
+    kin = "kin"                  # kin and lineage
+    health = "health"            # health and body
+    status = "status"            # status and career
+    temperament = "temperament"  # temperament and vocation
+    travel = "travel"            # travel and home
+    marriage = "marriage"
+
+
+class Valence(StrEnum):
+    good = "吉"
+    bad = "凶"
+    mixed = "吉凶"   # good in one part, bad in another, or depending on a sub-reading
+    neutral = "平"   # a description (a trait, a kinship value) rather than fortune
+
+
+class Need(Enum):
+    """An input a verse cannot do without (besides the pillars it reads, of which one must be known)."""
+
+    year_pillar = (Role.年, Layer.柱)
+    year_stem = (Role.年, Layer.干)
+    year_branch = (Role.年, Layer.支)
+    year_nayin = (Role.年, Layer.納音)
+    month_branch = (Role.月, Layer.支)
+    month_pillar = (Role.月, Layer.柱)
+    day_pillar = (Role.日, Layer.柱)
+    hour_pillar = (Role.時, Layer.柱)
+    hour_branch = (Role.時, Layer.支)
+    conception = (Role.胎, Layer.柱)
+    sex = (None, None)
+
+    @staticmethod
+    def pillar(role: Role) -> Need:
+        """The need for a whole pillar of ``role``."""
+        return _PILLAR_NEEDS[role]
+
+    def met(self, chart: NatalChart) -> bool:
+        role, layer = self.value
+        if role is None:
+            return chart.sex is not None
+        p = chart[role]
+        if p is None:
+            return False
+        if layer is Layer.干:
+            return p.stem is not None
+        if layer is Layer.支:
+            return p.branch is not None
+        return p.pair is not None
+
+
+_PILLAR_NEEDS = {Role.年: Need.year_pillar, Role.胎: Need.conception, Role.月: Need.month_pillar,
+                 Role.日: Need.day_pillar, Role.時: Need.hour_pillar}
+
+
+@value
+class Params:
+    """The defaults the text leaves open (seed004_rules.md §1.6, §3.3), written once; C* verses rest on them."""
+
+    many: int = 2                  # 多 / 重 / 盛 of a stem or branch: at least this many occurrences
+    many_elements: int = 3         # 多 of an element (納音 or stem): in at least this many of the five pillars
+    excess: int = 4                # 太過: one 納音 element in at least this many of the five pillars
+    void_reference: Role = Role.年  # whose 旬 gives 空亡 (V16, V95, V113 the year's; V38 says the day's itself)
+    yin_reversed_stages: bool = False  # 十二長生 of yin stems counted backwards (V45 辛絕卯); element-based default
+    void_polarity: bool = True     # V226: a void branch of the other polarity than the native is 偏, not void
+
+
+DEFAULTS = Params()
+
+
+class Effect(StrEnum):
+    """What a global modifier (V227, V218, V226, V147) does to a hit."""
+
+    annulled = "annulled"    # the hit does not count (V227: 刑害 without 剋; V226: a 偏 void)
+    lightened = "lightened"  # a 救神 lessens it (V218)
+    soon = "soon"            # V147: 旺 → the outcome comes soon
+    late = "late"            # V147: 休囚 → it comes late
+
+
+@value
+class Note:
+    """A global modifier's effect on one hit, with its rule id and evidence."""
+
+    rule: str
+    effect: Effect
+    facts: tuple[Fact, ...] = ()
+
+
+@value
+class Hit:
+    """One way a verse is met: the pillars involved, the evidence, and a sub-reading when the verse has several
+    (``variant``: "light"/"heavy", "husband"/"wife" …; the bot has a sentence for ``V5.light``)."""
+
+    roles: tuple[Role, ...]
+    facts: tuple[Fact, ...]
+    variant: str | None = None
+    valence: Valence | None = None  # when the sub-reading's valence differs from the verse's
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def annulled(self) -> bool:
+        return any(n.effect is Effect.annulled for n in self.notes)
+
+    @property
+    def periods(self) -> tuple[LifePeriod, ...]:
+        """The life periods of the pillars involved (the year governs the whole life and has none)."""
+        seen: list[LifePeriod] = []
+        for r in self.roles:
+            p = PERIOD_OF.get(r)
+            if p is not None and p not in seen:
+                seen.append(p)
+        return tuple(sorted(seen))
+
+    def noted(self, note: Note) -> Hit:
+        return Hit(self.roles, self.facts, self.variant, self.valence, self.notes + (note,))
+
+
+Predicate = Callable[[NatalChart, Params], tuple[Hit, ...]]
+
+
+@value(eq=False)
+class Verse:
+    """One C or C* verse unit of the catalogue, evaluated by ``test``."""
+
+    id: str                  # "V2", as in seed004_rules.md
+    verse: str               # the Chinese verse (經), normalised as §0.2 says
+    line: int                # line of seed 004 where the verse stands
+    tag: Tag
+    theme: Theme
+    valence: Valence
+    reads: tuple[Role, ...]  # the pillars it looks at besides what ``needs`` names; one must be known
+    needs: frozenset[Need]
+    test: Predicate
+    grim: bool = False       # death, crime, disgrace …: hidden unless the user asks for them
+    household: bool = False  # about 門户, "someone of the household", not the native
+    same_as: str | None = None  # a later verse restating an earlier one (V87 ≈ V2): reported once, under that id
+    gates: frozenset[str] = frozenset()  # global modifiers that apply to its hits ("V227", "V226", "V218")
+
+    def __post_init__(self) -> None:
+        if self.tag not in (Tag.C, Tag.C_STAR):
+            raise ValueError(f"{self.id}: only C and C* verses are evaluated; list {self.tag} verses as Unevaluated")
+
+    @property
+    def number(self) -> int:
+        return int(self.id[1:])
+
+    @property
+    def source(self) -> Source:
+        return Source(self.id, "004", self.line)
+
+    def missing(self, chart: NatalChart) -> tuple[Need, ...]:
+        """What the chart lacks for this verse: an unmet need, or every pillar it reads (the first is named)."""
+        lacking = tuple(n for n in self.needs if not n.met(chart))
+        if not lacking and self.reads and all(chart[r] is None for r in self.reads):
+            lacking = (Need.pillar(self.reads[0]),)
+        return lacking
+
+    def unchecked(self, chart: NatalChart) -> tuple[Role, ...]:
+        """The pillars this verse reads that the chart does not have (an unknown hour …)."""
+        return tuple(r for r in self.reads if chart[r] is None)
+
+
+@value(eq=False)
+class Unevaluated:
+    """A J, T or M verse unit: listed by id, never evaluated."""
+
+    id: str
+    verse: str
+    line: int
+    tag: Tag
+
+    @property
+    def number(self) -> int:
+        return int(self.id[1:])
+
+
+@value
+class VerseResult:
+    """A verse against one chart: its hits after the global modifiers, and what it could not see."""
+
+    verse: Verse
+    hits: tuple[Hit, ...]
+    missing: tuple[Need, ...]   # non-empty: not evaluated for want of these
+    unchecked: tuple[Role, ...]  # evaluated, but these pillars it reads are unknown
+
+    @property
+    def evaluated(self) -> bool:
+        return not self.missing
+
+    @property
+    def fires(self) -> bool:
+        return any(not h.annulled for h in self.hits)
+
+    @property
+    def standing(self) -> tuple[Hit, ...]:
+        """The hits that count (not annulled by a modifier)."""
+        return tuple(h for h in self.hits if not h.annulled)
