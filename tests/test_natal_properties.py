@@ -1,0 +1,94 @@
+"""Properties of the 玉照定真經 verses over many charts: each is rare among real births, each can fire, and each
+reads only the pillars it declares (so an unknown hour leaves exactly the verses it names unevaluated)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from core.ganzhi import SEXAGENARY, Branch
+from core.natal import NatalChart, read_natal
+from core.natal.chart import Pillar, Role
+from core.natal.tables import conception, rat_stem, tiger_stem
+from core.natal.verse import DEFAULTS, Need
+from core.natal.verses import VERSES
+from core.question import Sex
+
+# Verses the text makes common (fire for half the births or more), each with why.
+COMMON: dict[str, str] = {}
+# Verses no combination of pillars can meet, each with why.
+NEVER: dict[str, str] = {}
+
+
+def _births(n: int, seed: int) -> list[NatalChart]:
+    rng = random.Random(seed)
+    start = datetime(1901, 1, 1, tzinfo=timezone.utc)
+    span = (datetime(2099, 12, 31, tzinfo=timezone.utc) - start).total_seconds()
+    zones = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei", "Europe/Berlin", "America/Los_Angeles")
+    return [NatalChart.at(start + timedelta(seconds=rng.random() * span), rng.choice(zones),
+                          rng.choice((Sex.male, Sex.female))) for _ in range(n)]
+
+
+BIRTHS = _births(1500, 20261201)
+
+
+def test_every_verse_is_rare_among_births() -> None:
+    counts = {v.id: 0 for v in VERSES}
+    for c in BIRTHS:
+        for r in read_natal(c).results:
+            counts[r.verse.id] += r.fires
+    common = {vid for vid, n in counts.items() if n >= len(BIRTHS) / 2}
+    assert common == set(COMMON), {vid: counts[vid] for vid in common ^ set(COMMON)}
+    # and most people meet only a minority of the verses
+    fired = sorted(len(read_natal(c).fired) for c in BIRTHS[:300])
+    assert fired[len(fired) // 2] < len(VERSES) / 4
+
+
+def _every_combination(seed: int) -> Iterator[NatalChart]:
+    """All 518 400 calendrical combinations (60 years × 12 months × 60 days × 12 hours) in a fixed shuffled order,
+    the 胎元 from the month and the sex alternating."""
+    order = list(range(60 * 12 * 60 * 12))
+    random.Random(seed).shuffle(order)
+    branches = tuple(Branch)
+    for n in order:
+        y, n = divmod(n, 12 * 60 * 12)
+        m, n = divmod(n, 60 * 12)
+        d, h = divmod(n, 12)
+        year, day = SEXAGENARY[y], SEXAGENARY[d]
+        month = tiger_stem(year.stem, branches[m])
+        hour = rat_stem(day.stem, branches[h])
+        yield NatalChart(Pillar.of(year), Pillar.of(month), Pillar.of(day), Pillar.of(hour),
+                         Pillar.of(conception(month)), Sex.male if n % 2 else Sex.female)
+
+
+def test_every_verse_can_fire() -> None:
+    waiting = {v.id: v for v in VERSES}
+    for c in _every_combination(4096):
+        for vid, verse in list(waiting.items()):
+            if verse.missing(c):
+                continue
+            if any(not h.annulled for h in verse.test(c, DEFAULTS)):
+                del waiting[vid]
+        if set(waiting) <= set(NEVER):
+            break
+    assert set(waiting) == set(NEVER), sorted(set(waiting) ^ set(NEVER))
+
+
+_NEED_ROLES = {n: n.value[0] for n in Need if n.value[0] is not None}
+
+
+@pytest.mark.parametrize("verse", VERSES, ids=lambda v: v.id)
+def test_verse_reads_only_what_it_declares(verse) -> None:  # type: ignore[no-untyped-def]
+    """Dropping a pillar a verse neither reads nor needs changes nothing it finds."""
+    declared = set(verse.reads) | {_NEED_ROLES[n] for n in verse.needs if n in _NEED_ROLES}
+    undeclared = [r for r in Role if r not in declared]
+    for c in BIRTHS[:200]:
+        full = verse.test(c, DEFAULTS)
+        kept = {r: (c[r] if r in declared else None) for r in Role}
+        partial = NatalChart(kept[Role.年], kept[Role.月], kept[Role.日], kept[Role.時], kept[Role.胎], c.sex)
+        if verse.missing(partial):
+            continue
+        assert verse.test(partial, DEFAULTS) == full, (verse.id, undeclared, str(c.year), str(c.month))
