@@ -40,7 +40,7 @@ def _yao(y: Yao | Line, t: Label = _same) -> str:
 
 def _hex_head(h: Hexagram, t: Label) -> str:
     flags = "".join(" " + t(f) for f, on in (("六沖", h.six_clash), ("六合", h.six_harmony)) if on)
-    return f"{t(h.name)}（{h.palace.name}{t('宮')} {t(h.generation.value)}{flags}）"
+    return f"{t(h.name)}（{t(h.palace.name)}{t('宮')} {t(h.generation.value)}{flags}）"
 
 
 def _standing(st: Standing, t: Label) -> str:
