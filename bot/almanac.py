@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_date
 
 from bot.i18n import N_, _, current, locale, term
+from bot.korean import particles
 from core.calendar import Moment
 from core.stars import STARS, DayStar, DayStars, Matter, Nature, almanac
 
@@ -276,7 +277,7 @@ def render_almanac(day: date, tz: str, *, heading: str | None = None) -> str:
     out.append("")
     out.append(_("Stars only strengthen what a reading shows: good ones add to good, bad ones to bad. "
                  "Ask your own question with /cast."))
-    text = "\n".join(out)
+    text = particles("\n".join(out))
     if len(text) > MAX_MESSAGE:  # never seen (a day has a few dozen stars at most), but never fail a send for it
         text = text[:MAX_MESSAGE - 1] + "…"
     return text

@@ -23,6 +23,7 @@ from telegram.ext import ContextTypes, ConversationHandler
 from bot import keyboards as kb
 from bot.chart_text import render_chart
 from bot.i18n import _, current, locale, term
+from bot.korean import particles
 from bot.render import render_reading
 from bot.storage import Storage, User
 from core.calendar import CalendarError, DayBoundary, Moment
@@ -72,7 +73,8 @@ def consultation(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
 
 
 async def say(update: Update, text: str, markup: InlineKeyboardMarkup | None = None, *, pre: bool = False) -> Message:
-    """Reply in the chat the update came from (message or button)."""
+    """Reply in the chat the update came from (message or button); Korean particles follow the words filled in."""
+    text = particles(text)
     body = f"<pre>{html.escape(text)}</pre>" if pre else html.escape(text)
     chat = update.effective_chat
     assert chat is not None

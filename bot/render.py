@@ -12,12 +12,12 @@ from datetime import date, datetime
 from babel.dates import format_date, format_time
 
 from bot.i18n import _, current, locale, term
+from bot.korean import particles
 from bot.texts import FINDINGS, PARAM_WORDS, TIMINGS
 from core.findings import Effect, Finding, Layer, Place, Timing, Unit
-from core.question import Horizon, Illness, Weather, horizon_of
 from core.places import Party
+from core.question import Horizon, Illness, Weather, horizon_of
 from core.reading import Reading, is_star
-
 
 
 def place(r: Reading, p: Place) -> str:
@@ -127,7 +127,7 @@ def render_reading(r: Reading, timings: int = 5) -> str:
     if topic:
         out += ["", _("For this matter:")]
         out += [f"・{finding_text(r, f)} [{f.rule}]" for f in topic[:TOPIC_SHOWN]]
-    return "\n".join(out)
+    return particles("\n".join(out))
 
 
 def _party(r: Reading, p: Party) -> str:
@@ -167,5 +167,5 @@ def _as_asked(r: Reading) -> list[str]:
 
 def render_findings(r: Reading) -> str:
     """Every finding, for the 'all reasons' button: the analysis's, then the topic chapter's."""
-    return "\n".join(f"{i}. {finding_text(r, f)} [{f.rule} · {f.source.seed}:{f.source.line}]"
-                     for i, f in enumerate(r.findings + r.topic, 1))
+    return particles("\n".join(f"{i}. {finding_text(r, f)} [{f.rule} · {f.source.seed}:{f.source.line}]"
+                               for i, f in enumerate(r.findings + r.topic, 1)))

@@ -34,3 +34,21 @@ def test_every_korean_template_particle_is_known() -> None:
     po = (Path(__file__).resolve().parent.parent / "locales" / "ko" / "LC_MESSAGES" / "liuyao.po").read_text("utf-8")
     used = set(re.findall(r"\}[”’]?((?:\(으\)로|\(이\)\w+|\w\(\w\)))", po))
     assert used and used <= set(_PAIRS), used - set(_PAIRS)
+
+
+def test_rendered_korean_readings_have_no_two_form_particles() -> None:
+    """Five readings' worth of Korean text (the issue counted 78 such particles in one sitting): none remain."""
+    import re
+    from datetime import date
+
+    from bot.almanac import render_almanac
+    from bot.i18n import use
+    from bot.render import render_findings, render_reading
+    from tests.test_i18n import _sample_readings
+
+    left = []
+    with use("ko"):
+        for r in _sample_readings()[::40]:
+            left += re.findall(r".{6}(?:이\(가\)|을\(를\)|은\(는\)|과\(와\)|\(으\)로)", render_reading(r) + render_findings(r))
+        left += re.findall(r".{6}(?:이\(가\)|을\(를\)|은\(는\))", render_almanac(date(2026, 12, 1), "Asia/Seoul"))
+    assert not left, left[:10]
