@@ -251,7 +251,7 @@ def render_almanac(day: date, tz: str, *, heading: str | None = None) -> str:
     stars = day_stars(day, tz)
     m = stars.moment
     when = format_date(day, format="full", locale=locale(current()))
-    pillars = " ".join(f"{p}{unit}" for p, unit in ((m.year, "年"), (m.month, "月"), (m.day, "日")) if p is not None)
+    pillars = " ".join(f"{p}{unit}" for p, unit in ((m.year, _("年")), (m.month, _("月")), (m.day, _("日"))) if p is not None)
     out = [heading or _("Almanac for {date}").format(date=when)]
     if heading:
         out.append(when)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
+from bot.i18n import _
 from core.chart import Chart, Line, Standing, Yao
 from core.ganzhi import Branch
 from core.hexagram import Hexagram, relation
@@ -59,7 +60,8 @@ def render_chart(chart: Chart, t: Label = _same) -> str:
     m = chart.moment
     h, c = chart.hexagram, chart.changed
     pillars = " ".join(
-        f"{p}{unit}" for p, unit in ((m.year, "年"), (m.month, "月"), (m.day, "日"), (m.hour, "時")) if p is not None
+        f"{p}{unit}" for p, unit in ((m.year, _("年")), (m.month, _("月")), (m.day, _("日")), (m.hour, _("時")))
+        if p is not None
     )
     if m.month is None:
         pillars = f"{m.month_branch.name}月 {m.day}日" + (f" {m.year_branch.name}年" if m.year_branch is not None and m.year is None else "")

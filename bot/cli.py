@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
 from typing import Any, TextIO
 
 from bot.chart_text import render_chart
@@ -208,6 +209,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("bot", help="run the Telegram bot (TELEGRAM_BOT_TOKEN; WEBHOOK_URL for webhook mode)")
     chart = sub.add_parser("chart", help="cast (or take) six lines and print the full chart")
     _chart_options(chart)
+    chart.add_argument("--lang", choices=list(LANGS), default=None,
+                       help="language of the terms (default: the canonical characters)")
     read_p = sub.add_parser("read", help="the chart and its reading for a question")
     _chart_options(read_p)
     q = read_p.add_argument_group("the question")
@@ -264,10 +267,20 @@ def _almanac(args: argparse.Namespace) -> int:
 
     zone = args.tz or local_zone()
     try:
+        ZoneInfo(zone)
+    except (ValueError, KeyError):
+        print(f"liuyao: {zone!r} is not an IANA time zone (for example Asia/Seoul, Asia/Tokyo, Asia/Taipei)",
+              file=sys.stderr)
+        return 2
+    try:
         day = date.fromisoformat(args.date) if args.date else local_today(_utcnow(), zone)
+    except ValueError:
+        print(f"liuyao: {args.date!r} is not a date: write it as YYYY-MM-DD, e.g. 2026-12-01", file=sys.stderr)
+        return 2
+    try:
         with use(args.lang):
             text = render_almanac(day, zone)
-    except (ValueError, KeyError) as exc:  # a bad date, an unknown zone (CalendarError is a ValueError)
+    except CalendarError as exc:  # outside the supported years
         print(f"liuyao: {exc}", file=sys.stderr)
         return 2
     print(text)
@@ -300,8 +313,11 @@ def _chart(args: argparse.Namespace) -> int:
     if args.json:
         out = chart_dict(chart) if result is None else reading_output(chart, result)
         print(json.dumps(out, ensure_ascii=False, indent=2))
+    elif result is None and args.lang is None:
+        print(render_chart(chart))  # the canonical terms, as the classics print them
     elif result is None:
-        print(render_chart(chart))
+        with use(args.lang):
+            print(render_chart(chart, term))
     else:
         with use(args.lang):
             print(render_chart(chart, term))
@@ -310,5 +326,19 @@ def _chart(args: argparse.Namespace) -> int:
     return 0
 
 
+def entry() -> int:
+    """The ``liuyao`` command: ``main``, quiet when the reader of its output goes away (``liuyao read … | head``)."""
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes stdout again at exit; point it at /dev/null so that flush cannot fail a second time.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, what a shell reports for a command its pipe closed
+    except KeyboardInterrupt:
+        return 130
+    return code
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(entry())

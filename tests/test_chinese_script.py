@@ -61,11 +61,27 @@ def test_catalog_strings_in_their_script(lang: str) -> None:
 READINGS = _sample_readings()[::7]
 
 
+def _instant_readings() -> list:
+    """Readings cast at an instant: their chart header names the hour pillar (時)."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from core.calendar import Moment
+    from core.cast import parse_cast
+    from core.chart import build_chart
+    from core.question import Question, Sex, Subject, Topic
+    from core.reading import read
+
+    at = Moment.at(datetime(2026, 12, 1, 10, tzinfo=ZoneInfo("Asia/Shanghai")), "Asia/Shanghai")
+    return [read(build_chart(parse_cast(lines), at), Question(Topic.wealth, Subject.self, Sex.male))
+            for lines in ("789968", "666999", "777777")]
+
+
 @pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
 def test_rendered_readings_in_their_script(lang: str) -> None:
     wrong = []
     with use(lang):
-        for r in READINGS:
+        for r in READINGS + _instant_readings():
             for text in (render_reading(r), render_findings(r), render_chart(r.chart, term)):
                 wrong += _wrong(lang, text)
         wrong += _wrong(lang, render_almanac(date(2026, 12, 1), "Asia/Shanghai"))

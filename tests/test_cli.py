@@ -108,3 +108,33 @@ def test_read_jsonl_with_text() -> None:
     assert rows[0]["reading"]["use_god"]["relation"] == "妻財" and rows[0]["text"]["lang"] == "ja"
     assert "error" in rows[1] and "subject" in rows[1]["error"]
     assert rows[2]["reading"]["use_god"]["relation"] == "官鬼"
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    """``liuyao read … | head -1``: the reader goes away after one line; no BrokenPipe traceback."""
+    cmd = (f"{sys.executable} -m bot.cli read --lines 789968 --at '2026-12-01 10:00' --tz Asia/Seoul "
+           "--topic wealth --lang ko | head -1")
+    result = subprocess.run(["bash", "-c", f"set -o pipefail; {cmd}"], capture_output=True, text=True, timeout=60)
+    assert result.stdout.count("\n") == 1
+    assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr, result.stderr
+    assert result.returncode == 141
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--date", "2026-13-01", "--tz", "Asia/Seoul"], "'2026-13-01' is not a date: write it as YYYY-MM-DD"),
+    (["--tz", "Asia/Seol"], "'Asia/Seol' is not an IANA time zone"),
+    (["--date", "1800-01-01", "--tz", "Asia/Seoul"], "outside the supported years"),
+])
+def test_almanac_errors_are_plain(args: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["almanac", *args]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+
+
+def test_chart_speaks_the_asked_language(capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["chart", "--lines", "789968", "--at", "2026-12-01 10:00", "--tz", "Asia/Shanghai"]
+    assert main(base) == 0
+    canonical = capsys.readouterr().out
+    assert main([*base, "--lang", "zh_Hans"]) == 0
+    simplified = capsys.readouterr().out
+    assert "己巳時" in canonical and "己巳时" in simplified and "坎宫" in simplified
