@@ -9,9 +9,11 @@ Accepted forms of one toss (see ``parse_toss``):
 
 - a count 0-3 (ASCII or full-width) of the backs (of the faces under ``CoinConvention.FACES``): value 6 + count;
 - three coin faces, case-insensitive, face/back: ``H``/``T``, ``앞``/``뒤``, ``表``/``裏`` (``裡``),
-  ``字``/``背``, ``正``/``反``, and ``花`` as a back.  Each letter is read on its own, so languages may be mixed
+  ``字``/``背``, ``正``/``反``, ``앞면``/``뒷면``, and ``花`` as a back.  Each letter is read on its own, so languages may be mixed
   within a toss.  A run of coin letters without separators is split into threes, so ``HHTHTT`` is two tosses;
   a run whose length is not a multiple of three is refused (``partial_toss``);
+- the name of the line: ``單 拆 重 交`` (单; Korean 단 탁 중 교) = 7 8 9 6, ``少陽 少陰 老陽 老陰`` (少阳 …; 소양 소음
+  노양 노음) = 7 8 9 6;
 - a line value 6-9 (ASCII or full-width); 4 and 5 are refused.  Counts 0-3 and values 6-9 never collide, so
   ``012312`` and ``789968`` are both six tosses;
 - a mark: ``○ O o 〇 ◯`` = 9, ``× X x ✕ ✗ ✖ ✘`` = 6, ``— ─ ━ ⚊ ′`` and a lone ``-`` = 7, ``⚋ ╌ ″`` and
@@ -313,6 +315,17 @@ def random_cast(
 _FACE_COINS = frozenset("HhＨｈ앞表字正")
 _BACK_COINS = frozenset("TtＴｔ뒤裏裡背反花")
 _COINS = _FACE_COINS | _BACK_COINS
+# Coin words of more than one letter: 앞면 (face) and 뒷면 (back), read as one coin each.
+_COIN_WORDS = {"앞면": False, "뒷면": True}
+# The names of the four lines (DESIGN.md: 0 backs 交, 1 單, 2 拆, 3 重), in every script: 單 拆 重 交 and their
+# Korean readings 단 탁 중 교; 少陽 少陰 老陽 老陰, simplified and Korean.
+_LINE_WORDS: dict[str, LineValue] = {
+    **dict.fromkeys(("單", "单", "단"), LineValue.少陽), **dict.fromkeys(("拆", "탁"), LineValue.少陰),
+    **dict.fromkeys(("重", "중"), LineValue.老陽), **dict.fromkeys(("交", "교"), LineValue.老陰),
+    **dict.fromkeys(("少陽", "少阳", "소양"), LineValue.少陽), **dict.fromkeys(("少陰", "少阴", "소음"), LineValue.少陰),
+    **dict.fromkeys(("老陽", "老阳", "노양"), LineValue.老陽), **dict.fromkeys(("老陰", "老阴", "노음"), LineValue.老陰),
+}
+_WORD_STARTS = frozenset(w[0] for w in (*_LINE_WORDS, *_COIN_WORDS))
 _COUNT_DIGITS = {c: i for i, c in enumerate("0123")} | {c: i for i, c in enumerate("０１２３")}
 _VALUE_DIGITS = {c: 6 + i for i, c in enumerate("6789")} | {c: 6 + i for i, c in enumerate("６７８９")}
 _MARKS = (
@@ -325,7 +338,7 @@ _DUAL_MARKS = frozenset("、､|｜")  # yang marks that people also type betwee
 _HYPHENS = frozenset("-‐‑−－")  # short hyphens: one is yang, two are yin
 _PAIR_GAPS = frozenset(" \u3000\u00a0")  # the gap inside "- -"
 _SEPARATORS = frozenset(",，/／;；\u200b\u200c\u200d\u2060\ufeff\ufe0e\ufe0f")
-_KNOWN = _COINS | _COUNT_DIGITS.keys() | _VALUE_DIGITS.keys() | _MARKS.keys() | _DUAL_MARKS | _HYPHENS
+_KNOWN = _COINS | _COUNT_DIGITS.keys() | _VALUE_DIGITS.keys() | _MARKS.keys() | _DUAL_MARKS | _HYPHENS | _WORD_STARTS
 
 _FIXED, _HYPHEN, _DUAL = 0, 1, 2
 
@@ -402,22 +415,29 @@ def _scan(text: str, convention: CoinConvention, target: int) -> list[_Atom]:
     i = 0
     while i < n:
         c = text[i]
+        word = _line_word(text, i)
         if _is_separator(c):
             i += 1
-        elif c in _COINS:
-            j = i + 1
-            while j < n and text[j] in _COINS:
-                j += 1
-            if (j - i) % 3:
+        elif _coin_at(text, i) is not None:
+            coins: list[tuple[int, bool]] = []  # (start, is a back)
+            j = i
+            while (coin := _coin_at(text, j)) is not None:
+                coins.append((j, coin[0]))
+                j += coin[1]
+            if len(coins) % 3:
                 if j < n and text[j] not in _KNOWN and not _is_separator(text[j]):
                     raise _bad_word(text, i, j, target)  # a word such as "heads", not a short toss
                 raise CastError(
-                    "partial_toss", token=text[i:j][:_TOKEN_MAX], position=i + 1, count=j - i, expected=target
+                    "partial_toss", token=text[i:j][:_TOKEN_MAX], position=i + 1, count=len(coins), expected=target
                 )
-            for k in range(i, j, 3):
-                toss = Toss(tuple(ch in _BACK_COINS for ch in text[k : k + 3]))  # type: ignore[arg-type]
-                atoms.append(_Atom(k, k + 3, _FIXED, toss.value(convention), toss))
+            for k in range(0, len(coins), 3):
+                toss = Toss(tuple(back for _, back in coins[k : k + 3]))  # type: ignore[arg-type]
+                end = coins[k + 3][0] if k + 3 < len(coins) else j
+                atoms.append(_Atom(coins[k][0], end, _FIXED, toss.value(convention), toss))
             i = j
+        elif word is not None:
+            atoms.append(_Atom(i, i + len(word), _FIXED, _LINE_WORDS[word]))
+            i += len(word)
         elif c in _HYPHENS:
             j = i + 1
             while j < n and text[j] in _HYPHENS:
@@ -446,6 +466,27 @@ def _scan(text: str, convention: CoinConvention, target: int) -> list[_Atom]:
         else:
             raise _bad_word(text, i, i + 1, target)
     return atoms
+
+
+def _coin_at(text: str, i: int) -> tuple[bool, int] | None:
+    """The coin at ``i`` (is it a back, how many characters it takes), or None."""
+    for word, back in _COIN_WORDS.items():
+        if text.startswith(word, i):
+            return back, len(word)
+    if i < len(text) and text[i] in _COINS:
+        return text[i] in _BACK_COINS, 1
+    return None
+
+
+def _line_word(text: str, i: int) -> str | None:
+    """The name of a line starting at ``i`` (少陽, 單, 노음 …), longest first."""
+    if i >= len(text) or text[i] not in _WORD_STARTS:
+        return None
+    for size in (2, 1):
+        word = text[i:i + size]
+        if word in _LINE_WORDS:
+            return word
+    return None
 
 
 def _bad_word(text: str, start: int, j: int, target: int) -> CastError:

@@ -626,8 +626,12 @@ USE_GOD_IDS: Mapping[str, UseGodOverride] = MappingProxyType({
     "世": Role.世, "應": Role.應,
     "parents": Relation.父母, "brothers": Relation.兄弟, "officer": Relation.官鬼, "wealth": Relation.妻財,
     "offspring": Relation.子孫, "world": Role.世, "response": Role.應,
+    # as the other scripts write them: simplified, Japanese (応), and Korean
+    "妻财": Relation.妻財, "子孙": Relation.子孫, "应": Role.應, "応": Role.應,
+    "부모": Relation.父母, "형제": Relation.兄弟, "관귀": Relation.官鬼, "처재": Relation.妻財, "자손": Relation.子孫,
+    "세": Role.世, "응": Role.應,
 })
-"""The ids an expert may give for the use-god: the relation names, 世 / 應, and their English-ish ids."""
+"""The ids an expert may give for the use-god: the relation names in every script, 世 / 應, and English ids."""
 
 
 _E = TypeVar("_E", bound=StrEnum)

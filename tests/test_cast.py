@@ -613,3 +613,23 @@ def test_random_line_frequencies():
     assert chi_square < 21.1, (counts, chi_square)
     for v, p in expected.items():
         assert abs(counts[v] / total - p) < 0.02, counts
+
+
+@pytest.mark.parametrize("text, values, coins", [
+    ("單拆重交單拆", "789678", False),
+    ("单 拆 重 交 单 拆", "789678", False),
+    ("少陽 老陰 少陰 老陽 少阳 老阴", "768976", False),
+    ("단 탁 중 교 소양 노음", "789676", False),
+    ("앞면앞면뒷면 뒷면뒷면뒷면 앞앞뒤 HHH TTT HTH", "797697", True),  # the Korean words mix with the letters
+    ("7 單 8 拆 9 重", "778899", False),
+])
+def test_line_names_and_coin_words(text: str, values: str, coins: bool) -> None:
+    cast = parse_cast(text)
+    assert "".join(str(int(v)) for v in cast.values) == values
+    assert (cast.tosses is not None) is coins
+
+
+def test_two_coin_words_are_not_a_toss() -> None:
+    with pytest.raises(CastError) as err:
+        parse_cast("앞면뒷면 789968")
+    assert err.value.code == "partial_toss" and err.value.count == 2

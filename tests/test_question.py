@@ -368,9 +368,11 @@ def test_parse_ids() -> None:
     for given, expected in [("父母", R.父母), ("兄弟", R.兄弟), ("官鬼", R.官鬼), ("妻財", R.妻財), ("子孫", R.子孫),
                             ("世", Role.世), ("應", Role.應), ("parents", R.父母), ("brothers", R.兄弟),
                             ("officer", R.官鬼), ("wealth", R.妻財), ("offspring", R.子孫), ("world", Role.世),
-                            ("response", Role.應)]:
+                            ("response", Role.應), ("妻财", R.妻財), ("子孙", R.子孫), ("应", Role.應), ("応", Role.應),
+                            ("부모", R.父母), ("형제", R.兄弟), ("관귀", R.官鬼), ("처재", R.妻財), ("자손", R.子孫),
+                            ("세", Role.世), ("응", Role.應)]:
         assert Question.parse_ids("other", None, None, given).use_god is expected
-    assert len(USE_GOD_IDS) == 14
+    assert len(USE_GOD_IDS) == 25
 
 
 @pytest.mark.parametrize("args, bad, accepted", [
