@@ -41,8 +41,8 @@ from bot.config import DEFAULT_ZONES, Config
 from bot.i18n import _, current, locale, normalize, set_current, term, use
 from bot.persistence import SQLitePersistence, WriteThroughUpdateProcessor
 from bot.render import render_findings
-from core.cast import CastError, parse_cast
-from core.question import Topic
+from bot.words import topic_of
+from core.cast import CastError, parse_cast, parse_toss
 
 log = logging.getLogger(__name__)
 # The consultation's buttons are meant to work from any message of the user's chat (per_message=False); PTB's
@@ -316,9 +316,13 @@ async def cast_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
             return await flow.bare_cast(update, context, state)
         args = update.message.text.split()
     context.user_data["c"] = c = {}
-    topics = {t.value for t in Topic}
-    cast_text = " ".join(a for a in args if a not in topics)
-    topic = next((a for a in args if a in topics), None)
+    topic = next((t.value for a in args if (t := topic_of(a)) is not None), None)
+    rest = [a for a in args if topic_of(a) is None]
+    unknown = [a for a in rest if not _cast_like(a)]
+    cast_text = " ".join(a for a in rest if _cast_like(a))
+    if unknown and topic is None:
+        # a word that is neither a toss nor a topic: most likely a topic in words the bot does not know
+        await flow.say(update, _("“{word}” is not a topic I know; choose one from the list.").format(word=unknown[0]))
     if cast_text:
         user = await flow.user_of(update, context)
         from core.cast import CoinConvention
@@ -336,6 +340,15 @@ async def cast_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     if c.get("quick"):
         return await flow.ask_next(update, context)
     return await flow.ask_question(update, context)
+
+
+def _cast_like(word: str) -> bool:
+    """Could ``word`` be part of a cast (digits, coin letters, marks, line names), rather than a word of a topic?"""
+    try:
+        parse_toss(word[:3])
+    except CastError as exc:
+        return exc.code != "bad_token"
+    return True
 
 
 def _track(handler: Callable[..., Any]) -> Callable[..., Any]:

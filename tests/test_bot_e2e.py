@@ -377,6 +377,25 @@ async def test_shortcuts_skip_what_they_answer(tmp_path: Path, caplog: pytest.Lo
         assert rows[-1] == ("Will it rain?", "weather", "999666")
 
 
+async def test_topics_in_the_users_words(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """/cast 789968 재물, 金運, 求财: the topic in the user's own language; an unknown word is said to be one."""
+    async with running(tmp_path, caplog) as (tg, _bot):
+        for uid, code, word in ((110, "ko", "재물"), (111, "ja", "金運"), (112, "zh-hans", "求财"), (113, "zh-hant", "求財")):
+            u = tg.user(uid, language_code=code)
+            await u.send(f"/cast 789968 {word}")
+            chart, before = await until(u, is_chart)
+            await u.wait_reply()
+            assert before == [], (code, before)
+            rows = db_rows(_bot.db, f"SELECT topic, lines FROM readings WHERE user_id = {uid}")
+            assert rows == [("wealth", "789968")]
+        u = tg.user(114, language_code="ko")
+        await u.send("/cast 789968 돈")
+        said = await u.wait_reply()
+        assert "“돈”은 제가 아는 주제가 아닙니다" in said.text
+        topics = await u.wait_reply()
+        assert topics.callback_data[0] == "t:wealth"  # the cast is kept; only the matter is asked
+
+
 # ---- bad input at every step --------------------------------------------------------------------------------------
 
 async def test_bad_input_at_every_step(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
