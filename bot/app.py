@@ -42,6 +42,7 @@ from bot.i18n import _, current, locale, normalize, set_current, term, use
 from bot.persistence import SQLitePersistence, WriteThroughUpdateProcessor
 from bot.render import render_findings
 from bot.words import topic_of
+from bot.zones import find_zones
 from core.cast import CastError, parse_cast, parse_toss
 
 log = logging.getLogger(__name__)
@@ -154,7 +155,7 @@ async def lang_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
 
 async def tz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if context.args:
-        await _set_zone(update, context, context.args[0])
+        await _set_zone(update, context, " ".join(context.args))
     else:
         user = await flow.user_of(update, context)
         await flow.say(update, _("Your time zone is {tz}. Choose another, or send /tz Europe/Paris.").format(tz=user.tz),
@@ -162,18 +163,20 @@ async def tz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
 
 
 async def _set_zone(update: Update, context: ContextTypes.DEFAULT_TYPE, zone: str) -> None:
+    """Set the zone a user names: an IANA name, a city in their language, or an offset (then they choose)."""
     user = await flow.user_of(update, context)
-    try:
-        ZoneInfo(zone)
-        if "/" not in zone and zone != "UTC":
-            raise ValueError(zone)
-    except (ValueError, KeyError, OSError):
-        await flow.say(update, _("“{zone}” is not a time zone I know. Use an IANA name such as Asia/Seoul.")
-                       .format(zone=zone[:40]))
+    found = find_zones(zone, flow.now(context))
+    if not found:
+        await flow.say(update, _("“{zone}” is not a time zone I know. Send a city (Seoul), an IANA name such as "
+                                 "Asia/Seoul, or an offset such as +09:00.").format(zone=zone[:40]))
         return
-    new = await flow.storage(context).update_user_settings(user.user_id, tz=zone)
+    if len(found) > 1:
+        await flow.say(update, _("“{zone}” fits several time zones; choose yours, or send /tz with its city.")
+                       .format(zone=zone[:40]), kb.zone_choice(found[:8]))
+        return
+    new = await flow.storage(context).update_user_settings(user.user_id, tz=found[0])
     context.application.bot_data["users"][user.user_id] = new
-    await flow.say(update, _("Time zone set to {tz}.").format(tz=zone))
+    await flow.say(update, _("Time zone set to {tz}.").format(tz=found[0]))
 
 
 # ---- history ---------------------------------------------------------------------------------------------

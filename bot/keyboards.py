@@ -7,10 +7,11 @@ Prefixes: ``t`` topic, ``f`` follow-up answer (``f:{id}:skip`` skips an optional
 
 from __future__ import annotations
 
+from babel.dates import get_timezone_location
 from telegram import InlineKeyboardButton as B
 from telegram import InlineKeyboardMarkup
 
-from bot.i18n import LANGS, N_, _
+from bot.i18n import LANGS, N_, _, current, locale
 from core.cast import LineValue
 from core.question import OPTIONAL_FOLLOW_UPS, FollowUp, Topic, choices
 
@@ -137,6 +138,13 @@ def languages() -> InlineKeyboardMarkup:
 
 def zones() -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(_rows([B(z, callback_data=f"s:tz:{z}") for z in ZONES], 2))
+
+
+def zone_choice(zones: tuple[str, ...]) -> InlineKeyboardMarkup:
+    """The zones an offset fits, each under its city in the user's language."""
+    loc = locale(current())
+    return InlineKeyboardMarkup(_rows([B(f"{get_timezone_location(z, locale=loc, return_city=True)} ({z})"
+                                         if z != "UTC" else z, callback_data=f"s:tz:{z}") for z in zones], 1))
 
 
 def settings(day_boundary: int, coins: str) -> InlineKeyboardMarkup:
