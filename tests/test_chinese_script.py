@@ -32,6 +32,7 @@ ALLOWED = {
         ("干", "幹"),  # 天干: the stems; 幹 is "trunk"
         ("后", "後"),  # 天后, the general; 後 is "after"
         ("丑", "醜"),  # the branch 丑; 醜 is "ugly"
+        ("台", "臺"),  # 台北 as Taiwan writes it every day (臺北 is the formal form)
     },
 }
 CONVERT = {"zh_Hans": opencc.OpenCC("t2s"), "zh_Hant": opencc.OpenCC("s2t")}
