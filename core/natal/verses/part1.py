@@ -498,7 +498,8 @@ def _tomb_layers(chart: NatalChart) -> Iterator[tuple[str, Term, Element, Branch
 def _v15(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """干神支墓，須詳上下吉凶: a day or hour branch on one of the year's 墓 is a 墓 (harmful) unless the element is
     旺 or 相 in the month or one of its 祿 branches stands on another pillar (then it is a 庫: 甲寅人, 十月, 乙未日,
-    己卯時 — 木相, 乙祿卯)."""
+    己卯時 — 木相, 乙祿卯).  The year's own branch is not counted as that 祿: ex. 5 (丙子人, 四月, 壬辰) reads 支墓
+    and 音墓 although 子 is the 祿 of 水 (the catalogue says only "its 祿 is present")."""
     others = {b for _, b in _branch_roles(chart, frozenset(Branch), OTHERS)}
     found = []
     for variant, subject, element, tomb in _tomb_layers(chart):
@@ -568,7 +569,9 @@ def _v19(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
 def _v20(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """戊己俱氣休囚: 戊寅 or 己卯 seen (on a pillar other than the year) while 土 is 休囚 (``Params.resting``):
     on the 胎 or month the household and elders, on the day or hour the native, wife and children; seen again
-    (``Params.many``) the great wind illness."""
+    (``Params.many``) the great wind illness.  The text says 休囚 (the catalogue adds 死), and names the pillars
+    戊寅 and 己卯, not any 戊 or 己 stem (the catalogue's looser option); a 戊寅 year alone is not "seen" (ex. 2, 戊寅人
+    with 己卯, is read for the native, wife and children by the 己卯 alone)."""
     found = []
     for r, p in chart.pairs(OTHERS):
         if p not in (_sb("戊寅"), _sb("己卯")):
@@ -676,7 +679,8 @@ def _v29(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
 
 def _v30(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """再入天罡: a 水 or 土 native and a day or hour pillar on 辰 whose 納音 is 水 or 土 (水土 gather at their 墓 辰);
-    men the small intestine, women the 血海."""
+    men the small intestine, women the 血海.  The commentary wants "the two images seen together" in 辰, so the 辰
+    pillar's 納音 must be 水 or 土 (the catalogue makes it only "especially")."""
     body = chart.body
     if body not in _WATER_EARTH:
         return ()
@@ -853,7 +857,8 @@ def _v44(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
 def _v45(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """太陰失路: a 辛 (太陰) seen on a branch where it has no 氣 (病 死 墓 絕 of its own pillar, "無氣之地"); the
     commentary's 辛卯 is 絕 only with ``Params.yin_reversed_stages``.  It weighs more when 辛 is the native's wife
-    (the 合 partner of a 丙 native)."""
+    (the 合 partner of a 丙 native).  The text speaks of a ground (地) without 氣, a position; the catalogue's
+    seasonal 休囚 alternative is not in it."""
     found = []
     for r, p in chart.present(OTHERS):
         if p.stem is not Stem.辛 or p.branch is None:
@@ -869,7 +874,8 @@ def _v45(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
 
 def _v46(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """天后狂情到魁罡: 壬 on 辰 or 戌 (壬辰, 壬戌); with 辰戌 many (``Params.many``) an illness of 水土, otherwise hidden
-    troubles of the women of the house."""
+    troubles of the women of the house.  "到" is a stem on its own pillar's branch (§1.6); the catalogue's reading
+    (any 壬 with 辰戌 many) drops it."""
     kui_gang = _branch_roles(chart, _branches("辰戌"))
     found = []
     for r, p in chart.pairs(ALL):
