@@ -91,14 +91,14 @@ def test_v2_evidence_names_the_pillars() -> None:
 
 
 def test_v3_four_yang_and_the_hour_that_overcomes() -> None:
-    c = chart("甲子", "丙寅", "戊申", "甲寅", "丁巳")         # vector V3
-    assert variants("V3", c) == {"early"}     # n(H) 水 剋 n(M) 火 → the mother in the native's youth
+    c = chart("甲子", "丙寅", "戊申", "甲寅", "丁巳")
+    assert variants("V3", c) == {"early"}, "V3"  # n(H) 水 剋 n(M) 火 → the mother in the native's youth
     assert not fires("V4", c)
 
 
 def test_v4_four_yin() -> None:
-    c = chart("乙丑", "戊寅", "丁未", "癸卯", "己巳")         # vector V4
-    assert fires("V4", c) and not fires("V3", c)
+    c = chart("乙丑", "戊寅", "丁未", "癸卯", "己巳")
+    assert fires("V4", c) and not fires("V3", c), "V4"
 
 
 def test_v3_three_yang_do_not_fire() -> None:

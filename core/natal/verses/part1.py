@@ -830,11 +830,16 @@ def _v40(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
 
 # ---- V41–V50 ---------------------------------------------------------------------------------------------
 
+def _stem_sees(chart: NatalChart, stem: Stem, other: Stem) -> tuple[Hit, ...]:
+    """``stem`` on one pillar and ``other`` (which 剋s it) on another: one hit per placement (V41, V43)."""
+    return tuple(Hit(_roles((r, r2)), (f,))
+                 for r, _ in _stem_roles(chart, frozenset({stem})) for r2, _ in _stem_roles(chart, frozenset({other}))
+                 if r is not r2 and (f := stem_overcomes(chart, r2, r)) is not None)
+
+
 def _v41(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """雀逢天后: 丙 (朱雀) and 壬 (天后) on two pillars."""
-    return tuple(Hit(_roles((r, r2)), (f,))
-                 for r, _ in _stem_roles(chart, _stems("丙")) for r2, _ in _stem_roles(chart, _stems("壬"))
-                 if (f := stem_overcomes(chart, r2, r)) is not None and r is not r2)
+    return _stem_sees(chart, Stem.丙, Stem.壬)
 
 
 def _v42(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
@@ -844,9 +849,7 @@ def _v42(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
 
 def _v43(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """癸丁加干: 丁 sees 癸 (六丁見六癸)."""
-    return tuple(Hit(_roles((r, r2)), (f,))
-                 for r, _ in _stem_roles(chart, _stems("丁")) for r2, _ in _stem_roles(chart, _stems("癸"))
-                 if (f := stem_overcomes(chart, r2, r)) is not None and r is not r2)
+    return _stem_sees(chart, Stem.丁, Stem.癸)
 
 
 def _v44(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
