@@ -81,6 +81,8 @@ RELATIONS: frozenset[str] = frozenset({
     "有氣", "無氣",
     # the 空亡 of the object's 旬, and the 德 and 祿 of the object
     "空亡", "德", "祿", "貴",
+    # part1: the subject (a stem or element) stands at the object branch (到 / 臨 / 加 / 朝, §1.6)
+    "臨",
 })
 
 

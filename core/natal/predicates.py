@@ -167,3 +167,18 @@ def pillar_is(chart: NatalChart, role: Role, wanted: frozenset[StemBranch] | set
 def hits(*found: Hit | None) -> tuple[Hit, ...]:
     """The hits that were found (a predicate's return value)."""
     return tuple(h for h in found if h is not None)
+
+
+# ---- part1 ------------------------------------------------------------------------------------------------
+
+def counted_void(chart: NatalChart, params: Params, role: Role, reference: Role | None = None) -> Fact | None:
+    """``is_void`` as V226 counts it: with ``Params.void_polarity`` only the member of the native's polarity.
+
+    For verses where a void spoils or strengthens a reading that stands without it (V16, V38): the V226 modifier
+    annuls a whole hit whose voids are all 偏, which is right when the void is the condition and wrong here."""
+    fact = is_void(chart, params, role, reference)
+    year = chart.stem(Role.年)
+    b = chart.branch(role)
+    if fact is None or not params.void_polarity or year is None or b is None or b.yang is year.yang:
+        return fact
+    return None

@@ -245,3 +245,33 @@ def sexagenary(text: str) -> StemBranch:
     """A pillar from its two characters (a shorthand for tables and tests)."""
     return StemBranch.parse(text)
 
+
+
+# ---- part1 ------------------------------------------------------------------------------------------------
+
+# V31 (五行十干略定一端): what each stem, branch and element governs in the body.  The text lists no part for 戌.
+BODY_OF_STEM: Mapping[Stem, str] = MappingProxyType({
+    Stem(i): part for i, part in enumerate(("頭面", "頭面", "肢膈·眼目", "肢膈·眼目", "脾胃·腹肚", "脾胃·腹肚",
+                                            "筋骨·四肢", "筋骨·四肢", "腰腎·血海", "腰腎·血海"))
+})
+BODY_OF_BRANCH: Mapping[Branch, str] = MappingProxyType({
+    Branch[b]: part for bs, part in (("未", "頭"), ("午", "面"), ("申巳", "胸背"), ("卯酉", "中膈"), ("辰", "胃肚"),
+                                     ("寅亥", "膝"), ("子丑", "足"))
+    for b in bs
+})
+ORGAN_OF_ELEMENT: Mapping[Element, str] = MappingProxyType({
+    Element.金: "肺", Element.木: "肝", Element.水: "腎·血", Element.火: "心·眼·熱病", Element.土: "脾胃·內氣",
+})
+
+# V33 易位: each reversed pillar and the one with its stem and branch elements swapped (丙子 ↔ 壬午, 庚寅 ↔ 甲申
+# given; 辛卯 ↔ 乙酉 and 癸巳 ↔ 丁亥 by the same swap).
+REVERSED_PARTNER: Mapping[StemBranch, StemBranch] = MappingProxyType({
+    StemBranch.parse(a): StemBranch.parse(b)
+    for x, y in (("丙子", "壬午"), ("庚寅", "甲申"), ("辛卯", "乙酉"), ("癸巳", "丁亥"))
+    for a, b in ((x, y), (y, x))
+})
+
+
+def lu_of_element(element: Element) -> frozenset[Branch]:
+    """The 祿 branches of an element's two stems (木 寅卯, 火 and 土 巳午, 金 申酉, 水 亥子): V15's 庫 test."""
+    return frozenset(LU[s] for s in Stem if s.element is element)

@@ -92,6 +92,13 @@ class Params:
     void_reference: Role = Role.年  # whose 旬 gives 空亡 (V16, V95, V113 the year's; V38 says the day's itself)
     yin_reversed_stages: bool = False  # 十二長生 of yin stems counted backwards (V45 辛絕卯); element-based default
     void_polarity: bool = True     # V226: a void branch of the other polarity than the native is 偏, not void
+    # ---- part1
+    break_day_by_hour: bool = True  # V5: read the verse literally too, the hour against the day (the commentary: the
+    #                                 day or the hour against the year, as V203/V204 restate it)
+    many_states: int = 2           # V6: 死氣多 / 休氣多 — at least this many pillars whose 納音 is 死 (休, 囚)
+    tian_de_month_partner: bool = True  # V1: the 天德 pillar may 合 the month's stem as well as the year (ex. 4)
+    tian_de_lu_for_life: bool = False  # V1: the 天德 stem on its own 祿 (建廟, ex. 1) standing in for 生氣
+    resting: frozenset[str] = frozenset({"休", "囚"})  # 休囚 (V20, V31, V36, V47, V48): the season states it means
 
 
 DEFAULTS = Params()
