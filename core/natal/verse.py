@@ -92,6 +92,7 @@ class Params:
     void_reference: Role = Role.年  # whose 旬 gives 空亡 (V16, V95, V113 the year's; V38 says the day's itself)
     yin_reversed_stages: bool = False  # 十二長生 of yin stems counted backwards (V45 辛絕卯); element-based default
     void_polarity: bool = True     # V226: a void branch of the other polarity than the native is 偏, not void
+    jian_reference: Role = Role.月  # V172 建逢酉戌: whose branch is the 建 (the 月建 by default; 年 reads 本命建)
 
 
 DEFAULTS = Params()
