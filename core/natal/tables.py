@@ -275,3 +275,17 @@ REVERSED_PARTNER: Mapping[StemBranch, StemBranch] = MappingProxyType({
 def lu_of_element(element: Element) -> frozenset[Branch]:
     """The 祿 branches of an element's two stems (木 寅卯, 火 and 土 巳午, 金 申酉, 水 亥子): V15's 庫 test."""
     return frozenset(LU[s] for s in Stem if s.element is element)
+# ---- part4 (V161–V205) -------------------------------------------------------------------------------------
+
+SELF_PUNISHMENT_OMENS: Mapping[StemBranch, str] = MappingProxyType({  # V161: 自刑 pillars that 剋 身
+    StemBranch.parse(p): n for p, n in (("戊辰", "獄訟"), ("戊午", "勾陳"), ("丁酉", "鬼火"), ("癸酉", "玄武"))
+})
+EARTH_GUA: tuple[Branch, ...] = (Branch.辰, Branch.戌, Branch.丑, Branch.未)  # 土卦, the 四季 (V55, V173, V174)
+CIVIL_ELEMENTS = frozenset({Element.水, Element.木})  # V174 水木主文; 火土金主武
+
+FACE_COLOUR: Mapping[Stem, str] = MappingProxyType({  # V201 將干之神，言其面色: 甲青 乙碧 丙赤 丁紫 戊黃 …
+    Stem(i): c for i, c in enumerate("青碧赤紫黃紅白淡黑綠")
+})
+TRIGRAM_FAMILY: Mapping[str, str] = MappingProxyType({  # V200 循環八卦 (the family V105 reads): 乾老陽 坤老陰 …
+    "乾": "老陽", "坤": "老陰", "艮": "少男", "震": "長男", "坎": "中男", "巽": "長女", "離": "中女", "兌": "少女",
+})

@@ -99,6 +99,7 @@ class Params:
     tian_de_month_partner: bool = True  # V1: the 天德 pillar may 合 the month's stem as well as the year (ex. 4)
     tian_de_lu_for_life: bool = False  # V1: the 天德 stem on its own 祿 (建廟, ex. 1) standing in for 生氣
     resting: frozenset[str] = frozenset({"休", "囚"})  # 休囚 (V20, V31, V36, V47, V48): the season states it means
+    jian_reference: Role = Role.月  # V172 建逢酉戌: whose branch is the 建 (the 月建 by default; 年 reads 本命建)
 
 
 DEFAULTS = Params()
