@@ -18,7 +18,17 @@ from core.natal.verses import VERSES
 from core.question import Sex
 
 # Verses the text makes common (fire for half the births or more), each with why.
-COMMON: dict[str, str] = {}
+COMMON: dict[str, str] = {
+    "V5": "a day or hour stem or 納音 that 剋s the year's, or the hour that 剋s the day: 2 of 5 elements 剋 any one",
+    "V6": "伏吟/反吟, 官災, or two pillars 死 or 休 in the birth month: three of the five season states are 休囚死",
+    "V7": "a junior pillar whose stem or 納音 剋s a senior one: with five pillars and two layers nearly every chart has "
+          "one; the verse's weight is in which pillar and layer (light or heavy)",
+    "V31": "a month, day or hour stem 休囚 in the birth month, pointing to its organ: two of five elements are 休 or 囚",
+    "V32": "a 金 stem or 納音 on an eastern branch, or a 木 one on a western branch, on any of five pillars",
+    "V50": "the month's 月德 or 月德合 stem on a pillar beside the year: two stems of ten on four pillars",
+    "V175": "a classification, not a sign: every chart's 納音 are either mostly 旺相 (noble) or 死囚休廢 (low)",
+    "V201": "a description, not a sign: every chart has a face colour, the day stem's with the hour stem's",
+}
 # Verses no combination of pillars can meet, each with why.
 NEVER: dict[str, str] = {}
 

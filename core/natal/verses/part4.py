@@ -582,7 +582,7 @@ VERSES: tuple[Verse, ...] = (
     Verse(id="V201", verse="將干之神，言其面色", line=22, tag=Tag.C, theme=Theme.health, valence=Valence.neutral,
           reads=DAY_HOUR, needs=frozenset(), test=_v201),
     Verse(id="V202", verse="把音神見身貌真詳", line=22, tag=Tag.C, theme=Theme.health, valence=Valence.neutral,
-          reads=DAY_HOUR, needs=frozenset({Need.day_pillar, Need.hour_pillar}), test=_v202),
+          reads=(Role.日, Role.時, Role.月), needs=frozenset({Need.day_pillar, Need.hour_pillar}), test=_v202),
     Verse(id="V203", verse="干傷定頭面之災", line=23, tag=Tag.C, theme=Theme.health, valence=Valence.bad,
           reads=DAY_HOUR, needs=frozenset({Need.year_stem}), test=_v203, same_as="V5", gates=_RESCUE),
     Verse(id="V204", verse="音損者四肢為患", line=23, tag=Tag.C, theme=Theme.health, valence=Valence.bad,
