@@ -81,6 +81,8 @@ RELATIONS: frozenset[str] = frozenset({
     "有氣", "無氣",
     # the 空亡 of the object's 旬, and the 德 and 祿 of the object
     "空亡", "德", "祿", "貴",
+    # part3: 前五 (V109: the pillar five ahead in the cycle); the spouse's age against the native's (V120, count = years)
+    "前五", "年少", "年長",
 })
 
 

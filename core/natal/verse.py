@@ -92,6 +92,10 @@ class Params:
     void_reference: Role = Role.年  # whose 旬 gives 空亡 (V16, V95, V113 the year's; V38 says the day's itself)
     yin_reversed_stages: bool = False  # 十二長生 of yin stems counted backwards (V45 辛絕卯); element-based default
     void_polarity: bool = True     # V226: a void branch of the other polarity than the native is 偏, not void
+    nine_palace_product: bool = True  # V106: the hour's 先天數 multiplied (the worked 乙卯 = 48), not summed (上下數共合)
+    nine_streams: int = 2          # V108: how many of 癸巳 乙卯 庚申 must stand with a 戌 or 亥
+    parents_from_branch: bool = False  # V121: the parents' second element from the branch (the 庚戌 → 金土 example),
+    #                                    not the 納音 the commentary names twice (干音)
 
 
 DEFAULTS = Params()
