@@ -292,21 +292,36 @@ def _v111(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
 
 
 def _v112(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
-    """乙庚旺相之鄉，男子和明進顯: 乙 and 庚 both in the chart, and one of them standing where it has 氣 —
-    its own element or the 化 金 旺/相 in the month, or at 長生 冠帶 臨官 帝旺 on its own branch ("之鄉": a place;
-    the commentary's example has no month: 庚戌 with 乙卯, 乙 旺 at 卯)."""
+    """乙庚旺相之鄉，男子和明進顯: 乙 and 庚 both in the chart, and one of them in a strong place ("旺相之鄉") — its own
+    element or the 化 金 旺 or 相 in the month, or at 臨官 or 帝旺 on its own branch (the commentary's example has
+    no month: 庚戌 with 乙卯, 乙 旺 at 卯).  The wider 有氣 of §1.6 would hold for every 乙 (木 or 金 has 氣 on
+    each of its six branches) and make the condition empty."""
     pair = _stem_pair(chart, Stem.乙, Stem.庚)
     if pair is None:
         return ()
     roles, combine = pair
     for role in roles:
-        stem = chart.stem(role)
+        stem, branch = chart.stem(role), chart.branch(role)
         assert stem is not None
         for subject, element in ((stem_of(role, stem), stem.element), (name("金"), Element.金)):
-            qi = has_qi(subject, element, chart, chart.branch(role), role)
-            if qi is not None:
-                return (Hit(roles, (combine, _transformed(Stem.乙), qi)),)
+            strong = _strong_place(chart, subject, element, role, branch)
+            if strong is not None:
+                return (Hit(roles, (combine, _transformed(Stem.乙), strong)),)
     return ()
+
+
+_STRONG_STAGES = frozenset({Stage.臨官, Stage.帝旺})
+
+
+def _strong_place(chart: NatalChart, subject: Term, element: Element, role: Role, branch: Branch | None,
+                  ) -> Fact | None:
+    """旺 or 相 in the month, else 臨官 or 帝旺 on ``branch``, as evidence."""
+    season = season_fact(subject, element, chart)
+    if season is not None and season.relation in ("旺", "相"):
+        return season
+    if branch is not None and stage(element, branch) in _STRONG_STAGES:
+        return _at(subject, element, role, branch)
+    return None
 
 
 def _v113(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
