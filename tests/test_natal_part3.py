@@ -630,3 +630,8 @@ def test_the_verses_stand_on_their_lines() -> None:
         lines = text.read_text("utf-8").splitlines()
         assert "구궁(九宮)" in lines[BY_ID["V106"].line - 1]
         assert "형을 띠고 신·사·인이 온전하면" in lines[BY_ID["V160"].line - 1]
+
+
+def test_v126_one_pillar_is_one_hit() -> None:
+    assert len(result("V126", chart("庚戌", day="辛亥")).standing) == 1   # 辛亥 itself, not again as 庚 到 亥
+    assert facts("V126", chart("庚戌", day="丁亥")) == [["年干 庚 病 日支 亥"]]  # 庚亥 cannot be a pillar

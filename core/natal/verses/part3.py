@@ -169,11 +169,16 @@ def _year_nayin(chart: NatalChart) -> Element | None:
 # ---- V106–V117 ---------------------------------------------------------------------------------------------
 
 
-def nine_palace(pair: StemBranch, product: bool = True) -> int:
-    """V106: the hour's 先天數, stem with branch, multiplied (the worked 乙卯 = 8 × 6 = 48) or summed (甲子 = 18),
-    reduced by nines, a remainder of 0 counting as 9: the 洛書 palace 1 … 9."""
+def prior_number(pair: StemBranch, product: bool = True) -> int:
+    """V106: the 先天數 of a pillar, stem with branch, multiplied (the worked 乙卯 = 8 × 6 = 48) or summed as the
+    commentary first says ("上下數共合": 甲子 = 18)."""
     a, b = tables.PRIOR_NUMBER_STEM[pair.stem], tables.PRIOR_NUMBER_BRANCH[pair.branch]
-    return ((a * b if product else a + b) - 1) % 9 + 1
+    return a * b if product else a + b
+
+
+def nine_palace(pair: StemBranch, product: bool = True) -> int:
+    """V106: the 洛書 palace 1 … 9 of a pillar's number reduced by nines, a remainder of 0 counting as 9."""
+    return (prior_number(pair, product) - 1) % 9 + 1
 
 
 def _v106(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
@@ -184,13 +189,13 @@ def _v106(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     pair = None if p is None else p.pair
     if pair is None or chart.sex is not Sex.male:
         return ()
-    a, b = tables.PRIOR_NUMBER_STEM[pair.stem], tables.PRIOR_NUMBER_BRANCH[pair.branch]
     n = nine_palace(pair, params.nine_palace_product)
     palace, meaning = tables.NINE_PALACES[n - 1], tables.NINE_PALACE_MEANINGS[n - 1]
     good = n <= 3
-    return (Hit((Role.時,), (Fact(stem_of(Role.時, pair.stem), "為", name(str(a))),
-                             Fact(branch_of(Role.時, pair.branch), "為", name(str(b))),
-                             Fact(name(str(a * b if params.nine_palace_product else a + b)), "在", name(palace)),
+    return (Hit((Role.時,), (Fact(stem_of(Role.時, pair.stem), "為", name(str(tables.PRIOR_NUMBER_STEM[pair.stem]))),
+                             Fact(branch_of(Role.時, pair.branch), "為",
+                                  name(str(tables.PRIOR_NUMBER_BRANCH[pair.branch]))),
+                             Fact(name(str(prior_number(pair, params.nine_palace_product))), "在", name(palace)),
                              Fact(name(palace), "為", name(meaning))),
                 "good" if good else "bad", Valence.good if good else Valence.bad),)
 
@@ -600,7 +605,7 @@ def _v125(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     (小吉, food), or 丁巳 (太乙, the tavern), on a pillar other than the year (遇)."""
     found = []
     for role, pair in chart.pairs(OTHERS):
-        if pair.stem in _TAVERN_STEMS and pair.branch in _TAVERN_BRANCHES or pair == tables.sexagenary("丁巳"):
+        if (pair.stem in _TAVERN_STEMS and pair.branch in _TAVERN_BRANCHES) or pair == tables.sexagenary("丁巳"):
             facts = [Fact(branch_of(role, pair.branch), "為", name(tables.GENERAL_NAMES[pair.branch]))]
             if pair.stem is Stem.己:
                 facts.append(Fact(stem_of(role, pair.stem), "為", name(tables.GENERAL_OF_STEM[pair.stem])))
@@ -621,7 +626,9 @@ def _v126(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
         elif pair.stem.element is Element.金:
             found.append((role, _at(stem_of(role, pair.stem), Element.金, role, pair.branch)))
     if chart.stem(Role.年) is Stem.庚:
-        found += _year_to(chart, stem_of(Role.年, Stem.庚), Element.金, _branches("亥"))
+        seen = {r for r, _ in found}
+        found += [(r, f) for r, f in _year_to(chart, stem_of(Role.年, Stem.庚), Element.金, _branches("亥"))
+                  if r not in seen]
     return tuple(Hit((role,), (fact,)) for role, fact in found)
 
 
