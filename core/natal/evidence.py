@@ -83,6 +83,8 @@ RELATIONS: frozenset[str] = frozenset({
     "空亡", "德", "祿", "貴",
     # part1: the subject (a stem or element) stands at the object branch (到 / 臨 / 加 / 朝, §1.6)
     "臨",
+    # part3: 前五 (V109: the pillar five ahead in the cycle); the spouse's age against the native's (V120, count = years)
+    "前五", "年少", "年長",
 })
 
 

@@ -289,3 +289,23 @@ FACE_COLOUR: Mapping[Stem, str] = MappingProxyType({  # V201 將干之神，言�
 TRIGRAM_FAMILY: Mapping[str, str] = MappingProxyType({  # V200 循環八卦 (the family V105 reads): 乾老陽 坤老陰 …
     "乾": "老陽", "坤": "老陰", "艮": "少男", "震": "長男", "坎": "中男", "巽": "長女", "離": "中女", "兌": "少女",
 })
+# ---- part3 (V106–V160) -------------------------------------------------------------------------------------
+
+SEASON_BRANCHES: Mapping[str, frozenset[Branch]] = MappingProxyType({  # 四孟 四仲 四季 (V139, V140, V141, V115)
+    k: frozenset(Branch[c] for c in v) for k, v in (("四孟", "寅申巳亥"), ("四仲", "子午卯酉"), ("四季", "辰戌丑未"))
+})
+WINTER = frozenset(Branch[c] for c in "亥子丑")  # 冬 (V114: 冬生; the commentary's example is 十月)
+
+SIDES: Mapping[str, frozenset[Branch]] = MappingProxyType({  # 內/外 (V116): the five branches centred on each 仲
+    "東": frozenset(Branch[c] for c in "丑寅卯辰巳"), "西": frozenset(Branch[c] for c in "未申酉戌亥"),
+    "南": frozenset(Branch[c] for c in "辰巳午未申"), "北": frozenset(Branch[c] for c in "戌亥子丑寅"),
+})
+
+# 六親 by stem (V119, stated for 甲: 乙 弟, 庚 兒, 辛 女, 丙 壻, 戊 父, 癸 母, 己 妻), generalised by the ten-god
+# relation: key = (how the relative's stem element stands to the native's, same polarity).  The sibling is 兄 or 弟
+# by polarity (V118: 甲 兄, 乙 弟), so the table names it 兄弟.
+KIN: Mapping[tuple[str, bool], str] = MappingProxyType({
+    ("比和", False): "兄弟", ("被生", True): "壻", ("被剋", True): "父", ("被剋", False): "妻",
+    ("剋", True): "兒", ("剋", False): "女", ("生", False): "母",
+})
+SENIOR_KIN = frozenset({"兄", "父", "母"})  # V119 尊: their pillar stands before the native's in the cycle when 順

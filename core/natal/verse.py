@@ -100,6 +100,10 @@ class Params:
     tian_de_lu_for_life: bool = False  # V1: the 天德 stem on its own 祿 (建廟, ex. 1) standing in for 生氣
     resting: frozenset[str] = frozenset({"休", "囚"})  # 休囚 (V20, V31, V36, V47, V48): the season states it means
     jian_reference: Role = Role.月  # V172 建逢酉戌: whose branch is the 建 (the 月建 by default; 年 reads 本命建)
+    nine_palace_product: bool = True  # V106: the hour's 先天數 multiplied (the worked 乙卯 = 48), not summed (上下數共合)
+    nine_streams: int = 2          # V108: how many of 癸巳 乙卯 庚申 must stand with a 戌 or 亥
+    parents_from_branch: bool = False  # V121: the parents' second element from the branch (the 庚戌 → 金土 example),
+    #                                    not the 納音 the commentary names twice (干音)
 
 
 DEFAULTS = Params()
