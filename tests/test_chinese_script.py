@@ -34,6 +34,7 @@ ALLOWED = {
         ("丑", "醜"),  # the branch 丑; 醜 is "ugly"
         ("台", "臺"),  # 台北 as Taiwan writes it every day (臺北 is the formal form)
         ("暗", "闇"),  # 暗昧: dim, obscure; 闇 is the literary variant
+        ("云", "雲"),  # 經文云: "says"; 雲 is "cloud"
     },
 }
 CONVERT = {"zh_Hans": opencc.OpenCC("t2s"), "zh_Hant": opencc.OpenCC("s2t")}
