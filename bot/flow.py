@@ -46,6 +46,9 @@ log = logging.getLogger(__name__)
 # States of the consultation (persisted as numbers: add at the end, never renumber).
 ASK_QUESTION, ASK_TOPIC, ASK_FOLLOW_UP, ASK_METHOD, ASK_TOSS, ASK_LINES, ASK_MOMENT, ASK_WHEN, ASK_OUTCOME_DATE = range(9)
 ASK_OPTIONAL = 9  # an optional follow-up (how far off, recent or long illness, the weather), which may be skipped
+# /natal (玉照定真經, bot.natal_flow): the birth date, time, zone and sex
+ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX = range(10, 14)
+NATAL_STATES = (ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX)
 END = ConversationHandler.END
 MAX_TEXT = 500  # the longest message read as an answer; longer ones get an explanation
 MAX_QUESTION = 300
@@ -77,6 +80,18 @@ async def say(update: Update, text: str, markup: InlineKeyboardMarkup | None = N
     chat = update.effective_chat
     assert chat is not None
     return await chat.send_message(body, parse_mode=ParseMode.HTML, reply_markup=markup)
+
+
+def zone_name(text: str) -> str | None:
+    """An IANA zone name as /tz accepts it (Region/City, or UTC); None if it is not one."""
+    zone = text.strip()
+    if not zone or len(zone) > 64 or ("/" not in zone and zone != "UTC"):
+        return None
+    try:
+        ZoneInfo(zone)
+    except (ValueError, KeyError, OSError):
+        return None
+    return zone
 
 
 async def ack(query: CallbackQuery | None, text: str | None = None) -> None:
@@ -352,6 +367,10 @@ async def bare_cast(update: Update, context: ContextTypes.DEFAULT_TYPE, state: i
         return await got_when(update, context)
     if state == ASK_OUTCOME_DATE:
         return await got_outcome_date(update, context)
+    if state in NATAL_STATES:
+        from bot import natal_flow
+
+        return await natal_flow.got_text(update, context, state)
     if state not in (ASK_TOPIC, ASK_FOLLOW_UP, ASK_OPTIONAL, ASK_METHOD, ASK_TOSS):
         return await unexpected(update, context)
     return await got_lines(update, context)
@@ -476,6 +495,10 @@ async def repeat_step(update: Update, context: ContextTypes.DEFAULT_TYPE, state:
         return ASK_OUTCOME_DATE
     if state in REPEAT:
         return await REPEAT[state](update, context)
+    if state in NATAL_STATES:
+        from bot import natal_flow
+
+        return await natal_flow.repeat(update, context, state)
     return await ask_next(update, context)
 
 
