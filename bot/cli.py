@@ -183,7 +183,10 @@ def run_natal_jsonl(source: Iterable[str], sink: TextIO, grim: bool = False) -> 
             if not isinstance(req, dict):
                 raise RequestError("each line must be a JSON object such as {\"year\": \"辛巳\", \"month\": \"甲午\"}")
             chart = natal_chart_from_request(req)
-            out = natal_output(read_natal(chart), _text(req, "lang"), bool(req.get("grim", grim)))
+            shown = req.get("grim", grim)
+            if not isinstance(shown, bool):
+                raise RequestError(f"grim must be true or false, not {shown!r}")
+            out = natal_output(read_natal(chart), _text(req, "lang"), shown)
         except json.JSONDecodeError as exc:
             out = {"error": f"not JSON: {exc.msg} at column {exc.colno}"}
         except (RequestError, CalendarError) as exc:
