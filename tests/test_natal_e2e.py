@@ -172,7 +172,7 @@ async def test_natal_in_three_languages(tmp_path: Path, caplog: pytest.LogCaptur
                                "WHERE user_id = 800 ORDER BY id")
         assert [(r[0] is not None, r[1], r[2], r[3]) for r in rows] == [
             (True, None, "Asia/Seoul", "female"), (True, None, home, None), (False, "1990-05-01", "Asia/Seoul", "male")]
-        assert rows[0][0].startswith("1990-04-30T23:30:00") and json.loads(rows[0][4])["fired"] == ["V3"]
+        assert rows[0][0].startswith("1990-04-30T23:30:00") and json.loads(rows[0][4])["fired"] == [r.verse.id for r in reading.fired]
 
         # /cancel in the middle, and a natal reading someone else cannot open
         await u.send("/natal")

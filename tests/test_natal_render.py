@@ -82,7 +82,7 @@ def test_every_relation_word_has_a_reading_in_every_language() -> None:
 
 
 def test_evidence_of_v2_in_each_language() -> None:
-    hit = read_natal(NatalChart.of(*V2_CHART)).fired[0].standing[0]
+    hit = next(r for r in read_natal(NatalChart.of(*V2_CHART)).fired if r.verse.id == "V2").standing[0]
     want = {
         "en": "hour branch 寅 punishes year branch 巳",
         "ko": "시지 寅이 연지 巳를 형한다",  # the particle follows 寅 (인) and 巳 (사)
@@ -111,7 +111,8 @@ def test_grave_verses_are_hidden_by_default_and_shown_when_asked() -> None:
         sentence = _(TEXTS["V2"])
         hidden, shown = render_natal(reading), render_natal(reading, grim=True)
         assert sentence not in hidden and "[V2]" not in hidden
-        assert "hidden: 1." in hidden and "/settings" in hidden
+        grave = sum(r.verse.grim for r in reading.fired)  # V2 and whatever else of the grave kind fires here
+        assert grave >= 1 and f"hidden: {grave}." in hidden and "/settings" in hidden
         assert sentence in shown and "[V2]" in shown and "hidden:" not in shown
         assert "not medical advice" in shown  # V2 is about the body
         assert shown.startswith(_("This is what the classic 玉照定真經 says of these pillars, in its own terms: "
@@ -159,7 +160,7 @@ def test_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["pillars"] == {"year": "庚午", "month": "庚辰", "day": "丙寅", "hour": "壬辰", "conception": "辛未"}
     assert data["nayin"]["year"] == {"element": "土", "name": "路旁土"}
-    assert data["fired"] == ["V3"] and data["sex"] == "female" and data["birth"]["tz"] == "Asia/Seoul"
+    assert "V3" in data["fired"] and data["sex"] == "female" and data["birth"]["tz"] == "Asia/Seoul"
     assert data["birth"]["utc"].startswith("1990-04-30T23:30")
     for key in ("life_palace", "house", "grave", "void", "calendrical", "not_evaluated"):
         assert key in data
@@ -174,9 +175,9 @@ def test_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
 def test_pillars_as_given_and_half_known(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["natal", "--year", "辛巳", "--month", "甲午", "--day", "乙丑", "--hour", "丙寅", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["fired"] == ["V2"] and data["birth"] is None and data["pillars"]["conception"] == "乙酉"
-    assert data["verses"][0]["evidence"] == [["時支 寅 刑 年支 巳", "時納音 火 剋 年納音 金"]]
-    assert data["verses"][0]["life_period"] == ["late"]
+    v2 = next(v for v in data["verses"] if v["id"] == "V2")
+    assert "V2" in data["fired"] and data["birth"] is None and data["pillars"]["conception"] == "乙酉"
+    assert v2["evidence"] == [["時支 寅 刑 年支 巳", "時納音 火 剋 年納音 金"]] and v2["life_period"] == ["late"]
     assert main(["natal", "--year", "甲", "--month", "甲午", "--json"]) == 0
     half = json.loads(capsys.readouterr().out)
     assert half["pillars"]["year"] == "甲·" and half["nayin"]["year"] is None
@@ -239,11 +240,11 @@ def test_jsonl_with_bad_lines() -> None:
     assert run_natal_jsonl(lines, out) == 9
     rows = [json.loads(x) for x in out.getvalue().splitlines()]
     assert [("error" in r) for r in rows] == [False, True, True, True, False, True, True, False, True]
-    assert rows[0]["fired"] == ["V2"] and rows[0]["text"]["lang"] == "zh_Hant"
+    assert "V2" in rows[0]["fired"] and rows[0]["text"]["lang"] == "zh_Hant"
     assert "時支寅 刑 年支巳" not in rows[0]["text"]["reading"] and "--grim" in rows[0]["text"]["reading"]
     assert "parity" in rows[2]["error"] and "date" in rows[3]["error"]
     assert rows[4]["pillars"]["hour"] is None and rows[4]["sex"] == "male"
     assert "colour" in rows[5]["error"] and "Mars/Olympus" in rows[6]["error"]
-    assert rows[7]["fired"] == ["V3"] and rows[7]["text"]["lang"] == "ja"
+    assert "V3" in rows[7]["fired"] and rows[7]["text"]["lang"] == "ja"
     with use("ja"):
         assert _(TEXTS["V3"]) in rows[7]["text"]["reading"]  # grim asked for on that line
