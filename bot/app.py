@@ -35,12 +35,13 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 from telegram.warnings import PTBUserWarning
 
-from bot import flow
+from bot import flow, natal_flow
 from bot import keyboards as kb
 from bot.config import DEFAULT_ZONES, Config
 from bot.i18n import _, current, locale, normalize, set_current, term, use
 from bot.persistence import SQLitePersistence, WriteThroughUpdateProcessor
 from bot.render import render_findings
+from bot.storage import NatalReading as StoredNatal
 from bot.words import topic_of
 from bot.zones import find_zones
 from core.cast import CastError, parse_cast, parse_toss
@@ -51,7 +52,7 @@ log = logging.getLogger(__name__)
 warnings.filterwarnings("ignore", message="If 'per_message=False'", category=PTBUserWarning)
 
 USER_CACHE = 100_000  # users' settings kept in memory (a write transaction per update saved)
-COMMANDS = ("start", "cast", "history", "today", "subscribe", "unsubscribe", "settings", "lang", "tz", "help",
+COMMANDS = ("start", "cast", "natal", "history", "today", "subscribe", "unsubscribe", "settings", "lang", "tz", "help",
             "cancel")
 
 
@@ -87,6 +88,7 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     user = await flow.user_of(update, context)
     await flow.say(update, "\n".join([
         _("/cast — a new reading (or /cast 789968 wealth to skip steps)"),
+        _("/natal — what the classic 玉照定真經 says of your birth"),
         _("/history — your past readings and their outcomes"),
         _("/today — today's almanac of stars"),
         _("/subscribe 07:00 — the almanac every morning; /unsubscribe to stop"),
@@ -104,8 +106,11 @@ async def show_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     sub = await flow.storage(context).get_subscription(user.user_id)
     sub_text = (_("Daily almanac at {time}.").format(time=sub.send_at) if sub and sub.active
                 else _("No daily almanac (/subscribe)."))
+    grim = (_("Grave verses of 玉照定真經 (early loss, violent death …): shown.") if user.grim else
+            _("Grave verses of 玉照定真經 (early loss, violent death …): hidden."))
     await flow.say(update, _("Language: {lang}\nTime zone: {tz}\n").format(
-        lang=kb.LANG_NAMES[user.lang], tz=user.tz) + sub_text, kb.settings(user.day_boundary, user.coins))
+        lang=kb.LANG_NAMES[user.lang], tz=user.tz) + sub_text + "\n" + grim,
+        kb.settings(user.day_boundary, user.coins, user.grim))
 
 
 async def settings_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -129,6 +134,10 @@ async def settings_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
         await show_settings(update, context)
     elif parts[1] == "coins" and len(parts) == 3 and parts[2] in ("backs", "faces"):
         new = await st.update_user_settings(user.user_id, coins=parts[2])
+        context.application.bot_data["users"][user.user_id] = new
+        await show_settings(update, context)
+    elif parts[1] == "grim" and len(parts) == 3 and parts[2] in ("0", "1"):
+        new = await st.update_user_settings(user.user_id, grim=parts[2] == "1")
         context.application.bot_data["users"][user.user_id] = new
         await show_settings(update, context)
     else:
@@ -184,6 +193,10 @@ async def _set_zone(update: Update, context: ContextTypes.DEFAULT_TYPE, zone: st
 def _label(item: Any, user_tz: str) -> str:
     when = item.created_at.astimezone(ZoneInfo(user_tz))
     stamp = format_datetime(when, format="short", locale=locale(current()))
+    if isinstance(item, StoredNatal):
+        pillars = (item.record or {}).get("pillars", {}) if isinstance(item.record, dict) else {}
+        written = " ".join(p for p in (pillars.get(k) for k in ("year", "month", "day", "hour")) if p)
+        return f"{stamp} · {_('Natal chart')} · {written}"[:60]
     topic = _(kb.TOPIC_LABELS.get(item.topic or "other", kb.TOPIC_LABELS["other"]))
     name = ""
     if isinstance(item.reading, dict):
@@ -194,11 +207,12 @@ def _label(item: Any, user_tz: str) -> str:
 
 async def history(update: Update, context: ContextTypes.DEFAULT_TYPE, offset: int = 0) -> None:
     user = await flow.user_of(update, context)
-    page = await flow.storage(context).list_readings(user.user_id, offset, kb.HISTORY_PAGE)
+    page = await flow.storage(context).list_history(user.user_id, offset, kb.HISTORY_PAGE)
     if page.total == 0:
         await flow.say(update, _("You have no readings yet. Start one with /cast."))
         return
-    items = [(r.id, _label(r, user.tz)) for r in page.items]
+    items: list[tuple[int | str, str]] = [
+        (f"n:{r.id}" if isinstance(r, StoredNatal) else r.id, _label(r, user.tz)) for r in page.items]
     await flow.say(update, _("Your readings ({first}–{last} of {total}):").format(
         first=offset + 1, last=offset + len(items), total=page.total), kb.history(items, offset, page.has_more))
 
@@ -291,6 +305,39 @@ async def topic_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     await _long(update, "\n".join(f"・{finding_text(reading, f)} [{f.rule}]" for f in reading.topic))
 
 
+async def _stored_natal(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[Any, Any] | None:
+    """The natal reading a button names (n:{id}, v:{id}), recomputed from the birth as stored."""
+    query = update.callback_query
+    await flow.ack(query)
+    try:
+        nid = int(query.data.split(":")[1])
+    except (ValueError, IndexError):
+        await flow.say(update, _("That button belongs to an earlier message."))
+        return None
+    user = await flow.user_of(update, context)
+    row = await flow.storage(context).get_natal_reading(user.user_id, nid)
+    if row is None:
+        await flow.say(update, _("That reading is not in your history."))
+        return None
+    from core.natal import read_natal
+
+    return row, read_natal(natal_flow.stored_chart(row))
+
+
+async def natal_open_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    got = await _stored_natal(update, context)
+    if got is not None:
+        user = await flow.user_of(update, context)
+        await natal_flow.send_natal(update, got[1], got[0].id, user.grim)
+
+
+async def natal_verses_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    got = await _stored_natal(update, context)
+    if got is not None:
+        user = await flow.user_of(update, context)
+        await natal_flow.send_all_verses(update, got[1], user.grim)
+
+
 async def _long(update: Update, text: str) -> None:
     """Send text that may exceed Telegram's 4096 characters, split on line breaks."""
     chunk = ""
@@ -372,7 +419,7 @@ def consultation_handler() -> ConversationHandler:
     t = _track
     text = filters.TEXT & ~filters.COMMAND
     other_input = MessageHandler(~filters.COMMAND, t(flow.unexpected))
-    stale = CallbackQueryHandler(t(flow.stale_button), pattern=r"^(t|f|m|c|w|q):")
+    stale = CallbackQueryHandler(t(flow.stale_button), pattern=r"^(t|f|m|c|w|q|b):")
     return ConversationHandler(
         name="consultation",
         persistent=True,
@@ -382,6 +429,7 @@ def consultation_handler() -> ConversationHandler:
             CallbackQueryHandler(t(cast_entry), pattern=r"^new$"),
             MessageHandler(filters.Regex(CAST_LIKE) & ~filters.COMMAND, t(cast_entry)),
             CallbackQueryHandler(t(flow.outcome_button), pattern=r"^k:"),
+            CommandHandler("natal", t(natal_flow.natal_entry)),
         ],
         states={
             flow.ASK_QUESTION: [MessageHandler(text, t(flow.got_question)),
@@ -395,6 +443,12 @@ def consultation_handler() -> ConversationHandler:
             flow.ASK_MOMENT: [CallbackQueryHandler(t(flow.got_moment_choice), pattern=r"^w:")],
             flow.ASK_WHEN: [MessageHandler(text, t(flow.got_when))],
             flow.ASK_OUTCOME_DATE: [MessageHandler(text, t(flow.got_outcome_date))],
+            flow.ASK_BIRTH_DATE: [MessageHandler(text, t(natal_flow.got_birth_date))],
+            flow.ASK_BIRTH_TIME: [MessageHandler(text, t(natal_flow.got_birth_time)),
+                                  CallbackQueryHandler(t(natal_flow.birth_time_unknown), pattern=r"^b:time:unknown$")],
+            flow.ASK_BIRTH_ZONE: [MessageHandler(text, t(natal_flow.got_birth_zone)),
+                                  CallbackQueryHandler(t(natal_flow.use_my_zone), pattern=r"^b:zone:mine$")],
+            flow.ASK_BIRTH_SEX: [CallbackQueryHandler(t(natal_flow.got_birth_sex), pattern=r"^b:sex:")],
         },
         fallbacks=[
             CommandHandler("cancel", flow.cancel),
@@ -409,7 +463,7 @@ async def remind_open_consultation(update: Update, context: ContextTypes.DEFAULT
     """After any command (other than the consultation's own), an open consultation is shown again."""
     c = context.user_data.get("c") if context.user_data else None
     text = update.effective_message.text if update.effective_message else ""
-    if not c or "state" not in c or (text or "").split()[0].split("@")[0] in ("/cast", "/cancel"):
+    if not c or "state" not in c or (text or "").split()[0].split("@")[0] in ("/cast", "/natal", "/cancel"):
         return
     await flow.command_mid_flow(update, context)
 
@@ -525,6 +579,8 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     app.add_handler(CallbackQueryHandler(open_button, pattern=r"^o:"))
     app.add_handler(CallbackQueryHandler(reasons_button, pattern=r"^r:"))
     app.add_handler(CallbackQueryHandler(topic_button, pattern=r"^p:"))
+    app.add_handler(CallbackQueryHandler(natal_open_button, pattern=r"^n:"))
+    app.add_handler(CallbackQueryHandler(natal_verses_button, pattern=r"^v:"))
     if extra is not None:
         extra(app)
     app.add_handler(MessageHandler(filters.ALL & ~filters.COMMAND, fallback_text))

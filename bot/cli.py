@@ -9,11 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any, TextIO
 from zoneinfo import ZoneInfo
-from typing import Any, TextIO
 
 from bot.chart_text import render_chart
 from bot.i18n import LANGS, normalize, term, use
@@ -36,6 +37,9 @@ from core.question import (
     follow_ups,
 )
 from core.reading import Reading, read
+
+if TYPE_CHECKING:
+    from core.natal import NatalChart, NatalReading
 
 CHART_KEYS = frozenset({"lines", "tosses", "random", "at", "tz", "month", "day", "year", "day_boundary", "coins"})
 READ_KEYS = CHART_KEYS | {"topic", "subject", "sex", "use_god", "lang", "subject_sex", "thing", "horizon", "illness",
@@ -106,6 +110,143 @@ def moment_from_request(req: Mapping[str, Any], now: Callable[[], datetime]) -> 
     if at is None:
         return Moment.at(now(), zone, boundary)
     return Moment.parse(at, zone, boundary)
+
+
+NATAL_PILLARS = ("year", "month", "day", "hour", "conception")
+NATAL_KEYS = frozenset({*NATAL_PILLARS, "at", "date", "tz", "sex", "lang", "day_boundary", "grim"})
+_HAS_TIME = re.compile(r"\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}")
+
+
+def natal_chart_from_request(req: Mapping[str, Any]) -> NatalChart:
+    """A natal chart from a request: pillars as given (any of year, month, day, hour, conception), a birth instant
+    (``at`` with its time, in ``tz``), or a birth date whose hour is unknown (``date``)."""
+    from datetime import date
+
+    from core.natal import NatalChart
+
+    _check_keys(req, NATAL_KEYS)
+    sex_text = _text(req, "sex")
+    try:
+        sex = None if sex_text is None else Sex(sex_text)
+    except ValueError:
+        raise RequestError(f"sex must be male or female (or absent), not {sex_text!r}") from None
+    pillars = {k: _text(req, k) for k in NATAL_PILLARS if req.get(k) is not None}
+    at, day, tz = _text(req, "at"), _text(req, "date"), _text(req, "tz")
+    if sum(bool(x) for x in (pillars, at, day)) != 1:
+        raise RequestError("give exactly one of: pillars (year, month, day, hour, conception, e.g. 辛巳 甲午), "
+                           "at (the birth date and time, e.g. \"1990-05-01 08:30\"), or date (the birth date when the "
+                           "hour is unknown, e.g. 1990-05-01)")
+    if pillars:
+        try:
+            return NatalChart.of(**pillars, sex=sex)
+        except ValueError as exc:
+            raise RequestError(str(exc)) from None
+    zone = tz or local_zone()
+    if at is not None:
+        if not _HAS_TIME.match(at.strip()):
+            raise RequestError(f"at needs the time of birth too ({at!r}: write 1990-05-01 08:30); for a birth whose "
+                               "hour is unknown give date instead")
+        moment = Moment.parse(at, zone, _boundary(req.get("day_boundary")))
+        assert moment.utc is not None
+        return NatalChart.at(moment.utc, zone, sex, moment.day_boundary)
+    try:
+        born = date.fromisoformat(day or "")
+    except ValueError:
+        raise RequestError(f"date must be YYYY-MM-DD, like 1990-05-01, not {day!r}") from None
+    Moment.parse(born.isoformat(), zone)  # the zone and the calendar's range, with their own messages
+    return NatalChart.on(born, zone, sex)
+
+
+def natal_output(reading: NatalReading, lang: str | None, grim: bool) -> dict[str, Any]:
+    """The record of a natal reading, with its text in ``lang`` when one is asked for."""
+    from bot.natal_render import CLI_HINT, render_all_verses, render_natal, render_natal_chart
+    from core.natal.export import natal_record
+
+    out = natal_record(reading)
+    if lang:
+        code = normalize(lang)
+        with use(code):
+            out["text"] = {"lang": code, "chart": render_natal_chart(reading), "reading": render_natal(reading, grim, CLI_HINT),
+                           "all_verses": render_all_verses(reading, grim, CLI_HINT)}
+    return out
+
+
+def run_natal_jsonl(source: Iterable[str], sink: TextIO, grim: bool = False) -> int:
+    """One natal request a line in, one JSON answer a line out, in order; a bad line yields {"error": …}."""
+    from core.natal import read_natal
+
+    count = 0
+    for raw in source:
+        if not raw.strip():
+            continue
+        try:
+            req = json.loads(raw)
+            if not isinstance(req, dict):
+                raise RequestError("each line must be a JSON object such as {\"year\": \"辛巳\", \"month\": \"甲午\"}")
+            chart = natal_chart_from_request(req)
+            shown = req.get("grim", grim)
+            if not isinstance(shown, bool):
+                raise RequestError(f"grim must be true or false, not {shown!r}")
+            out = natal_output(read_natal(chart), _text(req, "lang"), shown)
+        except json.JSONDecodeError as exc:
+            out = {"error": f"not JSON: {exc.msg} at column {exc.colno}"}
+        except (RequestError, CalendarError) as exc:
+            out = {"error": str(exc)}
+        sink.write(json.dumps(out, ensure_ascii=False) + "\n")
+        count += 1
+    sink.flush()
+    return count
+
+
+def _natal(args: argparse.Namespace) -> int:
+    from bot.natal_render import CLI_HINT, render_all_verses, render_natal, render_natal_chart
+    from core.natal import read_natal
+
+    if args.jsonl:
+        run_natal_jsonl(sys.stdin, sys.stdout, grim=args.grim)
+        return 0
+    req = {k: v for k, v in {
+        "year": args.year, "month": args.month, "day": args.day, "hour": args.hour, "conception": args.conception,
+        "at": args.at, "date": args.date, "tz": args.tz, "sex": args.sex, "day_boundary": args.day_boundary,
+    }.items() if v is not None}
+    try:
+        reading = read_natal(natal_chart_from_request(req))
+    except (RequestError, CalendarError) as exc:
+        print(f"liuyao: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(natal_output(reading, None, args.grim), ensure_ascii=False, indent=2))
+        return 0
+    with use(args.lang):
+        print(render_natal_chart(reading))
+        print()
+        print(render_natal(reading, args.grim, CLI_HINT))
+        if args.all:
+            print()
+            print(render_all_verses(reading, args.grim, CLI_HINT))
+    return 0
+
+
+def _natal_parser(sub: Any) -> None:
+    nat = sub.add_parser("natal", help="a 玉照定真經 natal reading: the chart and the verses that apply")
+    birth = nat.add_argument_group("the birth (one of)")
+    birth.add_argument("--at", help='local birth date and time, e.g. "1990-05-01 08:30" (in --tz)')
+    birth.add_argument("--date", help="the birth date when the hour is unknown, e.g. 1990-05-01: the verses that "
+                       "need the hour are named, not read")
+    for key, example in (("year", "辛巳"), ("month", "甲午"), ("day", "乙丑"), ("hour", "丁亥"), ("conception", "乙酉")):
+        birth.add_argument(f"--{key}", help=f"the {key} pillar as given, e.g. {example} (a stem or a branch alone "
+                           "is read too)")
+    nat.add_argument("--tz", help="IANA time zone of the birthplace, e.g. Asia/Seoul (default: this machine's)")
+    nat.add_argument("--day-boundary", type=int, choices=[23, 0], default=23,
+                     help="hour the day changes: 23 (子初換日, default) or 0")
+    nat.add_argument("--sex", choices=[s.value for s in Sex], help="the native's sex (the verses that need it are "
+                     "otherwise named, not read)")
+    nat.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
+    nat.add_argument("--grim", action="store_true", help="show the verses on grave matters (hidden by default)")
+    nat.add_argument("--all", action="store_true", help="also list every verse read, and those not read and why")
+    out = nat.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON object")
+    out.add_argument("--jsonl", action="store_true", help="read JSON requests from stdin, one per line")
 
 
 def _check_keys(req: Mapping[str, Any], allowed: frozenset[str]) -> None:
@@ -225,6 +366,7 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--weather", choices=[w.value for w in Weather], help="for weather: the weather asked about")
     q.add_argument("--use-god", help="an explicit use-god: 父母 兄弟 官鬼 妻財 子孫 世 應 (overrides the topic)")
     q.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
+    _natal_parser(sub)
     alm = sub.add_parser("almanac", help="a day's almanac: pillars, 旬空, the stars on the day, what it favours")
     alm.add_argument("--date", help="local date YYYY-MM-DD (default: today in --tz)")
     alm.add_argument("--tz", help="IANA time zone, e.g. Asia/Seoul (default: this machine's)")
@@ -245,6 +387,8 @@ def main(argv: list[str] | None = None) -> int:
         return _chart(args)
     if args.command == "almanac":
         return _almanac(args)
+    if args.command == "natal":
+        return _natal(args)
     if args.command == "broadcast":
         from bot.broadcast import run_broadcast_cli
 

@@ -47,6 +47,9 @@ log = logging.getLogger(__name__)
 # States of the consultation (persisted as numbers: add at the end, never renumber).
 ASK_QUESTION, ASK_TOPIC, ASK_FOLLOW_UP, ASK_METHOD, ASK_TOSS, ASK_LINES, ASK_MOMENT, ASK_WHEN, ASK_OUTCOME_DATE = range(9)
 ASK_OPTIONAL = 9  # an optional follow-up (how far off, recent or long illness, the weather), which may be skipped
+# /natal (玉照定真經, bot.natal_flow): the birth date, time, zone and sex
+ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX = range(10, 14)
+NATAL_STATES = (ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX)
 END = ConversationHandler.END
 MAX_TEXT = 500  # the longest message read as an answer; longer ones get an explanation
 MAX_QUESTION = 300
@@ -354,6 +357,10 @@ async def bare_cast(update: Update, context: ContextTypes.DEFAULT_TYPE, state: i
         return await got_when(update, context)
     if state == ASK_OUTCOME_DATE:
         return await got_outcome_date(update, context)
+    if state in NATAL_STATES:
+        from bot import natal_flow
+
+        return await natal_flow.got_text(update, context, state)
     if state not in (ASK_TOPIC, ASK_FOLLOW_UP, ASK_OPTIONAL, ASK_METHOD, ASK_TOSS):
         return await unexpected(update, context)
     return await got_lines(update, context)
@@ -478,6 +485,10 @@ async def repeat_step(update: Update, context: ContextTypes.DEFAULT_TYPE, state:
         return ASK_OUTCOME_DATE
     if state in REPEAT:
         return await REPEAT[state](update, context)
+    if state in NATAL_STATES:
+        from bot import natal_flow
+
+        return await natal_flow.repeat(update, context, state)
     return await ask_next(update, context)
 
 

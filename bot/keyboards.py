@@ -147,21 +147,52 @@ def zone_choice(zones: tuple[str, ...]) -> InlineKeyboardMarkup:
                                          if z != "UTC" else z, callback_data=f"s:tz:{z}") for z in zones], 1))
 
 
-def settings(day_boundary: int, coins: str) -> InlineKeyboardMarkup:
+def settings(day_boundary: int, coins: str, grim: bool = False) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([
         [B(_("Language"), callback_data="s:lang"), B(_("Time zone"), callback_data="s:tzmenu")],
         [B(_("Day changes at 23:00") + (" ✓" if day_boundary == 23 else ""), callback_data="s:db:23"),
          B(_("Day changes at 00:00") + (" ✓" if day_boundary == 0 else ""), callback_data="s:db:0")],
         [B(_("Count the backs") + (" ✓" if coins == "backs" else ""), callback_data="s:coins:backs"),
          B(_("Count the faces") + (" ✓" if coins == "faces" else ""), callback_data="s:coins:faces")],
+        [B(_("Grave verses hidden") + ("" if grim else " ✓"), callback_data="s:grim:0"),
+         B(_("Grave verses shown") + (" ✓" if grim else ""), callback_data="s:grim:1")],
     ])
+
+
+# ---- /natal (玉照定真經): b:{step}:{value} ----------------------------------------------------------------------
+
+def birth_date() -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([cancel_row()])
+
+
+def birth_time() -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[B(_("Time unknown"), callback_data="b:time:unknown")], cancel_row()])
+
+
+def birth_zone(tz: str) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[B(_("Use my zone {tz}").format(tz=tz), callback_data="b:zone:mine")],
+                                 cancel_row()])
+
+
+def birth_sex() -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([
+        [B(_(SEX_LABELS["male"]), callback_data="b:sex:male"), B(_(SEX_LABELS["female"]), callback_data="b:sex:female")],
+        [B(_("Skip"), callback_data="b:sex:skip")],
+        cancel_row(),
+    ])
+
+
+def after_natal(natal_id: int) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[B(_("All verses"), callback_data=f"v:{natal_id}")],
+                                 [B(_("My readings"), callback_data="h:0"), B(_("New reading"), callback_data="new")]])
 
 
 HISTORY_PAGE = 5
 
 
-def history(items: list[tuple[int, str]], offset: int, more: bool) -> InlineKeyboardMarkup:
-    rows = [[B(label, callback_data=f"o:{rid}")] for rid, label in items]
+def history(items: list[tuple[int | str, str]], offset: int, more: bool) -> InlineKeyboardMarkup:
+    """A page of the history: a hexagram reading's button opens ``o:{id}``, a natal reading's ``n:{id}``."""
+    rows = [[B(label, callback_data=key if isinstance(key, str) else f"o:{key}")] for key, label in items]
     nav = []
     if offset > 0:
         nav.append(B(_("Newer"), callback_data=f"h:{max(0, offset - HISTORY_PAGE)}"))

@@ -97,8 +97,10 @@ __all__ = [
     "Delivery",
     "DueSubscription",
     "ForeignDatabaseError",
+    "HistoryPage",
     "Migration",
     "MigrationError",
+    "NatalReading",
     "Reading",
     "ReadingPage",
     "SchemaTooNewError",
@@ -274,9 +276,33 @@ CREATE TABLE ptb_conversations (
 ) WITHOUT ROWID;
 """
 
+_V3_NATAL = """
+-- 玉照定真經 (/natal): whether a user sees the grave verses, and the natal readings beside the hexagram ones
+ALTER TABLE users ADD COLUMN grim INTEGER NOT NULL DEFAULT 0 CHECK (grim IN (0, 1));
+
+CREATE TABLE natal_readings (
+    id             INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id        INTEGER NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+    created_at     TEXT    NOT NULL,                   -- UTC
+    -- the birth: an instant with its zone, a local date whose hour is unknown, or pillars as given
+    birth_utc      TEXT,                               -- UTC
+    birth_date     TEXT,                               -- YYYY-MM-DD, local, when the hour is unknown
+    tz             TEXT,                               -- IANA zone of the birth
+    day_boundary   INTEGER CHECK (day_boundary IN (23, 0)),
+    pillars        TEXT,                               -- JSON {"year":…, "month":…, "day":…, "hour":…, "conception":…}
+    sex            TEXT    CHECK (sex IN ('male', 'female')),
+    record         TEXT    NOT NULL,                   -- JSON: core.natal.export.natal_record as computed then
+    CHECK ((birth_utc IS NOT NULL AND birth_date IS NULL AND tz IS NOT NULL AND pillars IS NULL)
+        OR (birth_utc IS NULL AND birth_date IS NOT NULL AND tz IS NOT NULL AND pillars IS NULL)
+        OR (birth_utc IS NULL AND birth_date IS NULL AND tz IS NULL AND pillars IS NOT NULL))
+);
+CREATE INDEX natal_readings_by_user ON natal_readings (user_id, created_at DESC, id DESC);
+"""
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "users, readings, subscriptions, deliveries", _V1_CORE),
     Migration(2, "telegram.ext persistence: user/chat/bot data, conversations", _V2_PERSISTENCE),
+    Migration(3, "natal readings (玉照定真經) and the per-user setting for its grave verses", _V3_NATAL),
 )
 SCHEMA_VERSION: Final = MIGRATIONS[-1].version
 
@@ -408,6 +434,7 @@ class User:
     coins: str
     created_at: datetime
     updated_at: datetime
+    grim: bool = False  # show 玉照定真經's grave verses (early death, crime …); off by default
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,6 +459,36 @@ class Reading:
     outcome_text: str | None
     outcome_date: date | None
     outcome_noted_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class NatalReading:
+    """A stored 玉照定真經 reading: the birth as given and the record computed then."""
+
+    id: int
+    user_id: int
+    created_at: datetime
+    birth_utc: datetime | None
+    birth_date: date | None
+    tz: str | None
+    day_boundary: int | None
+    pillars: dict[str, Any] | None
+    sex: str | None
+    record: Any
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    """A page of a user's history, hexagram and natal readings together, newest first."""
+
+    items: list[Reading | NatalReading]
+    total: int
+    offset: int
+    limit: int
+
+    @property
+    def has_more(self) -> bool:
+        return self.offset + len(self.items) < self.total
 
 
 @dataclass(frozen=True, slots=True)
@@ -496,6 +553,7 @@ def _user(row: sqlite3.Row) -> User:
         coins=row["coins"],
         created_at=parse_utc(row["created_at"]),  # type: ignore[arg-type]
         updated_at=parse_utc(row["updated_at"]),  # type: ignore[arg-type]
+        grim=bool(row["grim"]),
     )
 
 
@@ -521,6 +579,21 @@ def _reading(row: sqlite3.Row) -> Reading:
         outcome_text=row["outcome_text"],
         outcome_date=_parse_date(row["outcome_date"]),
         outcome_noted_at=parse_utc(row["outcome_noted_at"]),
+    )
+
+
+def _natal(row: sqlite3.Row) -> NatalReading:
+    return NatalReading(
+        id=row["id"],
+        user_id=row["user_id"],
+        created_at=parse_utc(row["created_at"]),  # type: ignore[arg-type]
+        birth_utc=parse_utc(row["birth_utc"]),
+        birth_date=_parse_date(row["birth_date"]),
+        tz=row["tz"],
+        day_boundary=row["day_boundary"],
+        pillars=_loads(row["pillars"]),
+        sex=row["sex"],
+        record=_loads(row["record"]),
     )
 
 
@@ -800,6 +873,7 @@ class Storage:
         tz: str | None = None,
         day_boundary: int | None = None,
         coins: str | None = None,
+        grim: bool | None = None,
     ) -> User:
         """Change the settings given (others unchanged), creating the user if new."""
         changes: dict[str, Any] = {}
@@ -811,6 +885,8 @@ class Storage:
             changes["day_boundary"] = _day_boundary(day_boundary)
         if coins is not None:
             changes["coins"] = _coins(coins)
+        if grim is not None:
+            changes["grim"] = 1 if grim else 0
         now = format_utc(self.now())
         async with self.transaction() as db:
             await self._ensure_user(db, user_id, now)
@@ -908,6 +984,85 @@ class Storage:
             ) as cur:
                 rows = await cur.fetchall()
         return ReadingPage(items=[_reading(r) for r in rows], total=total, offset=offset, limit=limit)
+
+    # ------------------------------------------------------------------------------------ natal readings
+
+    async def add_natal_reading(
+        self,
+        user_id: int,
+        *,
+        record: Any,
+        birth_utc: datetime | None = None,
+        birth_date: date | str | None = None,
+        tz: str | None = None,
+        day_boundary: int | None = None,
+        pillars: Mapping[str, Any] | None = None,
+        sex: str | None = None,
+        created_at: datetime | None = None,
+    ) -> int:
+        """Record a natal reading; returns its id.  The birth is exactly one of: an instant (``birth_utc`` with
+        its ``tz``), a local date whose hour is unknown (``birth_date`` with its ``tz``), or ``pillars``."""
+        given = [x is not None for x in (birth_utc, birth_date, pillars)]
+        if sum(given) != 1:
+            raise ValueError("give exactly one of birth_utc, birth_date or pillars")
+        if pillars is None and tz is None:
+            raise ValueError("a birth instant or date needs its IANA zone (tz)")
+        if pillars is not None and tz is not None:
+            raise ValueError("tz belongs to a birth instant or date; pillars have no zone")
+        if sex is not None and sex not in ("male", "female"):
+            raise ValueError(f"sex must be 'male' or 'female', not {sex!r}")
+        params = {
+            "user_id": int(user_id),
+            "created_at": format_utc(created_at or self.now()),
+            "birth_utc": None if birth_utc is None else format_utc(birth_utc),
+            "birth_date": None if birth_date is None else _date(birth_date),
+            "tz": None if tz is None else _zone(tz),
+            "day_boundary": None if day_boundary is None else _day_boundary(day_boundary),
+            "pillars": None if pillars is None else _json(pillars, "pillars"),
+            "sex": sex,
+            "record": _json(record, "record"),
+        }
+        columns = ", ".join(params)
+        placeholders = ", ".join(f":{name}" for name in params)
+        async with self.transaction() as db:
+            await self._ensure_user(db, user_id, format_utc(self.now()))
+            cur = await db.execute(f"INSERT INTO natal_readings ({columns}) VALUES ({placeholders})", params)
+            natal_id = cur.lastrowid
+            await cur.close()
+        return int(natal_id)  # type: ignore[arg-type]
+
+    async def get_natal_reading(self, user_id: int, natal_id: int) -> NatalReading | None:
+        """The natal reading, if it is this user's; ``None`` otherwise."""
+        row = await self.fetchone("SELECT * FROM natal_readings WHERE id = ? AND user_id = ?",
+                                  (int(natal_id), int(user_id)))
+        return None if row is None else _natal(row)
+
+    async def list_history(self, user_id: int, offset: int = 0, limit: int = 10) -> HistoryPage:
+        """A page of the user's hexagram and natal readings together, newest first (one consistent snapshot)."""
+        if offset < 0 or limit <= 0:
+            raise ValueError("offset must be >= 0 and limit > 0")
+        uid = int(user_id)
+        async with self._snapshot() as db:
+            async with db.execute("SELECT (SELECT count(*) FROM readings WHERE user_id = ?) + "
+                                  "(SELECT count(*) FROM natal_readings WHERE user_id = ?)", (uid, uid)) as cur:
+                total = int((await cur.fetchone())[0])
+            async with db.execute(
+                "SELECT 'r' AS kind, id, created_at FROM readings WHERE user_id = ? UNION ALL "
+                "SELECT 'n' AS kind, id, created_at FROM natal_readings WHERE user_id = ? "
+                "ORDER BY created_at DESC, id DESC, kind LIMIT ? OFFSET ?",
+                (uid, uid, int(limit), int(offset)),
+            ) as cur:
+                keys = [(r["kind"], r["id"]) for r in await cur.fetchall()]
+            items: list[Reading | NatalReading] = []
+            for kind, rid in keys:
+                if kind == "r":
+                    sql = f"SELECT {_READING_COLUMNS} FROM readings WHERE id = ?"
+                else:
+                    sql = "SELECT * FROM natal_readings WHERE id = ?"
+                async with db.execute(sql, (rid,)) as cur:
+                    row = await cur.fetchone()
+                items.append(_reading(row) if kind == "r" else _natal(row))
+        return HistoryPage(items=items, total=total, offset=offset, limit=limit)
 
     async def set_outcome(
         self,

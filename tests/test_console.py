@@ -140,3 +140,29 @@ def test_the_optional_follow_ups_in_the_console(tmp_path: Path) -> None:
     reading = read(chart, Question(Topic.illness, Subject.parent, illness=Illness.long))
     with use("ko"):
         assert render_chart(chart, term) in second and render_reading(reading) in second
+
+
+def test_natal_in_the_console_and_resumed_in_the_next_run(tmp_path: Path) -> None:
+    """/natal runs in the terminal as in Telegram; a run that ends at the zone step resumes there next time."""
+    from datetime import timezone
+
+    from bot.natal_render import render_natal, render_natal_chart
+    from core.natal import NatalChart, read_natal
+
+    db = tmp_path / "console.sqlite3"
+    first = console(db, ["/natal", "1990-02-30", "1990-05-01", "08:30"], "--lang", "ko")
+    with use("ko"):
+        assert _("I cannot read “{text}” as a date of birth. Please write it as YYYY-MM-DD, like 1990-05-01; the "
+                 "date must exist and lie between 1900 and 2100.").format(text="1990-02-30") in first
+        assert _("Use my zone {tz}").format(tz="Asia/Seoul") in first
+    # the zone typed, then the sex: the third button of the sex step is "skip"
+    second = console(db, ["Asia/Seoul", "3"], "--lang", "ko")
+    reading = read_natal(NatalChart.at(datetime(1990, 4, 30, 23, 30, tzinfo=timezone.utc), "Asia/Seoul"))
+    with use("ko"):
+        assert render_natal_chart(reading) in second and render_natal(reading) in second
+    con = sqlite3.connect(db)
+    try:
+        assert list(con.execute("SELECT birth_utc, tz, sex FROM natal_readings")) == [
+            ("1990-04-30T23:30:00.000000Z", "Asia/Seoul", None)]
+    finally:
+        con.close()

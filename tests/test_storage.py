@@ -105,12 +105,12 @@ async def test_reopening_is_idempotent_and_keeps_data(db_path: Path) -> None:
             assert (await store.get_user(1)).lang == "ja"
 
 
-async def test_upgrade_from_previous_version(db_path: Path) -> None:
-    # a file as the previous release left it: schema version N-1, with data in it
+async def test_upgrade_from_the_first_version(db_path: Path) -> None:
+    # a file as the first release left it: schema version 1, with data in it
     db_path.parent.mkdir(parents=True)
     con = raw(db_path)
     con.executescript(MIGRATIONS[0].apply)  # type: ignore[arg-type]
-    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+    con.execute("PRAGMA user_version = 1")
     con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     con.execute("INSERT INTO users (user_id, lang, tz, created_at, updated_at) VALUES (7, 'ko', 'Asia/Seoul', 'a', 'a')")
     con.commit()
@@ -122,6 +122,39 @@ async def test_upgrade_from_previous_version(db_path: Path) -> None:
         user = await store.fetchone("SELECT lang, tz FROM users WHERE user_id = 7")
         assert tuple(user) == ("ko", "Asia/Seoul")
         assert await store.fetchall("SELECT * FROM ptb_conversations") == []
+
+
+async def test_upgrade_from_version_2_adds_natal_readings_and_the_grim_setting(db_path: Path) -> None:
+    # a file as the release before /natal left it: version 2, a user and a reading in it
+    db_path.parent.mkdir(parents=True)
+    con = raw(db_path)
+    con.executescript(MIGRATIONS[0].apply)  # type: ignore[arg-type]
+    con.executescript(MIGRATIONS[1].apply)  # type: ignore[arg-type]
+    con.execute("PRAGMA user_version = 2")
+    con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    con.execute("INSERT INTO users (user_id, lang, tz, created_at, updated_at) VALUES (7, 'ja', 'Asia/Tokyo', '2025-01-01T00:00:00.000000Z', '2025-01-01T00:00:00.000000Z')")
+    con.execute("INSERT INTO readings (user_id, created_at, lines, reading, moment_utc, moment_tz) "
+                "VALUES (7, '2025-01-01T00:00:00.000000Z', '777777', '{}', '2025-01-01T00:00:00.000000Z', 'UTC')")
+    con.commit()
+    con.close()
+
+    async with await Storage.open(db_path) as store:
+        assert await store.schema_version() == SCHEMA_VERSION >= 3
+        user = await store.get_user(7)
+        assert user is not None and user.lang == "ja" and user.grim is False
+        assert (await store.update_user_settings(7, grim=True)).grim is True
+        nid = await store.add_natal_reading(7, record={"fired": ["V2"]}, birth_date="1990-05-01", tz="Asia/Tokyo",
+                                            sex="female")
+        page = await store.list_history(7, 0, 10)
+        assert page.total == 2 and [type(i).__name__ for i in page.items] == ["NatalReading", "Reading"]  # newest first
+        natal = await store.get_natal_reading(7, nid)
+        assert natal is not None and natal.record == {"fired": ["V2"]} and natal.birth_date.isoformat() == "1990-05-01"
+        assert await store.get_natal_reading(8, nid) is None  # another user's is never returned
+        with pytest.raises(ValueError):
+            await store.add_natal_reading(7, record={}, birth_date="1990-05-01")  # a date needs its zone
+        with pytest.raises(ValueError):
+            await store.add_natal_reading(7, record={}, pillars={"year": "甲子"}, birth_date="1990-05-01",
+                                          tz="UTC")
 
 
 async def test_upgrade_from_empty_file(db_path: Path) -> None:

@@ -47,6 +47,11 @@ def core_terms() -> list[str]:
         words += [s.name for s in stars.STARS]
     except ImportError:
         pass
+    # 玉照定真經: the pillars and their layers, every relation word of evidence.RELATIONS, the themes, the life
+    # periods, the 30 納音 names and the tables' names (胎元 命宮 宅 墓 空亡 天德 月德 祿 …), as the renderer shows them
+    from bot.natal_render import natal_terms
+
+    words += natal_terms()
     seen: dict[str, None] = {}
     for w in words:
         seen.setdefault(w, None)
