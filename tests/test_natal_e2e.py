@@ -21,10 +21,11 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.i18n import normalize, use
-from bot.natal_render import render_all_verses, render_natal, render_natal_chart
+from bot.korean import particles
+from bot.natal_render import render_all_verses, render_natal, render_natal_chart, split_message
 from core.natal import NatalChart, NatalReading, read_natal
 from core.question import Sex
-from tests.fake_telegram import FakeTelegram, FakeUser
+from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 from tests.test_bot_e2e import _spawn_bot, db_rows, has, is_chart, quiet, running, stop_bot, tr, until
 
 pytestmark = pytest.mark.asyncio
@@ -45,12 +46,24 @@ def rendered(code: str, reading: NatalReading, grim: bool = False) -> tuple[str,
                 render_all_verses(reading, grim).strip())
 
 
+def pieces(text: str) -> list[str]:
+    """A long reply as Telegram shows it: in the pieces the bot splits it into, each trimmed."""
+    return [p.strip() for p in split_message(text)]
+
+
+async def verses_reply(u: FakeUser) -> tuple[FakeMessage, list[str]]:
+    """The reply's last message (with the buttons) and the texts of all its pieces."""
+    answer, before = await until(u, has("v:"))
+    return answer, [*before, answer.text or ""]
+
+
 DATE_ASK = "A reading of your birth by 玉照定真經. What is your date of birth? Write it as YYYY-MM-DD, like 1990-05-01."
 BAD_DATE = ("I cannot read “{text}” as a date of birth. Please write it as YYYY-MM-DD, like 1990-05-01; the date "
             "must exist and lie between 1900 and 2100.")
 BAD_TIME = ("I cannot read “{text}” as a time of day. Please write it as HH:MM on a 24-hour clock, like 08:30 or "
             "21:05, or press “Time unknown”.")
-BAD_ZONE = "“{zone}” is not a time zone I know. Use an IANA name such as Asia/Seoul."
+BAD_ZONE = ("“{zone}” is not a time zone I know. Send a city (Seoul), an IANA name such as Asia/Seoul, or an offset "
+            "such as +09:00.")
 JIE = ("A solar term (節) begins on {date}, so the month of the birth depends on its hour; the hour is needed for "
        "this date.")
 
@@ -91,13 +104,13 @@ async def test_natal_in_three_languages(tmp_path: Path, caplog: pytest.LogCaptur
         assert ask.text == tr(code, DATE_ASK)
         for bad in ("1990-13-40", "yesterday", "1850-01-01"):
             await u.send(bad)
-            assert (await u.wait_reply()).text == tr(code, BAD_DATE).format(text=bad)
+            assert (await u.wait_reply()).text == particles(tr(code, BAD_DATE).format(text=bad))
         await u.send("2099-01-01")
         assert (await u.wait_reply()).text == tr(code, "That date is in the future; please give your date of birth.")
         await u.send("1990-05-01")
         when = await u.wait_for(has("b:time:unknown"))
         await u.send("25:00")
-        assert (await u.wait_for(has("b:time:"))).text == tr(code, BAD_TIME).format(text="25:00")
+        assert (await u.wait_for(has("b:time:"))).text == particles(tr(code, BAD_TIME).format(text="25:00"))
         await u.send_sticker()
         assert (await u.wait_reply()).text == tr(code, "I can only read text and buttons here.")
         await u.send("08:30")
@@ -108,7 +121,7 @@ async def test_natal_in_three_languages(tmp_path: Path, caplog: pytest.LogCaptur
             assert where.buttons[0]["text"] == _("Use my zone {tz}").format(tz={"ko": "Asia/Seoul", "ja": "Asia/Tokyo",
                                                                              "zh_Hant": "Asia/Taipei"}[lang])
         await u.send("Mars/Olympus")
-        assert (await u.wait_for(has("b:zone:"))).text == tr(code, BAD_ZONE).format(zone="Mars/Olympus")
+        assert (await u.wait_for(has("b:zone:"))).text == particles(tr(code, BAD_ZONE).format(zone="Mars/Olympus"))
         await u.press(when, "b:time:unknown")  # a button of an earlier step
         assert (await until(u, has("b:zone:")))[0]
         await u.send("Asia/Seoul")
@@ -117,16 +130,16 @@ async def test_natal_in_three_languages(tmp_path: Path, caplog: pytest.LogCaptur
         assert (await u.wait_reply()).text == tr(code, "Please use the buttons for this step (or /cancel).")
         await u.press(who, "b:sex:female")
         chart = await u.wait_for(is_chart)
-        answer = await u.wait_for(has("v:"))
+        answer, texts = await verses_reply(u)  # the verses, in as many messages as the limit needs
         reading = reading_of(BIRTH, "Asia/Seoul", "female")
         want_chart, want_reply, want_all = rendered(code, reading)
-        assert chart.text == want_chart and answer.text == want_reply
-        assert "V3" in [r.verse.id for r in reading.fired] and "[V3]" not in answer.text  # hidden by default
+        assert chart.text == want_chart and texts == pieces(want_reply)
+        assert "V3" in [r.verse.id for r in reading.fired] and "[V3]" not in "".join(texts)  # hidden by default
         nid = natal_id(answer)
         assert answer.callback_data == [f"v:{nid}", "h:0", "new"]
 
         await u.press(answer, f"v:{nid}")
-        assert (await u.wait_reply()).text == want_all
+        assert [m.text for m in await quiet(u)] == pieces(want_all)
 
         # the grave verses turned on in /settings; the stored reading reopened from /history shows them
         await u.send("/settings")
@@ -138,9 +151,10 @@ async def test_natal_in_three_languages(tmp_path: Path, caplog: pytest.LogCaptur
         await u.send("/history")
         page = await u.wait_for(has(f"n:{nid}"))
         await u.press(page, f"n:{nid}")
-        again_chart, again = await u.wait_for(is_chart), await u.wait_for(has("v:"))
+        again_chart = await u.wait_for(is_chart)
+        _again, texts = await verses_reply(u)
         _c, want_grim, _a = rendered(code, reading, grim=True)
-        assert again_chart.text == want_chart and again.text == want_grim and "[V3]" in again.text
+        assert again_chart.text == want_chart and texts == pieces(want_grim) and "[V3]" in "".join(texts)
 
         # the hour unknown, the zone the user's own: a day on which a 節 falls asks for the hour after all
         await u.send("/natal")
@@ -156,17 +170,17 @@ async def test_natal_in_three_languages(tmp_path: Path, caplog: pytest.LogCaptur
         await u.press(await u.wait_for(has("b:sex:")), "b:sex:skip")
         home = {"ko": "Asia/Seoul", "ja": "Asia/Tokyo", "zh_Hant": "Asia/Taipei"}[lang]
         chart = await u.wait_for(is_chart)
-        answer = await u.wait_for(has("v:"))
+        _answer, texts = await verses_reply(u)
         _want_chart, want_reply, _all = rendered(code, reading_of(f"{JIE_DAY} 12:00", home, None), grim=True)
         assert chart.text == rendered(code, reading_of(f"{JIE_DAY} 12:00", home, None))[0]
-        assert answer.text == want_reply
+        assert texts == pieces(want_reply)
 
         # an hour unknown on an ordinary day is read without the hour
         await natal_steps(u, code, date="1990-05-01", time_=None, zone="Asia/Seoul", sex="male")
         chart = await u.wait_for(is_chart)
-        answer = await u.wait_for(has("v:"))
+        _answer, texts = await verses_reply(u)
         unknown = read_natal(NatalChart.on(datetime(1990, 5, 1).date(), "Asia/Seoul", Sex.male))
-        assert chart.text == rendered(code, unknown)[0] and answer.text == rendered(code, unknown, grim=True)[1]
+        assert chart.text == rendered(code, unknown)[0] and texts == pieces(rendered(code, unknown, grim=True)[1])
 
         rows = db_rows(bot.db, "SELECT birth_utc, birth_date, tz, sex, record FROM natal_readings "
                                "WHERE user_id = 800 ORDER BY id")
@@ -223,11 +237,11 @@ async def test_sigkill_in_the_middle_of_natal_resumes(tmp_path: Path) -> None:
             who = await u.wait_for(has("b:sex:"), timeout=30)
             await u.press(who, "b:sex:male")
             chart = await u.wait_for(is_chart)
-            answer = await u.wait_for(has("v:"))
+            _answer, texts = await verses_reply(u)
         finally:
             await stop_bot(proc)
         assert proc.returncode == 0, log.read_text()
         want_chart, want_reply, _all = rendered("ja", reading_of(BIRTH, "Asia/Tokyo", "male"))
-        assert chart.text == want_chart and answer.text == want_reply
+        assert chart.text == want_chart and texts == pieces(want_reply)
         assert db_rows(db, "SELECT tz, sex FROM natal_readings WHERE user_id = 900") == [("Asia/Tokyo", "male")]
         assert "Traceback" not in log.read_text()
