@@ -92,6 +92,9 @@ class Params:
     void_reference: Role = Role.年  # whose 旬 gives 空亡 (V16, V95, V113 the year's; V38 says the day's itself)
     yin_reversed_stages: bool = False  # 十二長生 of yin stems counted backwards (V45 辛絕卯); element-based default
     void_polarity: bool = True     # V226: a void branch of the other polarity than the native is 偏, not void
+    lone_self_punishment: bool = False  # V95: a single 辰午酉亥 counts as 自刑, as that commentary calls 亥 and 酉
+    private_gate_at_bath: bool = False  # V81: 壬乙 must stand on the 命's 敗 (沐浴) ground as the verse says; the
+    #                                     commentary's two examples do not, so by default the pair alone suffices
 
 
 DEFAULTS = Params()
