@@ -12,7 +12,7 @@ from bot.natal_texts.part2 import TEXTS
 from core.ganzhi import Stem
 from core.natal import tables
 from core.natal.chart import NatalChart
-from core.natal.verse import DEFAULTS, Params
+from core.natal.verse import Params
 from core.natal.verses import part2
 from core.question import Sex
 from tests.natal import chart, dh_charts, fires, result, variants
@@ -20,78 +20,83 @@ from tests.natal import chart, dh_charts, fires, result, variants
 ANY = "any"  # the vector names no sub-reading
 
 
-def _charts(pillars: dict[str, str], dh: str | None, sex: Sex | None = None) -> tuple[NatalChart, ...]:
-    if dh is None:
-        return (chart(**pillars, sex=sex),)
-    return tuple(NatalChart.of(c.year, c.month, c.day, c.hour, c.conception if pillars.get("conception") else None,
-                               sex) for c in dh_charts(dh, **pillars))
+_ROLES = {"Y": "year", "M": "month", "D": "day", "H": "hour", "T": "conception"}
 
 
-# Appendix A, V55–V103: (vector, verse, pillars, DH pillar, the sub-reading expected)
+def _charts(spec: str) -> tuple[NatalChart, ...]:
+    """The chart(s) of an Appendix A vector: "Y=甲子 M=丙寅 DH=丁丑" (DH: one chart with it as the day, one as the
+    hour)."""
+    pillars = dict(item.split("=") for item in spec.split())
+    dh = pillars.pop("DH", None)
+    named = {_ROLES[k]: v for k, v in pillars.items()}
+    return (chart(**named),) if dh is None else dh_charts(dh, **named)
+
+
+# Appendix A, V55–V103, in its notation (DH=X: run on the day and on the hour; a month as the text's bracketed
+# pillar): (vector, verse, chart, the sub-reading expected)
 VECTORS = [
-    ("V55", "V55", dict(year="丙子", month="庚子", day="庚辰", hour="甲申"), None, None),      # 申子辰 + 子月 水旺
-    ("V57", "V57", dict(year="甲子"), "丁丑", None),
-    ("V57", "V57", dict(year="甲子", month="丁丑"), None, None),                               # "also M=丁丑"
-    ("V58", "V58", dict(year="丙子"), "己亥", None),
-    ("V58", "V58", dict(year="丙子", month="己亥"), None, None),
-    ("V59", "V59", dict(day="酉", hour="戌"), None, None),
-    ("V61", "V61", dict(year="甲寅", day="己亥", hour="丁卯"), None, None),
-    ("V62", "V62", dict(year="甲子", month="壬申", day="乙卯", hour="癸未"), None, None),
-    ("V63", "V63", dict(year="甲子"), "壬寅", "thin"),                                         # 金 絕 寅
-    ("V65", "V65", dict(year="丙子", month="癸巳", day="癸亥", hour="癸亥", conception="甲申"), None, "water"),
-    ("V66", "V66", dict(year="戊辰", month="丁巳", day="己未", hour="庚午"), None, None),
-    ("V67", "V67", dict(year="戌", month="亥", day="子", hour="丑"), None, None),
-    ("V68", "V68", dict(year="寅", month="卯", day="辰", hour="巳"), None, None),
-    ("V69", "V69", dict(year="申", month="未", day="戌", hour="酉", conception="戌"), None, None),
-    ("V70", "V70", dict(year="壬子"), "癸亥", None),
-    ("V71", "V71", dict(year="甲寅", month="癸酉"), "壬", None),
-    ("V72.1", "V72", dict(year="丙戌", month="辛卯"), None, None),
-    ("V72.2", "V72", dict(year="辛卯", conception="丙戌"), None, None),
-    ("V73.1", "V73", dict(year="庚"), "乙", None),
-    ("V73.2", "V73", dict(year="丙"), "辛", None),
-    ("V75.1", "V75", dict(year="庚午"), "乙酉", "husband"),                                  # 夫強
-    ("V75.2", "V75", dict(year="庚午"), "乙卯", "wife"),                                     # 妻強
-    ("V76", "V76", dict(year="甲子", month="己巳", day="丁卯", hour="壬寅"), None, None),
-    ("V77", "V77", dict(year="甲子", month="庚午", day="己卯"), None, None),
-    ("V78", "V78", dict(year="甲子", month="己巳", day="己卯", hour="乙丑", conception="庚申"), None, None),
-    ("V79.1", "V79", dict(), "癸巳", None),
-    ("V79.2", "V79", dict(), "戊子", None),
-    ("V80", "V80", dict(year="甲戌", month="戊辰", day="己未", hour="戊辰"), None, None),
+    ("V55", "V55", "Y=丙子 M=庚子 D=庚辰 H=甲申", None),              # 申子辰 + 子月 水旺
+    ("V57", "V57", "Y=甲子 DH=丁丑", None),
+    ("V57", "V57", "Y=甲子 M=丁丑", None),                        # "also M=丁丑"
+    ("V58", "V58", "Y=丙子 DH=己亥", None),
+    ("V58", "V58", "Y=丙子 M=己亥", None),
+    ("V59", "V59", "D=酉 H=戌", None),
+    ("V61", "V61", "Y=甲寅 D=己亥 H=丁卯", None),
+    ("V62", "V62", "Y=甲子 M=壬申 D=乙卯 H=癸未", None),
+    ("V63", "V63", "Y=甲子 DH=壬寅", "thin"),                     # 金 絕 寅
+    ("V65", "V65", "Y=丙子 M=癸巳 D=癸亥 H=癸亥 T=甲申", "water"),
+    ("V66", "V66", "Y=戊辰 M=丁巳 D=己未 H=庚午", None),
+    ("V67", "V67", "Y=戌 M=亥 D=子 H=丑", None),
+    ("V68", "V68", "Y=寅 M=卯 D=辰 H=巳", None),
+    ("V69", "V69", "Y=申 M=未 D=戌 H=酉 T=戌", None),
+    ("V70", "V70", "Y=壬子 DH=癸亥", None),
+    ("V71", "V71", "Y=甲寅 M=癸酉 DH=壬", None),
+    ("V72.1", "V72", "Y=丙戌 M=辛卯", None),
+    ("V72.2", "V72", "Y=辛卯 T=丙戌", None),
+    ("V73.1", "V73", "Y=庚 DH=乙", None),
+    ("V73.2", "V73", "Y=丙 DH=辛", None),
+    ("V75.1", "V75", "Y=庚午 DH=乙酉", "husband"),                # 夫強
+    ("V75.2", "V75", "Y=庚午 DH=乙卯", "wife"),                   # 妻強
+    ("V76", "V76", "Y=甲子 M=己巳 D=丁卯 H=壬寅", None),
+    ("V77", "V77", "Y=甲子 M=庚午 D=己卯", None),
+    ("V78", "V78", "Y=甲子 M=己巳 D=己卯 H=乙丑 T=庚申", None),
+    ("V79.1", "V79", "DH=癸巳", None),
+    ("V79.2", "V79", "DH=戊子", None),
+    ("V80", "V80", "Y=甲戌 M=戊辰 D=己未 H=戊辰", None),
     # V81: both examples hold the year stem, so under 在身 they read as the native's own ("self")
-    ("V81.1", "V81", dict(year="壬午", hour="乙卯"), None, ANY),
-    ("V81.2", "V81", dict(year="乙卯", hour="壬辰"), None, ANY),
-    ("V82.1", "V82", dict(year="戊寅"), "癸酉", None),
-    ("V82.2", "V82", dict(year="庚午"), "乙酉", None),
-    ("V83.1", "V83", dict(year="庚申"), "丙寅", "noble"),
-    ("V83.2", "V83", dict(year="辛卯"), "丁卯", "noble"),
-    ("V83.3", "V83", dict(year="癸卯"), "丁酉", "wealth"),
-    ("V83.4", "V83", dict(year="辛亥"), "丁巳", "noble"),
-    ("V85", "V85", dict(hour="戊寅", conception="癸卯"), None, None),
-    ("V86", "V86", dict(year="辛卯", month="丙申", day="辛巳", hour="辛卯"), None, None),   # m7[丙申]
-    ("V86", "V86", dict(year="辛卯", month="丁酉", day="辛巳", hour="辛卯"), None, None),   # "also m8"
-    ("V87", "V87", dict(year="乙未"), "甲戌", None),
-    ("V88", "V88", dict(year="甲子", month="壬申", day="壬寅", hour="癸卯"), None, None),
-    ("V89", "V89", dict(year="己巳", month="丙子", day="癸巳", hour="癸亥"), None, None),
-    ("V91.1", "V91", dict(year="甲辰"), "庚辰", None),
-    ("V91.2", "V91", dict(year="甲辰"), "壬辰", None),
-    ("V91.3", "V91", dict(year="丁丑"), "癸未", None),
-    ("V93", "V93", dict(month="未", day="子", hour="巳"), None, None),                        # m6(未)
-    ("V94", "V94", dict(year="戊午", month="丁巳", day="丁卯", hour="乙巳"), None, None),
-    ("V95", "V95", dict(year="庚午", month="辛巳", day="己亥", hour="癸酉", conception="壬申"), None, None),
-    ("V99", "V99", dict(year="己卯"), "甲戌", ANY),
-    ("V100", "V100", dict(year="壬申"), "癸巳", None),
-    ("V101", "V101", dict(year="壬子", day="庚戌", hour="辛巳"), None, "heavy"),
-    ("V102.1", "V102", dict(month="寅"), "己卯", "blocked_heavy"),                             # 春土死
-    ("V102.1", "V102", dict(month="卯"), "己卯", "blocked_heavy"),
-    ("V102.2", "V102", dict(), "辛酉", "dissipated"),
-    ("V103", "V103", dict(year="辛未", month="庚寅", hour="庚寅"), None, None),
+    ("V81.1", "V81", "Y=壬午 H=乙卯", ANY),
+    ("V81.2", "V81", "Y=乙卯 H=壬辰", ANY),
+    ("V82.1", "V82", "Y=戊寅 DH=癸酉", None),
+    ("V82.2", "V82", "Y=庚午 DH=乙酉", None),
+    ("V83.1", "V83", "Y=庚申 DH=丙寅", "noble"),
+    ("V83.2", "V83", "Y=辛卯 DH=丁卯", "noble"),
+    ("V83.3", "V83", "Y=癸卯 DH=丁酉", "wealth"),
+    ("V83.4", "V83", "Y=辛亥 DH=丁巳", "noble"),
+    ("V85", "V85", "H=戊寅 T=癸卯", None),
+    ("V86", "V86", "Y=辛卯 M=丙申 D=辛巳 H=辛卯", None),              # m7[丙申]
+    ("V86", "V86", "Y=辛卯 M=丁酉 D=辛巳 H=辛卯", None),              # "also m8"
+    ("V87", "V87", "Y=乙未 DH=甲戌", None),
+    ("V88", "V88", "Y=甲子 M=壬申 D=壬寅 H=癸卯", None),
+    ("V89", "V89", "Y=己巳 M=丙子 D=癸巳 H=癸亥", None),
+    ("V91.1", "V91", "Y=甲辰 DH=庚辰", None),
+    ("V91.2", "V91", "Y=甲辰 DH=壬辰", None),
+    ("V91.3", "V91", "Y=丁丑 DH=癸未", None),
+    ("V93", "V93", "M=未 D=子 H=巳", None),                      # m6(未)
+    ("V94", "V94", "Y=戊午 M=丁巳 D=丁卯 H=乙巳", None),
+    ("V95", "V95", "Y=庚午 M=辛巳 D=己亥 H=癸酉 T=壬申", None),
+    ("V99", "V99", "Y=己卯 DH=甲戌", ANY),
+    ("V100", "V100", "Y=壬申 DH=癸巳", None),
+    ("V101", "V101", "Y=壬子 D=庚戌 H=辛巳", "heavy"),
+    ("V102.1", "V102", "M=寅 DH=己卯", "blocked_heavy"),         # 春土死
+    ("V102.1", "V102", "M=卯 DH=己卯", "blocked_heavy"),
+    ("V102.2", "V102", "DH=辛酉", "dissipated"),
+    ("V103", "V103", "Y=辛未 M=庚寅 H=庚寅", None),
 ]
 
 
-@pytest.mark.parametrize("vector, verse, pillars, dh, variant", VECTORS)
-def test_commentary_vectors(vector: str, verse: str, pillars: dict[str, str], dh: str | None, variant: str | None,
-                            ) -> None:
-    for c in _charts(pillars, dh):
+@pytest.mark.parametrize("vector, verse, spec, variant", VECTORS)
+def test_commentary_vectors(vector: str, verse: str, spec: str, variant: str | None) -> None:
+    for c in _charts(spec):
         assert fires(verse, c), vector
         if variant != ANY:
             assert variant in variants(verse, c), (vector, variants(verse, c))
@@ -184,20 +189,20 @@ def test_v105_chaste() -> None:
 # ---- constructed cases for the verses without vectors, and negatives for all --------------------------------
 
 POSITIVE = [
-    ("V54", chart("庚午", day="辛巳"), "elders"),               # 巳 長生 of 庚
-    ("V54", chart("庚午", "甲申", "辛巳"), "elders_noble"),    # and 金 旺 in 申
-    ("V54", chart("甲子", hour="庚午"), "juniors"),           # 土 生 金
-    ("V54", chart("甲子", hour="庚辰"), "against_elders"),   # 庚 剋 甲 (both 納音 金)
-    ("V54", chart("甲子", hour="丙寅"), "against_juniors"),  # 火 剋 金
-    ("V55", chart("丙子", "庚寅", "庚辰", "甲申"), "guest"),   # 水 休 in 寅
-    ("V55", chart("甲申", "丙子", "庚辰", "丙子"), "unformed"),  # 水 身 旺, no 土 納音
-    ("V56", chart("戊午", "戊申", "丙子", "壬辰"), None),      # 火 身 with 申子辰
+    ("V54", chart("庚午", day="辛巳"), "elders"),                 # 巳 長生 of 庚
+    ("V54", chart("庚午", "甲申", "辛巳"), "elders_noble"),         # and 金 旺 in 申
+    ("V54", chart("甲子", hour="庚午"), "juniors"),               # 土 生 金
+    ("V54", chart("甲子", hour="庚辰"), "against_elders"),        # 庚 剋 甲 (both 納音 金)
+    ("V54", chart("甲子", hour="丙寅"), "against_juniors"),       # 火 剋 金
+    ("V55", chart("丙子", "庚寅", "庚辰", "甲申"), "guest"),          # 水 休 in 寅
+    ("V55", chart("甲申", "丙子", "庚辰", "丙子"), "unformed"),       # 水 身 旺, no 土 納音
+    ("V56", chart("戊午", "戊申", "丙子", "壬辰"), None),             # 火 身 with 申子辰
     ("V60", chart(day="丁巳"), "poetry"),
     ("V60", chart(hour="丁未"), "wine"),
     ("V60", chart(hour="己酉"), "beauty"),
-    ("V63", chart("甲子", hour="丙子"), "lofty"),              # 澗下水 at 子 帝旺
-    ("V63", chart("甲子", "午", hour="丙午"), "big"),          # 天河水 at 午 胎, 囚 in 午月
-    ("V64", chart("丙申", "丁酉", "丙寅"), None),               # 三丙丁, 丙申 火 病
+    ("V63", chart("甲子", hour="丙子"), "lofty"),                 # 澗下水 at 子 帝旺
+    ("V63", chart("甲子", "午", hour="丙午"), "big"),              # 天河水 at 午 胎, 囚 in 午月
+    ("V64", chart("丙申", "丁酉", "丙寅"), None),                   # 三丙丁, 丙申 火 病
     ("V64", chart("壬寅", "癸卯", "壬辰"), "kidney"),
     ("V74", chart("丁卯", "壬寅"), "inner"),
     ("V74", chart("甲子", "丙寅", "辛巳"), "outer"),
@@ -206,15 +211,32 @@ POSITIVE = [
     ("V84", chart("丙寅", "壬申"), "both"),
     ("V90", chart(day="辛亥"), None),
     ("V90", chart(hour="丙辰"), None),
-    ("V92", chart("戊子", "己未", "戊午"), None),              # 六月
-    ("V92", chart("戊子", "丁巳", "己巳"), "wealth"),          # 四月
+    ("V92", chart("戊子", "己未", "戊午"), None),                   # 六月
+    ("V92", chart("戊子", "丁巳", "己巳"), "wealth"),               # 四月
     ("V96", chart("丙辰", "壬戌"), None),
     ("V97", chart("甲辰", day="壬辰"), None),
     ("V98", chart(hour="戌"), None),
-    ("V99", chart("己卯", "丙寅", "甲戌"), None),              # 甲戌 火 相 in 寅月: 有氣, noble
-    ("V99", chart("己卯", "壬申", "甲戌"), "near"),            # 火 囚 in 申月 and 墓 at 戌: near noble
+    ("V99", chart("己卯", "丙寅", "甲戌"), None),                   # 甲戌 火 相 in 寅月: 有氣, noble
+    ("V99", chart("己卯", "壬申", "甲戌"), "near"),                 # 火 囚 in 申月 and 墓 at 戌: near noble
     ("V65", chart("甲子", "丁卯", "戊辰", "甲寅"), "deficient_wealth"),  # 金 once (胎 戊午 火), no 土, 木 its 財
-    ("V65", chart("甲子", "丁卯", "丙寅", "甲寅"), "deficient"),         # … and no 木
+    ("V65", chart("甲子", "丁卯", "丙寅", "甲寅"), "deficient"),      # … and no 木
+    ("V65", chart("丙子", "癸巳", "癸亥", "庚子"), "checked"),        # 水 four times (胎 甲申), 庚子 土 its 鬼
+    ("V65", chart("戊辰", "己巳", "壬午", "癸未"), "wood"),           # 大林木 楊柳木 and the 胎 庚申 石榴木
+    ("V65", chart("庚午", "辛未", "戊寅", "己卯"), None),             # 土 four times: the text names no sign
+    ("V59", chart(day="癸酉", hour="戌"), "metal"),                   # 癸酉 劍鋒金
+    ("V64", chart("甲午", "乙巳", "甲子"), "liver"),                  # 甲午: 木 死 at 午
+    ("V64", chart("戊寅", "己卯", "戊辰"), "spleen"),                 # 戊寅: 土 病 at 寅
+    ("V102", chart(day="己卯"), "blocked"),                           # no month: no weight
+    ("V102", chart(month="申", day="辛酉"), "dissipated_heavy"),      # 木 死 in 申月
+    ("V102", chart(month="寅", day="辛酉"), "dissipated_light"),      # 木 旺 in 寅月
+    ("V105", chart("壬申", "戊申", "甲申", "癸酉", sex=Sex.female), "strong"),      # 金 旺, 水 相, 金 旺
+    ("V105", chart(day="甲戌", hour="丙子", sex=Sex.female), "father"),             # 戌 乾: 水 剋 火
+    ("V105", chart(day="壬申", hour="丙寅", sex=Sex.female), "mother"),             # 申 坤: 火 剋 金
+    ("V105", chart(day="丁卯", hour="丙子", sex=Sex.female), "eldest_son"),         # 卯 震
+    ("V105", chart(day="甲子", hour="丙寅", sex=Sex.female), "middle_son"),         # 子 坎
+    ("V105", chart(day="庚辰", hour="丙寅", sex=Sex.female), "eldest_daughter"),    # 辰 巽
+    ("V105", chart(day="甲午", hour="丙寅", sex=Sex.female), "middle_daughter"),    # 午 離
+    ("V105", chart(day="癸酉", hour="丙寅", sex=Sex.female), "youngest_daughter"),  # 酉 兌
 ]
 
 
@@ -224,49 +246,49 @@ def test_constructed_positive(verse: str, c: NatalChart, variant: str | None) ->
 
 
 NEGATIVE = [
-    ("V54", chart("庚午", day="戊寅")),                # 土 比和 土, 戊 does not 剋 庚, 寅 is not 庚's 長生
-    ("V55", chart("丙子", "庚子", "庚辰", "甲戌")),      # 申 missing
-    ("V56", chart("戊午", "戊申", "丙子", "庚午")),      # 辰 missing
-    ("V57", chart("甲子", day="乙亥")),                  # behind a yang 命, not before
-    ("V57", chart("乙丑", day="丙寅")),                  # a yin 命's 前 is 子
+    ("V54", chart("庚午", day="戊寅")),                           # 土 比和 土, 戊 does not 剋 庚, 寅 is not 庚's 長生
+    ("V55", chart("丙子", "庚子", "庚辰", "甲戌")),                   # 申 missing
+    ("V56", chart("戊午", "戊申", "丙子", "庚午")),                   # 辰 missing
+    ("V57", chart("甲子", day="乙亥")),                           # behind a yang 命, not before
+    ("V57", chart("乙丑", day="丙寅")),                           # a yin 命's 前 is 子
     ("V58", chart("丙子", day="丁丑")),
-    ("V59", chart("酉", day="戌")),                      # the year's 酉 is not 見
+    ("V59", chart("酉", day="戌")),                             # the year's 酉 is not 見
     ("V60", chart("丁巳", day="丁亥")),
-    ("V61", chart("甲寅", day="己巳")),                  # 己 off the ground
-    ("V62", chart("甲子", "丙寅", "乙卯", "壬午")),      # no 癸 (胎 丁巳)
+    ("V61", chart("甲寅", day="己巳")),                           # 己 off the ground
+    ("V62", chart("甲子", "丙寅", "乙卯", "壬午")),                   # no 癸 (胎 丁巳)
     ("V63", chart("甲子", day="壬辰")),
-    ("V64", chart("丙申", "丁酉", "甲寅")),              # two 丙丁 only
-    ("V65", chart("丙子", "癸巳", "丁卯", "戊午")),      # 水 three times with the 胎 甲申
+    ("V64", chart("丙申", "丁酉", "甲寅")),                         # two 丙丁 only
+    ("V65", chart("丙子", "癸巳", "丁卯", "戊午")),                   # 水 three times with the 胎 甲申
     ("V66", chart("戊辰", "丁巳", "己未", "庚子")),
-    ("V66", chart("戊辰", "丁巳", "己未")),              # the hour unknown
-    ("V67", chart("戌", "亥", "子", "卯")),              # 卯 is 晝
+    ("V66", chart("戊辰", "丁巳", "己未")),                         # the hour unknown
+    ("V67", chart("戌", "亥", "子", "卯")),                       # 卯 is 晝
     ("V68", chart("寅", "卯", "辰", "申")),
     ("V69", chart("申", "寅", "戌", "酉")),
-    ("V69", chart("申", "子", "戌", "酉")),              # 子月: 金 休
+    ("V69", chart("申", "子", "戌", "酉")),                       # 子月: 金 休
     ("V70", chart("壬子", day="壬寅")),
     ("V71", chart("甲寅", "癸酉", "乙卯")),
-    ("V72", chart("丙戌", "壬辰")),                      # 辰 沖 戌; 胎 癸未
+    ("V72", chart("丙戌", "壬辰")),                               # 辰 沖 戌; 胎 癸未
     ("V73", chart("庚午", day="丙子", hour="丁丑")),
     ("V74", chart("甲子", "丙寅")),
-    ("V75", chart("庚午", day="丁亥")),                  # no 合
+    ("V75", chart("庚午", day="丁亥")),                           # no 合
     ("V76", chart("甲子", "己巳", "丁卯", "丙寅")),
     ("V77", chart("甲子", "丙寅", "己卯")),
-    ("V78", chart("甲子", "己巳", "己卯")),              # one pair on weak ground
+    ("V78", chart("甲子", "己巳", "己卯")),                         # one pair on weak ground
     ("V79", chart(day="癸卯")),
     ("V80", chart("甲戌", "戊辰", "己未", "壬申")),
     ("V81", chart("壬午", hour="丁未")),
     ("V82", chart("戊寅", day="癸亥")),
-    ("V83", chart("庚申", day="戊寅")),                  # 戊 neither 鬼 nor 財 of 庚
+    ("V83", chart("庚申", day="戊寅")),                           # 戊 neither 鬼 nor 財 of 庚
     ("V84", chart("丙寅", "甲子")),
-    ("V85", chart(day="戊寅", conception="癸卯")),       # a day–胎 合 does not count
-    ("V86", chart("辛卯", "戊寅", "辛巳")),              # 春: 金 囚
-    ("V87", chart("乙未", day="壬戌")),                  # 戌刑未 but 水 does not 剋 金
-    ("V88", chart("甲子", "壬申", "甲寅", "癸卯")),      # two 甲
+    ("V85", chart(day="戊寅", conception="癸卯")),                # a day–胎 合 does not count
+    ("V86", chart("辛卯", "戊寅", "辛巳")),                         # 春: 金 囚
+    ("V87", chart("乙未", day="壬戌")),                           # 戌刑未 but 水 does not 剋 金
+    ("V88", chart("甲子", "壬申", "甲寅", "癸卯")),                   # two 甲
     ("V89", chart("己巳", "丙子", "癸巳", "丙寅")),
     ("V90", chart(day="丙子")),
-    ("V91", chart("甲辰", "丙寅", "庚辰")),              # 丙 rescues: it 剋s 庚
+    ("V91", chart("甲辰", "丙寅", "庚辰")),                         # 丙 rescues: it 剋s 庚
     ("V92", chart("戊子", "庚申", "甲午")),
-    ("V93", chart("午", "午", "子", "巳")),              # 五月: 火 旺
+    ("V93", chart("午", "午", "子", "巳")),                       # 五月: 火 旺
     ("V94", chart("戊午", "丁巳", "丁卯", "庚午")),
     ("V95", chart("庚午", "辛巳", "己亥", "甲子")),
     ("V96", chart("壬辰", "庚戌")),
@@ -274,7 +296,7 @@ NEGATIVE = [
     ("V98", chart("戌", day="子")),
     ("V99", chart("己卯", day="甲子")),
     ("V100", chart("癸巳", day="壬申")),
-    ("V101", chart("壬子", day="庚戌", hour="丙子")),    # one 金 only
+    ("V101", chart("壬子", day="庚戌", hour="丙子")),               # one 金 only
     ("V102", chart(day="乙卯")),
     ("V103", chart("辛未", "庚寅", hour="丙寅")),
 ]
@@ -326,7 +348,7 @@ def test_unevaluated_units() -> None:
 
 def test_every_verse_and_variant_has_a_sentence() -> None:
     seen: set[str] = set()
-    charts = [c for _, _, pillars, dh, _ in VECTORS for c in _charts(pillars, dh)]
+    charts = [c for _, _, spec, _ in VECTORS for c in _charts(spec)]
     charts += [c for _, c, _ in POSITIVE] + [c for _, c in NEGATIVE]
     for v in part2.VERSES:
         assert v.id in TEXTS, v.id

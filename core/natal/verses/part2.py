@@ -272,7 +272,7 @@ def _v62(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     return _all_stems(chart, "甲乙壬癸")
 
 
-_BODY_EXTINCT_PLACES = (Branch.子, Branch.午, Branch.卯, Branch.酉)
+_CARDINAL = (Branch.子, Branch.午, Branch.卯, Branch.酉)  # 四正: 坎離 (子午) and 卯酉
 
 
 def _v63(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
@@ -289,7 +289,7 @@ def _v63(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
             found.append(Hit((role,), (Fact(nayin_of(Role.年, body), "絕", branch_of(role, b)),), "thin"))
         p = chart[role]
         e = None if p is None else p.nayin
-        if e is None or b not in _BODY_EXTINCT_PLACES:
+        if e is None or b not in _CARDINAL:
             continue
         place = Fact(branch_of(role, b), "在", name("子午卯酉"))
         qi = has_qi(nayin_of(role, e), e, chart, b, role)
