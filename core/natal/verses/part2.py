@@ -278,7 +278,8 @@ _CARDINAL = (Branch.子, Branch.午, Branch.卯, Branch.酉)  # 四正: 坎離 (
 def _v63(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """艮金瘦小: the day or hour branch is the 絕 of the 身 (金 寅, 土水 巳, 火 亥, 木 申): thin and small.
     離坎高雄: a day or hour pillar on 子 午 卯 酉 with 旺氣 (有氣) is lofty in conduct; without it, big in body. (The
-    commentary's 上生下小 下生上大 is V202's own verse.)"""
+    commentary's 上生下小 下生上大 is V202's own verse.) The verse needs the 身 for its first half; the second reads
+    the day and hour alone."""
     found: list[Hit] = []
     body = chart.body
     for role in DAY_HOUR:
