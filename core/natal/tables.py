@@ -286,9 +286,6 @@ CIVIL_ELEMENTS = frozenset({Element.水, Element.木})  # V174 水木主文; 火
 FACE_COLOUR: Mapping[Stem, str] = MappingProxyType({  # V201 將干之神，言其面色: 甲青 乙碧 丙赤 丁紫 戊黃 …
     Stem(i): c for i, c in enumerate("青碧赤紫黃紅白淡黑綠")
 })
-TRIGRAM_FAMILY: Mapping[str, str] = MappingProxyType({  # V200 循環八卦 (the family V105 reads): 乾老陽 坤老陰 …
-    "乾": "老陽", "坤": "老陰", "艮": "少男", "震": "長男", "坎": "中男", "巽": "長女", "離": "中女", "兌": "少女",
-})
 # ---- part3 (V106–V160) -------------------------------------------------------------------------------------
 
 SEASON_BRANCHES: Mapping[str, frozenset[Branch]] = MappingProxyType({  # 四孟 四仲 四季 (V139, V140, V141, V115)
@@ -309,3 +306,46 @@ KIN: Mapping[tuple[str, bool], str] = MappingProxyType({
     ("剋", True): "兒", ("剋", False): "女", ("生", False): "母",
 })
 SENIOR_KIN = frozenset({"兄", "父", "母"})  # V119 尊: their pillar stands before the native's in the cycle when 順
+# ---- part2 (V51–V105) -----------------------------------------------------------------------------------
+
+PALACE_OF_A_WOMAN: Mapping[str, str] = MappingProxyType({"妻妾": "夫"})  # V51: "己巳 3 夫" in the woman's palaces
+
+ELEMENT_FRAME: Mapping[Element, tuple[Branch, ...]] = MappingProxyType({  # 本卦 of an element (V55, V56); 土 四季
+    Element[e]: tuple(Branch[c] for c in group)
+    for e, group in (("木", "亥卯未"), ("火", "寅午戌"), ("金", "巳酉丑"), ("水", "申子辰"), ("土", "辰戌丑未"))
+})
+
+SERVANTS: Mapping[Branch, str] = MappingProxyType({Branch.酉: "婢", Branch.戌: "奴"})  # V59: 酉 maid, 戌 manservant
+
+DING_WOMEN: Mapping[StemBranch, str] = MappingProxyType({  # V60: 丁未 酒女 丁巳 詩女 丁酉 孤女 丁卯 玉女; 己酉 a beauty
+    StemBranch.parse(p): n for p, n in (("丁未", "酒女"), ("丁巳", "詩女"), ("丁酉", "孤女"), ("丁卯", "玉女"),
+                                        ("己酉", "美人"))
+})
+
+EAST: tuple[Branch, ...] = tuple(Branch[c] for c in "寅卯辰")  # V68 東方
+WEST: tuple[Branch, ...] = tuple(Branch[c] for c in "申酉戌")  # V69 西方
+
+FRONT_FIVE: frozenset[Stem] = frozenset(Stem[c] for c in "甲乙丙丁戊")  # V94 "五陽" (the text calls them 陽)
+BACK_FIVE: frozenset[Stem] = frozenset(Stem[c] for c in "己庚辛壬癸")   # V95 後五
+
+HUSBAND_STEM: Mapping[Stem, Stem] = MappingProxyType({  # V105: 甲以辛為夫, 乙庚, 丙癸, 丁壬, 戊乙, 己甲, 庚丁, 辛丙 …
+    Stem[p[0]]: Stem[p[1]] for p in ("甲辛", "乙庚", "丙癸", "丁壬", "戊乙", "己甲", "庚丁", "辛丙", "壬己", "癸戊")
+})
+
+TRIGRAM_FAMILY: Mapping[str, str] = MappingProxyType({  # V105 and V200 (循環八卦): 乾 老陽 翁父, 坤 老陰 婆母, 艮 少男 …
+    "乾": "翁父", "坤": "婆母", "艮": "少男", "震": "長男", "坎": "中男", "巽": "長女", "離": "中女", "兌": "少女",
+})
+
+
+def husband_roads(year_stem: Stem) -> tuple[StemBranch, ...]:
+    """夫道 (V105): the months of the birth year (五虎遁) that carry the husband stem; 甲 → 辛未 (六月).
+
+    Ten stems over twelve months: a husband stem falling on 寅 or 卯 comes back on 子 or 丑, so there may be two."""
+    husband = HUSBAND_STEM[year_stem]
+    months = (tiger_stem(year_stem, Branch.寅.shift(i)) for i in range(12))
+    return tuple(m for m in months if m.stem is husband)
+
+
+def husband_home(year_stem: Stem) -> StemBranch:
+    """夫家 (V105): the month of the birth year on the husband stem's 祿; 甲 → 辛 祿 酉 → 癸酉 (八月)."""
+    return tiger_stem(year_stem, LU[HUSBAND_STEM[year_stem]])

@@ -104,6 +104,9 @@ class Params:
     nine_streams: int = 2          # V108: how many of 癸巳 乙卯 庚申 must stand with a 戌 or 亥
     parents_from_branch: bool = False  # V121: the parents' second element from the branch (the 庚戌 → 金土 example),
     #                                    not the 納音 the commentary names twice (干音)
+    lone_self_punishment: bool = False  # V95: a single 辰午酉亥 counts as 自刑, as that commentary calls 亥 and 酉
+    private_gate_at_bath: bool = False  # V81: 壬乙 must stand on the 命's 敗 (沐浴) ground as the verse says; the
+    #                                     commentary's two examples do not, so by default the pair alone suffices
 
 
 DEFAULTS = Params()
