@@ -30,6 +30,7 @@ ALLOWED = {
         ("咸", "鹹"),  # 澤山咸, the hexagram; 鹹 is "salty"
         ("征", "徵"),  # 征凶, 出征: to march; 徵 is "summon, sign"
         ("干", "幹"),  # 天干: the stems; 幹 is "trunk"
+        ("干", "乾"),  # 水干, 年干: the stems; 乾 is "dry" (OpenCC reads 干 so in some phrases)
         ("后", "後"),  # 天后, the general; 後 is "after"
         ("丑", "醜"),  # the branch 丑; 醜 is "ugly"
         ("台", "臺"),  # 台北 as Taiwan writes it every day (臺北 is the formal form)

@@ -3,8 +3,6 @@ commentary gives none: for every verse a case that fires and one that does not."
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 

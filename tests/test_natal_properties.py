@@ -26,6 +26,11 @@ COMMON: dict[str, str] = {
     "V31": "a month, day or hour stem 休囚 in the birth month, pointing to its organ: two of five elements are 休 or 囚",
     "V32": "a 金 stem or 納音 on an eastern branch, or a 木 one on a western branch, on any of five pillars",
     "V50": "the month's 月德 or 月德合 stem on a pillar beside the year: two stems of ten on four pillars",
+    "V51": "a value, not a sign: every chart with a month and an hour has its 命宮 and twelve palaces",
+    "V54": "a day or hour branch the 長生 of the year stem, or a day or hour 納音 that 生s the year's: the verse reads "
+           "either side (進 or 退) of a common relation",
+    "V63": "a description of build: the day or hour on the 身's 絕, or on 子午卯酉 with or without 旺氣",
+    "V105": "a woman's chart read for her nature and her husband's road: every woman's chart has a reading",
     "V109": "a value, not a sign: the pillar five ahead of each pillar (前五) exists for every chart",
     "V116": "a value, not a sign: every branch is on the native's own side (內) or the other (外)",
     "V117": "a value: every year has its 宅 and 墓, and a month, day or hour 納音 that 生s or 剋s them",
