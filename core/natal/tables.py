@@ -245,3 +245,18 @@ def sexagenary(text: str) -> StemBranch:
     """A pillar from its two characters (a shorthand for tables and tests)."""
     return StemBranch.parse(text)
 
+
+# ---- part5 (正道歌, V206–V260) ---------------------------------------------------------------------------
+
+ELEMENT_FRAME: Mapping[Element, tuple[Branch, ...]] = MappingProxyType({  # 本卦 of an element (V55, V246, V247)
+    Element[e]: tuple(Branch[c] for c in group)
+    for e, group in (("木", "亥卯未"), ("火", "寅午戌"), ("金", "巳酉丑"), ("水", "申子辰"), ("土", "辰戌丑未"))
+})
+
+FOUR_STARTS = frozenset(Branch[c] for c in "寅申巳亥")   # 四孟 (V139, V243)
+FOUR_MIDDLES = frozenset(Branch[c] for c in "子午卯酉")  # 四仲 (V140, V244)
+FOUR_ENDS = frozenset(Branch[c] for c in "辰戌丑未")     # 四季, the 土 of the seasons (V141, V245)
+
+# 三奇 in the order the commentary wants them (V228): 陽奇 順 "following the sun", 陰奇 逆 "following the moon"
+YANG_WONDERS: tuple[Stem, Stem, Stem] = (Stem.甲, Stem.戊, Stem.庚)
+YIN_WONDERS: tuple[Stem, Stem, Stem] = (Stem.丁, Stem.丙, Stem.乙)

@@ -92,6 +92,9 @@ class Params:
     void_reference: Role = Role.年  # whose 旬 gives 空亡 (V16, V95, V113 the year's; V38 says the day's itself)
     yin_reversed_stages: bool = False  # 十二長生 of yin stems counted backwards (V45 辛絕卯); element-based default
     void_polarity: bool = True     # V226: a void branch of the other polarity than the native is 偏, not void
+    transform_at_month: bool = False  # V207–V211: the 化 element's stage at the month branch, not the junior partner's
+    rising_links: int = 2          # V215: at least this many junior→senior 納音 生, and no fewer than senior→junior
+    harm_body_stem: bool = False   # V227: a stem 剋 of the year stem also counts as the 剋 of 身 (default: 納音 only)
 
 
 DEFAULTS = Params()
