@@ -65,11 +65,17 @@ def test_v227_keeps_a_punishment_with_overcoming() -> None:
     assert not hit.annulled and "V227" not in _rules(hit)
 
 
-def test_v227_leaves_what_it_cannot_judge_and_what_is_no_harm() -> None:
+def test_v227_leaves_what_it_cannot_judge() -> None:
     (hit,) = _run(_verse({"V227"}, punished), chart("辛巳", hour="寅"))     # no 納音 on the hour
     assert not hit.annulled
-    (hit,) = _run(_verse({"V227"}, combined), chart("辛巳", hour="甲申"))   # 巳申 合 is no harm; 水 does not 剋 金
+    (hit,) = _run(_verse({"V227"}, punished), chart("巳", hour="丙寅"))     # no 身
     assert not hit.annulled
+
+
+def test_v227_gates_every_hit_of_a_gated_verse() -> None:
+    """The gate is the verse's declaration, not the words of its facts: a gated verse's 合 hit needs the 剋 too."""
+    (hit,) = _run(_verse({"V227"}, combined), chart("辛巳", hour="甲申"))   # 巳申; 泉中水 does not 剋 金
+    assert hit.annulled
 
 
 def test_v227_counts_a_stem_blow_only_when_asked() -> None:

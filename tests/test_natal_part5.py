@@ -323,7 +323,9 @@ def test_v244_four_middles_settled() -> None:
 
 def test_v245_earth_branches() -> None:
     assert variants("V245", chart("己丑", "甲戌", "丁未")) == {"punishment"}   # V163's chart; 水 剋 火
-    assert variants("V245", chart("甲戌", "戊辰", "己未", "戊辰")) == {None}   # V80's chart: five 四季
+    assert variants("V245", chart("甲戌", "戊辰", "壬辰", "丁未")) == {None}   # five 四季; 長流水 剋 山頭火
+    annulled = result("V245", chart("甲戌", "戊辰", "己未", "戊辰"))            # V80's chart: five 四季, no 水
+    assert annulled.hits and not annulled.fires
     assert not fires("V245", chart("甲子", "丙寅", "戊辰"))
 
 

@@ -14,18 +14,16 @@ from core.natal.evidence import Fact, branch_of, name, nayin_of
 from core.natal.predicates import body_overcoming, body_relation, rescuer
 from core.natal.verse import Effect, Hit, Note, Params, Verse
 
-# The relations V227 names: 六害 三刑 (自刑 too) 衝 破, and 敗 (沐浴, "土敗在酉").
-HARM_RELATIONS = frozenset({"刑", "自刑", "害", "沖", "破", "沐浴"})
-
 
 def harm_needs_overcoming(hit: Hit, chart: NatalChart, params: Params) -> Hit:
     """V227 六害三刑辨五行: "六害·三刑·刑衝·破敗 are without blame so long as they do not 剋 身; with the 剋 they are
-    凶".  A hit carrying one of those relations stands only when one of its pillars (any non-year pillar when it
-    names only the year) has a 納音 that 剋s the year's (``Params.harm_body_stem``: or a stem the year stem).
+    凶".  A hit of a verse that declares the gate (its verse is a 刑 害 沖 破 or 敗 verse, whatever words its facts
+    use) stands only when one of its pillars (any non-year pillar when it names only the year) has a 納音 that 剋s
+    the year's (``Params.harm_body_stem``: or a stem that 剋s the year stem).
 
-    The hit is left alone when it carries none of those relations, or when no pillar of it can be judged (an
-    unknown 身 or 納音): the modifier annuls only on evidence that the 剋 is absent, and that evidence is the Note."""
-    if not any(f.relation in HARM_RELATIONS for f in hit.facts) or chart.body is None:
+    The hit is left alone when no pillar of it can be judged (an unknown 身 or 納音): the modifier annuls only on
+    evidence that the 剋 is absent, and that evidence (how each pillar's 納音 stands to 身) is the Note."""
+    if chart.body is None:
         return hit
     roles: list[Role] = [r for r in hit.roles if r is not Role.年] or [r for r, _ in chart.present(OTHERS)]
     judged = [r for r in roles if chart.nayin(r) is not None or (params.harm_body_stem and chart.stem(r) is not None)]

@@ -48,17 +48,16 @@ def _stage_fact(subject: Term, element: Element, branch: Branch, role: Role) -> 
     return Fact(subject, stage(element, branch).name, branch_of(role, branch))
 
 
-def _qi(subject: Term, element: Element, chart: NatalChart, role: Role) -> tuple[bool, Fact | None]:
-    """有氣 of ``element`` standing on pillar ``role`` (§1.6, ``predicates.has_qi``), and the fact that says so, or,
-    when it has none, the season (or the stage, without a month) that shows it."""
+def _qi(subject: Term, element: Element, chart: NatalChart, role: Role) -> tuple[bool, tuple[Fact, ...]]:
+    """有氣 of ``element`` standing on pillar ``role`` (§1.6, ``predicates.has_qi``) and the fact that says so; when
+    it has none, the season and the stage that show it (those of them the chart gives)."""
     branch = chart.branch(role)
     found = has_qi(subject, element, chart, branch, role)
     if found is not None:
-        return True, found
+        return True, (found,)
     seasonal = season_fact(subject, element, chart)
-    if seasonal is None and branch is not None:
-        seasonal = _stage_fact(subject, element, branch, role)
-    return False, seasonal
+    positional = None if branch is None else _stage_fact(subject, element, branch, role)
+    return False, tuple(f for f in (seasonal, positional) if f is not None)
 
 
 def _carriers(chart: NatalChart, element: Element) -> tuple[list[Role], list[Role]]:
@@ -313,9 +312,9 @@ def _v216(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     found = []
     for food_name, ghost_name, foods, ghosts in layers:
         for (fr, food, _), (gr, ghost, element) in _before(foods, ghosts):
-            qi, qi_fact = _qi(ghost, element, chart, gr)
+            qi, qi_facts = _qi(ghost, element, chart, gr)
             facts = (Fact(food, "為", name(food_name)), Fact(ghost, "為", name(ghost_name)), Fact(food, "先", ghost),
-                     Fact(food, "剋", ghost)) + (() if qi_fact is None else (qi_fact,))
+                     Fact(food, "剋", ghost)) + qi_facts
             found.append(Hit((fr, gr), facts, None if qi else "weak", None if qi else Valence.neutral))
     return tuple(found)
 
@@ -430,7 +429,8 @@ def _v223(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
 
 def _v226(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """空亡疊犯空偏正: a pillar's branch in the 空亡 (of ``Params.void_reference``'s 旬) is 正空, truly void, when it has
-    the native's polarity, and 偏 — not void — when it has the other (the modifier's rule, shown as a reading)."""
+    the native's polarity, and 偏 — not void — when it has the other (the modifier's rule, shown as a reading; the
+    verse is not gated by V226, which would hide the 偏 it exists to name)."""
     year = chart.stem(Role.年)
     if year is None:
         return ()
@@ -501,9 +501,9 @@ def _v228(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
                 found.append(Hit(window, facts, "reversed", Valence.neutral))
                 continue
             own = Fact(stem_of(Role.時, hour.stem), "為" if hour.stem is year else "不為", stem_of(Role.年, year))
-            qi, qi_fact = _qi(stem_of(Role.時, hour.stem), hour.stem.element, chart, Role.時)
+            qi, qi_facts = _qi(stem_of(Role.時, hour.stem), hour.stem.element, chart, Role.時)
             true = hour.stem is year and qi
-            facts += (own,) + ((qi_fact,) if hour.stem is year and qi_fact is not None else ())
+            facts += (own,) + (qi_facts if hour.stem is year else ())
             roles = tuple(dict.fromkeys(window + (Role.時,)))
             found.append(Hit(roles, facts, "true" if true else "empty", Valence.good if true else Valence.neutral))
     return tuple(found)
@@ -778,7 +778,8 @@ _EARTH_PUNISHMENT = FULL_PUNISHMENTS[1]  # 丑戌未
 
 def _v245(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """四季土刑刑忌殺，犯者家宅不利尊: "seeing 辰戌丑未" → the household is bad for its elders: the 土 刑 丑戌未 whole
-    (``punishment``, the 刑 that V227 gates), or ``Params.many_elements`` pillars on the 四季."""
+    (``punishment``), or ``Params.many_elements`` pillars on the 四季.  A 三刑 verse, so V227 gates it: a 四季 pillar
+    must 剋 身."""
     on = [(r, p.branch) for r, p in chart.present(ALL) if p.branch in tables.FOUR_ENDS]
     if _EARTH_PUNISHMENT <= {b for _, b in on}:
         roles = tuple(r for r, b in on if b in _EARTH_PUNISHMENT)
