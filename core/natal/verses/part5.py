@@ -494,8 +494,8 @@ def _v228(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
             if stems not in (due, due[::-1]):
                 continue
             in_order = stems == due
-            facts = tuple(Fact(stem_of(r, s), "為", name(label)) for r, s in zip(window, due if in_order else due[::-1],
-                                                                               strict=True))
+            facts = tuple(Fact(stem_of(r, s), "為", name(label))
+                          for r, s in zip(window, due if in_order else due[::-1], strict=True))
             facts += (Fact(name(label), "順" if forward is in_order else "逆"),)
             if not in_order:
                 found.append(Hit(window, facts, "reversed", Valence.neutral))
@@ -509,7 +509,7 @@ def _v228(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     return tuple(found)
 
 
-def _noble(chart: NatalChart, role: Role, pair: StemBranch, year: Stem) -> tuple[Fact, ...]:
+def _noble(role: Role, pair: StemBranch, year: Stem) -> tuple[Fact, ...]:
     """The 天乙貴人 of the year stem on the pillar, when it is there ("有儀有貴")."""
     return (Fact(branch_of(role, pair.branch), "貴", stem_of(Role.年, year)),) if pair.branch in tables.NOBLE[year] \
         else ()
@@ -529,11 +529,11 @@ def _v229(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
         for role, pair in chart.pairs(OTHERS):
             if pair == before:
                 found.append(Hit((role,), (Fact(pillar_of(role, pair), "為", name("年儀")),)
-                                 + _noble(chart, role, pair, year.stem), "year"))
+                                 + _noble(role, pair, year.stem), "year"))
     for role, pair in chart.pairs(DAY_HOUR):
         if tables.tiger_stem(year.stem, pair.branch) == pair:
             found.append(Hit((role,), (Fact(pillar_of(role, pair), "為", name("月儀")),)
-                             + _noble(chart, role, pair, year.stem), "month"))
+                             + _noble(role, pair, year.stem), "month"))
     return tuple(found)
 
 
@@ -808,7 +808,8 @@ def _frame(chart: NatalChart, element: Element) -> tuple[tuple[Role, ...], tuple
 
 def _v246(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """卦見本家須富貴: the whole 本卦 of 身 ("a 申子辰 水 native seeing its own 卦 is 吉") → rich and noble.  Unlike V55
-    it asks no season.  The commentary's second half (a native the 卦 剋s) is V247."""
+    it asks no season.  The commentary's second half ("a 午 native getting it is 凶", 午 standing for the 火 native
+    V247 names) is V247."""
     body = chart.body
     found = None if body is None else _frame(chart, body)
     if found is None or body is None:
