@@ -241,14 +241,14 @@ class NatalChart:
         return tables.tiger_stem(y, Branch((mb + hb) % 12))
 
     def palaces(self) -> tuple[tuple[str, StemBranch], ...] | None:
-        """The twelve palaces from the 命宮, forward for a man and backward for a woman (V51, V248)."""
+        """The twelve palaces from the 命宮, forward for a man and backward for a woman (V51, V248), each the next
+        pillar of the sixty: V248's 甲子 man with 命宮 癸酉 has 甲戌 兄弟 … 戊寅 田宅 … 甲申 父母 (五虎遁 would put
+        丙寅 on 寅)."""
         first = self.life_palace
-        y = self.stem(Role.年)
-        if first is None or y is None or self.sex is None:
+        if first is None or self.sex is None:
             return None
         step = 1 if self.sex is Sex.male else -1
-        return tuple((name, tables.tiger_stem(y, first.branch.shift(step * i)))
-                     for i, name in enumerate(tables.TWELVE_PALACES))
+        return tuple((name, first.shift(step * i)) for i, name in enumerate(tables.TWELVE_PALACES))
 
     @property
     def house(self) -> StemBranch | None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.ganzhi import Branch, Element, StemBranch
+from core.ganzhi import Branch, Element, Stem, StemBranch
 from core.natal import tables
-from core.natal.chart import DAY_HOUR, NatalChart, Role
-from core.natal.evidence import Fact, Term, branch_of, name, nayin_of, pillar_of, stem_of
+from core.natal.chart import ALL, DAY_HOUR, NatalChart, Role
+from core.natal.evidence import Fact, Layer, Term, branch_of, name, nayin_of, pillar_of, stem_of
 from core.natal.verse import Hit, Params
 from core.relations import clashes, harmonizes, harms, punished_by, punishes, stage
 
@@ -182,3 +182,51 @@ def counted_void(chart: NatalChart, params: Params, role: Role, reference: Role 
     if fact is None or not params.void_polarity or year is None or b is None or b.yang is year.yang:
         return fact
     return None
+# ---- part5 (V218 救神 and V227 剋身, shared by the verses and the global modifiers) --------------------------
+
+def element_of(term: Term) -> Element | None:
+    """The element a term stands for: a stem's, a branch's, a 納音, or an element named bare (a 三合 卦's)."""
+    text = term.text
+    if term.layer is Layer.干 and text in Stem.__members__:
+        return Stem[text].element
+    if term.layer is Layer.支 and text in Branch.__members__:
+        return Branch[text].element
+    if term.layer in (Layer.納音, None) and text in Element.__members__:
+        return Element[text]
+    return None
+
+
+def rescuer(chart: NatalChart, attacker: Term) -> Fact | None:
+    """V218–V219 救神: a stem or 納音 of another pillar that 剋s the attacker's element (a 金 native struck by 火 is
+    rescued by a 水).  The commentary looks at "its 干 and 音", so branches do not rescue; the attacking pillar does
+    not rescue itself; any other pillar, the native's own included, is "in the 局"."""
+    hostile = element_of(attacker)
+    if hostile is None:
+        return None
+    for role, pillar in chart.present(ALL):
+        if role is attacker.role:
+            continue
+        if pillar.stem is not None and pillar.stem.element.overcomes is hostile:
+            return Fact(stem_of(role, pillar.stem), "剋", attacker)
+        sound = pillar.nayin
+        if sound is not None and sound.overcomes is hostile:
+            return Fact(nayin_of(role, sound), "剋", attacker)
+    return None
+
+
+def body_overcoming(chart: NatalChart, role: Role, params: Params) -> Fact | None:
+    """V227 剋身: the 納音 of ``role`` 剋s the year's (身); with ``Params.harm_body_stem`` its stem 剋ing the year stem
+    counts too."""
+    found = nayin_overcomes(chart, role, Role.年)
+    if found is None and params.harm_body_stem:
+        found = stem_overcomes(chart, role, Role.年)
+    return found
+
+
+def body_relation(chart: NatalChart, role: Role) -> Fact | None:
+    """How the 納音 of ``role`` stands to 身 (生, 比和 …): the evidence that it does not 剋 it."""
+    a, b = chart.nayin(role), chart.body
+    if a is None or b is None:
+        return None
+    relation = element_relation(a, b)
+    return None if relation is None else Fact(nayin_of(role, a), relation, nayin_of(Role.年, b))

@@ -288,7 +288,7 @@ FACE_COLOUR: Mapping[Stem, str] = MappingProxyType({  # V201 將干之神，言�
 })
 # ---- part3 (V106–V160) -------------------------------------------------------------------------------------
 
-SEASON_BRANCHES: Mapping[str, frozenset[Branch]] = MappingProxyType({  # 四孟 四仲 四季 (V139, V140, V141, V115)
+SEASON_BRANCHES: Mapping[str, frozenset[Branch]] = MappingProxyType({  # 四孟 四仲 四季 (V139, V140, V141, V115; V243, V244, V245)
     k: frozenset(Branch[c] for c in v) for k, v in (("四孟", "寅申巳亥"), ("四仲", "子午卯酉"), ("四季", "辰戌丑未"))
 })
 WINTER = frozenset(Branch[c] for c in "亥子丑")  # 冬 (V114: 冬生; the commentary's example is 十月)
@@ -310,7 +310,7 @@ SENIOR_KIN = frozenset({"兄", "父", "母"})  # V119 尊: their pillar stands b
 
 PALACE_OF_A_WOMAN: Mapping[str, str] = MappingProxyType({"妻妾": "夫"})  # V51: "己巳 3 夫" in the woman's palaces
 
-ELEMENT_FRAME: Mapping[Element, tuple[Branch, ...]] = MappingProxyType({  # 本卦 of an element (V55, V56); 土 四季
+ELEMENT_FRAME: Mapping[Element, tuple[Branch, ...]] = MappingProxyType({  # 本卦 of an element (V55, V56, V246, V247)
     Element[e]: tuple(Branch[c] for c in group)
     for e, group in (("木", "亥卯未"), ("火", "寅午戌"), ("金", "巳酉丑"), ("水", "申子辰"), ("土", "辰戌丑未"))
 })
@@ -349,3 +349,10 @@ def husband_roads(year_stem: Stem) -> tuple[StemBranch, ...]:
 def husband_home(year_stem: Stem) -> StemBranch:
     """夫家 (V105): the month of the birth year on the husband stem's 祿; 甲 → 辛 祿 酉 → 癸酉 (八月)."""
     return tiger_stem(year_stem, LU[HUSBAND_STEM[year_stem]])
+
+
+# ---- part5 (正道歌, V206–V260) ---------------------------------------------------------------------------
+
+# 三奇 in the order the commentary wants them (V228): 陽奇 順 "following the sun", 陰奇 逆 "following the moon"
+YANG_WONDERS: tuple[Stem, Stem, Stem] = (Stem.甲, Stem.戊, Stem.庚)
+YIN_WONDERS: tuple[Stem, Stem, Stem] = (Stem.丁, Stem.丙, Stem.乙)

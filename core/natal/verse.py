@@ -107,6 +107,9 @@ class Params:
     lone_self_punishment: bool = False  # V95: a single 辰午酉亥 counts as 自刑, as that commentary calls 亥 and 酉
     private_gate_at_bath: bool = False  # V81: 壬乙 must stand on the 命's 敗 (沐浴) ground as the verse says; the
     #                                     commentary's two examples do not, so by default the pair alone suffices
+    transform_at_month: bool = False  # V207–V211: the 化 element's stage at the month branch, not the junior partner's
+    rising_links: int = 2          # V215: at least this many junior→senior 納音 生, and no fewer than senior→junior
+    harm_body_stem: bool = False   # V227: a stem 剋 of the year stem also counts as the 剋 of 身 (default: 納音 only)
 
 
 DEFAULTS = Params()
