@@ -31,6 +31,7 @@ ALLOWED = {
         ("征", "徵"),  # 征凶, 出征: to march; 徵 is "summon, sign"
         ("干", "幹"),  # 天干: the stems; 幹 is "trunk"
         ("干", "乾"),  # 水干, 年干: the stems; 乾 is "dry" (OpenCC reads 干 so in some phrases)
+        ("才", "纔"),  # 才是: "only then"; 纔 is the older form, 才 the one Taiwan writes
         ("后", "後"),  # 天后, the general; 後 is "after"
         ("丑", "醜"),  # the branch 丑; 醜 is "ugly"
         ("台", "臺"),  # 台北 as Taiwan writes it every day (臺北 is the formal form)

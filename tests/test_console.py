@@ -152,8 +152,10 @@ def test_natal_in_the_console_and_resumed_in_the_next_run(tmp_path: Path) -> Non
     db = tmp_path / "console.sqlite3"
     first = console(db, ["/natal", "1990-02-30", "1990-05-01", "08:30"], "--lang", "ko")
     with use("ko"):
-        assert _("I cannot read “{text}” as a date of birth. Please write it as YYYY-MM-DD, like 1990-05-01; the "
-                 "date must exist and lie between 1900 and 2100.").format(text="1990-02-30") in first
+        from bot.korean import particles
+
+        assert particles(_("I cannot read “{text}” as a date of birth. Please write it as YYYY-MM-DD, like 1990-05-01; "
+                           "the date must exist and lie between 1900 and 2100.").format(text="1990-02-30")) in first
         assert _("Use my zone {tz}").format(tz="Asia/Seoul") in first
     # the zone typed, then the sex: the third button of the sex step is "skip"
     second = console(db, ["Asia/Seoul", "3"], "--lang", "ko")

@@ -3,7 +3,6 @@ commentary gives none: for every verse a case that fires and one that does not."
 
 from __future__ import annotations
 
-
 import pytest
 
 from bot.natal_texts.part2 import TEXTS

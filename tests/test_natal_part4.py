@@ -8,9 +8,6 @@ reading's verdict after them.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from bot.natal_texts.part4 import TEXTS

@@ -3,8 +3,6 @@ where the commentary gives none: for each verse one chart that meets its definit
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 
@@ -377,14 +375,13 @@ def test_every_unit_of_the_range_is_evaluated_or_listed() -> None:
     assert all(u.tag in (Tag.J, Tag.T, Tag.M) for u in part5.LISTED)
 
 
-def test_every_verse_and_variant_has_a_sentence_and_its_translations() -> None:
-    catalog = json.loads((Path(__file__).parent.parent / "locales" / "natal" / "part5.json").read_text("utf-8"))
+def test_every_verse_and_variant_has_a_sentence() -> None:
+    """(Their translations in every catalog: tools/i18n.py --check, in test_i18n.)"""
     for verse in part5.VERSES:
         assert verse.id in TEXTS, verse.id
     for key, text in TEXTS.items():
         assert key.split(".")[0] in {v.id for v in part5.VERSES}, key
         assert "{" not in text, key
-        assert set(catalog[text]) == {"ko", "ja", "zh_Hans", "zh_Hant"}, key
 
 
 def test_emitted_variants_have_sentences() -> None:

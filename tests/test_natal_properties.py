@@ -20,7 +20,6 @@ from core.question import Sex
 # Verses the text makes common (fire for half the births or more), each with why.
 COMMON: dict[str, str] = {
     "V5": "a day or hour stem or 納音 that 剋s the year's, or the hour that 剋s the day: 2 of 5 elements 剋 any one",
-    "V6": "伏吟/反吟, 官災, or two pillars 死 or 休 in the birth month: three of the five season states are 休囚死",
     "V7": "a junior pillar whose stem or 納音 剋s a senior one: with five pillars and two layers nearly every chart has "
           "one; the verse's weight is in which pillar and layer (light or heavy)",
     "V31": "a month, day or hour stem 休囚 in the birth month, pointing to its organ: two of five elements are 休 or 囚",
@@ -41,6 +40,16 @@ COMMON: dict[str, str] = {
     "V140": "the nine 子午卯酉 pillars at 帝旺 (stem or 納音), on any of four pillars",
     "V155": "a classification: the 身 is 旺相 (advance) or 休囚死 (retreat) in every birth month",
     "V158": "the 祿, 帝旺 or 貴人 of two stems (胎, 月) on the day or hour branch: up to eight branches of twelve",
+    "V207": "a value: every 干合 of a chart (most charts have one) is 真 or 假 by the 化's stage",
+    "V212": "a value: every 干合 is 內合 (of the native's stem) or 出合 (between two others)",
+    "V215": "junior pillars' 納音 that 生 senior ones at least twice: with five pillars a common relation",
+    "V218": "the 救神 looked for wherever a day or hour 剋s a senior pillar: the reading of a common relation",
+    "V221": "two 合 pairs (干合 or 六合) among five pillars",
+    "V226": "the modifier's rule shown as a reading: every void branch is 正 or 偏",
+    "V227": "the modifier's rule shown as a reading: every 刑, 害 or 沖 of the year is with or without a 剋 of 身",
+    "V232": "restates V83 (reported under it): a 鬼 of stem or 納音 with 身 having 氣",
+    "V238": "two sides of one verse: 土 many (a mountain) or 土 thin (roaming)",
+    "V248": "restates V51 (reported under it): every chart with a month and an hour has its 命宮",
     "V175": "a classification, not a sign: every chart's 納音 are either mostly 旺相 (noble) or 死囚休廢 (low)",
     "V201": "a description, not a sign: every chart has a face colour, the day stem's with the hour stem's",
 }

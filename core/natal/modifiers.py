@@ -19,10 +19,13 @@ def harm_needs_overcoming(hit: Hit, chart: NatalChart, params: Params) -> Hit:
     """V227 六害三刑辨五行: "六害·三刑·刑衝·破敗 are without blame so long as they do not 剋 身; with the 剋 they are
     凶".  A hit of a verse that declares the gate (its verse is a 刑 害 沖 破 or 敗 verse, whatever words its facts
     use) stands only when one of its pillars (any non-year pillar when it names only the year) has a 納音 that 剋s
-    the year's (``Params.harm_body_stem``: or a stem that 剋s the year stem).
+    the year's (``Params.harm_body_stem``: or a stem that 剋s the year stem), or when the hit's own evidence is a 剋
+    of the year (a verse whose condition is the 剋 as well as the 刑).
 
     The hit is left alone when no pillar of it can be judged (an unknown 身 or 納音): the modifier annuls only on
     evidence that the 剋 is absent, and that evidence (how each pillar's 納音 stands to 身) is the Note."""
+    if any(f.relation == "剋" and f.object is not None and f.object.role is Role.年 for f in hit.facts):
+        return hit  # the verse's own condition holds the 剋 of the native (V91 干傷支有相刑: 庚 剋 甲)
     if chart.body is None:
         return hit
     roles: list[Role] = [r for r in hit.roles if r is not Role.年] or [r for r, _ in chart.present(OTHERS)]

@@ -1095,7 +1095,7 @@ VERSES: tuple[Verse, ...] = (
     Verse(id="V81", verse="壬乙於命敗之鄉，出於偏房外妾", line=12, tag=Tag.C_STAR, theme=Theme.kin,
           valence=Valence.bad, reads=ALL, needs=_NONE, test=_v81, grim=True),
     Verse(id="V82", verse="干合身敗，須信男女娼淫", line=13, tag=Tag.C, theme=Theme.marriage, valence=Valence.bad,
-          reads=DAY_HOUR, needs=frozenset({Need.year_pillar}), test=_v82, grim=True, gates=frozenset({"V227"})),
+          reads=DAY_HOUR, needs=frozenset({Need.year_pillar}), test=_v82, grim=True),  # 敗 the stage, not 破敗
     Verse(id="V83", verse="身到旺鄉有鬼者，自須貴顯", line=13, tag=Tag.C, theme=Theme.status, valence=Valence.good,
           reads=DAY_HOUR, needs=frozenset({Need.year_pillar}), test=_v83),
     Verse(id="V84", verse="坎離子午，丙壬重多，兒女雙生", line=13, tag=Tag.C_STAR, theme=Theme.kin,
@@ -1126,7 +1126,7 @@ VERSES: tuple[Verse, ...] = (
           valence=Valence.bad, reads=ALL, needs=_FOUR_STEMS | {Need.year_branch}, test=_v95, grim=True,
           gates=frozenset({"V227", "V226"})),
     Verse(id="V96", verse="相衝辰戌，丙戌居墓者終凶", line=14, tag=Tag.C, theme=Theme.status, valence=Valence.bad,
-          reads=ALL, needs=_NONE, test=_v96, gates=frozenset({"V227"})),
+          reads=ALL, needs=_NONE, test=_v96),  # the verse grounds its 凶 on the 墓 itself, not on the 沖 alone
     Verse(id="V97", verse="辰多而鬬訟官嗔", line=14, tag=Tag.C_STAR, theme=Theme.status, valence=Valence.bad,
           reads=ALL, needs=_NONE, test=_v97),
     Verse(id="V98", verse="戌見而凶頑小輩", line=14, tag=Tag.C_STAR, theme=Theme.temperament, valence=Valence.bad,
