@@ -46,8 +46,9 @@ def _generating_branches(el: Element) -> tuple[Branch, ...]:
     return tuple(b for b in Branch if b.element.generates is el)
 
 
-def _line_moments(chart: Chart, s: State, weight_bonus: int = 0) -> list[Candidate]:
-    """The use-god's own moments by its state (YQ-01…08, YQ-12/13/15, HJ-14/38, SW-06)."""
+def _line_moments(chart: Chart, s: State, far: bool, weight_bonus: int = 0) -> list[Candidate]:
+    """The use-god's own moments by its state (YQ-01…08, YQ-12/13/15, HJ-14/38, SW-06); ``far``: the horizon is
+    months and years (YQ-16)."""
     m = chart.moment
     b = s.branch
     here = (s.place,)
@@ -57,10 +58,14 @@ def _line_moments(chart: Chart, s: State, weight_bonus: int = 0) -> list[Candida
         out.append(Candidate(b, "YQ-08", "void_filled", 9 + w, OUTCOME, here, first_day_out_of_void(m, b).stem))
         out.append(Candidate(clash_of(b), "YQ-08", "void_clashed", 7 + w, OUTCOME, here))
     if s.month_break:
-        out.append(Candidate(harmony_of(b), "YQ-07", "break_combined", 8 + w, OUTCOME, here))
+        # YP-03 合之日則不破…近應日遠應年月: in a far matter the 合 answers in a month (屯之節 「破而逢合之月」),
+        # 實破 in the month or the year of the branch (「前卦官臨月破，定於實破之年」; LX-03 「以月破而斷年」)
+        out.append(Candidate(harmony_of(b), "YQ-07", "break_combined", 8 + w, OUTCOME, here,
+                             unit=Unit.MONTH if far else None))
         out.append(Candidate(b, "YQ-07", "break_filled", 8 + w, OUTCOME, here))
         if s.moving:
-            out.append(Candidate(b, "YP-04", "break_filled_year", 6 + w, OUTCOME, here, unit=Unit.YEAR))
+            out.append(Candidate(b, "YP-04", "break_filled_year", 6 + w, OUTCOME, here,
+                                 unit=Unit.YEAR))
     if s.tomb is not None:
         out.append(Candidate(clash_of(s.tomb), "YQ-05", "tomb_clashed_open", 8 + w, OUTCOME,
                              here + ((s.tomb_place,) if s.tomb_place else ())))
@@ -143,13 +148,19 @@ def _one_short(chart: Chart, use: State) -> list[Candidate]:
 
 
 def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Place], yuan: tuple[Place, ...],
-            world: State | None, timing_copy: Place | None) -> list[Candidate]:
+            world: State | None, timing_copy: Place | None, held: Iterable[Place] = (),
+            far: bool = False) -> list[Candidate]:
     """Every moment the rules give for this use-god (and the copy that times it, LX-02): its own, its attackers'
-    (YQ-09/10, HJ-35, HJ-18, HJ-16), its 元神's (HJ-16, YQ-09), and the 世's for one's own matter (YQ-18/19)."""
-    out = _line_moments(chart, use) + _one_short(chart, use)
+    (YQ-09/10, HJ-35, HJ-18, HJ-16), its 元神's (HJ-16, YQ-09), and the 世's for one's own matter (YQ-18/19).
+    ``held``: moving lines that strike the use-god and that the decision sets aside (令星, 化退 …): they cannot
+    harm, yet the matter waits for the day that clears them (YQ-09 須待克神受克, DF-03)."""
+    out = _line_moments(chart, use, far) + _one_short(chart, use)
+    if eventual_side > 0:
+        out += [Candidate(clash_of(state_of(chart, p).branch), "YQ-09", "attacker_struck", 6, GOOD, (use.place, p))
+                for p in held]
     if timing_copy is not None:
         out += [Candidate(c.branch, "LX-02", c.key, c.weight + 1, c.sense, c.places, c.stem, c.unit)
-                for c in _line_moments(chart, state_of(chart, timing_copy)) if c.rule in ("YQ-07", "YQ-08")]
+                for c in _line_moments(chart, state_of(chart, timing_copy), far) if c.rule in ("YQ-07", "YQ-08")]
     here = (use.place,)
     for p in attackers:
         a = state_of(chart, p)
