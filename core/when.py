@@ -66,7 +66,9 @@ def _line_moments(chart: Chart, s: State, far: bool, weight_bonus: int = 0) -> l
         if s.moving:
             out.append(Candidate(b, "YP-04", "break_filled_year", 6 + w, OUTCOME, here,
                                  unit=Unit.YEAR))
-    if s.tomb is not None:
+    # SG-02 墓破如破網，容易而出: a broken tomb holds nothing, no clash is awaited; a real tomb (weak and struck)
+    # is not opened by it either (SG-03; 復之謙 「豈可謂之墓中人不沖不發耶」: it fell in the year of its own clash)
+    if s.tomb is not None and not s.tomb_broken and not s.real_tomb:
         out.append(Candidate(clash_of(s.tomb), "YQ-05", "tomb_clashed_open", 8 + w, OUTCOME,
                              here + ((s.tomb_place,) if s.tomb_place else ())))
     if s.tied:
@@ -107,7 +109,7 @@ def _line_moments(chart: Chart, s: State, far: bool, weight_bonus: int = 0) -> l
             if Transformation.回頭克 in t and Transformation.回頭合 not in t:
                 # FS-10/GB-04: the blow of a 回頭克 falls when the changed branch that strikes comes into force
                 out.append(Candidate(c, "FS-10", "struck_by_change", 8 + w, BAD, cp))
-            if Transformation.化墓 in t:
+            if Transformation.化墓 in t and not (s.tomb_place == cp[-1] and s.tomb_broken):
                 out.append(Candidate(clash_of(c), "HJ-38", "change_tomb_clashed", 6 + w, OUTCOME, cp))
             out.append(Candidate(c, "YQ-15", "changed_branch", 5 + w, OUTCOME, cp))
     return out
