@@ -115,6 +115,25 @@ def _line_moments(chart: Chart, s: State, far: bool, weight_bonus: int = 0) -> l
     return out
 
 
+def _advance_filled(chart: Chart, p: Place, there: tuple[Place, ...]) -> list[Candidate]:
+    """JT-03 (進神之有四 … 動爻變爻有一而空破，待填實之日而進者): an attacker that 化進神 with its moving or its
+    changed branch void or broken comes into force on the day that fills it — the harm falls then (臨之泰:
+    丑化辰 辰空，妻死辰日; 隨之否: 未化戌 戌空破，卒於甲戌日 「乃戌土出空之日也」)."""
+    ln = chart.lines[p.position - 1]
+    if p.layer is not Layer.LINE or ln.changed is None or Transformation.化進神 not in ln.transformations:
+        return []
+    m = chart.moment
+    out: list[Candidate] = []
+    for y, place in ((ln, p), (ln.changed, Place(Layer.CHANGED, p.position))):
+        st = y.standing
+        if st.void:
+            out.append(Candidate(y.branch, "JT-03", "attacker_in_force", 7, BAD, there + (place,),
+                                 first_day_out_of_void(m, y.branch).stem))
+        elif st.month_break:
+            out.append(Candidate(y.branch, "JT-03", "attacker_in_force", 7, BAD, there + (place,)))
+    return out
+
+
 def _one_short(chart: Chart, use: State) -> list[Candidate]:
     """虛一待用 (LH-11, HJ-24): a 三合 of moving (or 暗動) lines, or a 三刑 on the use-god, that lacks one member
     forms on the day or month of the missing branch — a good moment when the 局 feeds the use-god, a bad one
@@ -173,6 +192,7 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
             out.append(Candidate(a.branch, "YQ-10", "attacker_in_force", 6, BAD, there))
             for g in _generating_branches(a.element)[:2]:
                 out.append(Candidate(g, "YQ-10", "attacker_fed", 4, BAD, there))
+            out += _advance_filled(chart, p, there)
         if a.moving:
             # HJ-35: the harm of a moving 忌神 falls when the use-god is clashed, combined, filled or out of void
             if use.void and not use.void_filled:
