@@ -57,11 +57,10 @@ def _line_moments(chart: Chart, s: State, far: bool, weight_bonus: int = 0) -> l
     if s.void and not s.void_filled:
         out.append(Candidate(b, "YQ-08", "void_filled", 9 + w, OUTCOME, here, first_day_out_of_void(m, b).stem))
         turn = m.day.xun_head.shift(10)
-        if turn.branch is not b:
-            # XK2-03 出旬而不空: the second void branch is out on the day the 旬 turns, before its own (萃之比
-            # L1356 「卯日財空，明日出空」: 卯 void in 甲辰旬, out on 甲寅)
-            out.append(Candidate(turn.branch, "XK2-03", "void_filled", 8 + w, OUTCOME, here, turn.stem,
-                                 Unit.DAY))
+        if turn.branch is not b and not far:
+            # XK2-03 出旬而不空: in a near matter the second void branch is out on the day the 旬 turns, before
+            # its own (萃之比 L1356 「卯日財空，明日出空」: 卯 void in 甲辰旬, out on 甲寅)
+            out.append(Candidate(turn.branch, "XK2-03", "void_filled", 8 + w, OUTCOME, here, turn.stem))
         out.append(Candidate(clash_of(b), "YQ-08", "void_clashed", 7 + w, OUTCOME, here))
     if s.month_break:
         # YP-03 合之日則不破…近應日遠應年月: in a far matter the 合 answers in a month (屯之節 「破而逢合之月」),
