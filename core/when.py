@@ -1,10 +1,13 @@
 """Step 7 of a reading: 應期, as 各門類應期總注 gives it (YQ-01…19), with 旬空, 月破, 墓 and 化 from their chapters.
 
 The moment follows the state of the line (a static use-god on its own or clash day, a moving one on its 合 or own
-day, a void one on its clash or 出空, a broken one on its 合 or 填實, a tomb when clashed open …), in the unit of the
-horizon (YQ-16: far matters in months and years, near ones in days).  Each candidate says whether it is a good or
-a bad moment: the use-god's own moments bring the outcome, the attacker's bring harm (YQ-10, HJ-35), the moment
-the attacker is struck brings relief (YQ-09).  ``merge`` makes one entry per (unit, branch) listing every rule.
+day, a void one on its clash or 出空 — for the second branch of a 旬 the day the 旬 turns (XK2-03) —, a broken one
+on its 合 or 填實 — in a far matter the 合 in months, 實破 in months and years (YP-03) —, a tomb when clashed open,
+unless the tomb is broken or real (SG-02/03) …), in the unit of the horizon (YQ-16: far matters in months and
+years, near ones in days).  Each candidate says whether it is a good or a bad moment: the use-god's own moments
+bring the outcome, the attacker's bring harm (YQ-10, HJ-35, and an attacker advancing into a void or broken
+branch when that fills, JT-03), the moment the attacker is struck brings relief (YQ-09, also for an attacker the
+decision sets aside, DF-03).  ``merge`` makes one entry per (unit, branch) listing every rule.
 """
 
 from __future__ import annotations
