@@ -7,14 +7,17 @@ all support 全吉, 3:1 吉, 2:2 by 旺衰 (TT-01), 1:3 rescued only by a 旺相
 
 Choices: 爻遇令星物難我害 (HJ-25) holds against one attacker, and 002's 寡不敵眾 (D-06) against two or more; a
 忌神 化退 is 雖有被阻而無力 (JT-02) unless both it and its change are strong in a near matter (JT-04); a party tied
-(合住) or in its tomb acts later, on the clash (HJ-16, HJ-18), so it counts for the end and not for now.
+(合住) or in its tomb acts later, on the clash (HJ-16, HJ-18), so it counts for the end and not for now; a
+忌神 that feeds a moving 元神 forgets the use-god (HJ-21 貪生忘克), and one that 化進 into a void or broken branch
+still advances, on the day that fills it (JT-03, against 002's JN-6).
 """
 
 from __future__ import annotations
 
 from core.actors import actor_at
 from core.chart import Chart, Transformation
-from core.findings import Effect, Layer, Place
+from core.findings import LINE_PLACES, Effect, Layer, Place
+from core.relations import generates
 from core.state import State, Vigour, state_of
 from core.usable import Usable, usability
 from core.values import value
@@ -57,7 +60,17 @@ class Tally:
         return sum(1 for p in self.parties if not p.supports)
 
 
-def _idle_rule(chart: Chart, p: Place, supports: bool, near: bool) -> tuple[str, bool] | None:
+def _distracted(chart: Chart, p: Place, use: State) -> bool:
+    """HJ-21 (L1277 卦中動出亥水，申金貪水之生，不來克木): a moving attacker that generates another moving line,
+    itself generating the use-god, feeds it instead of striking (忌 → 元 → 用, 接續相生)."""
+    a = state_of(chart, p)
+    if not a.moving:
+        return False
+    return any(ln.moving and LINE_PLACES[ln.position] not in (p, use.place) and generates(a.element, ln.element)
+               and generates(ln.element, use.element) for ln in chart.lines)
+
+
+def _idle_rule(chart: Chart, p: Place, supports: bool, near: bool, use: State) -> tuple[str, bool] | None:
     """Why a line party cannot act now (rule, and whether it acts later), or None when it can (YN-/JN- of 002,
     HJ-16, HJ-18)."""
     if p.layer in (Layer.MONTH, Layer.DAY):
@@ -69,6 +82,8 @@ def _idle_rule(chart: Chart, p: Place, supports: bool, near: bool) -> tuple[str,
     a = actor_at(chart, p)
     if u.usable is Usable.never:
         return u.rule, False
+    if not supports and Transformation.化進神 in a.transformations and Transformation.化破 in a.transformations:
+        return "JT-03", True  # 化進 into a broken branch still advances, on the day that fills it (JT-03/05)
     if not supports and set(_HURT_BY_CHANGE) & set(a.transformations):
         return "JN-6", False  # an attacker hurt by its own change cannot look after itself
     if not supports and Transformation.化退神 in a.transformations and not (
@@ -80,6 +95,8 @@ def _idle_rule(chart: Chart, p: Place, supports: bool, near: bool) -> tuple[str,
         return "YN-6", s.vigour is Vigour.旺
     if supports and not s.vigour.strong and set(_HURT_BY_CHANGE) & set(a.transformations):
         return "YN-6", False
+    if not supports and _distracted(chart, p, use):
+        return "HJ-21", False  # 貪生忘克: it feeds a moving line that feeds the use-god, and forgets to strike
     if s.tied:
         return "HJ-16", True  # 合住: no help and no harm until clashed open
     if s.tomb_place is not None and s.tomb_place.layer in (Layer.DAY, Layer.CHANGED) and not s.tomb_broken:
@@ -111,7 +128,7 @@ def tally(chart: Chart, use: State, absorbed: frozenset[Place] = frozenset(),
     for p, sup in [(p, True) for p in use.supports] + [(p, False) for p in use.attacks]:
         if p in absorbed:
             continue
-        why = _idle_rule(chart, p, sup, near)
+        why = _idle_rule(chart, p, sup, near, use)
         if why is None and not sup and lines_cannot_harm and p.layer is Layer.LINE:
             why = "HJ-25", False
         if why is not None:

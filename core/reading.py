@@ -212,7 +212,7 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     cands = moments(chart, state_of(chart, use.place), verdict.side,
                     [p.place for p in decision.tally.parties if not p.supports and p.place.layer is Layer.LINE],
                     roles.yuan, world if (choice.co_use_god or use.place == world.place) else None,
-                    choice.timing_copy)
+                    choice.timing_copy, _held_attackers(chart, decision), horizon_of(question) is Horizon.far)
     timed = with_dates(merge(cands, rank(older), horizon_of(question), verdict.side), chart.moment)
     return Reading(chart, question, rule, use, assessment, roles, ranked, balance, verdict, timed, topic, decision,
                    choice.co_use_god)
@@ -235,6 +235,13 @@ def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Findi
     punished = [f for f in extra if f.rule in ("XF-02", "XF-03") and f.param("subject") == "use_god"]
     amps = amplifiers(us, spirit_of, [(p.place, p.supports) for p in t.parties], on_use, punished)
     return decide(usability(chart, use.place), t, moves, amps)
+
+
+def _held_attackers(chart: Chart, d: Decision) -> tuple[Place, ...]:
+    """Moving lines that strike the use-god and that the decision leaves out (雖有被阻而無力, 令星 …)."""
+    use = state_of(chart, d.usability.place)
+    return tuple(p for p, _ in d.tally.idle if p.layer is Layer.LINE and p in use.attacks
+                 and chart.lines[p.position - 1].moving)
 
 
 def _idle_findings(d: Decision) -> list[Finding]:

@@ -230,7 +230,9 @@ def state_of(chart: Chart, place: Place) -> State:
         vigour = Vigour.失陷
     if not vigour.strong and attacks and ((tomb is not None and not tomb_broken) or cut):
         vigour = Vigour.失陷  # a real tomb (SG-02), or 絕 weak and struck (HJ-54)
-    same = sum(1 for p in supports if p.layer is Layer.MONTH or p.layer is Layer.DAY)
+    # YQ-03 「主事爻臨午火，又遇巳火午月日占卦，或卦中巳午爻太多」: on the month or the day, and the other of its
+    # own element too (a month or a day that only generates it does not make it 太旺)
+    same = (month.element is el) + (chart.moment.day.branch.element is el)
     too_strong = (on_month_or_day and same >= 2) or _same_element(chart, el) >= 4
     return State(place, a.branch, el, moving, st.day_clash is DayClash.暗動 and not void, vigour, in_season,
                  on_month_or_day, tuple(supports), tuple(attacks), void, void_filled, not_void, true_void,

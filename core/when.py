@@ -1,10 +1,13 @@
 """Step 7 of a reading: 應期, as 各門類應期總注 gives it (YQ-01…19), with 旬空, 月破, 墓 and 化 from their chapters.
 
 The moment follows the state of the line (a static use-god on its own or clash day, a moving one on its 合 or own
-day, a void one on its clash or 出空, a broken one on its 合 or 填實, a tomb when clashed open …), in the unit of the
-horizon (YQ-16: far matters in months and years, near ones in days).  Each candidate says whether it is a good or
-a bad moment: the use-god's own moments bring the outcome, the attacker's bring harm (YQ-10, HJ-35), the moment
-the attacker is struck brings relief (YQ-09).  ``merge`` makes one entry per (unit, branch) listing every rule.
+day, a void one on its clash or 出空 — for the second branch of a 旬 the day the 旬 turns (XK2-03) —, a broken one
+on its 合 or 填實 — in a far matter the 合 in months, 實破 in months and years (YP-03) —, a tomb when clashed open,
+unless the tomb is broken or real (SG-02/03) …), in the unit of the horizon (YQ-16: far matters in months and
+years, near ones in days).  Each candidate says whether it is a good or a bad moment: the use-god's own moments
+bring the outcome, the attacker's bring harm (YQ-10, HJ-35, and an attacker advancing into a void or broken
+branch when that fills, JT-03), the moment the attacker is struck brings relief (YQ-09, also for an attacker the
+decision sets aside, DF-03).  ``merge`` makes one entry per (unit, branch) listing every rule.
 """
 
 from __future__ import annotations
@@ -46,8 +49,9 @@ def _generating_branches(el: Element) -> tuple[Branch, ...]:
     return tuple(b for b in Branch if b.element.generates is el)
 
 
-def _line_moments(chart: Chart, s: State, weight_bonus: int = 0) -> list[Candidate]:
-    """The use-god's own moments by its state (YQ-01…08, YQ-12/13/15, HJ-14/38, SW-06)."""
+def _line_moments(chart: Chart, s: State, far: bool, weight_bonus: int = 0) -> list[Candidate]:
+    """The use-god's own moments by its state (YQ-01…08, YQ-12/13/15, HJ-14/38, SW-06); ``far``: the horizon is
+    months and years (YQ-16)."""
     m = chart.moment
     b = s.branch
     here = (s.place,)
@@ -55,13 +59,24 @@ def _line_moments(chart: Chart, s: State, weight_bonus: int = 0) -> list[Candida
     out: list[Candidate] = []
     if s.void and not s.void_filled:
         out.append(Candidate(b, "YQ-08", "void_filled", 9 + w, OUTCOME, here, first_day_out_of_void(m, b).stem))
+        turn = m.day.xun_head.shift(10)
+        if turn.branch is not b and not far:
+            # XK2-03 出旬而不空: in a near matter the second void branch is out on the day the 旬 turns, before
+            # its own (萃之比 L1356 「卯日財空，明日出空」: 卯 void in 甲辰旬, out on 甲寅)
+            out.append(Candidate(turn.branch, "XK2-03", "void_filled", 8 + w, OUTCOME, here, turn.stem))
         out.append(Candidate(clash_of(b), "YQ-08", "void_clashed", 7 + w, OUTCOME, here))
     if s.month_break:
-        out.append(Candidate(harmony_of(b), "YQ-07", "break_combined", 8 + w, OUTCOME, here))
+        # YP-03 合之日則不破…近應日遠應年月: in a far matter the 合 answers in a month (屯之節 「破而逢合之月」),
+        # 實破 in the month or the year of the branch (「前卦官臨月破，定於實破之年」; LX-03 「以月破而斷年」)
+        out.append(Candidate(harmony_of(b), "YQ-07", "break_combined", 8 + w, OUTCOME, here,
+                             unit=Unit.MONTH if far else None))
         out.append(Candidate(b, "YQ-07", "break_filled", 8 + w, OUTCOME, here))
         if s.moving:
-            out.append(Candidate(b, "YP-04", "break_filled_year", 6 + w, OUTCOME, here, unit=Unit.YEAR))
-    if s.tomb is not None:
+            out.append(Candidate(b, "YP-04", "break_filled_year", 6 + w, OUTCOME, here,
+                                 unit=Unit.YEAR))
+    # SG-02 墓破如破網，容易而出: a broken tomb holds nothing, no clash is awaited; a real tomb (weak and struck)
+    # is not opened by it either (SG-03; 復之謙 「豈可謂之墓中人不沖不發耶」: it fell in the year of its own clash)
+    if s.tomb is not None and not s.tomb_broken and not s.real_tomb:
         out.append(Candidate(clash_of(s.tomb), "YQ-05", "tomb_clashed_open", 8 + w, OUTCOME,
                              here + ((s.tomb_place,) if s.tomb_place else ())))
     if s.tied:
@@ -102,9 +117,28 @@ def _line_moments(chart: Chart, s: State, weight_bonus: int = 0) -> list[Candida
             if Transformation.回頭克 in t and Transformation.回頭合 not in t:
                 # FS-10/GB-04: the blow of a 回頭克 falls when the changed branch that strikes comes into force
                 out.append(Candidate(c, "FS-10", "struck_by_change", 8 + w, BAD, cp))
-            if Transformation.化墓 in t:
+            if Transformation.化墓 in t and not (s.tomb_place == cp[-1] and s.tomb_broken):
                 out.append(Candidate(clash_of(c), "HJ-38", "change_tomb_clashed", 6 + w, OUTCOME, cp))
             out.append(Candidate(c, "YQ-15", "changed_branch", 5 + w, OUTCOME, cp))
+    return out
+
+
+def _advance_filled(chart: Chart, p: Place, there: tuple[Place, ...]) -> list[Candidate]:
+    """JT-03 (進神之有四 … 動爻變爻有一而空破，待填實之日而進者): an attacker that 化進神 with its moving or its
+    changed branch void or broken comes into force on the day that fills it — the harm falls then (臨之泰:
+    丑化辰 辰空，妻死辰日; 隨之否: 未化戌 戌空破，卒於甲戌日 「乃戌土出空之日也」)."""
+    ln = chart.lines[p.position - 1]
+    if p.layer is not Layer.LINE or ln.changed is None or Transformation.化進神 not in ln.transformations:
+        return []
+    m = chart.moment
+    out: list[Candidate] = []
+    for y, place in ((ln, p), (ln.changed, Place(Layer.CHANGED, p.position))):
+        st = y.standing
+        if st.void:
+            out.append(Candidate(y.branch, "JT-03", "attacker_in_force", 7, BAD, there + (place,),
+                                 first_day_out_of_void(m, y.branch).stem))
+        elif st.month_break:
+            out.append(Candidate(y.branch, "JT-03", "attacker_in_force", 7, BAD, there + (place,)))
     return out
 
 
@@ -143,13 +177,19 @@ def _one_short(chart: Chart, use: State) -> list[Candidate]:
 
 
 def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Place], yuan: tuple[Place, ...],
-            world: State | None, timing_copy: Place | None) -> list[Candidate]:
+            world: State | None, timing_copy: Place | None, held: Iterable[Place] = (),
+            far: bool = False) -> list[Candidate]:
     """Every moment the rules give for this use-god (and the copy that times it, LX-02): its own, its attackers'
-    (YQ-09/10, HJ-35, HJ-18, HJ-16), its 元神's (HJ-16, YQ-09), and the 世's for one's own matter (YQ-18/19)."""
-    out = _line_moments(chart, use) + _one_short(chart, use)
+    (YQ-09/10, HJ-35, HJ-18, HJ-16), its 元神's (HJ-16, YQ-09), and the 世's for one's own matter (YQ-18/19).
+    ``held``: moving lines that strike the use-god and that the decision sets aside (令星, 化退 …): they cannot
+    harm, yet the matter waits for the day that clears them (YQ-09 須待克神受克, DF-03)."""
+    out = _line_moments(chart, use, far) + _one_short(chart, use)
+    if eventual_side > 0:
+        out += [Candidate(clash_of(state_of(chart, p).branch), "YQ-09", "attacker_struck", 6, GOOD, (use.place, p))
+                for p in held]
     if timing_copy is not None:
         out += [Candidate(c.branch, "LX-02", c.key, c.weight + 1, c.sense, c.places, c.stem, c.unit)
-                for c in _line_moments(chart, state_of(chart, timing_copy)) if c.rule in ("YQ-07", "YQ-08")]
+                for c in _line_moments(chart, state_of(chart, timing_copy), far) if c.rule in ("YQ-07", "YQ-08")]
     here = (use.place,)
     for p in attackers:
         a = state_of(chart, p)
@@ -160,6 +200,7 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
             out.append(Candidate(a.branch, "YQ-10", "attacker_in_force", 6, BAD, there))
             for g in _generating_branches(a.element)[:2]:
                 out.append(Candidate(g, "YQ-10", "attacker_fed", 4, BAD, there))
+            out += _advance_filled(chart, p, there)
         if a.moving:
             # HJ-35: the harm of a moving 忌神 falls when the use-god is clashed, combined, filled or out of void
             if use.void and not use.void_filled:
