@@ -156,6 +156,7 @@ def test_v105_kin_of_the_trigram_by_the_table() -> None:
 @pytest.mark.xfail(strict=True, reason="interpretation differs from the commentary: its V105 example calls 艮 (壬寅) "
                                        "the 長男位, against its own table (艮 少男), which the engine follows")
 def test_v105_kin_of_the_trigram_as_the_commentary_says() -> None:
+    """V105d: D 壬寅 H 乙巳, the hour 剋 the day on 艮: harm to the "長男" as the commentary has it."""
     assert "eldest_son" in variants("V105", chart(day="壬寅", hour="乙巳", sex=Sex.female))
 
 

@@ -198,3 +198,11 @@ def test_half_known_pillars() -> None:
     assert c.month_number == 1 and c.conception is None
     with pytest.raises(ValueError, match="parity"):
         NatalChart.of("甲丑")
+
+
+def test_every_appendix_vector_is_a_test() -> None:
+    """Each of the 196 worked-example vectors of Appendix A is named, by its id, in a natal test."""
+    ids = [vid for vid, _ in ROWS]
+    tests = "".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_natal_part*.py"))
+    missing = [vid for vid in ids if not re.search(r"[\"' (]" + re.escape(vid) + r"(?![\d.])", tests)]
+    assert not missing, missing
