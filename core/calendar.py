@@ -86,8 +86,8 @@ def _zone_checked(tz: object) -> ZoneInfo:
 
 def _boundary(value: object) -> DayBoundary:
     try:
-        return DayBoundary(value)
-    except ValueError as exc:
+        return DayBoundary(value)  # type: ignore[arg-type]  # any value: a wrong one is refused below
+    except (ValueError, TypeError) as exc:
         raise CalendarError(f"day boundary {value!r} is not one of {[b.name for b in DayBoundary]}") from exc
 
 

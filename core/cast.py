@@ -254,7 +254,7 @@ class Cast:
     @classmethod
     def from_values(cls, values: Iterable[int] | str) -> Cast:
         """Six values 6-9, bottom first, as integers or a string of digits such as ``"789968"``."""
-        return cls(values if isinstance(values, str) else tuple(values))
+        return cls(values if isinstance(values, str) else tuple(values))  # type: ignore[arg-type]  # read by __post_init__
 
     @classmethod
     def from_tosses(
@@ -263,7 +263,7 @@ class Cast:
         convention: CoinConvention = CoinConvention.BACKS,
     ) -> Cast:
         """Six recorded tosses, bottom first, read under ``convention``."""
-        recorded = tuple(t if isinstance(t, Toss) else Toss(tuple(t)) for t in tosses)
+        recorded = tuple(t if isinstance(t, Toss) else Toss(tuple(t)) for t in tosses)  # type: ignore[arg-type]  # 3 checked by Toss
         return cls(tuple(t.value(convention) for t in recorded), recorded)
 
     @property
@@ -306,7 +306,8 @@ def random_cast(
 ) -> Cast:
     """Toss three fair coins per line with the OS generator (``secrets``) unless one is injected for tests."""
     gen = rng if rng is not None else secrets.SystemRandom()
-    tosses = tuple(Toss(tuple(bool(gen.getrandbits(1)) for _ in range(3))) for _ in range(LINES))
+    tosses = tuple(Toss((bool(gen.getrandbits(1)), bool(gen.getrandbits(1)), bool(gen.getrandbits(1))))
+                   for _ in range(LINES))
     return Cast.from_tosses(tosses, convention)
 
 

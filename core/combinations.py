@@ -924,11 +924,12 @@ def punishment_findings(facts: Sequence[PunishmentFact], use_god_places: Sequenc
                 continue  # the note: 男娶謂財、女嫁謂官 — the use-god line, not the 世
             out.append(_finding("XF-03", _PUNISH_IMAGES[topic], BAD, W_IMAGE, (place,), subject=who))
     if topic == "lawsuit" and chart is not None and world_punished:
-        w = chart.world
-        ghosts = [ln for ln in chart.lines if ln.relation is Relation.官鬼 and overcomes(ln.element, w.element)]
+        world_line = chart.world
+        ghosts = [ln for ln in chart.lines
+                  if ln.relation is Relation.官鬼 and overcomes(ln.element, world_line.element)]
         if ghosts:
             out.append(_finding("XF-03", "punished_world_ghost_overcomes", BAD, W_PUNISH_LAWSUIT,
-                                (Place(Layer.LINE, w.position), *(Place(Layer.LINE, g.position) for g in ghosts),
+                                (Place(Layer.LINE, world_line.position), *(Place(Layer.LINE, g.position) for g in ghosts),
                                  *(f.by for f in world_punished))))
     return tuple(out)
 

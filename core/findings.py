@@ -65,7 +65,7 @@ def _intern(layer: Layer, position: int) -> Place:
     return place
 
 
-_PLACES: dict[tuple[Layer, int], Place] = {(layer, n): _intern(layer, n) for layer in Layer for n in range(7)}
+_PLACES: dict[tuple[Layer | str, int], Place] = {(layer, n): _intern(layer, n) for layer in Layer for n in range(7)}
 # By position (index 0 unused), for loops over the six lines.
 LINE_PLACES = tuple(_PLACES[Layer.LINE, n] for n in range(7))
 CHANGED_PLACES = tuple(_PLACES[Layer.CHANGED, n] for n in range(7))

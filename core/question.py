@@ -472,9 +472,9 @@ def _build() -> Mapping[Key, UseGodRule]:
             extra = _SELF_SECONDARY.get(topic, ()) if subject is Subject.self else ()
             cat[(topic, subject, None, None)] = _rule(target, source, *_PERSON_SECONDARY.get(topic, ()), *extra)
     for (topic, thing), (target, source, secondary) in _MATTER.items():
-        for subject in (None, *SUBJECTS[topic]):
-            whose = () if subject in (None, Subject.self) else (_whose(subject),)
-            cat[(topic, subject, None, thing)] = _rule(target, source, *secondary, querent, *whose)
+        for asker in (None, *SUBJECTS[topic]):
+            whose = () if asker is None or asker is Subject.self else (_whose(asker),)
+            cat[(topic, asker, None, thing)] = _rule(target, source, *secondary, querent, *whose)
     for sex, partner in _SPOUSE.items():
         cat[(Topic.marriage, Subject.self, sex, None)] = _marriage(partner, _HY_167)
         for subject in _BY_SUBJECT_SEX:

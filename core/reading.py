@@ -86,9 +86,9 @@ def _matter_findings(chart: Chart, question: Question, use: UseGod) -> list[Find
             if parent_help and generates(ln.element, use.actor.element):
                 out.append(finding("YS-10", "petition_rescues", Effect.GOOD, 3, (Place(Layer.LINE, ln.position),
                                                                                  use.place)))
+        changed = chart.lines[use.place.position - 1].changed
         if use.actor.transformations and any(t.value == "回頭生" for t in use.actor.transformations) and (
-                chart.lines[use.place.position - 1].changed is not None
-                and chart.lines[use.place.position - 1].changed.relation is Relation.父母):
+                changed is not None and changed.relation is Relation.父母):
             out.append(finding("YS-10", "petition_rescues", Effect.GOOD, 3, (use.place,)))
     if world.relation is Relation.官鬼 and topic not in (Topic.career, Topic.exam, Topic.lawsuit):
         out.append(finding("YS-10", "ghost_holds_world", Effect.BAD, 2, (wp,)))

@@ -160,7 +160,7 @@ def _month_and_day(st: Standing, branch: Branch, moving: bool, place: Place) -> 
         out.append(finding("D-08", "day_tomb", BAD, 3, me, branch=b))
     elif st.stage is Stage.絕 and not _standing_strong(st):
         out.append(finding("D-08", "day_cut", BAD, 3, me, branch=b))
-    return out
+    return tuple(out)  # cached: never hand out a list to mutate
 
 
 _TURNS: dict[Transformation, tuple[str, str, Effect, int]] = {

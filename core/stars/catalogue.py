@@ -15,7 +15,7 @@ from dataclasses import field
 from enum import Enum, StrEnum
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Union
+from typing import Any, Union
 
 from core.calendar import Moment
 from core.ganzhi import Branch, Stem, StemBranch
@@ -113,7 +113,7 @@ class Star:
     id: str  # stable ascii id
     name: str  # as the text writes it
     key: Keyed
-    table: Mapping[object, tuple[Target, ...]] = field(hash=False, repr=False)
+    table: Mapping[object, tuple[Target, ...]]
     nature: Nature
     matters: tuple[Matter, ...]  # what it bears on
     favours: tuple[Matter, ...]  # matters it helps (吉)
@@ -342,7 +342,7 @@ _GENERALS = [
 ]
 _GENERAL_STARS = [
     _star(i, name, Keyed.FRAME, MappingProxyType({f: (f.middle.shift(n),) for f in FRAMES}), nat, mat, rule,
-          inferred=inf, **({"aliases": ("亡神煞",)} if i == "wang_ren_sha" else {}))
+          inferred=inf, aliases=("亡神煞",) if i == "wang_ren_sha" else ())
     for n, (i, name, rule, nat, mat, inf) in enumerate(_GENERALS)
 ]
 
@@ -496,7 +496,7 @@ _FLIGHT = "中 乾 兌 中 乾 兌 艮 離 坎 坤 震 巽"  # from the year fra
 _LINGGUAN = {FRAMES[0]: Branch.亥, FRAMES[1]: Branch.寅, FRAMES[2]: Branch.巳, FRAMES[3]: Branch.申}
 
 
-def _palace_table(named: Mapping[object, str]) -> Mapping[object, tuple[Target, ...]]:
+def _palace_table(named: Mapping[Any, str]) -> Mapping[object, tuple[Target, ...]]:
     return MappingProxyType({k: PALACE_BRANCHES.get(Trigram[p], ()) if p in Trigram.__members__ else ()
                              for k, p in named.items()})
 

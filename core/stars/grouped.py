@@ -7,6 +7,7 @@ against this on 3 000 charts) costs about 0.2 ms more a reading, a fifth of the 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import cast
 from functools import lru_cache
 from types import MappingProxyType
 
@@ -85,15 +86,16 @@ def _mask_tables() -> dict[Keyed, dict[object, Masks]]:
     out: dict[Keyed, dict[object, Masks]] = {}
     for kind, by_key in _by_kind().items():
         for key, by_slot in by_key.items():
-            branches, stems, pillars = [0] * 12, [0] * 10, {}
+            branches, stems, pillars = [0] * 12, [0] * 10, dict[StemBranch, int]()
             for (slot_kind, target), pairs in by_slot.items():
                 bits = sum(_BIT[star] for star, _t in pairs)
-                if slot_kind == "b":
-                    branches[target] |= bits
+                if slot_kind == "b":  # the slot kind says what the target is
+                    branches[cast(Branch, target)] |= bits
                 elif slot_kind == "s":
-                    stems[target] |= bits << _STEM_SHIFT
+                    stems[cast(Stem, target)] |= bits << _STEM_SHIFT
                 else:
-                    pillars[target] = pillars.get(target, 0) | bits
+                    pillar = cast(StemBranch, target)
+                    pillars[pillar] = pillars.get(pillar, 0) | bits
             out.setdefault(kind, {})[key] = (tuple(branches), tuple(stems), MappingProxyType(pillars))
     return out
 
