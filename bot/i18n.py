@@ -100,7 +100,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def term(word: str) -> str:
     """A classical term in the current language's usage (官鬼 → 관귀 / 官鬼 / 官鬼 / Officer-Ghost)."""
-    return translations(_current.get()).pgettext(TERM, word)
+    return str(translations(_current.get()).pgettext(TERM, word))
 
 
 def N_(message: str) -> str:

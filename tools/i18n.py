@@ -150,9 +150,9 @@ def check() -> list[str]:
                 continue
             ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
             strings = got.string if isinstance(got.string, tuple) else (got.string,)
-            want = set(re.findall(r"\{(\w+)\}", ids[0]))
+            want = set(re.findall(r"\{(\w+)\}", str(ids[0])))
             for s in strings:
-                if set(re.findall(r"\{(\w+)\}", s)) != want:
+                if set(re.findall(r"\{(\w+)\}", str(s))) != want:
                     problems.append(f"{lang}: placeholders differ in {msg.id!r}: {s!r}")
     return problems
 

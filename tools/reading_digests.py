@@ -39,7 +39,7 @@ def cases(n: int = 600, seed: int = 3) -> list[tuple[tuple[int, ...], datetime, 
     start = datetime(1990, 1, 1, tzinfo=timezone.utc)
     span = (datetime(2090, 1, 1, tzinfo=timezone.utc) - start).total_seconds()
     days = [(start + timedelta(seconds=rng.uniform(0, span)), rng.choice(ZONES)) for _ in range(20)]
-    out = []
+    out: list[tuple[tuple[int, ...], datetime, str, Question]] = []
     while len(out) < 2 * n:
         q = Question(rng.choice(list(Topic)), rng.choice(list(Subject)), rng.choice(list(Sex)), rng.choice(list(Sex)),
                      rng.choice((None, *Thing)))
