@@ -90,8 +90,8 @@ def test_evidence_of_v2_in_each_language() -> None:
         "en": "hour branch 寅 punishes year branch 巳",
         "ko": "시지 寅이 연지 巳를 형한다",  # the particle follows 寅 (인) and 巳 (사)
         "ja": "時支寅が年支巳を刑す",
-        "zh_Hans": "时支寅 刑 年支巳",
-        "zh_Hant": "時支寅 刑 年支巳",
+        "zh_Hans": "时支寅刑年支巳",
+        "zh_Hant": "時支寅刑年支巳",
     }
     for lang, text in want.items():
         with use(lang):
