@@ -571,7 +571,8 @@ FINDINGS: dict[str, str] = {
     "clash_disperses_trouble": N_("The six-clash hexagram disperses the trouble."),
     "clash_scatters_weak": N_("The six-clash hexagram scatters a weak use-god."),
     "harmony_holds_trouble": N_("The six-harmony hexagram holds the trouble together: it drags on."),
-    "harmony_holds_together": N_("The six-harmony hexagram holds a strong use-god together: lasting good."),
+    "harmony_holds_together": N_("The six-harmony hexagram holds together a use-god with strength (in season or "
+                                 "supported): lasting good."),
     "hexagram_turns_overcoming": N_("The hexagram changes into one whose element overcomes it: bad whatever the use-god."),
     "hexagram_turns_generating": N_("The hexagram changes into one whose element generates it."),
     "recent_illness_void_heals": N_("A recent illness with {line} void: it heals on the day it leaves the void."),
@@ -607,7 +608,7 @@ FINDINGS: dict[str, str] = {
     "tiger_on_use_god": N_("The White Tiger on {line} makes the bad worse."),
     "dragon_helps": N_("The Green Dragon on {line}, which supports the use-god, makes the good better."),
     "tiger_strikes": N_("The White Tiger on {line}, which strikes the use-god, makes the bad worse."),
-    "star_brightens": N_("A lucky star on {line} brightens a strong use-god."),
+    "star_brightens": N_("A lucky star on {line} brightens a use-god with strength (in season or supported)."),
     "star_darkens": N_("An evil star on {line} darkens the picture."),
     "punishment_deepens": N_("The punishment on the weak, struck {line} deepens the harm."),
 }

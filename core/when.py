@@ -298,4 +298,6 @@ _GENERIC = frozenset(("YQ-01", "SW-06", "D-06", "D-02", "M-14"))
 _OLDER_SENSE = {
     "attacker_in_season": BAD, "opponent_in_season": BAD, "peak_breaks": BAD, "tomb_month": BAD,
     "helper_cleared": BAD, "attacker_cleared": GOOD, "helper_released": GOOD,
+    # 壽元 (000): the years and months the chapter marks as the end of life are dangers, whatever the verdict
+    "lifespan_end_void_year": BAD, "lifespan_end_clash_year": BAD, "lifespan_death_stage_month": BAD,
 }

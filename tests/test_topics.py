@@ -573,3 +573,25 @@ def test_every_finding_is_well_formed(values: str, month: Branch, day: StemBranc
     for use in uses:
         check(c, *topic_reading("lifespan", c, use_god=use))
         check(c, *topic_reading("lifetime", c, use_god=use, age=age))
+
+
+def test_lifespan_danger_years_are_bad_moments() -> None:
+    """壽元's end-of-life years and months are dangers whatever the verdict: never shown as a good moment."""
+    from core.calendar import Moment
+    from core.cast import parse_cast
+    from core.chart import build_chart
+    from core.ganzhi import SEXAGENARY
+    from core.question import Question, Subject, Topic
+    from core.reading import read
+
+    keys = {"lifespan_end_void_year", "lifespan_end_clash_year", "lifespan_death_stage_month"}
+    seen = 0
+    for n in range(0, 4096, 37):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        moment = Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], str(SEXAGENARY[n % 60]), str(SEXAGENARY[n * 7 % 60]))
+        r = read(build_chart(parse_cast(lines), moment), Question(Topic.lifespan, Subject.self))
+        for t in r.timing:
+            if t.key in keys:
+                seen += 1
+                assert t.favourable is False, (lines, t.key)
+    assert seen > 20
