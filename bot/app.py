@@ -499,7 +499,7 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     bot = TolerantBot(config.token or "0:console", **urls,
                       request=request or RetryingRequest(connection_pool_size=256),
                       get_updates_request=request or HTTPXRequest(connection_pool_size=1),
-                      rate_limiter=AIORateLimiter(max_retries=3) if rate_limit and request is None else None)
+                      rate_limiter=AIORateLimiter(max_retries=3) if rate_limit else None)
     builder = (ApplicationBuilder().bot(bot).persistence(persistence).concurrent_updates(processor)
                .post_init(_post_init))
     app = builder.build()
