@@ -487,7 +487,10 @@ async def _post_init(app: Application) -> None:
 def build_application(config: Config, *, request: BaseRequest | None = None,
                       clock: Callable[[], datetime] | None = None, rate_limit: bool = True,
                       extra: Callable[[Application], None] | None = None) -> Application:
-    """The bot, wired: handlers, SQLite storage and persistence, rate limiter, error handler."""
+    """The bot, wired: handlers, SQLite storage and persistence, rate limiter, error handler.
+
+    ``request`` replaces the Bot API request layer (``bot.guard.RetryingRequest`` by default) for every call,
+    getUpdates included; ``rate_limit`` adds PTB's ``AIORateLimiter``."""
     persistence = SQLitePersistence(config.database_path, store_data=PersistenceInput(
         bot_data=False, chat_data=False, callback_data=False))
     processor = PerUserUpdateProcessor()
