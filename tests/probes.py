@@ -13,7 +13,8 @@ fuzz(seed, users, steps)
 
 faults(seed, users, faults)
     The users go through consultations by the buttons while the server answers random calls with 500, 502, 429,
-    a dropped connection or a time-out (``faults`` of them), then fails every call for ``outage`` seconds.  Then
+    a dropped connection or a time-out (``faults`` of them, in bursts of 1 to 6 calls in a row), then fails every
+    call for ``outage`` seconds.  Then
     each user goes on from where they are — the buttons of the last message, or any text when there are none;
     never /cast or /cancel — and must get a reading.
 """
@@ -298,6 +299,8 @@ async def _reading(tg: FakeTelegram, u: FakeUser, timeout: float, budget: int = 
             else:
                 await u.press(msg, choice)
             await _reaction(tg, u, since, None, timeout)
+            if budget > 1:
+                await _quiet(u, 0.5)
         else:
             await _reaction(tg, u, start, None, timeout)
             await asyncio.sleep(0.3)
@@ -366,16 +369,19 @@ async def faults(seed: int = 14, users: int = 20, faults: int = 150, outage: flo
 
                 async def person(u: FakeUser) -> None:
                     await u.send("/cast")
-                    while phase["faults"]:
-                        await _reading(tg, u, timeout, budget=1, commands=False)
+                    while phase["faults"]:  # a person does not wait long for an answer that does not come
+                        await _reading(tg, u, 2.0, budget=1, commands=False)
 
                 async def injector() -> None:
-                    for _ in range(faults):
+                    left = faults
+                    while left > 0:  # in bursts, as networks fail: 1 to 6 calls in a row
                         kind = rng.choice(kinds)
-                        result.faults[kind] += 1
+                        n = min(left, rng.choice([1, 1, 2, 3, 4, 6]))
+                        left -= n
+                        result.faults[kind] += n
                         status = {"500": 500, "502": 502, "429": 429}.get(kind, 0)
-                        tg.fail_next(1, status, hang=hang if kind == "timeout" else 0.0)
-                        await asyncio.sleep(rng.uniform(0.0, 0.08))
+                        tg.fail_next(n, status, hang=hang if kind == "timeout" else 0.0)
+                        await asyncio.sleep(rng.uniform(0.1, 0.6))
                     while tg._fail:
                         await asyncio.sleep(0.05)
                     result.faults["outage seconds"] = int(outage)
@@ -385,7 +391,8 @@ async def faults(seed: int = 14, users: int = 20, faults: int = 150, outage: flo
                     phase["faults"] = False
 
                 await asyncio.gather(injector(), *(person(u) for u in people))
-                await asyncio.sleep(1.0)
+                # what the users pressed while no answer came is answered first (as a person would wait)
+                await asyncio.gather(*(_quiet(u, 3.0) for u in people))
                 done = await asyncio.gather(*(_reading(tg, u, timeout, commands=False) for u in people))
                 result.seconds = time.monotonic() - started
                 result.finished = sum(done)

@@ -11,13 +11,13 @@ pytestmark = pytest.mark.asyncio
 
 
 async def test_hostile_input_fuzz() -> None:
-    """1 200 updates from 40 users at once, the odd shapes among them."""
-    r = await fuzz(seed=14, users=40, steps=30)
-    assert r.updates >= 1200, r.summary()
+    """1 000 updates from 25 users at once, the odd shapes among them (bench/probe_robust.py: 4 000 from 100)."""
+    r = await fuzz(seed=14, users=25, steps=40)
+    assert r.updates >= 1000, r.summary()
     assert r.errors == [], r.errors[:5]
     assert r.unanswered == [] and r.replied_to_ignored == [], r.summary()
     assert set(r.answer_counts) == {1}, r.summary()  # every button answered exactly once
-    assert r.stuck == [] and r.finished == 40, r.summary()
+    assert r.stuck == [] and r.finished == 25, r.summary()
     assert r.sorry == 0, r.summary()
 
 
