@@ -13,8 +13,8 @@ fuzz(seed, users, steps)
 
 faults(seed, users, faults)
     The users go through consultations by the buttons while the server answers random calls with 500, 502, 429,
-    a dropped connection or a time-out (``faults`` of them, in bursts of 1 to 6 calls in a row), then fails every
-    call for ``outage`` seconds.  Then
+    a dropped connection, a time-out or (targeted) a 502 on editMessageText — the toss's edit — (``faults`` of
+    them, in bursts of 1 to 6 calls in a row), then fails every call for ``outage`` seconds.  Then
     each user goes on from where they are — the buttons of the last message, or any text when there are none;
     never /cast or /cancel — and must get a reading.
 """
@@ -360,7 +360,7 @@ async def faults(seed: int = 14, users: int = 20, faults: int = 150, outage: flo
     errors = _Errors()
     logging.getLogger().addHandler(errors)
     started = time.monotonic()
-    kinds = ["500", "502", "429", "reset", "timeout"]
+    kinds = ["500", "502", "429", "reset", "timeout", "edit 502"]  # the last: a toss's edit, where state changes
     try:
         with tempfile.TemporaryDirectory() as tmp:
             async with FakeTelegram() as tg, _bot(tg, Path(tmp) / "faults.sqlite3", **bot) as app:
@@ -379,11 +379,14 @@ async def faults(seed: int = 14, users: int = 20, faults: int = 150, outage: flo
                         n = min(left, rng.choice([1, 1, 2, 3, 4, 6]))
                         left -= n
                         result.faults[kind] += n
-                        status = {"500": 500, "502": 502, "429": 429}.get(kind, 0)
-                        tg.fail_next(n, status, hang=hang if kind == "timeout" else 0.0)
+                        status = {"500": 500, "502": 502, "429": 429, "edit 502": 502}.get(kind, 0)
+                        tg.fail_next(n, status, hang=hang if kind == "timeout" else 0.0,
+                                     methods=["editMessageText"] if kind == "edit 502" else None)
                         await asyncio.sleep(rng.uniform(0.1, 0.6))
-                    while tg._fail:
+                    waited = time.monotonic()
+                    while tg._fail and time.monotonic() - waited < 30:  # edits may not come for a while
                         await asyncio.sleep(0.05)
+                    tg._fail.clear()
                     result.faults["outage seconds"] = int(outage)
                     tg.down = 502
                     await asyncio.sleep(outage)
