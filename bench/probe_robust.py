@@ -1,6 +1,6 @@
 """The probes of issue 14 at full size, against the real bot and the fake Bot API (see tests/probes.py).
 
-    python bench/probe_robust.py fuzz [--seed 14] [--users 120] [--steps 40]
+    python bench/probe_robust.py fuzz [--seed 14] [--users 100] [--steps 40]
     python bench/probe_robust.py faults [--seed 14] [--users 30] [--faults 400] [--outage 5]
 
 Prints one summary line; exit 1 if a probe's promise does not hold (an error logged, an update unanswered, a
@@ -36,7 +36,7 @@ def main() -> int:
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR, handlers=[logging.NullHandler()])  # the probe counts the errors itself
     if args.probe == "fuzz":
-        r = asyncio.run(fuzz(seed=args.seed, users=args.users or 120, steps=args.steps))
+        r = asyncio.run(fuzz(seed=args.seed, users=args.users or 100, steps=args.steps))
         ok = not (r.errors or r.unanswered or r.replied_to_ignored or set(r.answer_counts) - {1} or r.stuck)
     else:
         r = asyncio.run(faults(seed=args.seed, users=args.users or 30, faults=args.faults, outage=args.outage,
