@@ -7,6 +7,7 @@ Telegram's ``language_code`` on first contact) and sets the language for this up
 from __future__ import annotations
 
 import asyncio
+import copy
 import html
 import logging
 import re
@@ -32,12 +33,13 @@ from telegram.ext import (
     TypeHandler,
     filters,
 )
-from telegram.request import BaseRequest
+from telegram.request import BaseRequest, HTTPXRequest
 from telegram.warnings import PTBUserWarning
 
 from bot import flow, natal_flow
 from bot import keyboards as kb
 from bot.config import DEFAULT_ZONES, Config
+from bot.guard import RetryingRequest, TolerantBot, gate, small_int
 from bot.i18n import _, current, locale, normalize, set_current, term, use
 from bot.persistence import SQLitePersistence, WriteThroughUpdateProcessor
 from bot.render import render_findings
@@ -225,8 +227,8 @@ async def history_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     query = update.callback_query
     await flow.ack(query)
     try:
-        offset = max(0, int(query.data.split(":", 1)[1]))
-    except ValueError:
+        offset = small_int(query.data.split(":", 1)[1])
+    except (ValueError, IndexError):
         offset = 0
     await history(update, context, offset)
 
@@ -236,7 +238,7 @@ async def _stored(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[A
     query = update.callback_query
     await flow.ack(query)
     try:
-        rid = int(query.data.split(":")[1])
+        rid = small_int(query.data.split(":")[1])
     except (ValueError, IndexError):
         await flow.say(update, _("That button belongs to an earlier message."))
         return None
@@ -402,10 +404,18 @@ def _cast_like(word: str) -> bool:
 
 
 def _track(handler: Callable[..., Any]) -> Callable[..., Any]:
-    """Remember the state a handler leaves the consultation in, so an unexpected input can repeat it."""
+    """Remember the state a handler leaves the consultation in, so an unexpected input can repeat it; and if the
+    handler fails (a Bot API call that failed even after its retries), put ``user_data`` back as it was before
+    the update — PTB keeps the conversation's state too — so the step can simply be taken again."""
 
     async def wrapped(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-        result = await handler(update, context)
+        before = copy.deepcopy(context.user_data)
+        try:
+            result = await handler(update, context)
+        except Exception:
+            context.user_data.clear()
+            context.user_data.update(before)
+            raise
         if isinstance(result, int) and result >= 0:
             flow.consultation(context)["state"] = result
         elif result == ConversationHandler.END:
@@ -451,8 +461,8 @@ def consultation_handler() -> ConversationHandler:
             flow.ASK_BIRTH_SEX: [CallbackQueryHandler(t(natal_flow.got_birth_sex), pattern=r"^b:sex:")],
         },
         fallbacks=[
-            CommandHandler("cancel", flow.cancel),
-            CallbackQueryHandler(flow.cancel, pattern=r"^x$"),
+            CommandHandler("cancel", t(flow.cancel)),
+            CallbackQueryHandler(t(flow.cancel), pattern=r"^x$"),
             stale,
             other_input,
         ],
@@ -547,23 +557,29 @@ async def _post_init(app: Application) -> None:
 def build_application(config: Config, *, request: BaseRequest | None = None,
                       clock: Callable[[], datetime] | None = None, rate_limit: bool = True,
                       extra: Callable[[Application], None] | None = None) -> Application:
-    """The bot, wired: handlers, SQLite storage and persistence, rate limiter, error handler."""
+    """The bot, wired: handlers, SQLite storage and persistence, rate limiter, error handler.
+
+    ``request`` replaces the Bot API request layer (``bot.guard.RetryingRequest`` by default) for every call,
+    getUpdates included; ``rate_limit`` adds PTB's ``AIORateLimiter``."""
     persistence = SQLitePersistence(config.database_path, store_data=PersistenceInput(
         bot_data=False, chat_data=False, callback_data=False))
     processor = PerUserUpdateProcessor()
-    builder = (ApplicationBuilder().token(config.token or "0:console").persistence(persistence)
-               .concurrent_updates(processor).post_init(_post_init))
+    urls = {}
     if config.api_base_url:
-        builder = builder.base_url(config.api_base_url)
-        builder = builder.base_file_url(config.api_base_url.replace("/bot", "/file/bot"))
-    if request is not None:
-        builder = builder.request(request).get_updates_request(request)
-    if rate_limit and request is None:
-        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
+        urls = {"base_url": config.api_base_url, "base_file_url": config.api_base_url.replace("/bot", "/file/bot")}
+    # Every call but getUpdates is retried after a network error, a time-out or a 5xx (bot.guard); 429 is
+    # waited out by the rate limiter.
+    bot = TolerantBot(config.token or "0:console", **urls,
+                      request=request or RetryingRequest(connection_pool_size=256),
+                      get_updates_request=request or HTTPXRequest(connection_pool_size=1),
+                      rate_limiter=AIORateLimiter(max_retries=3) if rate_limit else None)
+    builder = (ApplicationBuilder().bot(bot).persistence(persistence).concurrent_updates(processor)
+               .post_init(_post_init))
     app = builder.build()
     processor.attach(app)
     app.bot_data["users"] = {}
     app.bot_data["clock"] = clock
+    app.add_handler(TypeHandler(Update, gate), group=-2)
     app.add_handler(TypeHandler(Update, load_user), group=-1)
     app.add_handler(consultation_handler())
     app.add_handler(CommandHandler("start", start))
@@ -587,5 +603,6 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     app.add_handler(MessageHandler(filters.COMMAND, unknown_command))
     app.add_handler(CallbackQueryHandler(fallback_button))
     app.add_handler(MessageHandler(filters.COMMAND, remind_open_consultation), group=1)
+    app.add_handler(TypeHandler(Update, flow.answer_pending), group=9)  # every button answered, exactly once
     app.add_error_handler(on_error)
     return app

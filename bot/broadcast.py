@@ -46,6 +46,7 @@ from telegram.error import (
     BadRequest,
     Forbidden,
     InvalidToken,
+    NetworkError,
     RetryAfter,
     TelegramError,
 )
@@ -396,9 +397,12 @@ def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: floa
         return job
     if app.job_queue is None:
         raise RuntimeError("the daily almanac needs PTB's JobQueue (pip install 'python-telegram-bot[job-queue]')")
-    # max_instances 2: a tick during a long run reaches the callback, which returns at once (no APS warning)
-    app.job_queue.run_repeating(job, interval=interval, first=first, name=JOB_NAME,
-                                job_kwargs={"max_instances": 2, "coalesce": True, "misfire_grace_time": None})
+    # max_instances 2: a tick during a long run reaches the callback, which returns at once (no APS warning).
+    # The first run is a job of its own: a repeating job's times are counted from when it was added, so the
+    # scheduler, started later (after getMe and the rest of the start), would wait for the next whole interval.
+    kwargs = {"max_instances": 2, "coalesce": True, "misfire_grace_time": None}
+    app.job_queue.run_once(job, when=first, name=f"{JOB_NAME}:start", job_kwargs=kwargs)
+    app.job_queue.run_repeating(job, interval=interval, first=first + interval, name=JOB_NAME, job_kwargs=kwargs)
     return job
 
 
@@ -517,16 +521,24 @@ def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = D
     SIGTERM/SIGINT stop it cleanly: the sends in flight are confirmed, nothing new starts.  Exit 0 when the pass
     completed, 1 when it was stopped or raised, 2 without a token.
     """
-    import sys
-
     from bot.config import Config, configure_logging
 
+    from bot.guard import StartError, check_database, protect
+    from bot.run import refuse
+
     configure_logging()
-    config = Config.from_env(env)
+    try:
+        config = Config.from_env(env)
+    except ValueError as exc:
+        return refuse(str(exc), command="liuyao broadcast")
     if not config.token:
-        print("liuyao broadcast: set TELEGRAM_BOT_TOKEN (and DATABASE_PATH, TELEGRAM_API_BASE_URL as for the bot)",
-              file=sys.stderr)
-        return 2
+        return refuse("set TELEGRAM_BOT_TOKEN (and DATABASE_PATH, TELEGRAM_API_BASE_URL as for the bot)",
+                      command="liuyao broadcast")
+    protect(config.token)
+    try:
+        check_database(config.database_path)
+    except StartError as exc:
+        return refuse(str(exc), command="liuyao broadcast")
     stopping = False
 
     def stop() -> None:
@@ -547,9 +559,14 @@ def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = D
 
     try:
         stats = asyncio.run(main())
+    except InvalidToken:
+        return refuse("the Bot API refused TELEGRAM_BOT_TOKEN (check the token from @BotFather, and "
+                      "TELEGRAM_API_BASE_URL if set)", command="liuyao broadcast")
+    except NetworkError as exc:
+        return refuse(f"cannot reach the Bot API ({exc}); check the network and TELEGRAM_API_BASE_URL", status=1,
+                      command="liuyao broadcast")
     except Exception as exc:
         log.exception("broadcast failed")
-        print(f"liuyao broadcast: {exc}", file=sys.stderr)
-        return 1
+        return refuse(str(exc), status=1, command="liuyao broadcast")
     print(f"liuyao broadcast: {stats.summary()}")
     return 1 if stats.stopped else 0

@@ -42,6 +42,11 @@ class Config:
 
 
 def configure_logging() -> None:
-    """One log format for the long-running commands (bot, broadcast); httpx's per-request lines are noise."""
+    """One log format for the long-running commands (bot, broadcast), the token hidden in every line (tracebacks
+    included); httpx's per-request lines are noise (and they name the URL, which holds the token)."""
+    from bot.guard import redact_logging
+
     logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=logging.INFO)
     logging.getLogger("httpx").setLevel(logging.WARNING)
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)  # "Adding job tentatively …" at every start
+    redact_logging()

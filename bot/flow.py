@@ -17,11 +17,12 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_date
 from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
-from telegram.error import BadRequest
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes, ConversationHandler
 
 from bot import keyboards as kb
 from bot.chart_text import render_chart
+from bot.guard import small_int
 from bot.i18n import _, current, locale, term
 from bot.korean import particles
 from bot.render import render_reading
@@ -84,13 +85,35 @@ async def say(update: Update, text: str, markup: InlineKeyboardMarkup | None = N
     return await chat.send_message(body, parse_mode=ParseMode.HTML, reply_markup=markup)
 
 
+# Buttons pressed whose query this update has answered already (with a toast); ``answer_pending`` forgets them.
+_answered: set[str] = set()
+
+
 async def ack(query: CallbackQuery | None, text: str | None = None) -> None:
-    if query is None:
+    """Acknowledge a button.  Telegram takes one answer per query, so a plain acknowledgement waits for the end
+    of the update (``answer_pending``) and a toast goes out at once; a toast after another one is dropped."""
+    if query is None or text is None or query.id in _answered:
         return
+    _answered.add(query.id)
+    await answer_once(query, text)
+
+
+async def answer_once(query: CallbackQuery, text: str | None = None) -> None:
     try:
         await query.answer(text)
-    except BadRequest:  # an old query Telegram no longer accepts: nothing to acknowledge
-        pass
+    except TelegramError as exc:  # an old query Telegram no longer accepts, or Telegram unreachable: cosmetic
+        log.info("callback query not answered: %s", exc)
+
+
+async def answer_pending(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The last group: a button this update has not answered yet is answered now, without text."""
+    query = update.callback_query
+    if query is None:
+        return
+    if query.id in _answered:
+        _answered.discard(query.id)
+    else:
+        await answer_once(query)
 
 
 _BEFORE_THE_CAST = (None, ASK_QUESTION, ASK_TOPIC, ASK_FOLLOW_UP, ASK_OPTIONAL)
@@ -449,7 +472,11 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         moment_utc=moment.utc, tz=moment.tz, day_boundary=int(moment.day_boundary), question=c.get("question"),
         topic=c.get("topic"), subject=c.get("subject"), sex=c.get("sex"), use_god=c.get("use_god"))
     context.user_data.pop("c", None)
-    await send_reading(update, reading, rid)
+    try:
+        await send_reading(update, reading, rid)
+    except TelegramError as exc:  # stored: the consultation is over whatever happens to the reply
+        log.warning("reading %d of %s is stored but could not be sent (%s); it is in /history", rid,
+                    update.effective_user.id, exc)
     return END
 
 
@@ -534,7 +561,7 @@ async def outcome_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     await ack(query)
     try:
         _k, rid_text, what = query.data.split(":", 2)
-        rid = int(rid_text)
+        rid = small_int(rid_text)
     except ValueError:
         return await stale_button(update, context)
     resume = _open_step(context)

@@ -68,6 +68,7 @@ DEFAULT_UPDATE_INTERVAL: Final = 5.0
 made outside updates (jobs, non-blocking handlers, conversation timeouts) wait for it."""
 
 JSONDict = dict[str, Any]
+_SQLITE_MAX: Final = 2**63 - 1
 
 
 def _check_json(value: Any, path: str) -> None:
@@ -162,6 +163,8 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         return out
 
     async def _write_row(self, table: str, id_column: str, kind: str, row_id: int, data: Mapping[str, Any]) -> None:
+        if not -_SQLITE_MAX - 1 <= row_id <= _SQLITE_MAX:  # a forged id SQLite cannot hold: nothing to keep
+            return
         text = dumps_strict(dict(data), f"{kind}[{row_id}]")
         digest = _digest(text)
         if self._written.get((kind, row_id)) == digest:
@@ -179,6 +182,8 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         self._written[(kind, row_id)] = digest
 
     async def _drop_row(self, table: str, id_column: str, kind: str, row_id: int) -> None:
+        if not -_SQLITE_MAX - 1 <= row_id <= _SQLITE_MAX:
+            return
         storage = await self.get_storage()
         async with storage.transaction() as db:
             await db.execute(f"DELETE FROM {table} WHERE {id_column} = ?", (row_id,))

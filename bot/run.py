@@ -1,29 +1,83 @@
-"""``liuyao bot``: polling (default) or webhook mode, stopping cleanly on SIGTERM/SIGINT."""
+"""``liuyao bot``: polling (default) or webhook mode, stopping cleanly on SIGTERM/SIGINT.
+
+A setting or a file the bot cannot start with is one line on stderr and exit status 2 (the systemd unit does not
+restart on 2); a Bot API that cannot be reached at start is one line and status 1 (restarted, within the unit's
+start limit).  The token is never printed (``bot.guard.redact``).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import secrets
 import sys
+from typing import Any
+from urllib.parse import urlsplit
 
-from telegram import Update
+from telegram import Bot, Update
+from telegram.error import InvalidToken, NetworkError, TelegramError
+from telegram.request import HTTPXRequest
 
 from bot.app import build_application
 from bot.broadcast import install
 from bot.collector import settle
 from bot.config import Config, configure_logging
+from bot.guard import StartError, check_database, protect, redact
+
+log = logging.getLogger(__name__)
 
 
 def run_bot(env: dict[str, str] | None = None) -> int:
     configure_logging()
-    config = Config.from_env(env)
+    try:
+        config = Config.from_env(env)
+    except ValueError as exc:
+        return refuse(str(exc))
     if not config.token:
-        print("liuyao bot: set TELEGRAM_BOT_TOKEN (or run `liuyao console` to use the bot without Telegram)",
-              file=sys.stderr)
-        return 2
-    app = build_application(config, extra=install)  # /today /subscribe /unsubscribe and the daily broadcast
-    settle()
-    if config.webhook_url:
-        app.run_webhook(listen=config.listen, port=config.port, webhook_url=config.webhook_url,
-                        secret_token=config.webhook_secret, allowed_updates=Update.ALL_TYPES)
-    else:
-        app.run_polling(allowed_updates=Update.ALL_TYPES)
+        return refuse("set TELEGRAM_BOT_TOKEN (or run `liuyao console` to use the bot without Telegram)")
+    protect(config.token)
+    try:
+        check_database(config.database_path)
+        asyncio.run(preflight(config))
+        app = build_application(config, extra=install)  # /today /subscribe /unsubscribe and the daily broadcast
+        settle()
+        if config.webhook_url:
+            run_webhook(app, config)
+        else:
+            app.run_polling(allowed_updates=Update.ALL_TYPES)
+    except StartError as exc:
+        return refuse(str(exc))
+    except InvalidToken:
+        return refuse("the Bot API refused TELEGRAM_BOT_TOKEN (check the token from @BotFather, and "
+                      "TELEGRAM_API_BASE_URL if set)")
+    except NetworkError as exc:
+        return refuse(f"cannot reach the Bot API ({exc}); check the network and TELEGRAM_API_BASE_URL", status=1)
+    except TelegramError as exc:
+        return refuse(f"the Bot API refused to start the bot: {exc}", status=1)
+    except OSError as exc:  # the webhook's port taken, a file that cannot be read …
+        return refuse(f"cannot start: {exc}", status=1)
     return 0
+
+
+async def preflight(config: Config) -> None:
+    """getMe once before PTB starts, so that a refused token or an unreachable server is our one line (PTB's
+    start-up logs a traceback of its own for either)."""
+    urls = {"base_url": config.api_base_url} if config.api_base_url else {}
+    async with Bot(config.token or "", **urls, request=HTTPXRequest()):  # initialize() calls getMe
+        pass
+
+
+def run_webhook(app: Any, config: Config) -> None:
+    """Listen on the path of WEBHOOK_URL (https://host/liuyao → /liuyao), and only for requests that carry the
+    secret registered with setWebhook: WEBHOOK_SECRET, or one drawn for this run when it is not set."""
+    secret = config.webhook_secret
+    if not secret:
+        secret = secrets.token_urlsafe(32)
+        log.info("WEBHOOK_SECRET is not set: a random secret is registered with Telegram for this run")
+    app.run_webhook(listen=config.listen, port=config.port, url_path=urlsplit(config.webhook_url).path.strip("/"),
+                    webhook_url=config.webhook_url, secret_token=secret, allowed_updates=Update.ALL_TYPES)
+
+
+def refuse(message: str, *, status: int = 2, command: str = "liuyao bot") -> int:
+    print(f"{command}: {redact(message)}", file=sys.stderr)
+    return status

@@ -47,7 +47,7 @@ import json
 import math
 import re
 import time
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any, Callable, Iterable
@@ -876,6 +876,9 @@ class FakeTelegram:
         self.unknown_methods: list[str] = []
         self.rate_limited = 0
         self.callback_answers: dict[str, dict[str, Any]] = {}
+        self.answer_calls: Counter[str] = Counter()  # answerCallbackQuery calls per query id, refused ones too
+        # While set, every call but getUpdates fails with this HTTP status (0: the connection drops): an outage.
+        self.down: int | None = None
         self.chat_actions: list[tuple[int, str]] = []
         self.chats: dict[int, _ChatStore] = {}
         self.commands: dict[tuple[str, str], list[dict[str, Any]]] = {}
@@ -885,7 +888,7 @@ class FakeTelegram:
 
         self._users: dict[int, FakeUser] = {}
         self._blocked: dict[int, str] = {}
-        self._fail: deque[tuple[int, str, frozenset[str] | None]] = deque()
+        self._fail: deque[tuple[int, str, frozenset[str] | None, float]] = deque()
         self._send_times: deque[float] = deque()
         self._reply_keyboards: dict[int, dict[str, Any]] = {}
         self._open_queries: dict[str, int] = {}
@@ -990,13 +993,15 @@ class FakeTelegram:
 
     def fail_next(
         self, n: int = 1, status: int = 502, *, description: str | None = None,
-        methods: Iterable[str] | None = None,
+        methods: Iterable[str] | None = None, hang: float = 0.0,
     ) -> None:
         """The next ``n`` matching calls fail with HTTP ``status``.
 
         ``methods``: only these methods (default: any method except getUpdates, so a
         running poller doesn't swallow the failures).  ``status=0`` drops the
-        connection without an answer (PTB raises NetworkError).
+        connection without an answer (PTB raises NetworkError).  ``hang``: seconds
+        the server holds the request first (longer than the client's read timeout:
+        PTB raises TimedOut).  A status 429 carries ``retry_after`` 1.
         """
         if description is None:
             try:
@@ -1005,7 +1010,7 @@ class FakeTelegram:
                 description = "Error"
         ms = frozenset(methods) if methods is not None else None
         for _ in range(n):
-            self._fail.append((status, description, ms))
+            self._fail.append((status, description, ms, hang))
 
     def queue_update(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Queue a raw update (``{"message": {...}}`` etc.); assigns and returns it with id."""
@@ -1205,15 +1210,22 @@ class FakeTelegram:
             call.params = self._parse_params(target, headers, body)
             if token != self.token:
                 raise ApiError(401, "Unauthorized")
-            for idx, (status, description, methods) in enumerate(self._fail):
+            if self.down is not None and method != "getUpdates":
+                if self.down == 0:
+                    return 0, {}
+                raise ApiError(self.down, HTTPStatus(self.down).phrase)
+            for idx, (status, description, methods, hang) in enumerate(self._fail):
                 if (methods is None and method != "getUpdates") or (
                     methods is not None and method in methods
                 ):
                     del self._fail[idx]
+                    if hang:
+                        await asyncio.sleep(hang)
                     if status == 0:
                         call.status = 0
                         return 0, {}
-                    raise ApiError(status, description)
+                    raise ApiError(status, description,
+                                   {"retry_after": 1} if status == 429 else None)
             handler = getattr(self, f"_api_{method}", None)
             if handler is None:
                 self.unknown_methods.append(method)
@@ -1647,6 +1659,7 @@ class FakeTelegram:
 
     async def _api_answerCallbackQuery(self, params: dict[str, Any]) -> Any:
         qid = str(params.get("callback_query_id") or "")
+        self.answer_calls[qid] += 1
         if qid not in self._open_queries:
             raise _bad("query is too old and response timeout expired or query ID is invalid")
         text = params.get("text")

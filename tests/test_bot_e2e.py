@@ -32,6 +32,7 @@ import pytest
 from bot.app import COMMANDS, build_application
 from bot.chart_text import render_chart
 from bot.config import DEFAULT_ZONES, Config
+from bot.guard import ATTEMPTS
 from bot.i18n import _, normalize, term, use
 from bot.render import render_findings, render_reading
 from core.calendar import DayBoundary, Moment
@@ -888,7 +889,8 @@ async def test_error_handler_and_rate_limits(tmp_path: Path, caplog: pytest.LogC
         await u.send("/cast")
         await u.press((await until(u, has("q:")))[0], "q:skip")
         topics = await u.wait_for(has("t:"))
-        tg.fail_next(1, 502, methods=["sendMessage"])  # the next reply fails on Telegram's side
+        # the next reply fails on Telegram's side, however often the bot tries it (bot.guard.RetryingRequest)
+        tg.fail_next(ATTEMPTS, 502, methods=["sendMessage"])
         await u.press(topics, "t:wealth")
         sorry = await u.wait_reply()
         assert sorry.text == "Something went wrong on my side. Your readings are safe; please try again."

@@ -35,6 +35,7 @@ from bot.almanac import render_almanac
 from bot.app import build_application
 from bot.broadcast import JOB_NAME, DailyAlmanacJob, broadcast_due, install
 from bot.config import Config
+from bot.guard import ATTEMPTS
 from bot.i18n import _, normalize, use
 from bot.storage import Storage
 from core.calendar import day_pillar_of_date
@@ -296,7 +297,8 @@ async def test_network_error_is_retried_later(tmp_path: Path) -> None:
         ko = tg.user(51, language_code="ko")
         await reply(ko, "/subscribe 07:00")
         clock.set(2026, 6, 1, 22, 0)
-        tg.fail_next(1, 0, methods=["sendMessage"])  # the connection drops without an answer
+        # the connection drops without an answer, each time the call is tried (bot.guard.RetryingRequest)
+        tg.fail_next(ATTEMPTS, 0, methods=["sendMessage"])
         await bot.runs()
         assert almanacs(ko) == []
         storage = await bot.app.persistence.get_storage()
