@@ -84,7 +84,7 @@ def names() -> list[str]:
 # ---- how a name is shown ------------------------------------------------------------------------------------
 
 SEPARATOR = N_(" · ")  # between the parts of one name: 心·眼·熱病 (heart · eyes · fevers), 九病·肺 (Japanese 「・」)
-HALF = N_("·")  # the unknown half of a pillar (甲·), and the mark of a verse that does not apply (Japanese 「・」)
+MIDDLE_DOT = N_("·")  # the unknown half of a pillar (甲·); the mark of a verse that does not apply
 TRANSFORMED = N_("the {stems} transformation into {element}")  # 己甲化土
 DECADE = N_("the {head} decade")  # 甲辰旬: the ten pillars from 甲辰
 MONTHS: tuple[str, ...] = (
@@ -107,7 +107,7 @@ def is_characters(text: str) -> bool:
 
 def characters(text: str) -> str:
     """Stems, branches and pillars as written, the unknown half of a pillar marked as the language writes it."""
-    return text.replace(PART, _(HALF)) if PART in text else text
+    return text.replace(PART, _(MIDDLE_DOT)) if PART in text else text
 
 
 def name_term(word: str) -> str:

@@ -2,7 +2,8 @@
 
 Nothing is recomputed here.  Every sentence is the verse's own (``bot.natal_texts``), its evidence is rendered from
 the ``Fact``s: pillar and layer names, relation words and table names go through the ``term`` context (each
-tradition writes them its own way); stems, branches, elements and pillars stay as characters.  Grave verses are
+tradition writes them its own way; ``bot.natal_names`` shows the tables' names, composite ones by their parts);
+stems, branches, elements and pillars stay as characters.  Grave verses are
 left out unless the user asked for them, and then still said to be what the classic holds, never a forecast.
 """
 
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 
 from bot.i18n import N_, _, current, ngettext, term
 from bot.korean import particles
-from bot.natal_names import HALF, OWN_SENSES, characters, is_characters, name_text, names
+from bot.natal_names import MIDDLE_DOT, OWN_SENSES, characters, name_text, names
 from bot.natal_texts import TEXTS
 from core.natal.chart import ALL, LifePeriod, NatalChart, Role
 from core.natal.evidence import RELATIONS, Fact, Layer, Term
@@ -318,7 +319,7 @@ def render_all_verses(reading: NatalReading, grim: bool = False, hint: str = SET
     hidden = False
     for r in reading.evaluated:
         v = r.verse
-        mark = "✓" if r.fires else _(HALF)
+        mark = "✓" if r.fires else _(MIDDLE_DOT)
         tail = "" if not r.unchecked else " " + _("(read without: {roles})").format(
             roles=_(", ").join(term(place_term(role, Layer.柱)) for role in r.unchecked))
         if v.grim and not grim:

@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.app import HISTORY_LABEL
-from bot.i18n import _, normalize, use
+from bot.i18n import normalize, use
 from bot.korean import particles
 from bot.natal_render import render_all_verses, render_natal, render_natal_chart, split_message
 from core.natal import NatalChart, NatalReading, read_natal

@@ -106,9 +106,9 @@ def glossary() -> dict[str, dict[str, str]]:
     return out
 
 
-def _translated(string: str | tuple[str, ...] | None) -> bool:
+def _translated(string: str | tuple[str, ...] | list[str] | None) -> bool:
     """A msgstr is there: a plural message's every form too."""
-    return all(string) if isinstance(string, tuple) else bool(string)
+    return all(string) if isinstance(string, (tuple, list)) else bool(string)
 
 
 def update(langs: Iterable[str] = LANGS) -> None:
