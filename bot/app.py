@@ -40,7 +40,7 @@ from bot import flow, natal_flow
 from bot import keyboards as kb
 from bot.config import DEFAULT_ZONES, Config
 from bot.guard import RetryingRequest, TolerantBot, gate, small_int
-from bot.i18n import _, current, locale, normalize, set_current, term, use
+from bot.i18n import N_, _, current, locale, normalize, set_current, term, use
 from bot.persistence import SQLitePersistence, WriteThroughUpdateProcessor
 from bot.render import render_findings
 from bot.storage import NatalReading as StoredNatal
@@ -192,19 +192,22 @@ async def _set_zone(update: Update, context: ContextTypes.DEFAULT_TYPE, zone: st
 
 # ---- history ---------------------------------------------------------------------------------------------
 
+HISTORY_LABEL = N_("{when} · {kind} · {name}")  # a /history button: when, the topic or "Natal chart", the name
+
+
 def _label(item: Any, user_tz: str) -> str:
     when = item.created_at.astimezone(ZoneInfo(user_tz))
     stamp = format_datetime(when, format="short", locale=locale(current()))
     if isinstance(item, StoredNatal):
         pillars = (item.record or {}).get("pillars", {}) if isinstance(item.record, dict) else {}
         written = " ".join(p for p in (pillars.get(k) for k in ("year", "month", "day", "hour")) if p)
-        return f"{stamp} · {_('Natal chart')} · {written}"[:60]
+        return _(HISTORY_LABEL).format(when=stamp, kind=_("Natal chart"), name=written)[:60]
     topic = _(kb.TOPIC_LABELS.get(item.topic or "other", kb.TOPIC_LABELS["other"]))
     name = ""
     if isinstance(item.reading, dict):
         name = term(item.reading.get("hexagram", {}).get("name", ""))
     mark = {"happened": " ✓", "did_not": " ✗"}.get(item.outcome or "", "")
-    return f"{stamp} · {topic} · {name}{mark}"[:60]
+    return _(HISTORY_LABEL).format(when=stamp, kind=topic, name=name + mark)[:60]
 
 
 async def history(update: Update, context: ContextTypes.DEFAULT_TYPE, offset: int = 0) -> None:

@@ -27,6 +27,7 @@ LANGS = ("en", "ko", "ja", "zh_Hans", "zh_Hant")
 DEFAULT = "en"
 LOCALES = Path(locales_package.__file__).resolve().parent
 TERM = "term"  # msgctxt of the classical terms (用神, 世爻, 官鬼 …) that each tradition writes its own way
+NATAL = "natal"  # msgctxt of the few 玉照定真經 names whose sense differs from the same term's (bot.natal_names)
 
 _current: ContextVar[str] = ContextVar("liuyao_lang", default=DEFAULT)
 
@@ -98,9 +99,10 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(_current.get()).ngettext(singular, plural, n)
 
 
-def term(word: str) -> str:
-    """A classical term in the current language's usage (官鬼 → 관귀 / 官鬼 / 官鬼 / Officer-Ghost)."""
-    return str(translations(_current.get()).pgettext(TERM, word))
+def term(word: str, context: str = TERM) -> str:
+    """A classical term in the current language's usage (官鬼 → 관귀 / 官鬼 / 官鬼 / Officer-Ghost); ``context``
+    NATAL for a name in the sense 玉照定真經 gives it."""
+    return str(translations(_current.get()).pgettext(context, word))
 
 
 def N_(message: str) -> str:

@@ -2,7 +2,8 @@
 
 Nothing is recomputed here.  Every sentence is the verse's own (``bot.natal_texts``), its evidence is rendered from
 the ``Fact``s: pillar and layer names, relation words and table names go through the ``term`` context (each
-tradition writes them its own way); stems, branches, elements and pillars stay as characters.  Grave verses are
+tradition writes them its own way; ``bot.natal_names`` shows the tables' names, composite ones by their parts);
+stems, branches, elements and pillars stay as characters.  Grave verses are
 left out unless the user asked for them, and then still said to be what the classic holds, never a forecast.
 """
 
@@ -11,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.i18n import N_, _, current, term
+from bot.i18n import N_, _, current, ngettext, term
 from bot.korean import particles
+from bot.natal_names import MIDDLE_DOT, OWN_SENSES, characters, name_text, names
 from bot.natal_texts import TEXTS
-from core.ganzhi import Branch, Element, Stem
 from core.natal.chart import ALL, LifePeriod, NatalChart, Role
-from core.natal.evidence import Fact, Layer, Term
+from core.natal.evidence import RELATIONS, Fact, Layer, Term
 from core.natal.reading import NatalReading
 from core.natal.tables import NAYIN_NAMES, SEASON_STATES, nayin_name
 from core.natal.verse import Effect, Hit, Need, Theme, VerseResult
@@ -46,21 +47,17 @@ WHOLE_LIFE = "終身"  # a verse on the year alone: the year governs the whole l
 PERIOD_TERMS: dict[LifePeriod, str] = {
     LifePeriod.childhood: "小年", LifePeriod.youth: "初年", LifePeriod.middle: "中年", LifePeriod.late: "末年",
 }
-# Names the verses and the chart use (tables, stars, kinds of void) beside the relation words of evidence.RELATIONS.
-NAME_TERMS: tuple[str, ...] = (
-    "胎元", "命宮", "宅", "墓", "庫", "空亡", "正空", "天德", "月德", "天德合", "月德合", "德", "祿", "貴", "天乙貴人",
-    "生氣", "劫殺", "驛馬", "地殺", "魁罡", "天罡", "天魁", "五印", "暗合", "易位", "九病", "陽干", "陰干", "身",
-    "三才", "四柱", "十二宮", "九宮",
-)
-
-
 def natal_terms() -> list[str]:
-    """Every classical term this renderer can show (for the catalogs)."""
-    from core.natal.evidence import RELATIONS
-
+    """Every classical term this renderer can show (for the catalogs): its own words, the 納音, every name of the
+    tables and the verses (bot.natal_names) and the relation words of the evidence."""
     words = [*ROLE_TERMS.values(), *LAYER_TERMS, *PLACE_TERMS, *THEME_TERMS.values(), WHOLE_LIFE,
-             *PERIOD_TERMS.values(), *NAYIN_NAMES, *NAME_TERMS, *sorted(RELATIONS)]
+             *PERIOD_TERMS.values(), *NAYIN_NAMES, *names(), *sorted(RELATIONS)]
     return list(dict.fromkeys(words))
+
+
+def natal_senses() -> list[str]:
+    """The names that have an entry of their own under msgctxt NATAL (for the catalogs)."""
+    return list(OWN_SENSES)
 
 
 # ---- facts ------------------------------------------------------------------------------------------------------
@@ -104,10 +101,9 @@ RELATION_TEXTS: dict[str, str] = {
     "祿": N_("{subject} is the emolument (祿) of {object}"),
     "貴": N_("{subject} is the noble (貴) of {object}"),
     "臨": N_("{subject} sits on {object}"),
-    "前五": N_("{subject} is the fifth pillar ahead of {object}"),
-    "年少": N_("{subject} is younger than {object}"),
-    "年長": N_("{subject} is older than {object}"),
+    "前五": N_("five pillars on from {subject} comes {object}"),
 }
+AGES = frozenset({"年長", "年少"})  # the spouse's age against the native's (V120): the count is the years apart
 STATE = N_("{subject} is in the state {relation} at {object}")
 STATE_WORDS = frozenset({*SEASON_STATES, *(s.name for s in Stage), "有氣", "無氣"})
 ALONE = N_("{subject}: {relation}")
@@ -115,22 +111,32 @@ COUNTED = N_("{fact} (×{count})")
 LABELLED = N_("{label} {text}")  # "the hour branch 寅", "時支寅"
 
 
-def _is_characters(text: str) -> bool:
-    """Stems, branches, elements and pillars stay as written in every language."""
-    return all(c in Stem.__members__ or c in Branch.__members__ or c in Element.__members__ or c == "·"
-               for c in text)
-
-
 def term_text(t: Term) -> str:
     """A term of a fact: "the hour branch 寅", "the year's 納音 金", or a table name in the user's words."""
-    text = t.text if _is_characters(t.text) else term(t.text)
+    text = name_text(t.text)
     if t.role is None:
         return text
     return _(LABELLED).format(label=term(place_term(t.role, t.layer)), text=text)
 
 
+def _age_text(f: Fact, subject: str, obj: str) -> str:
+    """V120: "the day pillar 丙寅 is 4 years older than the year pillar 庚午" (the count is the years apart)."""
+    years = f.count or 0
+    if years == 0:
+        return _("{subject} is the same age as {object}").format(subject=subject, object=obj)
+    if f.relation == "年長":
+        text = ngettext("{subject} is {count} year older than {object}",
+                        "{subject} is {count} years older than {object}", years)
+    else:
+        text = ngettext("{subject} is {count} year younger than {object}",
+                        "{subject} is {count} years younger than {object}", years)
+    return text.format(subject=subject, object=obj, count=years)
+
+
 def fact_text(f: Fact) -> str:
     subject = term_text(f.subject)
+    if f.relation in AGES and f.object is not None:
+        return josa(_age_text(f, subject, term_text(f.object)))
     if f.object is None:
         text = _(ALONE).format(subject=subject, relation=term(f.relation))
     elif f.relation in RELATION_TEXTS:
@@ -159,9 +165,9 @@ def render_natal_chart(reading: NatalReading) -> str:
         pair = None if p is None else p.pair
         label = term(place_term(role, Layer.柱))
         if p is None:
-            rows.append(f"{label}  {_('unknown')}")
+            rows.append(label + "  " + _("unknown"))
         elif pair is None:
-            rows.append(f"{label}  {p}")
+            rows.append(f"{label}  {characters(str(p))}")
         else:
             rows.append(f"{label}  {pair}  {term(nayin_name(pair))}")
     extra = []
@@ -217,6 +223,9 @@ def _hit_lines(hit: Hit) -> list[str]:
     return lines
 
 
+SENTENCES = N_("{text} {sentence}")  # one more sentence of the same verse (no space after 。 in Japanese or Chinese)
+
+
 def verse_block(result: VerseResult) -> str:
     """One verse that fires: its sentence (a sub-reading's where a hit has one), the source tag, the evidence."""
     v = result.verse
@@ -225,7 +234,9 @@ def verse_block(result: VerseResult) -> str:
         s = _(TEXTS[verse_key(result, h)])
         if s not in sentences:
             sentences.append(s)
-    text = " ".join(sentences)
+    text = sentences[0]
+    for s in sentences[1:]:
+        text = _(SENTENCES).format(text=text, sentence=s)
     if v.household:
         text = _("Of someone of the household: {text}").format(text=text)
     lines = [f"• {text} [{v.id}]", "   " + _period_label(result)]
@@ -308,7 +319,7 @@ def render_all_verses(reading: NatalReading, grim: bool = False, hint: str = SET
     hidden = False
     for r in reading.evaluated:
         v = r.verse
-        mark = "✓" if r.fires else "·"
+        mark = "✓" if r.fires else _(MIDDLE_DOT)
         tail = "" if not r.unchecked else " " + _("(read without: {roles})").format(
             roles=_(", ").join(term(place_term(role, Layer.柱)) for role in r.unchecked))
         if v.grim and not grim:

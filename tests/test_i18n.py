@@ -104,3 +104,27 @@ def test_terms_follow_each_tradition() -> None:
 def test_language_codes() -> None:
     assert [normalize(c) for c in ("ko", "ko-KR", "ja", "zh-hans", "zh-CN", "zh-hant", "zh-TW", "en-US", "fr", None)] == [
         "ko", "ko", "ja", "zh_Hans", "zh_Hans", "zh_Hant", "zh_Hant", "en", "en", "en"]
+
+
+GETTEXT_CALLS = {"_", "N_", "ngettext"}
+
+
+def gettext_in_fstrings(source: str, filename: str = "<source>") -> list[str]:
+    """Every ``_("…")`` (or N_, ngettext) with a literal message inside an f-string: Babel does not extract those,
+    so their text would show in English in every language."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.JoinedStr):
+            for call in ast.walk(node):
+                if isinstance(call, ast.Call) and getattr(call.func, "id", "") in GETTEXT_CALLS and any(
+                        isinstance(a, ast.Constant) and isinstance(a.value, str) for a in call.args):
+                    found.append(f"{filename}:{call.lineno}: {ast.unparse(call)}")
+    return found
+
+
+def test_no_message_inside_an_f_string() -> None:
+    assert gettext_in_fstrings("x = f\"{label}  {_('unknown')}\"") == ["<source>:1: _('unknown')"]
+    assert not gettext_in_fstrings("x = f'{label}  ' + _('unknown') + f'{_(KEY)}'")
+    found = [hit for path in sorted((ROOT / "bot").rglob("*.py"))
+             for hit in gettext_in_fstrings(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))]
+    assert not found, found

@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from bot.app import HISTORY_LABEL
 from bot.i18n import normalize, use
 from bot.korean import particles
 from bot.natal_render import render_all_verses, render_natal, render_natal_chart, split_message
@@ -150,6 +151,11 @@ async def test_natal_in_three_languages(tmp_path: Path, caplog: pytest.LogCaptur
         assert db_rows(bot.db, "SELECT grim FROM users WHERE user_id = 800") == [(1,)]
         await u.send("/history")
         page = await u.wait_for(has(f"n:{nid}"))
+        label = next(b["text"] for b in page.buttons if b.get("callback_data") == f"n:{nid}")
+        with use(lang):  # the kind and its separators as the language writes them (「・」 in Japanese)
+            assert label.endswith(_(HISTORY_LABEL).format(when="", kind=_("Natal chart"), name="庚午 庚辰 丙寅 壬辰")
+                                  .lstrip(" ·・")), label
+        assert ("·" not in label) if lang == "ja" else ("・" not in label)
         await u.press(page, f"n:{nid}")
         again_chart = await u.wait_for(is_chart)
         _again, texts = await verses_reply(u)

@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.i18n import DOMAIN, LANGS, LOCALES, TERM, catalog_path  # noqa: E402
+from bot.i18n import DOMAIN, LANGS, LOCALES, NATAL, TERM, catalog_path  # noqa: E402
 
 GLOSSARY = ROOT.parent / "shared" / "notes" / "glossary.md"
 
@@ -67,6 +67,10 @@ def template() -> Catalog:
         cat.add(message, locations=[(f"bot/{filename}", lineno)], auto_comments=comments, context=context)
     for word in core_terms():
         cat.add(word, context=TERM)
+    from bot.natal_render import natal_senses
+
+    for word in natal_senses():  # 玉照定真經's own sense of a few names (小吉 the 月將, not the verdict)
+        cat.add(word, context=NATAL)
     return cat
 
 
@@ -102,6 +106,11 @@ def glossary() -> dict[str, dict[str, str]]:
     return out
 
 
+def _translated(string: str | tuple[str, ...] | list[str] | None) -> bool:
+    """A msgstr is there: a plural message's every form too."""
+    return all(string) if isinstance(string, (tuple, list)) else bool(string)
+
+
 def update(langs: Iterable[str] = LANGS) -> None:
     pot = template()
     gloss = glossary()
@@ -118,13 +127,13 @@ def update(langs: Iterable[str] = LANGS) -> None:
             cat = Catalog(locale=lang, domain=DOMAIN, project="liuyao", charset="utf-8")
         cat.update(template(), no_fuzzy_matching=True)  # a fresh template: update() shares its Message objects
         for msg in cat:
-            if not msg.id or msg.string:
+            if not msg.id or _translated(msg.string):
                 continue
             if msg.context == TERM and msg.id in gloss and gloss[msg.id].get(lang):
                 msg.string = gloss[msg.id][lang]
-            elif lang == "zh_Hant" and msg.context == TERM:
+            elif lang == "zh_Hant" and msg.context in (TERM, NATAL):
                 msg.string = msg.id  # the engine's canonical names are Traditional Chinese
-            elif lang == "en" and msg.context != TERM:
+            elif lang == "en" and msg.context not in (TERM, NATAL):
                 msg.string = msg.id  # English msgids are the English text
         with path.open("wb") as fh:
             write_po(fh, cat, width=120, ignore_obsolete=True)
@@ -145,7 +154,7 @@ def check() -> list[str]:
             if not msg.id:
                 continue
             got = cat.get(msg.id, context=msg.context)
-            if got is None or not got.string or got.fuzzy:
+            if got is None or not _translated(got.string) or got.fuzzy:
                 problems.append(f"{lang}: untranslated {msg.context or ''}|{msg.id!r}")
                 continue
             ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
