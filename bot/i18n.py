@@ -27,6 +27,7 @@ LANGS = ("en", "ko", "ja", "zh_Hans", "zh_Hant")
 DEFAULT = "en"
 LOCALES = Path(locales_package.__file__).resolve().parent
 TERM = "term"  # msgctxt of the classical terms (用神, 世爻, 官鬼 …) that each tradition writes its own way
+SHORT = "short"  # msgctxt of the short forms a compact chart prints (官鬼 → "Officer", where the term is long)
 
 _current: ContextVar[str] = ContextVar("liuyao_lang", default=DEFAULT)
 
@@ -101,6 +102,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def term(word: str) -> str:
     """A classical term in the current language's usage (官鬼 → 관귀 / 官鬼 / 官鬼 / Officer-Ghost)."""
     return translations(_current.get()).pgettext(TERM, word)
+
+
+def short(word: str) -> str:
+    """A classical term as a compact chart prints it: the term itself where it is already short (官鬼, 관귀)."""
+    return translations(_current.get()).pgettext(SHORT, word)
 
 
 def N_(message: str) -> str:

@@ -18,11 +18,29 @@ FIXED_NOW = datetime(2024, 2, 4, 8, 30, tzinfo=timezone.utc)
 def test_text_chart_for_a_book_case(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["chart", "--lines", "777977", "--month", "辰", "--day", "戊申"]) == 0
     out = capsys.readouterr().out
-    assert "乾為天（乾宮 本宮 六沖） → 風天小畜（巽宮 一世）" in out
-    assert "辰月 戊申日　旬空 寅卯" in out
-    first_line = next(line for line in out.splitlines() if "官鬼壬午火" in line)
-    assert "○" in first_line and "父母辛未土" in first_line  # the moving line and its change side by side
-    assert out.index("父母壬戌土") < out.index("子孫甲子水")  # printed top line first
+    # 增刪卜易's case as the book lays it: the primary block, then the changed one (its moving line marked)
+    assert out.startswith(
+        "辰月 戊申日\n"
+        "旬空 寅卯　卦身 巳\n"
+        "\n"
+        "本卦 乾為天（乾宮 本宮 六沖）\n"
+        "朱雀 父母壬戌土 -----   世\n"
+        "青龍 兄弟壬申金 -----\n"
+        "玄武 官鬼壬午火 ----- o\n"
+        "白虎 父母甲辰土 -----   應\n"
+        "螣蛇 妻財甲寅木 -----\n"
+        "勾陳 子孫甲子水 -----\n"
+        "\n"
+        "變卦 風天小畜（巽宮 一世）\n"
+        "外卦反吟\n"
+        "   妻財辛卯木 -----\n"
+        "   官鬼辛巳火 -----\n"
+        "-> 父母辛未土 -- -- 應\n"
+        "   父母甲辰土 -----\n"
+        "   妻財甲寅木 -----\n"
+        "   子孫甲子水 ----- 世\n"
+        "\n"
+        "上爻 戌：月破 長生\n"), out
 
 
 def test_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
