@@ -17,7 +17,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 
 from bot.i18n import _, short
-from core.chart import Chart, Line, Spirit, Standing, Yao
+from core.chart import Chart, Line, Spirit, Standing
 from core.ganzhi import Branch, Stem
 from core.hexagram import Hexagram, Relation, relation
 
@@ -62,14 +62,14 @@ def yao_label(relation_name: str, stem: Stem, branch: Branch, s: Label) -> str:
     return joined(s(relation_name), ganzhi(stem, branch))
 
 
-def changed_cell(chart: Chart, line: Line, s: Label) -> str:
-    """The changed hexagram's line at this position: the change of a moving line, else the changed hexagram's own
-    line, its 六親 counted from the primary palace (NJ-08)."""
+def changed_yao(chart: Chart, line: Line) -> tuple[str, Stem, Branch]:
+    """The changed hexagram's line at this position (六親, stem, branch): the change of a moving line, else the
+    changed hexagram's own line, its 六親 counted from the primary palace (NJ-08)."""
     if line.changed is not None:
-        return yao_label(line.changed.relation.value, line.changed.stem, line.changed.branch, s)
+        return line.changed.relation.value, line.changed.stem, line.changed.branch
     assert chart.changed is not None
     stem, branch = chart.changed.najia[line.position - 1]
-    return yao_label(relation(chart.hexagram.element, branch.element).value, stem, branch, s)
+    return relation(chart.hexagram.element, branch.element).value, stem, branch
 
 
 def world_mark(h: Hexagram, position: int, t: Label) -> str:
@@ -83,14 +83,18 @@ def hex_head(h: Hexagram, t: Label) -> str:
     return f"{t(h.name)}（{t(h.palace.name)}{t('宮')} {t(h.generation.value)}{flags}）"
 
 
-def pillars(chart: Chart) -> list[str]:
-    """The pillars as the books write them, year first: 甲辰年 丙寅月 戊申日 庚申時 (or "辰月 戊申日")."""
+def pillars(chart: Chart) -> dict[str, str]:
+    """The pillars as the books write them, by unit in the order written: 甲辰年 丙寅月 戊申日 庚申時, or for a
+    book's case "辰月 戊申日" (and its year's branch)."""
     m = chart.moment
     if m.month is None:
-        out = [f"{m.month_branch.name}{_('月')}", f"{m.day}{_('日')}"]
-        return out + ([f"{m.year_branch.name}{_('年')}"] if m.year_branch is not None and m.year is None else [])
-    return [f"{p}{unit}" for p, unit in ((m.year, _("年")), (m.month, _("月")), (m.day, _("日")), (m.hour, _("時")))
-            if p is not None]
+        out = {"month": f"{m.month_branch.name}{_('月')}", "day": f"{m.day}{_('日')}"}
+        if m.year_branch is not None and m.year is None:
+            out["year"] = f"{m.year_branch.name}{_('年')}"
+        return out
+    return {unit: f"{p}{word}" for unit, p, word in (("year", m.year, _("年")), ("month", m.month, _("月")),
+                                                     ("day", m.day, _("日")), ("hour", m.hour, _("時")))
+            if p is not None}
 
 
 def void_label(chart: Chart, t: Label) -> str:
@@ -179,7 +183,7 @@ def changed_rows(chart: Chart, t: Label, s: Label) -> list[list[str]]:
     """The changed hexagram's lines, top first: an arrow where the line moved, 六親 干支, the line, 世/應."""
     c = chart.changed
     assert c is not None
-    return [[ARROW if line.moving else "", changed_cell(chart, line, s), YANG if c.yang(line.position) else YIN,
+    return [[ARROW if line.moving else "", yao_label(*changed_yao(chart, line), s), YANG if c.yang(line.position) else YIN,
              world_mark(c, line.position, t)] for line in reversed(chart.lines)]
 
 
@@ -213,7 +217,7 @@ def render_chart(chart: Chart, t: Label = _same) -> str:
     out = []
     if m.local is not None:
         out += wrap([m.local.strftime("%Y-%m-%d %H:%M"), m.tz or ""])
-    out += wrap(pillars(chart))
+    out += wrap(list(pillars(chart).values()))
     out += wrap([void_label(chart, t) + "　" + body_label(chart, t)])
     out += [""] + wrap([t("本卦"), hex_head(chart.hexagram, t)])
     with_hidden = primary_rows(chart, t, s, hidden=True)

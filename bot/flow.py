@@ -8,6 +8,7 @@ current step again; nothing a user sends can end a consultation except /cancel.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import logging
 from datetime import datetime, timezone
@@ -15,12 +16,13 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from babel.dates import format_date
-from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
+from telegram import CallbackQuery, InlineKeyboardMarkup, InputFile, Message, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes, ConversationHandler
 
 from bot import keyboards as kb
+from bot.chart_picture import caption, render_png
 from bot.chart_text import render_chart
 from bot.i18n import _, current, locale, term
 from bot.korean import particles
@@ -454,8 +456,24 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
 
 
 async def send_reading(update: Update, reading: Reading, rid: int) -> None:
+    """The chart as a picture, then as text, then the reading."""
+    await send_picture(update, reading)
     await say(update, render_chart(reading.chart, term), pre=True)
     await say(update, render_reading(reading), kb.after_reading(rid))
+
+
+async def send_picture(update: Update, reading: Reading) -> None:
+    """The chart's picture, drawn off the event loop.  It only adds to the text: whatever keeps it from being
+    drawn or sent (no font, a refused upload, a network fault, a fault in the drawing) is logged, and the
+    consultation goes on with the text chart."""
+    chat = update.effective_chat
+    assert chat is not None
+    try:
+        png = await asyncio.to_thread(render_png, reading)  # to_thread carries the language's ContextVar
+        await chat.send_photo(InputFile(png, filename="chart.png"), caption=caption(reading.chart))
+    except Exception:  # noqa: BLE001 - the picture must never cost the user the reading
+        log.exception("the chart picture of %s was not sent", update.effective_user.id if update.effective_user
+                      else chat.id)
 
 
 # ---- cancel, help and the unexpected ---------------------------------------------------------------------

@@ -111,11 +111,29 @@ def is_chart(m: FakeMessage) -> bool:
     return any(e["type"] == "pre" for e in m.entities)
 
 
+PICTURE = "<picture>"  # a photo among the messages ``until`` lists
+
+
 async def until(u: FakeUser, pred: Callable[[FakeMessage], bool], timeout: float = 5) -> tuple[FakeMessage, list[str]]:
-    """The next bot message or edit matching ``pred``, and the texts of everything that came before it."""
+    """The next bot message or edit matching ``pred``, and the texts of everything that came before it (a photo
+    as PICTURE)."""
     start = u._cursor
     m = await u.wait_for(pred, timeout)
-    return m, [ev.message.text or "" for ev in u.chat.events[start:u._cursor - 1]]
+    return m, [PICTURE if ev.message.photo else ev.message.text or "" for ev in u.chat.events[start:u._cursor - 1]]
+
+
+def sent_before(u: FakeUser, m: FakeMessage) -> FakeMessage:
+    """The bot's message sent just before ``m``."""
+    sent = [ev.message for ev in u.chat.events if ev.kind == "message" and ev.message.from_bot]
+    return sent[sent.index(m) - 1]
+
+
+def picture_of(chart: FakeMessage, u: FakeUser) -> FakeMessage:
+    """The chart's picture: a PNG photo sent right before the text chart, captioned with the hexagrams' names."""
+    photo = sent_before(u, chart)
+    assert photo.photo is not None and photo.photo_bytes is not None and photo.photo_bytes[:4] == b"\x89PNG"
+    assert photo.caption is not None and photo.caption.split(" → ")[0] in chart.text
+    return photo
 
 
 async def quiet(u: FakeUser, seconds: float = 0.3) -> list[FakeMessage]:
@@ -224,7 +242,9 @@ async def consult(u: FakeUser, *, entry: str = "/cast", question: str | None = N
         await u.press(when, "w:type")
         await u.wait_reply()
         await u.send(moment)
-    chart, _seen = await until(u, is_chart)
+    chart, seen = await until(u, is_chart)
+    assert seen[-1] == PICTURE
+    picture_of(chart, u)
     answer, _seen = await until(u, has("r:"))
     return chart, answer, lines
 
@@ -332,7 +352,7 @@ async def test_shortcuts_skip_what_they_answer(tmp_path: Path, caplog: pytest.Lo
         await u.send("/cast 789968 wealth")
         chart, before = await until(u, is_chart)
         answer = await u.wait_reply()
-        assert before == []  # nothing asked
+        assert before == [PICTURE]  # nothing asked
         want_chart, want_reading, _r = expected("ko", "789968", at(NOW, tz), "wealth")
         assert chart.text == want_chart and answer.text == want_reading
 
@@ -385,7 +405,7 @@ async def test_topics_in_the_users_words(tmp_path: Path, caplog: pytest.LogCaptu
             await u.send(f"/cast 789968 {word}")
             chart, before = await until(u, is_chart)
             await u.wait_reply()
-            assert before == [], (code, before)
+            assert before == [PICTURE], (code, before)
             rows = db_rows(_bot.db, f"SELECT topic, lines FROM readings WHERE user_id = {uid}")
             assert rows == [("wealth", "789968")]
         u = tg.user(114, language_code="ko")
@@ -734,8 +754,9 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         assert "6–7 of 7" in older.text and older.callback_data == [f"o:{first + 1}", f"o:{first}", "h:0"]
 
         await u.press(older, f"o:{first}")  # opening a reading shows it again
-        question, chart, answer = await u.wait_reply(), await u.wait_reply(), await u.wait_reply()
+        question, picture, chart, answer = [await u.wait_reply() for _ in range(4)]
         assert question.text == "Question: Will I find my keys?"
+        assert picture is picture_of(chart, u) and picture.photo_bytes == picture_of(first_chart, u).photo_bytes
         assert chart.text == first_chart.text and answer.text == first_answer.text
         await u.press(answer, f"r:{first}")  # all reasons
         reasons = await u.wait_reply()
