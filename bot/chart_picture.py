@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -24,6 +24,7 @@ from bot.i18n import _, current, short, term
 from bot.korean import particles
 from bot.render import place
 from core.chart import Chart
+from core.hexagram import Hexagram
 from core.findings import Layer, Place
 from core.reading import Reading
 
@@ -38,8 +39,17 @@ Box = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
+class Bar:
+    """A filled rectangle: a line of a hexagram, a rule, a legend's swatch, a stroke of a drawn trigram."""
+
+    box: Box
+    colour: str
+
+
+@dataclass(frozen=True)
 class Text:
-    """A label: its text, where its baseline starts, its font and colour, and the box its ink covers."""
+    """A label: its text, where its baseline starts, its font and colour, the box its ink covers, and the strokes
+    of the trigrams drawn in it."""
 
     text: str
     x: int
@@ -48,14 +58,7 @@ class Text:
     bold: bool
     colour: str
     box: Box
-
-
-@dataclass(frozen=True)
-class Bar:
-    """A filled rectangle: a line of a hexagram, a stroke of a drawn trigram, a legend's swatch."""
-
-    box: Box
-    colour: str
+    strokes: tuple[Bar, ...] = ()
 
 
 @dataclass
@@ -71,6 +74,15 @@ class Picture:
 def _font(size: int, bold: bool, lang: str) -> ImageFont.FreeTypeFont:
     found = fonts.find()
     return ImageFont.truetype(str(found.bold if bold else found.regular), size, index=fonts.FACES[lang])
+
+
+@lru_cache(maxsize=8192)
+def _measure(text: str, size: int, bold: bool, lang: str) -> tuple[float, Box]:
+    """The advance and the ink box (from the baseline's start) of a run of text; the same words recur in every
+    chart (the spirits, the relations, the sixty 干支), so they are measured once."""
+    f = _font(size, bold, lang)
+    x0, y0, x1, y1 = f.getbbox(text, anchor="ls")
+    return f.getlength(text), (round(x0), round(y0), round(x1), round(y1))
 
 
 def _segments(text: str) -> list[str]:
@@ -96,8 +108,8 @@ class _Typesetter:
         return _font(size, bold, self.lang)
 
     def length(self, text: str, size: int, bold: bool = False) -> int:
-        f = self.font(size, bold)
-        return round(sum(size * 0.9 if s in TRIGRAMS else f.getlength(s) for s in _segments(text)))
+        return round(sum(size * 0.9 if s in TRIGRAMS else _measure(s, size, bold, self.lang)[0]
+                         for s in _segments(text)))
 
     def baseline(self, top: int, height: int, size: int) -> int:
         """The baseline that centres a line of this size in a band from ``top``."""
@@ -105,23 +117,24 @@ class _Typesetter:
         return top + (height - ascent - descent) // 2 + ascent
 
     def put(self, text: str, x: int, baseline: int, size: int, *, bold: bool = False, colour: str = INK) -> Text:
-        f = self.font(size, bold)
         boxes: list[Box] = []
+        strokes: list[Bar] = []
         at = float(x)
         for seg in _segments(text):
             if seg in TRIGRAMS:
-                boxes.append(self._trigram(seg, round(at), baseline, size, colour))
+                boxes.append(self._trigram(seg, round(at), baseline, size, colour, strokes))
                 at += size * 0.9
             else:
-                x0, y0, x1, y1 = f.getbbox(seg, anchor="ls")
-                boxes.append((round(at + x0), baseline + y0, round(at + x1), baseline + y1))
-                at += f.getlength(seg)
+                advance, (x0, y0, x1, y1) = _measure(seg, size, bold, self.lang)
+                boxes.append((round(at) + x0, baseline + y0, round(at) + x1, baseline + y1))
+                at += advance
         box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-        label = Text(text, x, baseline, size, bold, colour, box)
+        label = Text(text, x, baseline, size, bold, colour, box, tuple(strokes))
         self.texts.append(label)
         return label
 
-    def _trigram(self, symbol: str, x: int, baseline: int, size: int, colour: str) -> Box:
+    @staticmethod
+    def _trigram(symbol: str, x: int, baseline: int, size: int, colour: str, strokes: list[Bar]) -> Box:
         """☰ … ☷ as three strokes, top first: Unicode numbers them so that bit 0 is a broken top line."""
         yin = TRIGRAMS.index(symbol)
         w, stroke, step = round(size * 0.7), max(2, size // 10), round(size * 0.22)
@@ -130,10 +143,9 @@ class _Typesetter:
             y = top + i * step
             if yin >> i & 1:
                 half = (w - stroke * 2) // 2
-                self.bars += [Bar((x, y, x + half, y + stroke), colour),
-                              Bar((x + w - half, y, x + w, y + stroke), colour)]
+                strokes += [Bar((x, y, x + half, y + stroke), colour), Bar((x + w - half, y, x + w, y + stroke), colour)]
             else:
-                self.bars.append(Bar((x, y, x + w, y + stroke), colour))
+                strokes.append(Bar((x, y, x + w, y + stroke), colour))
         return (x, top, x + w, top + 2 * step + stroke)
 
     def wrapped(self, text: str, size: int, limit: int) -> list[str]:
@@ -166,19 +178,39 @@ def _line_bars(x: int, top: int, yang: bool, colour: str) -> list[Bar]:
 
 @dataclass
 class _Column:
-    """A column of the grid: its six cells (top line first), its colour per cell, and where it starts."""
+    """A column of the grid: its six cells (top line first), its colour per cell, and where it starts in its
+    block."""
 
     cells: list[str]
     colours: list[str]
     gap: int = GAP  # space before it
-    bars: list[bool | None] | None = None  # a line column: yang, yin (None where no line is drawn)
+    bars: list[bool] | None = None  # a line column: yang or yin, top line first
     x: int = 0
     width: int = 0
 
 
-def _grid(chart: Chart, t: ct.Label) -> tuple[list[tuple[str, str]], dict[str, _Column]]:
-    """The blocks (the first and the last column of each hexagram) and the grid's columns by name, left to
-    right."""
+@dataclass
+class _Block:
+    """One hexagram's columns under its name, and where the block stands in the picture."""
+
+    hexagram: Hexagram
+    cols: dict[str, _Column]
+    x: int = 0
+    width: int = 0
+
+
+HEADERS = {"spirit": "六神", "hidden": "伏神", "relation": "本卦", "changed": "變卦"}
+CELLS_OF = {Layer.LINE: ("relation", "gz"), Layer.HIDDEN: ("hidden", "hidden_gz"),
+            Layer.CHANGED: ("changed", "changed_gz")}
+BOLD = frozenset({"world", "changed_world"})
+SPLIT = GAP * 3  # between the primary and the changed block side by side
+SIDE_BY_SIDE = 1300  # wider than this (English), the changed block goes under the primary one
+MIN_WIDTH = 760  # a narrower picture (a chart without moving lines) would be shown small in a chat
+
+
+def _blocks(chart: Chart, t: ct.Label) -> list[_Block]:
+    """The primary block (六神, 伏神, 六親 干支, the line, ○ ×, 世/應) and the changed one (→, 六親 干支, the line,
+    世/應), their cells top line first."""
     rows = list(reversed(chart.lines))
     moving = [MOVING if line.moving else INK for line in rows]
     ink = [INK] * 6
@@ -192,68 +224,95 @@ def _grid(chart: Chart, t: ct.Label) -> tuple[list[tuple[str, str]], dict[str, _
     cols["line"] = _Column([""] * 6, moving, bars=[line.yang for line in rows])
     cols["mark"] = _Column([{9: "○", 6: "×"}.get(line.value, "") for line in rows], moving, gap=GAP // 2)
     cols["world"] = _Column([ct.world_mark(chart.hexagram, line.position, t) for line in rows], ink, gap=GAP // 2)
-    blocks = [("spirit", "world")]
+    blocks = [_Block(chart.hexagram, cols)]
     if chart.changed is not None:
         c = chart.changed
         changed = [ct.changed_yao(chart, line) for line in rows]
-        cols["arrow"] = _Column(["→" if line.moving else "" for line in rows], moving, gap=GAP * 2)
-        cols["changed"] = _Column([short(name) for name, _stem, _branch in changed], ink)
-        cols["changed_gz"] = _Column([ct.ganzhi(stem, branch) for _name, stem, branch in changed], ink, gap=GAP // 2)
-        cols["changed_line"] = _Column([""] * 6, moving, bars=[c.yang(line.position) for line in rows])
-        cols["changed_world"] = _Column([ct.world_mark(c, line.position, t) for line in rows], ink, gap=GAP // 2)
-        blocks.append(("arrow", "changed_world"))
-    return blocks, cols
+        blocks.append(_Block(c, {
+            "arrow": _Column(["→" if line.moving else "" for line in rows], moving, gap=0),
+            "changed": _Column([short(name) for name, _stem, _branch in changed], ink),
+            "changed_gz": _Column([ct.ganzhi(stem, branch) for _name, stem, branch in changed], ink, gap=GAP // 2),
+            "changed_line": _Column([""] * 6, moving, bars=[c.yang(line.position) for line in rows]),
+            "changed_world": _Column([ct.world_mark(c, line.position, t) for line in rows], ink, gap=GAP // 2)}))
+    return blocks
 
 
-HEADERS = {"spirit": "六神", "hidden": "伏神", "relation": "本卦", "changed": "變卦"}
-CELLS_OF = {Layer.LINE: ("relation", "gz"), Layer.HIDDEN: ("hidden", "hidden_gz"),
-            Layer.CHANGED: ("changed", "changed_gz")}
+def _fit(ts: _Typesetter, block: _Block, t: ct.Label) -> None:
+    """Each column as wide as its widest cell; then a text over the grid (the hexagram's name and palace, a
+    column's header) runs until the next one over it starts, the column before that one widening to make room."""
+    cols = block.cols
+    for col in cols.values():
+        col.width = LINE_WIDTH if col.bars else max(ts.length(c, CELL) for c in col.cells)
+    names = list(cols)
+    h = block.hexagram
+    over = [(names[0], None, max(ts.length(t(h.name), TITLE, True), ts.length(_house(h, t), SMALL)))]
+    heads = [name for name in HEADERS if name in cols]
+    over += [(name, heads[i + 1] if i + 1 < len(heads) else None, ts.length(t(HEADERS[name]), SMALL))
+             for i, name in enumerate(heads)]
+    for first, until, need in over:
+        end = _place(cols) if until is None else cols[until].x - GAP
+        cols[names[names.index(until) - 1] if until else names[-1]].width += max(0, cols[first].x + need - end)
+    block.width = _place(cols)
+
+
+def _place(cols: dict[str, _Column]) -> int:
+    """Each column's left edge in its block; returns where the last one ends."""
+    x = 0
+    for col in cols.values():
+        col.x = x + col.gap
+        x = col.x + col.width
+    return x
+
+
+def _draw_block(ts: _Typesetter, block: _Block, t: ct.Label, y: int, boxes: dict[tuple[str, int], Box]) -> int:
+    """The hexagram's name and palace, the column headers, a rule, then its six lines from ``y``; the labels'
+    boxes go into ``boxes`` by column and row.  Returns the bottom of the block."""
+    h, x = block.hexagram, block.x
+    first = next(iter(block.cols.values()))
+    ts.put(t(h.name), x + first.x, ts.baseline(y, 52, TITLE), TITLE, bold=True)
+    ts.put(_house(h, t), x + first.x, ts.baseline(y + 52, 36, SMALL), SMALL, colour=MUTED)
+    y += 52 + 36 + 10
+    for name in HEADERS:
+        if name in block.cols:
+            ts.put(t(HEADERS[name]), x + block.cols[name].x, ts.baseline(y, 36, SMALL), SMALL, colour=MUTED)
+    y += 36
+    ts.bars.append(Bar((x, y + 3, x + block.width, y + 5), MUTED))
+    y += 8
+    for i in range(6):
+        top = y + i * ROW
+        for name, col in block.cols.items():
+            if col.bars is not None:
+                ts.bars += _line_bars(x + col.x, top, col.bars[i], col.colours[i])
+            elif col.cells[i]:
+                boxes[name, i] = ts.put(col.cells[i], x + col.x, ts.baseline(top, ROW, CELL), CELL,
+                                        bold=name in BOLD, colour=col.colours[i]).box
+    return y + 6 * ROW
 
 
 def layout(reading: Reading) -> Picture:
     """The picture of the reading's chart in the current language, every text and bar placed."""
     chart, t = reading.chart, term
     ts = _Typesetter(current())
-    blocks, cols = _grid(chart, t)
-    for col in cols.values():
-        col.width = LINE_WIDTH if col.bars else max(ts.length(c, CELL) for c in col.cells)
-    hexagrams = [chart.hexagram] + ([chart.changed] if chart.changed else [])
-    names = list(cols)
-    # a text over the grid runs until the next one over it starts: the column before that one widens to make room
-    # (a block for its hexagram's name and palace, a column header for the header's words)
-    over = [(first, names[names.index(last) + 1] if last != names[-1] else None,
-             max(ts.length(t(h.name), TITLE, True), ts.length(_house(h, t), SMALL)))
-            for (first, last), h in zip(blocks, hexagrams)]
-    heads = [name for name in HEADERS if name in cols]
-    over += [(name, heads[i + 1] if i + 1 < len(heads) else None, ts.length(t(HEADERS[name]), SMALL))
-             for i, name in enumerate(heads)]
-    for first, until, need in over:
-        _place(cols)
-        end = cols[until].x - GAP if until else cols[names[-1]].x + cols[names[-1]].width
-        cols[names[names.index(until) - 1] if until else names[-1]].width += max(0, cols[first].x + need - end)
-    content = _place(cols) - MARGIN
-    y, pillar_boxes = _moment(ts, chart, t, MARGIN, content)
+    blocks = _blocks(chart, t)
+    for block in blocks:
+        _fit(ts, block, t)
+    side = sum(b.width for b in blocks) + SPLIT * (len(blocks) - 1) + 2 * MARGIN <= SIDE_BY_SIDE
+    content = sum(b.width for b in blocks) + SPLIT * (len(blocks) - 1) if side else max(b.width for b in blocks)
+    content = max(content, MIN_WIDTH - 2 * MARGIN)
+    y, boxes = _moment(ts, chart, t, MARGIN, content)
     y += 14
-    for (first, _last), h in zip(blocks, hexagrams):
-        ts.put(t(h.name), cols[first].x, ts.baseline(y, 52, TITLE), TITLE, bold=True)
-        ts.put(_house(h, t), cols[first].x, ts.baseline(y + 52, 36, SMALL), SMALL, colour=MUTED)
-    y += 52 + 36 + 10
-    for name in heads:
-        ts.put(t(HEADERS[name]), cols[name].x, ts.baseline(y, 36, SMALL), SMALL, colour=MUTED)
-    y += 36
-    ts.bars.append(Bar((MARGIN, y + 3, MARGIN + content, y + 5), MUTED))
-    y += 8
-    boxes: dict[tuple[str, int], Box] = dict(pillar_boxes)
-    for i in range(6):
-        top = y + i * ROW
-        for name, col in cols.items():
-            if col.bars is not None:
-                ts.bars += _line_bars(col.x, top, bool(col.bars[i]), col.colours[i])
-            elif col.cells[i]:
-                label = ts.put(col.cells[i], col.x, ts.baseline(top, ROW, CELL), CELL,
-                               bold=name in ("world", "changed_world"), colour=col.colours[i])
-                boxes[name, i] = label.box
-    y += 6 * ROW + 16
+    blocks[0].x = MARGIN
+    if side:
+        for before, block in zip(blocks, blocks[1:]):
+            block.x = before.x + before.width + SPLIT
+        y = max(_draw_block(ts, block, t, y, boxes) for block in blocks)
+    else:  # one under the other, the changed lines under the primary ones where they fit
+        for block in blocks[1:]:
+            shift = blocks[0].cols["relation"].x - block.cols["changed"].x
+            block.x = MARGIN + (shift if 0 <= shift <= content - block.width else 0)
+        for block in blocks:
+            y = _draw_block(ts, block, t, y, boxes) + 28
+    y += 16
     marks: list[Bar] = []
     for where, colour, message in ((reading.use_god.place, USE_GOD, _("Use-god: {place}")),
                                    (reading.co_use_god.place if reading.co_use_god else None, CO_READ,
@@ -268,16 +327,7 @@ def layout(reading: Reading) -> Picture:
     return Picture(MARGIN * 2 + content, y + MARGIN, ts.texts, ts.bars, marks)
 
 
-def _place(cols: dict[str, _Column]) -> int:
-    """Each column's left edge, from the margin; returns where the last one ends."""
-    x = MARGIN
-    for col in cols.values():
-        col.x = x + col.gap
-        x = col.x + col.width
-    return x
-
-
-def _house(h: ct.Hexagram, t: ct.Label) -> str:
+def _house(h: Hexagram, t: ct.Label) -> str:
     """The palace, the generation and 六沖/六合 under the hexagram's name: "坎宮 五世"."""
     return ct.hex_head(h, t).removeprefix(t(h.name)).strip("（）")
 
@@ -337,7 +387,7 @@ def png(picture: Picture) -> bytes:
     draw = ImageDraw.Draw(image)
     for mark in picture.marks:
         draw.rounded_rectangle(mark.box, radius=10, fill=mark.colour)
-    for bar in picture.bars:
+    for bar in picture.bars + [stroke for tx in picture.texts for stroke in tx.strokes]:
         draw.rectangle((bar.box[0], bar.box[1], bar.box[2] - 1, bar.box[3] - 1), fill=bar.colour)
     lang = current()
     for tx in picture.texts:

@@ -57,11 +57,6 @@ def ganzhi(stem: Stem, branch: Branch) -> str:
     return f"{stem.name}{branch.name}{branch.element.name}"
 
 
-def yao_label(relation_name: str, stem: Stem, branch: Branch, s: Label) -> str:
-    """六親 干支 五行 as a chart cell: "官鬼庚戌土"."""
-    return joined(s(relation_name), ganzhi(stem, branch))
-
-
 def changed_yao(chart: Chart, line: Line) -> tuple[str, Stem, Branch]:
     """The changed hexagram's line at this position (六親, stem, branch): the change of a moving line, else the
     changed hexagram's own line, its 六親 counted from the primary palace (NJ-08)."""
@@ -158,23 +153,41 @@ def _pieces(unit: str, cells: int) -> list[str]:
     return out + ([current] if current else [])
 
 
-def grid(rows: Sequence[Sequence[str]]) -> list[str]:
+def grid(rows: Sequence[Sequence[str]], glued: frozenset[int] = frozenset()) -> list[str]:
     """Rows of cells, each column padded to its widest cell by display width, one space between columns; a column
-    empty in every row is left out."""
+    empty in every row is left out, and a column in ``glued`` follows the one before it without the space where
+    that one's words end in wide characters ("官鬼庚戌土", but "Officer 庚戌土")."""
     cols = [max(width(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return [" ".join(pad(cell, cols[i]) for i, cell in enumerate(row) if cols[i]).rstrip() for row in rows]
+    seps = [" "] * len(cols)
+    for i in glued:
+        if all(width(r[i - 1][-1:]) == 2 for r in rows if r[i - 1]):
+            seps[i] = ""
+    out = []
+    for row in rows:
+        kept = [i for i in range(len(cols)) if cols[i]]
+        out.append("".join((seps[i] if n else "") + pad(row[i], cols[i]) for n, i in enumerate(kept)).rstrip())
+    return out
+
+
+def yao_cells(relation_name: str, stem: Stem, branch: Branch, s: Label) -> list[str]:
+    """六親 and 干支 五行 as two cells of the grid (the second glued to the first)."""
+    return [s(relation_name), ganzhi(stem, branch)]
+
+
+PRIMARY_GLUED = frozenset({2, 4})  # the 干支 after the 六親, of the 伏神 and of the line
+CHANGED_GLUED = frozenset({2})
 
 
 def primary_rows(chart: Chart, t: Label, s: Label, *, hidden: bool) -> list[list[str]]:
-    """The primary hexagram's lines, top first: 六神, [伏神,] 六親 干支, the line, its moving mark, 世/應."""
+    """The primary hexagram's lines, top first: 六神, 伏神 (empty cells without ``hidden``), 六親 干支, the line,
+    its moving mark, 世/應."""
     rows = []
     for line in reversed(chart.lines):
+        h = line.hidden if hidden else None
         cells = [s(line.spirit.value)]
-        if hidden:
-            cells.append(yao_label(line.hidden.relation.value, line.hidden.stem, line.hidden.branch, s)
-                         if line.hidden else "")
-        cells += [yao_label(line.relation.value, line.stem, line.branch, s), YANG if line.yang else YIN,
-                  MOVING.get(line.value, ""), world_mark(chart.hexagram, line.position, t)]
+        cells += yao_cells(h.relation.value, h.stem, h.branch, s) if h else ["", ""]
+        cells += yao_cells(line.relation.value, line.stem, line.branch, s)
+        cells += [YANG if line.yang else YIN, MOVING.get(line.value, ""), world_mark(chart.hexagram, line.position, t)]
         rows.append(cells)
     return rows
 
@@ -183,16 +196,16 @@ def changed_rows(chart: Chart, t: Label, s: Label) -> list[list[str]]:
     """The changed hexagram's lines, top first: an arrow where the line moved, 六親 干支, the line, 世/應."""
     c = chart.changed
     assert c is not None
-    return [[ARROW if line.moving else "", yao_label(*changed_yao(chart, line), s), YANG if c.yang(line.position) else YIN,
-             world_mark(c, line.position, t)] for line in reversed(chart.lines)]
+    return [[ARROW if line.moving else "", *yao_cells(*changed_yao(chart, line), s),
+             YANG if c.yang(line.position) else YIN, world_mark(c, line.position, t)] for line in reversed(chart.lines)]
 
 
 def _hidden_lines(chart: Chart, t: Label, s: Label) -> list[str]:
     """The 伏神 listed under the block, where a column of them would not fit the line."""
-    rows = [[t(POSITIONS[line.position - 1]),
-             yao_label(line.hidden.relation.value, line.hidden.stem, line.hidden.branch, s)]
+    rows = [[t(POSITIONS[line.position - 1]), *yao_cells(line.hidden.relation.value, line.hidden.stem,
+                                                        line.hidden.branch, s)]
             for line in reversed(chart.lines) if line.hidden is not None]
-    return [t("伏神")] + [INDENT + row for row in grid(rows)] if rows else []
+    return [t("伏神")] + [INDENT + row for row in grid(rows, CHANGED_GLUED)] if rows else []
 
 
 def _facts(chart: Chart, t: Label) -> list[str]:
@@ -220,15 +233,15 @@ def render_chart(chart: Chart, t: Label = _same) -> str:
     out += wrap(list(pillars(chart).values()))
     out += wrap([void_label(chart, t) + "　" + body_label(chart, t)])
     out += [""] + wrap([t("本卦"), hex_head(chart.hexagram, t)])
-    with_hidden = primary_rows(chart, t, s, hidden=True)
-    fits = max(width(row) for row in grid(with_hidden)) <= WIDTH
-    out += grid(with_hidden if fits else primary_rows(chart, t, s, hidden=False))
+    with_hidden = grid(primary_rows(chart, t, s, hidden=True), PRIMARY_GLUED)
+    fits = max(width(row) for row in with_hidden) <= WIDTH
+    out += with_hidden if fits else grid(primary_rows(chart, t, s, hidden=False), PRIMARY_GLUED)
     if not fits:
         out += _hidden_lines(chart, t, s)
     if chart.changed is not None:
         out += [""] + wrap([t("變卦"), hex_head(chart.changed, t)])
         if chart.changes:
             out += wrap([t(x.value) for x in chart.changes])
-        out += grid(changed_rows(chart, t, s))
+        out += grid(changed_rows(chart, t, s), CHANGED_GLUED)
     out += [""] + _facts(chart, t)
     return "\n".join(out)

@@ -30,6 +30,8 @@ from typing import Any
 import pytest
 
 from bot.app import COMMANDS, build_application
+from bot import fonts
+from bot.chart_picture import caption, render_png
 from bot.chart_text import render_chart
 from bot.config import DEFAULT_ZONES, Config
 from bot.i18n import _, normalize, term, use
@@ -269,6 +271,9 @@ async def test_consultations_in_each_language(tmp_path: Path, caplog: pytest.Log
         chart, answer, lines = await consult(u, entry="new", question="Will the shop do well this year?")
         want_chart, want_reading, reading = expected(code, lines, at(NOW, tz), "wealth")
         assert chart.text == want_chart and answer.text == want_reading
+        with use(lang):  # the picture is this reading's, drawn in the user's language
+            assert picture_of(chart, u).photo_bytes == render_png(reading)
+            assert picture_of(chart, u).caption == caption(reading.chart)
         with use(lang):
             assert term("水火既濟") in chart.text and tz in chart.text
             assert term(reading.verdict.name) in answer.text
@@ -414,6 +419,39 @@ async def test_topics_in_the_users_words(tmp_path: Path, caplog: pytest.LogCaptu
         assert "“돈”은 제가 아는 주제가 아닙니다" in said.text
         topics = await u.wait_reply()
         assert topics.callback_data[0] == "t:wealth"  # the cast is kept; only the matter is asked
+
+
+# ---- the chart's picture ----------------------------------------------------------------------------------------
+
+async def test_a_picture_that_cannot_be_sent_never_holds_the_reading_back(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Bot API refusing the photo, or no font to draw it: the text chart and the reading still come."""
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(120, language_code="ja")
+        tg.fail_next(1, 400, description="Bad Request: IMAGE_PROCESS_FAILED", methods=["sendPhoto"])
+        await u.send(f"/cast {CAST} wealth")
+        chart, before = await until(u, is_chart)
+        answer = await u.wait_for(has("r:"))
+        assert before == [] and [c.ok for c in tg.calls_to("sendPhoto")] == [False]
+        want_chart, want_reading, _r = expected("ja", CAST, at(NOW, DEFAULT_ZONES["ja"]), "wealth")
+        assert chart.text == want_chart and answer.text == want_reading
+        assert any("picture" in r.getMessage() and r.exc_info for r in caplog.records)
+
+        def no_font(fetch_missing: bool = True) -> fonts.Fonts:
+            raise fonts.FontUnavailable("no font here")
+
+        monkeypatch.setattr(fonts, "find", no_font)
+        monkeypatch.setattr("bot.chart_picture._font", lambda *a: no_font())
+        monkeypatch.setattr("bot.chart_picture._measure", lambda *a: no_font())
+        await u.send(f"/cast {CAST} career")
+        chart, before = await until(u, is_chart)
+        answer = await u.wait_for(has("r:"))
+        assert before == [] and len(tg.calls_to("sendPhoto")) == 1  # nothing was drawn, nothing sent
+        assert answer.text == expected("ja", CAST, at(NOW, DEFAULT_ZONES["ja"]), "career")[1]
+        monkeypatch.undo()
+        await u.send(f"/cast {CAST} career")  # and the next reading has its picture again
+        chart, before = await until(u, is_chart)
+        assert before == [PICTURE] and picture_of(chart, u).photo_bytes[:4] == b"\x89PNG"
 
 
 # ---- bad input at every step --------------------------------------------------------------------------------------

@@ -7,10 +7,13 @@ import json
 import subprocess
 import sys
 from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
 
 from bot.cli import main, run_jsonl
+from bot.i18n import use
+from core.cast import parse_cast
 
 FIXED_NOW = datetime(2024, 2, 4, 8, 30, tzinfo=timezone.utc)
 
@@ -156,3 +159,26 @@ def test_chart_speaks_the_asked_language(capsys: pytest.CaptureFixture[str]) -> 
     assert main([*base, "--lang", "zh_Hans"]) == 0
     simplified = capsys.readouterr().out
     assert "己巳時" in canonical and "己巳时" in simplified and "坎宫" in simplified
+
+
+def test_read_writes_the_chart_picture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``read --picture``: the picture the bot sends, in --lang; a file that cannot be written is said to be."""
+    from PIL import Image
+
+    from bot.chart_picture import render_png
+    from core.calendar import Moment
+    from core.chart import build_chart
+    from core.question import Question, Subject, Topic
+    from core.reading import read
+
+    args = ["read", "--lines", "777977", "--month", "辰", "--day", "戊申", "--topic", "illness", "--subject", "parent",
+            "--lang", "ko"]
+    assert main([*args, "--picture", str(tmp_path / "chart.png")]) == 0
+    reading = read(build_chart(parse_cast("777977"), Moment.from_pillars("辰", "戊申")),
+                   Question(Topic.illness, Subject.parent))
+    with use("ko"):
+        assert (tmp_path / "chart.png").read_bytes() == render_png(reading)
+    assert Image.open(tmp_path / "chart.png").format == "PNG"
+    capsys.readouterr()
+    assert main([*args, "--picture", str(tmp_path / "no" / "such" / "dir.png")]) == 2
+    assert "the picture was not written" in capsys.readouterr().err
