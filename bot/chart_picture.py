@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from itertools import pairwise
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -24,8 +25,8 @@ from bot.i18n import _, current, short, term
 from bot.korean import particles
 from bot.render import place
 from core.chart import Chart
-from core.hexagram import Hexagram
 from core.findings import Layer, Place
+from core.hexagram import Hexagram
 from core.reading import Reading
 
 CELL, TITLE, SMALL = 36, 42, 27  # font sizes in pixels: the grid, the hexagram names, everything else
@@ -245,7 +246,8 @@ def _fit(ts: _Typesetter, block: _Block, t: ct.Label) -> None:
         col.width = LINE_WIDTH if col.bars else max(ts.length(c, CELL) for c in col.cells)
     names = list(cols)
     h = block.hexagram
-    over = [(names[0], None, max(ts.length(t(h.name), TITLE, True), ts.length(_house(h, t), SMALL)))]
+    over: list[tuple[str, str | None, int]] = [
+        (names[0], None, max(ts.length(t(h.name), TITLE, True), ts.length(_house(h, t), SMALL)))]
     heads = [name for name in HEADERS if name in cols]
     over += [(name, heads[i + 1] if i + 1 < len(heads) else None, ts.length(t(HEADERS[name]), SMALL))
              for i, name in enumerate(heads)]
@@ -272,9 +274,9 @@ def _draw_block(ts: _Typesetter, block: _Block, t: ct.Label, y: int, boxes: dict
     ts.put(t(h.name), x + first.x, ts.baseline(y, 52, TITLE), TITLE, bold=True)
     ts.put(_house(h, t), x + first.x, ts.baseline(y + 52, 36, SMALL), SMALL, colour=MUTED)
     y += 52 + 36 + 10
-    for name in HEADERS:
+    for name, word in HEADERS.items():
         if name in block.cols:
-            ts.put(t(HEADERS[name]), x + block.cols[name].x, ts.baseline(y, 36, SMALL), SMALL, colour=MUTED)
+            ts.put(t(word), x + block.cols[name].x, ts.baseline(y, 36, SMALL), SMALL, colour=MUTED)
     y += 36
     ts.bars.append(Bar((x, y + 3, x + block.width, y + 5), MUTED))
     y += 8
@@ -303,7 +305,7 @@ def layout(reading: Reading) -> Picture:
     y += 14
     blocks[0].x = MARGIN
     if side:
-        for before, block in zip(blocks, blocks[1:]):
+        for before, block in pairwise(blocks):
             block.x = before.x + before.width + SPLIT
         y = max(_draw_block(ts, block, t, y, boxes) for block in blocks)
     else:  # one under the other, the changed lines under the primary ones where they fit

@@ -109,14 +109,15 @@ def test_the_hidden_lines_leave_the_grid_only_where_they_would_not_fit() -> None
     assert hidden
     with use("zh_Hant"):
         text = render_chart(chart, term)
-    for ln in hidden:
+    pairs = [(ln, ln.hidden) for ln in hidden if ln.hidden is not None]
+    for ln, h in pairs:
         row = next(r for r in text.splitlines() if ganzhi(ln.stem, ln.branch) in r and (YANG in r or YIN in r))
-        assert ganzhi(ln.hidden.stem, ln.hidden.branch) in row  # 伏神 beside its 飛神
+        assert ganzhi(h.stem, h.branch) in row  # 伏神 beside its 飛神
     with use("en"):
         text = render_chart(chart, term)
         listed = text.splitlines().index(term("伏神"))
-        for ln in hidden:
-            assert any(ganzhi(ln.hidden.stem, ln.hidden.branch) in r and term(f"{'初二三四五上'[ln.position - 1]}爻") in r
+        for ln, h in pairs:
+            assert any(ganzhi(h.stem, h.branch) in r and term(f"{'初二三四五上'[ln.position - 1]}爻") in r
                        for r in text.splitlines()[listed:listed + 3])
 
 
