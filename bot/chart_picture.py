@@ -247,7 +247,7 @@ def _fit(ts: _Typesetter, block: _Block, t: ct.Label) -> None:
     names = list(cols)
     h = block.hexagram
     over: list[tuple[str, str | None, int]] = [
-        (names[0], None, max(ts.length(t(h.name), TITLE, True), ts.length(_house(h, t), SMALL)))]
+        (names[0], None, max(ts.length(t(h.name), TITLE, True), ts.length(ct.house(h, t), SMALL)))]
     heads = [name for name in HEADERS if name in cols]
     over += [(name, heads[i + 1] if i + 1 < len(heads) else None, ts.length(t(HEADERS[name]), SMALL))
              for i, name in enumerate(heads)]
@@ -272,7 +272,7 @@ def _draw_block(ts: _Typesetter, block: _Block, t: ct.Label, y: int, boxes: dict
     h, x = block.hexagram, block.x
     first = next(iter(block.cols.values()))
     ts.put(t(h.name), x + first.x, ts.baseline(y, 52, TITLE), TITLE, bold=True)
-    ts.put(_house(h, t), x + first.x, ts.baseline(y + 52, 36, SMALL), SMALL, colour=MUTED)
+    ts.put(ct.house(h, t), x + first.x, ts.baseline(y + 52, 36, SMALL), SMALL, colour=MUTED)
     y += 52 + 36 + 10
     for name, word in HEADERS.items():
         if name in block.cols:
@@ -327,11 +327,6 @@ def layout(reading: Reading) -> Picture:
             ts.put(text, MARGIN, ts.baseline(y, 40, SMALL), SMALL, colour=MOVING)
             y += 40
     return Picture(MARGIN * 2 + content, y + MARGIN, ts.texts, ts.bars, marks)
-
-
-def _house(h: Hexagram, t: ct.Label) -> str:
-    """The palace, the generation and 六沖/六合 under the hexagram's name: "坎宮 五世"."""
-    return ct.hex_head(h, t).removeprefix(t(h.name)).strip("（）")
 
 
 def _moment(ts: _Typesetter, chart: Chart, t: ct.Label, y: int, content: int

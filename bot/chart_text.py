@@ -72,10 +72,15 @@ def world_mark(h: Hexagram, position: int, t: Label) -> str:
     return t("世") if h.world == position else t("應") if h.response == position else ""
 
 
-def hex_head(h: Hexagram, t: Label) -> str:
-    """The hexagram's name, palace, generation and 六沖/六合: "雷火豐（坎宮 五世）"."""
+def house(h: Hexagram, t: Label) -> str:
+    """The hexagram's palace, generation and 六沖/六合: "坎宮 五世"."""
     flags = "".join(" " + t(f) for f, on in (("六沖", h.six_clash), ("六合", h.six_harmony)) if on)
-    return f"{t(h.name)}（{t(h.palace.name)}{t('宮')} {t(h.generation.value)}{flags}）"
+    return f"{t(h.palace.name)}{t('宮')} {t(h.generation.value)}{flags}"
+
+
+def hex_head(h: Hexagram, t: Label) -> str:
+    """The hexagram's name and house: "雷火豐（坎宮 五世）"."""
+    return f"{t(h.name)}（{house(h, t)}）"
 
 
 def pillars(chart: Chart) -> dict[str, str]:

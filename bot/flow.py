@@ -21,6 +21,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes, ConversationHandler
 
+from bot import fonts
 from bot import keyboards as kb
 from bot.chart_picture import caption, render_png
 from bot.chart_text import render_chart
@@ -464,10 +465,14 @@ async def send_reading(update: Update, reading: Reading, rid: int) -> None:
 
 async def send_picture(update: Update, reading: Reading) -> None:
     """The chart's picture, drawn off the event loop.  It only adds to the text: whatever keeps it from being
-    drawn or sent (no font, a refused upload, a network fault, a fault in the drawing) is logged, and the
+    drawn or sent (no font yet, a refused upload, a network fault, a fault in the drawing) is logged, and the
     consultation goes on with the text chart."""
     chat = update.effective_chat
     assert chat is not None
+    if fonts.available() is None:  # a machine without the font: fetched in the background, never waited for
+        fonts.prefetch()
+        log.warning("the chart picture's font is not here yet (being fetched): a reading without its picture")
+        return
     try:
         png = await asyncio.to_thread(render_png, reading)  # to_thread carries the language's ContextVar
         await chat.send_photo(InputFile(png, filename="chart.png"), caption=caption(reading.chart))

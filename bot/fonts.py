@@ -12,12 +12,15 @@ forms (骨 and 直 differ between zh_Hans, zh_Hant and ja).  It is looked for, i
 Where none has it, ``apt-get download fonts-noto-cjk`` (no root needed) fetches the package from Debian's
 archive, once, and its two Sans collections and their licence are unpacked from it (a .deb is an ``ar``
 archive holding ``data.tar.xz``) into the directory of 1 or 3: 57 MB downloaded, 39 MB kept.
-``python -m bot.fonts`` does it ahead of time and prints where the font is.
+``python -m bot.fonts`` does it ahead of time and prints where the font is.  The bot never waits for a fetch:
+a reading on a machine without the font starts one in the background (``prefetch``) and comes without its
+picture; the pictures after it have theirs.
 """
 
 from __future__ import annotations
 
 import io
+import logging
 import os
 import shutil
 import subprocess
@@ -25,6 +28,7 @@ import sys
 import tarfile
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,8 +42,12 @@ SYSTEM_DIR = Path("/usr/share/fonts/opentype/noto")
 # canonical terms, which are traditional characters).
 FACES = {"ja": 0, "ko": 1, "zh_Hans": 2, "zh_Hant": 3, "en": 3}
 FETCH_TIMEOUT = 600  # seconds for apt-get download
+RETRY_AFTER = 600  # seconds before a failed fetch is tried again
 
+log = logging.getLogger(__name__)
 _lock = threading.Lock()
+_failure: tuple[float, FontUnavailable] | None = None
+_fetcher: threading.Thread | None = None
 
 
 class FontUnavailable(RuntimeError):
@@ -71,16 +79,45 @@ def folders() -> list[Path]:
     return [Path(env), SYSTEM_DIR] if env else [SYSTEM_DIR, cache_dir()]
 
 
+def available() -> Fonts | None:
+    """The font files if some folder has them (nothing is fetched)."""
+    return next((found for folder in folders() if (found := _in(folder)) is not None), None)
+
+
 def find(fetch_missing: bool = True) -> Fonts:
-    """The font files, fetched into ``cache_dir()`` the first time none is found (one fetch at a time)."""
+    """The font files, fetched into ``cache_dir()`` the first time none is found (one fetch at a time).  A failed
+    fetch is not tried again for ``RETRY_AFTER`` seconds: its error is raised again at once."""
+    global _failure
     with _lock:
-        for folder in folders():
-            found = _in(folder)
-            if found is not None:
-                return found
+        found = available()
+        if found is not None:
+            return found
         if not fetch_missing:
             raise FontUnavailable(f"no {REGULAR} and {BOLD} in {' or '.join(map(str, folders()))}")
-        return fetch(cache_dir())
+        if _failure is not None and time.monotonic() - _failure[0] < RETRY_AFTER:
+            raise _failure[1]
+        try:
+            return fetch(cache_dir())
+        except FontUnavailable as exc:
+            _failure = (time.monotonic(), exc)
+            raise
+
+
+def prefetch() -> None:
+    """Fetch the font in a background thread (once at a time), for a caller that must not wait for it."""
+    global _fetcher
+    with _lock:
+        if _fetcher is not None and _fetcher.is_alive():
+            return
+        _fetcher = threading.Thread(target=_fetch_quietly, name="liuyao-font-fetch", daemon=True)
+        _fetcher.start()
+
+
+def _fetch_quietly() -> None:
+    try:
+        log.info("the chart picture's font is in %s", find().regular.parent)
+    except FontUnavailable as exc:
+        log.warning("the chart picture's font could not be fetched: %s", exc)
 
 
 def fetch(target: Path) -> Fonts:

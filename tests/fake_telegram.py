@@ -1653,8 +1653,8 @@ class FakeTelegram:
         msg = FakeMessage(chat=store.chat, message_id=store.next_id(), from_user=dict(self.bot_user_short),
                           date=int(time.time()), photo=sizes, photo_bytes=content, caption=caption or None,
                           caption_entities=entities, parse_mode=params.get("parse_mode"), reply_markup=markup,
-                          disable_notification=bool(params.get("disable_notification")), params=params,
-                          _store=store)
+                          disable_notification=bool(params.get("disable_notification")),
+                          params={**params, "photo": f"<{len(content)} bytes>"}, _store=store)  # a short repr
         store.messages[msg.message_id] = msg
         store.events.append(_Event("message", msg))
         self.sent.append(msg)

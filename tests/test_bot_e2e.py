@@ -73,6 +73,7 @@ class Bot:
         self.app: Any = None
 
     async def start(self) -> None:
+        fonts.find()  # the chart picture's font, fetched once if this machine has none (the bot never waits for it)
         self.app = build_application(config(self.tg, self.db), clock=self.clock, rate_limit=self.rate_limit)
         await self.app.initialize()
         await self.app.post_init(self.app)  # what run_polling does (setMyCommands)
@@ -437,16 +438,14 @@ async def test_a_picture_that_cannot_be_sent_never_holds_the_reading_back(
         assert chart.text == want_chart and answer.text == want_reading
         assert any("picture" in r.getMessage() and r.exc_info for r in caplog.records)
 
-        def no_font(fetch_missing: bool = True) -> fonts.Fonts:
-            raise fonts.FontUnavailable("no font here")
-
-        monkeypatch.setattr(fonts, "find", no_font)
-        monkeypatch.setattr("bot.chart_picture._font", lambda *a: no_font())
-        monkeypatch.setattr("bot.chart_picture._measure", lambda *a: no_font())
+        fetches: list[str] = []
+        monkeypatch.setattr(fonts, "available", lambda: None)  # a machine without the font
+        monkeypatch.setattr(fonts, "prefetch", lambda: fetches.append("started"))
         await u.send(f"/cast {CAST} career")
         chart, before = await until(u, is_chart)
         answer = await u.wait_for(has("r:"))
         assert before == [] and len(tg.calls_to("sendPhoto")) == 1  # nothing was drawn, nothing sent
+        assert fetches == ["started"]  # the font is fetched in the background, not waited for
         assert answer.text == expected("ja", CAST, at(NOW, DEFAULT_ZONES["ja"]), "career")[1]
         monkeypatch.undo()
         await u.send(f"/cast {CAST} career")  # and the next reading has its picture again

@@ -66,6 +66,7 @@ def test_the_first_use_fetches_with_apt_get_and_the_next_finds_it(tmp_path: Path
     monkeypatch.setenv("PATH", os.environ["PATH"])
     monkeypatch.setenv("LIUYAO_FONT_DIR", str(tmp_path / "fonts"))
     monkeypatch.setattr(fonts, "SYSTEM_DIR", tmp_path / "system")
+    monkeypatch.setattr(fonts, "_failure", None)
     fake_apt(tmp_path, f'[ "$1 $2" = "download fonts-noto-cjk" ] && cp {package} "./fonts-noto-cjk_1_all.deb"\n')
     found = fonts.find()
     assert found == fonts.Fonts(tmp_path / "fonts" / fonts.REGULAR, tmp_path / "fonts" / fonts.BOLD)
@@ -91,6 +92,7 @@ def test_a_failed_fetch_says_why_and_what_to_do(tmp_path: Path, monkeypatch: pyt
                                                capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("LIUYAO_FONT_DIR", str(tmp_path / "fonts"))
     monkeypatch.setattr(fonts, "SYSTEM_DIR", tmp_path / "system")
+    monkeypatch.setattr(fonts, "_failure", None)
     monkeypatch.setenv("PATH", os.environ["PATH"])
     fake_apt(tmp_path, 'echo "E: Unable to locate package fonts-noto-cjk" >&2; exit 100\n')
     with pytest.raises(fonts.FontUnavailable, match="Unable to locate package.*apt-get update.*LIUYAO_FONT_DIR"):
@@ -98,9 +100,31 @@ def test_a_failed_fetch_says_why_and_what_to_do(tmp_path: Path, monkeypatch: pyt
     assert fonts.main() == 1
     assert "liuyao: apt-get download fonts-noto-cjk failed" in capsys.readouterr().err
     monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    monkeypatch.setattr(fonts, "_failure", None)  # past RETRY_AFTER
     with pytest.raises(fonts.FontUnavailable, match="no apt-get.*install fonts-noto-cjk"):
         fonts.find()
     with pytest.raises(fonts.FontUnavailable, match="not a Debian archive"):
         bad = tmp_path / "bad.deb"
         bad.write_bytes(b"PK\x03\x04 a zip")
         fonts.unpack(bad, tmp_path / "out")
+
+
+def test_a_failed_fetch_is_not_repeated_at_once_and_the_background_fetch_logs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setenv("LIUYAO_FONT_DIR", str(tmp_path / "fonts"))
+    monkeypatch.setattr(fonts, "SYSTEM_DIR", tmp_path / "system")
+    monkeypatch.setattr(fonts, "_failure", None)
+    monkeypatch.setenv("PATH", os.environ["PATH"])
+    calls = tmp_path / "calls"
+    fake_apt(tmp_path, f'echo x >> {calls}; echo "E: Failed to fetch" >&2; exit 100\n')
+    for _ in range(3):
+        with pytest.raises(fonts.FontUnavailable, match="Failed to fetch"):
+            fonts.find()
+    assert calls.read_text().count("x") == 1  # tried once; the error remembered for RETRY_AFTER
+    assert fonts.available() is None
+    monkeypatch.setattr(fonts, "_failure", None)
+    fonts.prefetch()
+    assert fonts._fetcher is not None
+    fonts._fetcher.join(10)
+    assert calls.read_text().count("x") == 2
+    assert any("could not be fetched" in r.getMessage() for r in caplog.records)
