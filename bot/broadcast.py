@@ -522,7 +522,6 @@ def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = D
     completed, 1 when it was stopped or raised, 2 without a token.
     """
     from bot.config import Config, configure_logging
-
     from bot.guard import StartError, check_database, protect
     from bot.run import refuse
 

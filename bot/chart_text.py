@@ -1,32 +1,34 @@
-"""A chart laid out as the classics print it: top line first, primary and changed hexagrams side by side.
+"""A chart as monospace text, as the classics lay it out (top line first), within a phone's line.
 
-Labels are the canonical terms (the characters the texts use), which every practitioner in the four markets
-reads; localized labels come with the bot's catalogs.
+The primary and the changed hexagram are two blocks, one above the other, so a chart is at most ``WIDTH`` cells
+wide in every language.  Columns are padded by display width (East Asian wide and fullwidth characters take two
+cells); the grid uses only ASCII and wide characters, never an ambiguous-width one (━ ○ × → are two cells in a
+CJK terminal and one elsewhere), so it lines up wherever the font is monospace.  Ambiguous characters in free
+text (the pinyin of an English hexagram name) are counted as one cell, as every non-CJK terminal shows them.
+
+Labels are the canonical terms (the characters the texts use) or, localized, each tradition's terms; the grid
+takes the short forms of the relations and spirits (``bot.i18n.short``) so that English fits too.  The labels
+are built here once for the text and the picture (``bot.chart_picture``).
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from bot.i18n import _
-from core.chart import Chart, Line, Standing, Yao
-from core.ganzhi import Branch
-from core.hexagram import Hexagram, relation
+from bot.i18n import _, short
+from core.chart import Chart, Line, Spirit, Standing
+from core.ganzhi import Branch, Stem
+from core.hexagram import Hexagram, Relation, relation
 
-YANG = "━━━━━"
-YIN = "━━ ━━"
-_POSITION = ("初", "二", "三", "四", "五", "上")
-
-
-def width(text: str) -> int:
-    """Display width in a monospace terminal: East Asian wide characters take two cells."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def pad(text: str, cells: int) -> str:
-    return text + " " * max(0, cells - width(text))
-
+WIDTH = 40  # cells: a phone's monospace line
+YANG = "-----"
+YIN = "-- --"
+MOVING = {9: "o", 6: "x"}  # 老陽 ○ and 老陰 ×, in ASCII
+ARROW = "->"
+INDENT = "  "
+POSITIONS = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
+SHORT_TERMS = tuple(r.value for r in Relation) + tuple(s.value for s in Spirit)  # what ``short`` covers
 
 Label = Callable[[str], str]
 
@@ -35,16 +37,76 @@ def _same(word: str) -> str:
     return word
 
 
-def _yao(y: Yao | Line, t: Label = _same) -> str:
-    return f"{t(y.relation.value)}{y.stem.name}{y.branch.name}{y.element.name}"
+def width(text: str) -> int:
+    """Display width in a monospace terminal: East Asian wide and fullwidth characters take two cells, combining
+    marks none, everything else (ambiguous characters included) one."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
-def _hex_head(h: Hexagram, t: Label) -> str:
+def pad(text: str, cells: int) -> str:
+    return text + " " * max(0, cells - width(text))
+
+
+def joined(label: str, chars: str) -> str:
+    """A word and the characters it names: "官鬼庚戌土", "Officer 庚戌土" (a space after a word in letters)."""
+    return f"{label}{chars}" if not label or width(label[-1]) == 2 else f"{label} {chars}"
+
+
+def ganzhi(stem: Stem, branch: Branch) -> str:
+    """干支 and the branch's element: 庚戌土."""
+    return f"{stem.name}{branch.name}{branch.element.name}"
+
+
+def changed_yao(chart: Chart, line: Line) -> tuple[str, Stem, Branch]:
+    """The changed hexagram's line at this position (六親, stem, branch): the change of a moving line, else the
+    changed hexagram's own line, its 六親 counted from the primary palace (NJ-08)."""
+    if line.changed is not None:
+        return line.changed.relation.value, line.changed.stem, line.changed.branch
+    assert chart.changed is not None
+    stem, branch = chart.changed.najia[line.position - 1]
+    return relation(chart.hexagram.element, branch.element).value, stem, branch
+
+
+def world_mark(h: Hexagram, position: int, t: Label) -> str:
+    """世 or 應 on this line of ``h``, else nothing."""
+    return t("世") if h.world == position else t("應") if h.response == position else ""
+
+
+def house(h: Hexagram, t: Label) -> str:
+    """The hexagram's palace, generation and 六沖/六合: "坎宮 五世"."""
     flags = "".join(" " + t(f) for f, on in (("六沖", h.six_clash), ("六合", h.six_harmony)) if on)
-    return f"{t(h.name)}（{t(h.palace.name)}{t('宮')} {t(h.generation.value)}{flags}）"
+    return f"{t(h.palace.name)}{t('宮')} {t(h.generation.value)}{flags}"
 
 
-def _standing(st: Standing, t: Label) -> str:
+def hex_head(h: Hexagram, t: Label) -> str:
+    """The hexagram's name and house: "雷火豐（坎宮 五世）"."""
+    return f"{t(h.name)}（{house(h, t)}）"
+
+
+def pillars(chart: Chart) -> dict[str, str]:
+    """The pillars as the books write them, by unit in the order written: 甲辰年 丙寅月 戊申日 庚申時, or for a
+    book's case "辰月 戊申日" (and its year's branch)."""
+    m = chart.moment
+    if m.month is None:
+        out = {"month": f"{m.month_branch.name}{_('月')}", "day": f"{m.day}{_('日')}"}
+        if m.year_branch is not None and m.year is None:
+            out["year"] = f"{m.year_branch.name}{_('年')}"
+        return out
+    return {unit: f"{p}{word}" for unit, p, word in (("year", m.year, _("年")), ("month", m.month, _("月")),
+                                                     ("day", m.day, _("日")), ("hour", m.hour, _("時")))
+            if p is not None}
+
+
+def void_label(chart: Chart, t: Label) -> str:
+    return f"{t('旬空')} {''.join(b.name for b in chart.moment.void)}"
+
+
+def body_label(chart: Chart, t: Label) -> str:
+    return f"{t('卦身')} {chart.body.name}"
+
+
+def standing_words(st: Standing, t: Label) -> list[str]:
+    """What the month and the day make of a line, in the order the books judge: 旺衰, 月, 日, 旬空, 長生."""
     parts = [st.month_state] + [r.value for r in st.month if r.value != "月破"]
     parts += [r.value for r in st.day]
     if st.day_clash is not None:
@@ -52,65 +114,139 @@ def _standing(st: Standing, t: Label) -> str:
     if st.void:
         parts.append("旬空")
     parts.append(st.stage.name)
-    return " ".join(t(p) for p in parts)
+    return [t(p) for p in parts]
+
+
+def wrap(units: Sequence[str], lead: str = "", indent: str = INDENT, cells: int = WIDTH) -> list[str]:
+    """Units joined by spaces into lines of at most ``cells``, the first line after ``lead``, the others after
+    ``indent``; a unit breaks only where it is longer than a line (at its spaces, else anywhere)."""
+    lines: list[str] = []
+    current = lead
+    for unit in units:
+        for piece in _pieces(unit, cells - width(indent)):
+            glued = not current.strip() or current.endswith("：")  # "戌：休囚", as the books write it
+            candidate = f"{current}{piece}" if glued else f"{current} {piece}"
+            if width(candidate) <= cells:
+                current = candidate
+            else:
+                lines.append(current)
+                current = indent + piece
+    if current.strip():
+        lines.append(current)
+    return lines
+
+
+def _pieces(unit: str, cells: int) -> list[str]:
+    if width(unit) <= cells:
+        return [unit]
+    out: list[str] = []
+    current = ""
+    for word in unit.split(" "):
+        while width(word) > cells:  # no space to break at: cut by characters
+            cut = max(i for i in range(1, len(word) + 1) if width(word[:i]) <= cells)
+            if current:
+                out.append(current)
+                current = ""
+            out.append(word[:cut])
+            word = word[cut:]
+        candidate = f"{current} {word}" if current else word
+        if width(candidate) <= cells:
+            current = candidate
+        else:
+            out.append(current)
+            current = word
+    return out + ([current] if current else [])
+
+
+def grid(rows: Sequence[Sequence[str]], glued: frozenset[int] = frozenset()) -> list[str]:
+    """Rows of cells, each column padded to its widest cell by display width, one space between columns; a column
+    empty in every row is left out, and a column in ``glued`` follows the one before it without the space where
+    that one's words end in wide characters ("官鬼庚戌土", but "Officer 庚戌土")."""
+    cols = [max(width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    seps = [" "] * len(cols)
+    for i in glued:
+        if all(width(r[i - 1][-1:]) == 2 for r in rows if r[i - 1]):
+            seps[i] = ""
+    out = []
+    for row in rows:
+        kept = [i for i in range(len(cols)) if cols[i]]
+        out.append("".join((seps[i] if n else "") + pad(row[i], cols[i]) for n, i in enumerate(kept)).rstrip())
+    return out
+
+
+def yao_cells(relation_name: str, stem: Stem, branch: Branch, s: Label) -> list[str]:
+    """六親 and 干支 五行 as two cells of the grid (the second glued to the first)."""
+    return [s(relation_name), ganzhi(stem, branch)]
+
+
+PRIMARY_GLUED = frozenset({2, 4})  # the 干支 after the 六親, of the 伏神 and of the line
+CHANGED_GLUED = frozenset({2})
+
+
+def primary_rows(chart: Chart, t: Label, s: Label, *, hidden: bool) -> list[list[str]]:
+    """The primary hexagram's lines, top first: 六神, 伏神 (empty cells without ``hidden``), 六親 干支, the line,
+    its moving mark, 世/應."""
+    rows = []
+    for line in reversed(chart.lines):
+        h = line.hidden if hidden else None
+        cells = [s(line.spirit.value)]
+        cells += yao_cells(h.relation.value, h.stem, h.branch, s) if h else ["", ""]
+        cells += yao_cells(line.relation.value, line.stem, line.branch, s)
+        cells += [YANG if line.yang else YIN, MOVING.get(line.value, ""), world_mark(chart.hexagram, line.position, t)]
+        rows.append(cells)
+    return rows
+
+
+def changed_rows(chart: Chart, t: Label, s: Label) -> list[list[str]]:
+    """The changed hexagram's lines, top first: an arrow where the line moved, 六親 干支, the line, 世/應."""
+    c = chart.changed
+    assert c is not None
+    return [[ARROW if line.moving else "", *yao_cells(*changed_yao(chart, line), s),
+             YANG if c.yang(line.position) else YIN, world_mark(c, line.position, t)] for line in reversed(chart.lines)]
+
+
+def _hidden_lines(chart: Chart, t: Label, s: Label) -> list[str]:
+    """The 伏神 listed under the block, where a column of them would not fit the line."""
+    rows = [[t(POSITIONS[line.position - 1]), *yao_cells(line.hidden.relation.value, line.hidden.stem,
+                                                        line.hidden.branch, s)]
+            for line in reversed(chart.lines) if line.hidden is not None]
+    return [t("伏神")] + [INDENT + row for row in grid(rows, CHANGED_GLUED)] if rows else []
+
+
+def _facts(chart: Chart, t: Label) -> list[str]:
+    """Each line's standing, top first; its change and its 伏神 on the lines after it."""
+    out = []
+    for line in reversed(chart.lines):
+        out += wrap(standing_words(line.standing, t), lead=f"{t(POSITIONS[line.position - 1])} {line.branch.name}：")
+        if line.changed is not None:
+            out += wrap(standing_words(line.changed.standing, t) + [t(x.value) for x in line.transformations],
+                        lead=INDENT + joined(t("變"), line.changed.branch.name) + "：", indent=INDENT * 2)
+        if line.hidden is not None:
+            out += wrap(standing_words(line.hidden.standing, t),
+                        lead=INDENT + joined(t("伏"), line.hidden.branch.name) + "：", indent=INDENT * 2)
+    return out
 
 
 def render_chart(chart: Chart, t: Label = _same) -> str:
-    """The whole chart as monospace text; ``t`` renders the classical terms (identity: the canonical ones)."""
+    """The whole chart as monospace text, at most ``WIDTH`` cells a line; ``t`` renders the classical terms
+    (identity: the canonical ones; any other: the current language's, short forms in the grid)."""
+    s: Label = _same if t is _same else short
     m = chart.moment
-    h, c = chart.hexagram, chart.changed
-    pillars = " ".join(
-        f"{p}{unit}" for p, unit in ((m.year, _("年")), (m.month, _("月")), (m.day, _("日")), (m.hour, _("時")))
-        if p is not None
-    )
-    if m.month is None:
-        pillars = f"{m.month_branch.name}月 {m.day}日" + (f" {m.year_branch.name}年" if m.year_branch is not None and m.year is None else "")
     out = []
     if m.local is not None:
-        out.append(f"{m.local.strftime('%Y-%m-%d %H:%M')} {m.tz}")
-    out.append(f"{pillars}　{t('旬空')} {''.join(b.name for b in m.void)}　{t('卦身')} {chart.body.name}")
-    out.append(_hex_head(h, t) + (f" → {_hex_head(c, t)}" if c else ""))
-    if chart.changes:
-        out.append(" ".join(t(x.value) for x in chart.changes))
-    out.append("")
-    cells_hidden = max([width(_yao(ln.hidden, t)) + 2 for ln in chart.lines if ln.hidden]
-                       + [width(t("伏神")) + 2])
-    spirit_cells = max(width(t(ln.spirit.value)) for ln in chart.lines)
-    yao_cells = max(width(_yao(ln, t)) for ln in chart.lines)
-    mark_cells = max(width(t("世")), width(t("應")), 2)
-    rows = []
-    for line in reversed(chart.lines):
-        mark = {9: "○", 6: "×"}.get(line.value, " ")
-        sw = "世" if line.world else "應" if line.response else "　"
-        hidden = _yao(line.hidden, t) if line.hidden else ""
-        row = (f"{pad(t(line.spirit.value), spirit_cells)}  {pad(hidden, cells_hidden)}{pad(_yao(line, t), yao_cells)} "
-               f"{YANG if line.yang else YIN} {mark} {pad(t(sw) if sw != '　' else '', mark_cells)}")
-        if c is not None:
-            i = line.position - 1
-            c_stem, c_branch = c.najia[i]
-            c_yang = c.yang(line.position)
-            label = _yao(line.changed, t) if line.changed else (
-                f"{t(_relation_in(chart, c_branch))}{c_stem.name}{c_branch.name}{c_branch.element.name}")
-            c_sw = "世" if c.world == line.position else "應" if c.response == line.position else "　"
-            arrow = "→" if line.moving else "  "
-            row += f"  {arrow}  {label} {YANG if c_yang else YIN} {t(c_sw) if c_sw != '　' else c_sw}"
-        rows.append(row)
-    head = f"{pad(t('六神'), spirit_cells)}  {pad(t('伏神'), cells_hidden)}{t('本卦')}"
-    out.append(head)
-    out.extend(rows)
-    out.append("")
-    for line in reversed(chart.lines):
-        facts = f"{t(_POSITION[line.position - 1] + '爻')} {line.branch.name}：{_standing(line.standing, t)}"
-        if line.changed is not None:
-            facts += f"｜{t('變')}{line.changed.branch.name}：{_standing(line.changed.standing, t)}"
-            if line.transformations:
-                facts += "｜" + " ".join(t(x.value) for x in line.transformations)
-        if line.hidden is not None:
-            facts += f"｜{t('伏')}{line.hidden.branch.name}：{_standing(line.hidden.standing, t)}"
-        out.append(facts)
+        out += wrap([m.local.strftime("%Y-%m-%d %H:%M"), m.tz or ""])
+    out += wrap(list(pillars(chart).values()))
+    out += wrap([void_label(chart, t) + "　" + body_label(chart, t)])
+    out += [""] + wrap([t("本卦"), hex_head(chart.hexagram, t)])
+    with_hidden = grid(primary_rows(chart, t, s, hidden=True), PRIMARY_GLUED)
+    fits = max(width(row) for row in with_hidden) <= WIDTH
+    out += with_hidden if fits else grid(primary_rows(chart, t, s, hidden=False), PRIMARY_GLUED)
+    if not fits:
+        out += _hidden_lines(chart, t, s)
+    if chart.changed is not None:
+        out += [""] + wrap([t("變卦"), hex_head(chart.changed, t)])
+        if chart.changes:
+            out += wrap([t(x.value) for x in chart.changes])
+        out += grid(changed_rows(chart, t, s), CHANGED_GLUED)
+    out += [""] + _facts(chart, t)
     return "\n".join(out)
-
-
-def _relation_in(chart: Chart, branch: Branch) -> str:
-    """六親 of a display-only changed-column branch, counted from the primary palace (NJ-08)."""
-    return relation(chart.hexagram.element, branch.element).value

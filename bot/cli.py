@@ -13,6 +13,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 from zoneinfo import ZoneInfo
 
@@ -366,6 +367,7 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--weather", choices=[w.value for w in Weather], help="for weather: the weather asked about")
     q.add_argument("--use-god", help="an explicit use-god: 父母 兄弟 官鬼 妻財 子孫 世 應 (overrides the topic)")
     q.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
+    read_p.add_argument("--picture", metavar="FILE.png", help="also write the chart as a picture (PNG), in --lang")
     _natal_parser(sub)
     alm = sub.add_parser("almanac", help="a day's almanac: pillars, 旬空, the stars on the day, what it favours")
     alm.add_argument("--date", help="local date YYYY-MM-DD (default: today in --tz)")
@@ -454,6 +456,8 @@ def _chart(args: argparse.Namespace) -> int:
     except (RequestError, CastError, CalendarError, QuestionError) as exc:
         print(f"liuyao: {exc}", file=sys.stderr)
         return 2
+    if result is not None and args.picture and _write_picture(result, args.lang, args.picture):
+        return 2
     if args.json:
         out = chart_dict(chart) if result is None else reading_output(chart, result)
         print(json.dumps(out, ensure_ascii=False, indent=2))
@@ -467,6 +471,21 @@ def _chart(args: argparse.Namespace) -> int:
             print(render_chart(chart, term))
             print()
             print(render_reading(result))
+    return 0
+
+
+def _write_picture(reading: Reading, lang: str, path: str) -> int:
+    """``read --picture``: the chart's picture as the bot sends it."""
+    from bot.chart_picture import render_png
+    from bot.fonts import FontUnavailable
+
+    try:
+        with use(lang):
+            png = render_png(reading)
+        Path(path).write_bytes(png)
+    except (FontUnavailable, OSError) as exc:
+        print(f"liuyao: the picture was not written: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -70,6 +70,13 @@ class ConsoleRequest(BaseRequest):
             msg["reply_markup"] = markup
         return msg
 
+    def _photo(self) -> dict[str, Any]:
+        mid = self.next_message_id
+        self.next_message_id += 1
+        return {"message_id": mid, "date": int(datetime.now(timezone.utc).timestamp()), "chat": CHAT,
+                "from": {"id": BOT_ID, "is_bot": True, "first_name": "liuyao"},
+                "photo": [{"file_id": f"console-{mid}", "file_unique_id": f"c{mid}", "width": 1, "height": 1}]}
+
     def _show(self, text: str, markup: dict[str, Any] | None, mid: int) -> None:
         self.out.write(_plain(text) + "\n")
         if markup and markup.get("inline_keyboard"):
@@ -94,6 +101,8 @@ class ConsoleRequest(BaseRequest):
                       "supports_inline_queries": False}
         elif name == "sendMessage":
             result = self._message(params)
+        elif name == "sendPhoto":  # a terminal shows the text chart that follows; the picture is for Telegram
+            result = self._photo()
         elif name == "editMessageText":
             result = self._message(params, int(params.get("message_id", 0)) or None)
         elif name == "getUpdates":

@@ -8,6 +8,7 @@ current step again; nothing a user sends can end a consultation except /cancel.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import logging
 from datetime import datetime, timezone
@@ -15,12 +16,14 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from babel.dates import format_date
-from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
+from telegram import CallbackQuery, InlineKeyboardMarkup, InputFile, Message, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes, ConversationHandler
 
+from bot import fonts
 from bot import keyboards as kb
+from bot.chart_picture import caption, render_png
 from bot.chart_text import render_chart
 from bot.guard import small_int
 from bot.i18n import _, current, locale, term
@@ -481,8 +484,28 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
 
 
 async def send_reading(update: Update, reading: Reading, rid: int) -> None:
+    """The chart as a picture, then as text, then the reading."""
+    await send_picture(update, reading)
     await say(update, render_chart(reading.chart, term), pre=True)
     await say(update, render_reading(reading), kb.after_reading(rid))
+
+
+async def send_picture(update: Update, reading: Reading) -> None:
+    """The chart's picture, drawn off the event loop.  It only adds to the text: whatever keeps it from being
+    drawn or sent (no font yet, a refused upload, a network fault, a fault in the drawing) is logged, and the
+    consultation goes on with the text chart."""
+    chat = update.effective_chat
+    assert chat is not None
+    if fonts.available() is None:  # a machine without the font: fetched in the background, never waited for
+        fonts.prefetch()
+        log.warning("the chart picture's font is not here yet (being fetched): a reading without its picture")
+        return
+    try:
+        png = await asyncio.to_thread(render_png, reading)  # to_thread carries the language's ContextVar
+        await chat.send_photo(InputFile(png, filename="chart.png"), caption=caption(reading.chart))
+    except Exception:  # the picture must never cost the user the reading (the fault is logged)
+        log.exception("the chart picture of %s was not sent", update.effective_user.id if update.effective_user
+                      else chat.id)
 
 
 # ---- cancel, help and the unexpected ---------------------------------------------------------------------

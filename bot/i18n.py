@@ -28,6 +28,7 @@ DEFAULT = "en"
 LOCALES = Path(locales_package.__file__).resolve().parent
 TERM = "term"  # msgctxt of the classical terms (用神, 世爻, 官鬼 …) that each tradition writes its own way
 NATAL = "natal"  # msgctxt of the few 玉照定真經 names whose sense differs from the same term's (bot.natal_names)
+SHORT = "short"  # msgctxt of the short forms a compact chart prints (官鬼 → "Officer", where the term is long)
 
 _current: ContextVar[str] = ContextVar("liuyao_lang", default=DEFAULT)
 
@@ -103,6 +104,11 @@ def term(word: str, context: str = TERM) -> str:
     """A classical term in the current language's usage (官鬼 → 관귀 / 官鬼 / 官鬼 / Officer-Ghost); ``context``
     NATAL for a name in the sense 玉照定真經 gives it."""
     return str(translations(_current.get()).pgettext(context, word))
+
+
+def short(word: str) -> str:
+    """A classical term as a compact chart prints it: the term itself where it is already short (官鬼, 관귀)."""
+    return translations(_current.get()).pgettext(SHORT, word)
 
 
 def N_(message: str) -> str:

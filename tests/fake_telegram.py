@@ -57,6 +57,9 @@ __all__ = ["Call", "FakeMessage", "FakeTelegram", "FakeUser", "ParseError"]
 
 DEFAULT_TOKEN = "123456789:AAFakeTokenForTestsOnly_abcdefghijk"
 MAX_TEXT_LENGTH = 4096
+MAX_CAPTION_LENGTH = 1024
+MAX_PHOTO_BYTES = 10 * 1024 * 1024  # sendPhoto: at most 10 MB, width + height at most 10000, ratio at most 20
+PHOTO_SIDES = (90, 320, 800, 1280)  # the sizes Telegram keeps of a photo (the longer side), at most the original
 MAX_CALLBACK_DATA_BYTES = 64
 
 # Update types delivered when allowed_updates is empty/unset (Bot API default).
@@ -168,6 +171,10 @@ class FakeMessage:
     link_preview_options: dict[str, Any] | None = None
     disable_notification: bool = False
     sticker: dict[str, Any] | None = None
+    photo: list[dict[str, Any]] | None = None  # PhotoSize objects, smallest first
+    photo_bytes: bytes | None = None  # the uploaded file, as the bot sent it
+    caption: str | None = None
+    caption_entities: list[dict[str, Any]] = field(default_factory=list)
     edit_date: int | None = None
     history: list[dict[str, Any]] = field(default_factory=list)
     deleted: bool = False
@@ -231,6 +238,12 @@ class FakeMessage:
                 d["entities"] = [dict(e) for e in self.entities]
         if self.sticker is not None:
             d["sticker"] = dict(self.sticker)
+        if self.photo is not None:
+            d["photo"] = [dict(p) for p in self.photo]
+        if self.caption is not None:
+            d["caption"] = self.caption
+            if self.caption_entities:
+                d["caption_entities"] = [dict(e) for e in self.caption_entities]
         if self.link_preview_options is not None:
             d["link_preview_options"] = dict(self.link_preview_options)
         # Only inline keyboards are part of a Message object.
@@ -637,6 +650,20 @@ def render_text(
     return stripped, fixed
 
 
+def _image_size(data: bytes) -> tuple[int, int]:
+    """Width and height of a PNG or a JPEG; anything else is what Telegram refuses to process."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data[:2] == b"\xff\xd8":
+        i = 2
+        while i + 9 < len(data) and data[i] == 0xFF:
+            marker, length = data[i + 1], int.from_bytes(data[i + 2:i + 4], "big")
+            if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+                return int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+            i += 2 + length
+    raise _bad("IMAGE_PROCESS_FAILED")
+
+
 # --------------------------------------------------------------------------------------
 # Fake users
 # --------------------------------------------------------------------------------------
@@ -894,6 +921,7 @@ class FakeTelegram:
         self._open_queries: dict[str, int] = {}
         self._query_seq = itertools.count(4_300_000_000_000_000_001)
         self._file_seq = itertools.count(1)
+        self._photos: dict[str, tuple[list[dict[str, Any]], bytes]] = {}  # file_id → the photo's sizes and bytes
 
         self._updates: list[dict[str, Any]] = []
         self._next_update_id = 100_000_001
@@ -1594,6 +1622,51 @@ class FakeTelegram:
                 self._reply_keyboards[store.chat["id"]] = markup
             elif markup.get("remove_keyboard"):
                 self._reply_keyboards.pop(store.chat["id"], None)
+        store.messages[msg.message_id] = msg
+        store.events.append(_Event("message", msg))
+        self.sent.append(msg)
+        store.notify()
+        return msg.to_dict()
+
+    async def _api_sendPhoto(self, params: dict[str, Any]) -> Any:
+        """An uploaded PNG or JPEG (checked as Telegram does: a real image, 10 MB, its sides), or the file_id of
+        a photo sent before; an optional caption with its parse_mode."""
+        store = self._chat(params)
+        self._check_blocked(store)
+        photo = params.get("photo")
+        if isinstance(photo, dict):
+            content = photo.get("content") or b""
+            if len(content) > MAX_PHOTO_BYTES:
+                raise _bad("file is too big")
+            width, height = _image_size(content)
+            if width + height > 10_000 or max(width, height) > 20 * min(width, height):
+                raise _bad("PHOTO_INVALID_DIMENSIONS")
+            n = next(self._file_seq)
+            sizes = [{"file_id": f"AgACAgIAAxkBAAE{n:08d}FakePhoto{side}", "file_unique_id": f"AQADFake{n:06d}{side}",
+                      "width": round(width * min(1, side / max(width, height))),
+                      "height": round(height * min(1, side / max(width, height))),
+                      "file_size": round(len(content) * min(1, side / max(width, height)) ** 2)}
+                     for side in PHOTO_SIDES if side < max(width, height) or side == PHOTO_SIDES[-1]]
+            self._photos.update({size["file_id"]: (sizes, content) for size in sizes})
+        elif isinstance(photo, str) and photo in self._photos:
+            sizes, content = self._photos[photo]
+        elif photo:
+            raise _bad("wrong file identifier/HTTP URL specified")
+        else:
+            raise _bad("there is no photo in the request")
+        caption, entities = None, []
+        if params.get("caption"):
+            caption, entities = render_text(str(params["caption"]), params.get("parse_mode"),
+                                            params.get("caption_entities"))
+            if len(caption) > MAX_CAPTION_LENGTH:
+                raise _bad("message caption is too long")
+        markup = self._check_markup(params.get("reply_markup"))
+        self._check_rate()
+        msg = FakeMessage(chat=store.chat, message_id=store.next_id(), from_user=dict(self.bot_user_short),
+                          date=int(time.time()), photo=sizes, photo_bytes=content, caption=caption or None,
+                          caption_entities=entities, parse_mode=params.get("parse_mode"), reply_markup=markup,
+                          disable_notification=bool(params.get("disable_notification")),
+                          params={**params, "photo": f"<{len(content)} bytes>"}, _store=store)  # a short repr
         store.messages[msg.message_id] = msg
         store.events.append(_Event("message", msg))
         self.sent.append(msg)

@@ -30,6 +30,8 @@ from typing import Any
 import pytest
 
 from bot.app import COMMANDS, build_application
+from bot import fonts
+from bot.chart_picture import caption, render_png
 from bot.chart_text import render_chart
 from bot.config import DEFAULT_ZONES, Config
 from bot.guard import ATTEMPTS
@@ -72,6 +74,7 @@ class Bot:
         self.app: Any = None
 
     async def start(self) -> None:
+        fonts.find()  # the chart picture's font, fetched once if this machine has none (the bot never waits for it)
         self.app = build_application(config(self.tg, self.db), clock=self.clock, rate_limit=self.rate_limit)
         await self.app.initialize()
         await self.app.post_init(self.app)  # what run_polling does (setMyCommands)
@@ -112,11 +115,29 @@ def is_chart(m: FakeMessage) -> bool:
     return any(e["type"] == "pre" for e in m.entities)
 
 
+PICTURE = "<picture>"  # a photo among the messages ``until`` lists
+
+
 async def until(u: FakeUser, pred: Callable[[FakeMessage], bool], timeout: float = 5) -> tuple[FakeMessage, list[str]]:
-    """The next bot message or edit matching ``pred``, and the texts of everything that came before it."""
+    """The next bot message or edit matching ``pred``, and the texts of everything that came before it (a photo
+    as PICTURE)."""
     start = u._cursor
     m = await u.wait_for(pred, timeout)
-    return m, [ev.message.text or "" for ev in u.chat.events[start:u._cursor - 1]]
+    return m, [PICTURE if ev.message.photo else ev.message.text or "" for ev in u.chat.events[start:u._cursor - 1]]
+
+
+def sent_before(u: FakeUser, m: FakeMessage) -> FakeMessage:
+    """The bot's message sent just before ``m``."""
+    sent = [ev.message for ev in u.chat.events if ev.kind == "message" and ev.message.from_bot]
+    return sent[sent.index(m) - 1]
+
+
+def picture_of(chart: FakeMessage, u: FakeUser) -> FakeMessage:
+    """The chart's picture: a PNG photo sent right before the text chart, captioned with the hexagrams' names."""
+    photo = sent_before(u, chart)
+    assert photo.photo is not None and photo.photo_bytes is not None and photo.photo_bytes[:4] == b"\x89PNG"
+    assert photo.caption is not None and photo.caption.split(" → ")[0] in chart.text
+    return photo
 
 
 async def quiet(u: FakeUser, seconds: float = 0.3) -> list[FakeMessage]:
@@ -225,7 +246,9 @@ async def consult(u: FakeUser, *, entry: str = "/cast", question: str | None = N
         await u.press(when, "w:type")
         await u.wait_reply()
         await u.send(moment)
-    chart, _seen = await until(u, is_chart)
+    chart, seen = await until(u, is_chart)
+    assert seen[-1] == PICTURE
+    picture_of(chart, u)
     answer, _seen = await until(u, has("r:"))
     return chart, answer, lines
 
@@ -250,6 +273,9 @@ async def test_consultations_in_each_language(tmp_path: Path, caplog: pytest.Log
         chart, answer, lines = await consult(u, entry="new", question="Will the shop do well this year?")
         want_chart, want_reading, reading = expected(code, lines, at(NOW, tz), "wealth")
         assert chart.text == want_chart and answer.text == want_reading
+        with use(lang):  # the picture is this reading's, drawn in the user's language
+            assert picture_of(chart, u).photo_bytes == render_png(reading)
+            assert picture_of(chart, u).caption == caption(reading.chart)
         with use(lang):
             assert term("水火既濟") in chart.text and tz in chart.text
             assert term(reading.verdict.name) in answer.text
@@ -333,7 +359,7 @@ async def test_shortcuts_skip_what_they_answer(tmp_path: Path, caplog: pytest.Lo
         await u.send("/cast 789968 wealth")
         chart, before = await until(u, is_chart)
         answer = await u.wait_reply()
-        assert before == []  # nothing asked
+        assert before == [PICTURE]  # nothing asked
         want_chart, want_reading, _r = expected("ko", "789968", at(NOW, tz), "wealth")
         assert chart.text == want_chart and answer.text == want_reading
 
@@ -386,7 +412,7 @@ async def test_topics_in_the_users_words(tmp_path: Path, caplog: pytest.LogCaptu
             await u.send(f"/cast 789968 {word}")
             chart, before = await until(u, is_chart)
             await u.wait_reply()
-            assert before == [], (code, before)
+            assert before == [PICTURE], (code, before)
             rows = db_rows(_bot.db, f"SELECT topic, lines FROM readings WHERE user_id = {uid}")
             assert rows == [("wealth", "789968")]
         u = tg.user(114, language_code="ko")
@@ -395,6 +421,37 @@ async def test_topics_in_the_users_words(tmp_path: Path, caplog: pytest.LogCaptu
         assert "“돈”은 제가 아는 주제가 아닙니다" in said.text
         topics = await u.wait_reply()
         assert topics.callback_data[0] == "t:wealth"  # the cast is kept; only the matter is asked
+
+
+# ---- the chart's picture ----------------------------------------------------------------------------------------
+
+async def test_a_picture_that_cannot_be_sent_never_holds_the_reading_back(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Bot API refusing the photo, or no font to draw it: the text chart and the reading still come."""
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(120, language_code="ja")
+        tg.fail_next(1, 400, description="Bad Request: IMAGE_PROCESS_FAILED", methods=["sendPhoto"])
+        await u.send(f"/cast {CAST} wealth")
+        chart, before = await until(u, is_chart)
+        answer = await u.wait_for(has("r:"))
+        assert before == [] and [c.ok for c in tg.calls_to("sendPhoto")] == [False]
+        want_chart, want_reading, _r = expected("ja", CAST, at(NOW, DEFAULT_ZONES["ja"]), "wealth")
+        assert chart.text == want_chart and answer.text == want_reading
+        assert any("picture" in r.getMessage() and r.exc_info for r in caplog.records)
+
+        fetches: list[str] = []
+        monkeypatch.setattr(fonts, "available", lambda: None)  # a machine without the font
+        monkeypatch.setattr(fonts, "prefetch", lambda: fetches.append("started"))
+        await u.send(f"/cast {CAST} career")
+        chart, before = await until(u, is_chart)
+        answer = await u.wait_for(has("r:"))
+        assert before == [] and len(tg.calls_to("sendPhoto")) == 1  # nothing was drawn, nothing sent
+        assert fetches == ["started"]  # the font is fetched in the background, not waited for
+        assert answer.text == expected("ja", CAST, at(NOW, DEFAULT_ZONES["ja"]), "career")[1]
+        monkeypatch.undo()
+        await u.send(f"/cast {CAST} career")  # and the next reading has its picture again
+        chart, before = await until(u, is_chart)
+        assert before == [PICTURE] and picture_of(chart, u).photo_bytes[:4] == b"\x89PNG"
 
 
 # ---- bad input at every step --------------------------------------------------------------------------------------
@@ -735,8 +792,9 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         assert "6–7 of 7" in older.text and older.callback_data == [f"o:{first + 1}", f"o:{first}", "h:0"]
 
         await u.press(older, f"o:{first}")  # opening a reading shows it again
-        question, chart, answer = await u.wait_reply(), await u.wait_reply(), await u.wait_reply()
+        question, picture, chart, answer = [await u.wait_reply() for _ in range(4)]
         assert question.text == "Question: Will I find my keys?"
+        assert picture is picture_of(chart, u) and picture.photo_bytes == picture_of(first_chart, u).photo_bytes
         assert chart.text == first_chart.text and answer.text == first_answer.text
         await u.press(answer, f"r:{first}")  # all reasons
         reasons = await u.wait_reply()

@@ -7,10 +7,13 @@ import json
 import subprocess
 import sys
 from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
 
 from bot.cli import main, run_jsonl
+from bot.i18n import use
+from core.cast import parse_cast
 
 FIXED_NOW = datetime(2024, 2, 4, 8, 30, tzinfo=timezone.utc)
 
@@ -18,11 +21,29 @@ FIXED_NOW = datetime(2024, 2, 4, 8, 30, tzinfo=timezone.utc)
 def test_text_chart_for_a_book_case(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["chart", "--lines", "777977", "--month", "辰", "--day", "戊申"]) == 0
     out = capsys.readouterr().out
-    assert "乾為天（乾宮 本宮 六沖） → 風天小畜（巽宮 一世）" in out
-    assert "辰月 戊申日　旬空 寅卯" in out
-    first_line = next(line for line in out.splitlines() if "官鬼壬午火" in line)
-    assert "○" in first_line and "父母辛未土" in first_line  # the moving line and its change side by side
-    assert out.index("父母壬戌土") < out.index("子孫甲子水")  # printed top line first
+    # 增刪卜易's case as the book lays it: the primary block, then the changed one (its moving line marked)
+    assert out.startswith(
+        "辰月 戊申日\n"
+        "旬空 寅卯　卦身 巳\n"
+        "\n"
+        "本卦 乾為天（乾宮 本宮 六沖）\n"
+        "朱雀 父母壬戌土 -----   世\n"
+        "青龍 兄弟壬申金 -----\n"
+        "玄武 官鬼壬午火 ----- o\n"
+        "白虎 父母甲辰土 -----   應\n"
+        "螣蛇 妻財甲寅木 -----\n"
+        "勾陳 子孫甲子水 -----\n"
+        "\n"
+        "變卦 風天小畜（巽宮 一世）\n"
+        "外卦反吟\n"
+        "   妻財辛卯木 -----\n"
+        "   官鬼辛巳火 -----\n"
+        "-> 父母辛未土 -- -- 應\n"
+        "   父母甲辰土 -----\n"
+        "   妻財甲寅木 -----\n"
+        "   子孫甲子水 ----- 世\n"
+        "\n"
+        "上爻 戌：月破 長生\n"), out
 
 
 def test_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
@@ -138,3 +159,26 @@ def test_chart_speaks_the_asked_language(capsys: pytest.CaptureFixture[str]) -> 
     assert main([*base, "--lang", "zh_Hans"]) == 0
     simplified = capsys.readouterr().out
     assert "己巳時" in canonical and "己巳时" in simplified and "坎宫" in simplified
+
+
+def test_read_writes_the_chart_picture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``read --picture``: the picture the bot sends, in --lang; a file that cannot be written is said to be."""
+    from PIL import Image
+
+    from bot.chart_picture import render_png
+    from core.calendar import Moment
+    from core.chart import build_chart
+    from core.question import Question, Subject, Topic
+    from core.reading import read
+
+    args = ["read", "--lines", "777977", "--month", "辰", "--day", "戊申", "--topic", "illness", "--subject", "parent",
+            "--lang", "ko"]
+    assert main([*args, "--picture", str(tmp_path / "chart.png")]) == 0
+    reading = read(build_chart(parse_cast("777977"), Moment.from_pillars("辰", "戊申")),
+                   Question(Topic.illness, Subject.parent))
+    with use("ko"):
+        assert (tmp_path / "chart.png").read_bytes() == render_png(reading)
+    assert Image.open(tmp_path / "chart.png").format == "PNG"
+    capsys.readouterr()
+    assert main([*args, "--picture", str(tmp_path / "no" / "such" / "dir.png")]) == 2
+    assert "the picture was not written" in capsys.readouterr().err

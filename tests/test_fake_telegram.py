@@ -418,3 +418,36 @@ def test_parsers_directly() -> None:
     # entity offsets are in UTF-16 code units; trimming shifts them
     assert render_text("  🐉 <b>x</b> ", "HTML") == (
         "🐉 x", [{"type": "bold", "offset": 3, "length": 1}])
+
+
+@pytest.mark.asyncio
+async def test_send_photo_uploads_checks_and_reuses() -> None:
+    """sendPhoto through PTB: a PNG upload with an HTML caption is stored with its sizes and bytes; a file_id
+    sends it again; what Telegram refuses (not an image, no photo, an unknown id, a caption over 1024) is refused."""
+    import io
+
+    from PIL import Image
+
+    png = io.BytesIO()
+    Image.new("RGB", (1600, 900), "white").save(png, format="PNG")
+    async with FakeTelegram() as tg:
+        app = builder(tg).build()
+        u = tg.user(7, language_code="en")
+        async with app:
+            sent = await app.bot.send_photo(7, png.getvalue(), caption="<b>乾為天</b> → 風天小畜", parse_mode="HTML")
+            assert [(p.width, p.height) for p in sent.photo] == [(90, 51), (320, 180), (800, 450), (1280, 720)]
+            assert sent.caption == "乾為天 → 風天小畜" and sent.caption_entities[0].type == "bold"
+            got = u.inbox[-1]
+            assert got.photo_bytes == png.getvalue() and got.text is None and got.caption == sent.caption
+            again = await app.bot.send_photo(7, sent.photo[-1].file_id)
+            assert again.photo[-1].file_id == sent.photo[-1].file_id and u.inbox[-1].photo_bytes == png.getvalue()
+            for photo, caption, said in ((b"not an image", None, "IMAGE_PROCESS_FAILED"),
+                                         ("AgACAgIAAxkBAAEunknown", None, "wrong file identifier"),
+                                         (png.getvalue(), "x" * 1025, "caption is too long")):
+                with pytest.raises(BadRequest, match=f"(?i){said}"):
+                    await app.bot.send_photo(7, photo, caption=caption)
+            narrow = io.BytesIO()
+            Image.new("RGB", (2100, 100), "white").save(narrow, format="JPEG")
+            with pytest.raises(BadRequest, match="(?i)PHOTO_INVALID_DIMENSIONS"):
+                await app.bot.send_photo(7, narrow.getvalue())
+            assert len(u.inbox) == 2

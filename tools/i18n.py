@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.i18n import DOMAIN, LANGS, LOCALES, NATAL, TERM, catalog_path  # noqa: E402
+from bot.i18n import DOMAIN, LANGS, LOCALES, NATAL, SHORT, TERM, catalog_path  # noqa: E402
 
 GLOSSARY = ROOT.parent / "shared" / "notes" / "glossary.md"
 
@@ -71,6 +71,10 @@ def template() -> Catalog:
 
     for word in natal_senses():  # 玉照定真經's own sense of a few names (小吉 the 月將, not the verdict)
         cat.add(word, context=NATAL)
+    from bot.chart_text import SHORT_TERMS
+
+    for word in SHORT_TERMS:
+        cat.add(word, context=SHORT)
     return cat
 
 
@@ -129,7 +133,9 @@ def update(langs: Iterable[str] = LANGS) -> None:
         for msg in cat:
             if not msg.id or _translated(msg.string):
                 continue
-            if msg.context == TERM and msg.id in gloss and gloss[msg.id].get(lang):
+            if msg.context == SHORT and cat.get(msg.id, context=TERM) is not None:
+                msg.string = cat.get(msg.id, context=TERM).string  # the term itself, until a shorter one is written
+            elif msg.context == TERM and msg.id in gloss and gloss[msg.id].get(lang):
                 msg.string = gloss[msg.id][lang]
             elif lang == "zh_Hant" and msg.context in (TERM, NATAL):
                 msg.string = msg.id  # the engine's canonical names are Traditional Chinese
