@@ -87,10 +87,11 @@ def pillars(chart: Chart) -> dict[str, str]:
     """The pillars as the books write them, by unit in the order written: 甲辰年 丙寅月 戊申日 庚申時, or for a
     book's case "辰月 戊申日" (and its year's branch)."""
     m = chart.moment
+    year, month, day = _("年"), _("月"), _("日")
     if m.month is None:
-        out = {"month": f"{m.month_branch.name}{_('月')}", "day": f"{m.day}{_('日')}"}
+        out = {"month": m.month_branch.name + month, "day": str(m.day) + day}
         if m.year_branch is not None and m.year is None:
-            out["year"] = f"{m.year_branch.name}{_('年')}"
+            out["year"] = m.year_branch.name + year
         return out
     return {unit: f"{p}{word}" for unit, p, word in (("year", m.year, _("年")), ("month", m.month, _("月")),
                                                      ("day", m.day, _("日")), ("hour", m.hour, _("時")))
