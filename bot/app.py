@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from babel.dates import format_datetime
+from babel.dates import format_date, format_datetime
 from telegram import BotCommand, Update
 from telegram.constants import ParseMode
 from telegram.ext import (
@@ -160,6 +160,7 @@ async def lang_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     context.application.bot_data["users"][user.user_id] = new
     set_current(lang)
     await flow.say(update, _("Language set to {lang}.").format(lang=kb.LANG_NAMES[lang]))
+    await resume_open_consultation(update, context)
 
 
 async def tz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -186,17 +187,24 @@ async def _set_zone(update: Update, context: ContextTypes.DEFAULT_TYPE, zone: st
     new = await flow.storage(context).update_user_settings(user.user_id, tz=found[0])
     context.application.bot_data["users"][user.user_id] = new
     await flow.say(update, _("Time zone set to {tz}.").format(tz=found[0]))
+    await resume_open_consultation(update, context)
 
 
 # ---- history ---------------------------------------------------------------------------------------------
 
 def _label(item: Any, user_tz: str) -> str:
-    when = item.created_at.astimezone(ZoneInfo(user_tz))
-    stamp = format_datetime(when, format="short", locale=locale(current()))
+    """A history button: a reading by when it was cast (in the zone it was cast in), a natal one by the birth."""
+    loc = locale(current())
     if isinstance(item, StoredNatal):
         pillars = (item.record or {}).get("pillars", {}) if isinstance(item.record, dict) else {}
         written = " ".join(p for p in (pillars.get(k) for k in ("year", "month", "day", "hour")) if p)
-        return f"{stamp} · {_('Natal chart')} · {written}"[:60]
+        if item.birth_utc is not None:
+            born = format_datetime(item.birth_utc.astimezone(ZoneInfo(item.tz or user_tz)), format="short", locale=loc)
+        else:
+            born = format_date(item.birth_date, format="short", locale=loc) if item.birth_date else ""
+        return " · ".join(x for x in (born, _("Natal chart"), written) if x)[:60]
+    when = flow.cast_instant(item).astimezone(ZoneInfo(item.moment_tz or user_tz))
+    stamp = format_datetime(when, format="short", locale=loc)
     topic = _(kb.TOPIC_LABELS.get(item.topic or "other", kb.TOPIC_LABELS["other"]))
     name = ""
     if isinstance(item.reading, dict):
@@ -438,10 +446,13 @@ def consultation_handler() -> ConversationHandler:
             flow.ASK_FOLLOW_UP: [CallbackQueryHandler(t(flow.got_follow_up), pattern=r"^f:")],
             flow.ASK_OPTIONAL: [CallbackQueryHandler(t(flow.got_optional), pattern=r"^f:")],
             flow.ASK_METHOD: [CallbackQueryHandler(t(flow.got_method), pattern=r"^m:")],
-            flow.ASK_TOSS: [CallbackQueryHandler(t(flow.got_toss), pattern=r"^c:")],
+            flow.ASK_TOSS: [CallbackQueryHandler(t(flow.got_toss), pattern=r"^c:"),
+                            MessageHandler(text, t(flow.got_toss_text))],
             flow.ASK_LINES: [MessageHandler(text, t(flow.got_lines))],
             flow.ASK_MOMENT: [CallbackQueryHandler(t(flow.got_moment_choice), pattern=r"^w:")],
             flow.ASK_WHEN: [MessageHandler(text, t(flow.got_when))],
+            flow.ASK_CAST_TIME: [MessageHandler(text, t(flow.got_cast_time)),
+                                 CallbackQueryHandler(t(flow.cast_time_unknown), pattern=r"^w:noon$")],
             flow.ASK_OUTCOME_DATE: [MessageHandler(text, t(flow.got_outcome_date))],
             flow.ASK_BIRTH_DATE: [MessageHandler(text, t(natal_flow.got_birth_date))],
             flow.ASK_BIRTH_TIME: [MessageHandler(text, t(natal_flow.got_birth_time)),
@@ -459,13 +470,31 @@ def consultation_handler() -> ConversationHandler:
     )
 
 
-async def remind_open_consultation(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """After any command (other than the consultation's own), an open consultation is shown again."""
+def _open(context: ContextTypes.DEFAULT_TYPE) -> bool:
     c = context.user_data.get("c") if context.user_data else None
-    text = update.effective_message.text if update.effective_message else ""
-    if not c or "state" not in c or (text or "").split()[0].split("@")[0] in ("/cast", "/natal", "/cancel"):
+    return bool(c) and "state" in c
+
+
+# Commands that may answer with a keyboard to choose from: the open consultation is shown again after the choice
+# (a language, a zone) or at the next input, not at once — its own keyboard would come last, and in the console a
+# typed number picks from the last keyboard (a language chosen as "3" would toss the coins).
+_CHOOSING = ("/lang", "/settings", "/history", "/tz")
+
+
+async def remind_open_consultation(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """After any command (other than the consultation's own and those that offer a choice), an open consultation
+    is shown again."""
+    words = ((update.effective_message.text if update.effective_message else "") or "").split()
+    command = words[0].split("@")[0] if words else ""
+    if not _open(context) or command in ("/cast", "/natal", "/cancel", *_CHOOSING):
         return
     await flow.command_mid_flow(update, context)
+
+
+async def resume_open_consultation(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """After a choice offered by a command (a language, a zone), the open consultation is shown again."""
+    if _open(context):
+        await flow.command_mid_flow(update, context)
 
 
 async def cancel_outside(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

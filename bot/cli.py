@@ -400,8 +400,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_bot()
     from bot.console import main as console
 
-    lang = getattr(args, "lang", None) or normalize((os.environ.get("LANG") or "en").split(".")[0])
-    return console(lang)
+    chosen = getattr(args, "lang", None)
+    return console(chosen or normalize((os.environ.get("LANG") or "en").split(".")[0]), lang_chosen=bool(chosen))
 
 
 def _almanac(args: argparse.Namespace) -> int:

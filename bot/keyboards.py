@@ -112,6 +112,10 @@ def moment() -> InlineKeyboardMarkup:
                                  [B(_("Another date and time"), callback_data="w:type")], cancel_row()])
 
 
+def cast_time() -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[B(_("Time unknown: read it at 12:00"), callback_data="w:noon")], cancel_row()])
+
+
 def after_reading(reading_id: int) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([
         [B(_("All reasons"), callback_data=f"r:{reading_id}"), B(_("Topic reading"), callback_data=f"p:{reading_id}")],

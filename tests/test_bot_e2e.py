@@ -212,10 +212,17 @@ async def consult(u: FakeUser, *, entry: str = "/cast", question: str | None = N
     elif method == "text":
         await u.wait_reply()
         await u.send(lines)
-    when, seen = await until(u, has("w:"))
     if method == "auto":
-        lines = picture_values(seen[-1])
-        assert len(lines) == 6
+        # the bot tossed, here and now: it does not ask when the coins were cast
+        fell = await u.wait_reply()
+        lines = picture_values(fell.text)
+        assert len(lines) == 6 and not fell.callback_data
+        chart = await u.wait_reply()
+        assert is_chart(chart)
+        answer, seen = await until(u, has("r:"))
+        assert seen == []
+        return chart, answer, lines
+    when, seen = await until(u, has("w:"))
     if method == "text":
         assert picture_values(seen[-1]) == lines  # "Read as:" and the lines
     if moment == "now":
@@ -472,7 +479,10 @@ async def test_bad_input_at_every_step(tmp_path: Path, caplog: pytest.LogCapture
         await u.send_sticker()
         assert (await u.wait_reply()).text == "I can only read text and buttons here."
         assert "YYYY-MM-DD HH:MM" in (await u.wait_reply()).text
-        await u.send("/settings")  # a command mid-flow, at a text step
+        await u.send("/settings")  # a command that offers a choice: its keyboard comes last, the step after it
+        assert has("s:lang")(await u.wait_reply())
+        assert await quiet(u) == []
+        await u.send("/today")  # a command mid-flow, at a text step
         m, seen = await until(u, lambda m: "YYYY-MM-DD HH:MM" in (m.text or ""))
         assert seen[-1].startswith("A reading is in progress")
         await u.send("2026-02-28 23:30")
@@ -581,7 +591,6 @@ async def test_restart_between_tosses_resumes(tmp_path: Path, caplog: pytest.Log
         await v.send("Should I move?")  # the other user's consultation survived too
         await v.press((await until(v, has("t:")))[0], "t:property")
         await v.press((await until(v, has("m:")))[0], "m:auto")
-        await v.press((await until(v, has("w:")))[0], "w:now")
         await v.wait_for(is_chart)
 
         await bot.restart()
@@ -717,8 +726,9 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         u = tg.user(400, language_code="en")
         await u.send("/history")
         assert "no readings yet" in (await u.wait_reply()).text
+        # cast a month ago, stored now: /history shows when it was cast
         first_chart, first_answer, _lines = await consult(u, question="Will I find my keys?", topic="lost",
-                                                          answers={"thing": "vehicle"})
+                                                          answers={"thing": "vehicle"}, moment="2026-02-01 10:00")
         first = reading_id(first_answer)
         casts = ["777777", "888888", "789789", "987987", "696969", "797979"]
         for lines in casts:
@@ -732,6 +742,9 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         await u.press(page, "h:5")
         older = await u.wait_for(has("o:"))
         assert "6–7 of 7" in older.text and older.callback_data == [f"o:{first + 1}", f"o:{first}", "h:0"]
+        labels = [b["text"] for b in older.buttons]
+        assert labels[0].startswith("3/2/26, 3:00\u202fAM · Career, office · ")
+        assert labels[1] == "2/1/26, 10:00\u202fAM · Lost thing, theft · Jì Jì 水火既濟"
 
         await u.press(older, f"o:{first}")  # opening a reading shows it again
         question, chart, answer = await u.wait_reply(), await u.wait_reply(), await u.wait_reply()
@@ -739,7 +752,7 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         assert chart.text == first_chart.text and answer.text == first_answer.text
         await u.press(answer, f"r:{first}")  # all reasons
         reasons = await u.wait_reply()
-        _c, _t, reading = expected("en", CAST, at(NOW, "UTC"), "lost", thing="vehicle")
+        _c, _t, reading = expected("en", CAST, at("2026-02-01 10:00", "UTC"), "lost", thing="vehicle")
         with use("en"):
             assert reasons.text == render_findings(reading).strip()[:len(reasons.text)]
         await u.press(answer, f"p:{first}")  # the topic reading
@@ -754,6 +767,14 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         await u.wait_reply()
         await u.send("2026-02-30")
         assert "I cannot read" in (await u.wait_reply()).text
+        await u.send("2026-01-31")  # the day before the cast: not what the reading foretold
+        assert (await u.wait_reply()).text == ("That is before the cast (February 1, 2026): what the reading "
+                                               "foretold can only happen after it. Send the date it happened as "
+                                               "YYYY-MM-DD.")
+        await u.send("2026-03-03")  # tomorrow, by the bot's clock
+        assert (await u.wait_reply()).text.startswith("That date has not come yet.")
+        assert db_rows(_bot.db, "SELECT outcome, outcome_date FROM readings WHERE id = ?", (first,)) == [
+            ("did_not", None)]
         await u.send("2026-02-03")
         assert (await u.wait_reply()).text == "Noted: it happened on February 3, 2026."
         second = first + 1
@@ -780,9 +801,9 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         assert picture_values((await u.wait_for(has("c:2:"))).text) == "78"
         await u.press(ask, f"k:{second}:date", strict=False)
         await u.wait_reply()
-        await u.send("2026-01-15")
+        await u.send("2026-03-02")
         noted, again = await u.wait_reply(), await u.wait_for(has("c:2:"))
-        assert noted.text == "Noted: it happened on January 15, 2026." and picture_values(again.text) == "78"
+        assert noted.text == "Noted: it happened on March 2, 2026." and picture_values(again.text) == "78"
         for i, n in enumerate("1111", start=2):
             await u.press(again, f"c:{i}:{n}")
             if i < 5:
@@ -895,9 +916,8 @@ async def test_error_handler_and_rate_limits(tmp_path: Path, caplog: pytest.LogC
         assert [r for r in caplog.records if r.getMessage() == ERROR_LOG]
         await u.press(topics, "t:wealth")  # trying again works
         await u.press((await until(u, has("f:horizon:")))[0], "f:horizon:skip")
-        await u.press((await until(u, has("m:")))[0], "m:auto")
         tg.rate_limit = 1  # Telegram says "too many requests": the bot waits and retries
-        await u.press((await until(u, has("w:")))[0], "w:now")
+        await u.press((await until(u, has("m:")))[0], "m:auto")
         chart = await u.wait_for(is_chart, timeout=15)
         await u.wait_for(has("r:"), timeout=15)
         assert tg.rate_limited >= 1 and chart.text

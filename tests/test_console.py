@@ -64,7 +64,7 @@ def button(topic: Topic) -> str:
 
 
 def toss(backs: int) -> str:
-    return str(backs + 1)  # [1] 0 backs … [4] 3 backs
+    return str(backs)  # a toss button is keyed by its count: [0] 0 backs … [3] 3 backs
 
 
 def test_a_whole_consultation_through_stdin(tmp_path: Path) -> None:
@@ -88,12 +88,16 @@ def test_eof_mid_consultation_then_resume_with_bad_input(tmp_path: Path) -> None
     first = console(db, ["/cast", "1", button(Topic.wealth), skip, "1", toss(3), toss(2)], "--lang", "en")
     assert "Toss 3 of 6" in first and stored(db) == []  # ended at EOF between two tosses, nothing read yet
 
-    second = console(db, ["", "hello", "/help", "99", toss(1), "5", toss(1), toss(0), toss(3), toss(2), "1"],
+    # a toss typed as a count is that count (not a button's place): 1, undo, 1; then the coins typed — three
+    # faces (0 backs) and three backs (3) —, then 2
+    second = console(db, ["", "hello", "/help", "99", "1", "4", "1", "HHH", "背背背", toss(2), "1"],
                      "--lang", "en")
     greeting_end = second.index("A reading is in progress")  # the open consultation is shown on start
     assert "Toss 3 of 6" in second[greeting_end:]
-    assert "Please use the buttons for this step (or /cancel)." in second  # "hello", and "99" (no such button)
-    assert second.count("Please use the buttons") == 2
+    assert "“hello” is not a line, a coin or a count." in second  # typed at a toss: read as one, and refused
+    assert "That reads as 2 tosses; six are needed." in second  # "99": no such button, two tosses
+    assert second.count("At a toss: the number of coins counted (0–3)") == 2
+    assert "[0] 0 backs ×" in second and "[4] Undo last toss" in second
     assert "/cast — a new reading" in second  # /help mid-flow, then the step again
     assert "> Undo last toss" in second
     [(lines, moment_utc, tz, topic, subj, _q)] = stored(db)
