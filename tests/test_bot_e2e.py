@@ -505,6 +505,97 @@ async def test_bad_input_at_every_step(tmp_path: Path, caplog: pytest.LogCapture
         assert db_rows(_bot.db, "SELECT count(*) FROM readings") == [(1,)]
 
 
+async def _at_the_moment(u: FakeUser, lines: str = CAST) -> FakeMessage:
+    """A quick consultation (wealth, the lines typed) up to "When was it cast?"; its keyboard."""
+    await u.send("/cast")
+    await u.press((await until(u, has("q:")))[0], "q:skip")
+    await u.press((await until(u, has("t:")))[0], "t:wealth")
+    await u.press((await until(u, has("f:horizon:")))[0], "f:horizon:near")
+    await u.press((await until(u, has("m:")))[0], "m:text")
+    await u.wait_reply()
+    await u.send(lines)
+    return (await until(u, has("w:")))[0]
+
+
+async def test_a_date_alone_asks_the_time(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A date without a time is not read as 00:00: the bot asks the time, or, if it is not known, says it reads
+    the cast at noon (or now, today before noon)."""
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(120, language_code="en")
+        when = await _at_the_moment(u)
+        await u.press(when, "w:type")
+        await u.wait_reply()
+        await u.send("2026-03-03")  # tomorrow, by the bot's clock
+        assert (await u.wait_reply()).text == "That moment is in the future; a cast is read for when it was made."
+        await u.send("2026-02-20")
+        ask = await u.wait_reply()
+        assert ask.text.startswith("At what time on February 20, 2026 were the coins cast?")
+        assert ask.callback_data == ["w:noon", "x"]
+        await u.send("25:00")
+        assert (await u.wait_reply()).text.startswith("I cannot read “25:00” as a time of day.")
+        await u.send("23:30")  # after 23:00: the next day's pillar (子初換日)
+        chart = await u.wait_for(is_chart)
+        assert chart.text == expected("en", CAST, at("2026-02-20 23:30", "UTC"), "wealth", horizon="near")[0]
+        assert "00:00" not in chart.text
+
+        when = await _at_the_moment(u)
+        await u.press(when, "w:type")
+        await u.wait_reply()
+        await u.send("2026-02-19")
+        await u.press(await u.wait_for(has("w:noon")), "w:noon")
+        said = await u.wait_reply()
+        assert said.text == "The time is not known, so the cast is read at 12:00\u202fPM on February 19, 2026."
+        chart = await u.wait_for(is_chart)
+        assert chart.text == expected("en", CAST, at("2026-02-19 12:00", "UTC"), "wealth", horizon="near")[0]
+
+        when = await _at_the_moment(u)  # today, before noon: read as now
+        await u.press(when, "w:type")
+        await u.wait_reply()
+        await u.send("2026-03-02")
+        await u.press(await u.wait_for(has("w:noon")), "w:noon")
+        assert (await u.wait_reply()).text == ("The time is not known, so the cast is read at 3:00\u202fAM on "
+                                               "March 2, 2026.")
+        chart = await u.wait_for(is_chart)
+        assert chart.text == expected("en", CAST, at(NOW, "UTC"), "wealth", horizon="near")[0]
+        rows = db_rows(_bot.db, "SELECT moment_utc FROM readings WHERE user_id = 120 ORDER BY id")
+        assert rows == [("2026-02-20T23:30:00.000000Z",), ("2026-02-19T12:00:00.000000Z",),
+                        ("2026-03-02T03:00:00.000000Z",)]
+
+
+async def test_tosses_typed_and_a_language_chosen_mid_flow(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """At a toss, a typed count is that count and typed coins are read as coins; /lang in the middle offers its
+    choice last, and after the choice the consultation goes on where it was, in the new language."""
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(121, language_code="en")
+        await u.send("/cast")
+        await u.press((await until(u, has("q:")))[0], "q:skip")
+        await u.press((await until(u, has("t:")))[0], "t:travel")
+        await u.press((await until(u, has("f:subject:")))[0], "f:subject:self")
+        await u.press((await until(u, has("m:")))[0], "m:coins")
+        await u.wait_for(has("c:0:"))
+        for typed, values in (("3", "9"), ("HHT", "97"), ("앞뒤뒤", "978"), ("表表表", "9786"), ("單", "97867")):
+            await u.send(typed)
+            toss = await u.wait_for(has(f"c:{len(values)}:"))
+            assert picture_values(toss.text) == values, typed
+        await u.send("hello")
+        err, again = await u.wait_reply(), await u.wait_for(has("c:5:"))
+        assert err.text.startswith("“hello” is not a line, a coin or a count.\nAt a toss:")
+
+        await u.send("/lang")
+        choose = await u.wait_reply()
+        assert choose.callback_data == ["l:en", "l:ko", "l:ja", "l:zh_Hans", "l:zh_Hant"]
+        assert await quiet(u) == []  # the step is not shown over the choice
+        await u.press(choose, "l:ko")
+        set_to, mid_flow, step = await u.wait_reply(), await u.wait_reply(), await u.wait_for(has("c:5:"))
+        assert set_to.text == tr("ko", "Language set to {lang}.").format(lang="한국어")
+        assert mid_flow.text == tr("ko", "A reading is in progress; here is where we are (or /cancel it).")
+        assert step.text.startswith(tr("ko", "Toss {n} of 6 — how many coins show their back?").format(n=6))
+        await u.send("2")
+        await u.press((await until(u, has("w:")))[0], "w:now")
+        chart, _seen = await until(u, is_chart)
+        assert chart.text == expected("ko", "978678", at(NOW, "UTC"), "travel", subject="self")[0]
+
+
 async def test_undo_and_two_quick_taps(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     async with running(tmp_path, caplog) as (tg, _bot):
         u = tg.user(104, language_code="ja")

@@ -175,3 +175,62 @@ def test_natal_in_the_console_and_resumed_in_the_next_run(tmp_path: Path) -> Non
             ("1990-04-30T23:30:00.000000Z", "Asia/Seoul", None)]
     finally:
         con.close()
+
+
+def test_lang_mid_consultation_then_a_number_picks_from_the_languages(tmp_path: Path) -> None:
+    """/lang in the middle: its choices are the last keyboard, so "2" is 한국어 (not a topic); then the step again,
+    in Korean, and its numbers pick from it."""
+    db = tmp_path / "console.sqlite3"
+    out = console(db, ["/cast", "1", "/lang", "2", button(Topic.travel)], "--lang", "en")
+    after = out[out.index("> 한국어"):]
+    with use("ko"):
+        assert _("Language set to {lang}.").format(lang="한국어") in after
+        assert _("What is the matter about?") in after
+        assert "> " + _(kb.TOPIC_LABELS["travel"]) in after and _(kb.FOLLOW_UP_QUESTIONS["subject"]) in after
+    assert "> Toss" not in out and stored(db) == []
+
+
+def test_lang_given_again_changes_the_language_of_an_existing_user(tmp_path: Path) -> None:
+    db = tmp_path / "console.sqlite3"
+    assert "Language: English" in console(db, ["/settings"], "--lang", "en")
+    out = console(db, ["/settings"], "--lang", "ja")
+    with use("ja"):
+        assert out.startswith(_("Welcome. I read 六爻 coin divination the way the classical manuals do: the full "
+                                "chart, the verdict with its reasons, and when things should happen."))
+    assert "日本語" in out
+    # $LANG names the language of a first run only; the user keeps the one chosen
+    assert "日本語" in console(db, ["/settings"], lang_env="ko_KR.UTF-8")
+
+
+def test_ctrl_c_ends_at_once_and_cleanly(tmp_path: Path) -> None:
+    """SIGINT while the console waits for input: it stops within a second or two, without a traceback, exit status
+    130, and the open consultation is kept for the next run."""
+    import signal
+    import threading
+    import time
+
+    db = tmp_path / "console.sqlite3"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "WEBHOOK_"))}
+    env["DATABASE_PATH"] = str(db)
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "console", "--lang", "en"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    seen: list[str] = []
+    reader = threading.Thread(target=lambda: seen.extend(iter(proc.stdout.readline, "")), daemon=True)
+    reader.start()
+    assert proc.stdin is not None
+    proc.stdin.write("/cast\n1\n")
+    proc.stdin.flush()
+    deadline = time.monotonic() + 30
+    while "What is the matter about?\n" not in seen and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert "What is the matter about?\n" in seen
+    started = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        stderr = proc.communicate(timeout=10)[1]
+    finally:
+        proc.kill()
+    assert time.monotonic() - started < 5
+    assert proc.returncode == 130 and stderr == "", stderr
+    again = console(db, [], "--lang", "en")
+    assert "A reading is in progress" in again and again.rstrip().endswith("[26] Cancel")
