@@ -312,10 +312,6 @@ def source(rule: str, line: int | None = None, *, seed: str | None = None, decis
     return Source(rule, *passage)
 
 
-def known(rule: str) -> bool:
-    return rule in _TABLE
-
-
 def registered(src: Source) -> bool:
     """Whether a Source names a registered id at a passage the registry gives it."""
     return (src.seed, src.line, src.decision) in _PASSAGES.get(src.rule, ())
