@@ -38,9 +38,11 @@ from telegram.warnings import PTBUserWarning
 from bot import flow, natal_flow
 from bot import keyboards as kb
 from bot.config import DEFAULT_ZONES, Config
+from bot.glossary import render_all_terms, render_terms
 from bot.i18n import _, current, locale, normalize, set_current, term, use
+from bot.messages import split_message
 from bot.persistence import SQLitePersistence, WriteThroughUpdateProcessor
-from bot.render import render_findings
+from bot.render import render_findings, render_sources
 from bot.storage import NatalReading as StoredNatal
 from bot.words import topic_of
 from bot.zones import find_zones
@@ -52,8 +54,8 @@ log = logging.getLogger(__name__)
 warnings.filterwarnings("ignore", message="If 'per_message=False'", category=PTBUserWarning)
 
 USER_CACHE = 100_000  # users' settings kept in memory (a write transaction per update saved)
-COMMANDS = ("start", "cast", "natal", "history", "today", "subscribe", "unsubscribe", "settings", "lang", "tz", "help",
-            "cancel")
+COMMANDS = ("start", "cast", "natal", "history", "terms", "today", "subscribe", "unsubscribe", "settings", "lang", "tz",
+            "help", "cancel")
 
 
 async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -90,6 +92,7 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         _("/cast — a new reading (or /cast 789968 wealth to skip steps)"),
         _("/natal — what the classic 玉照定真經 says of your birth"),
         _("/history — your past readings and their outcomes"),
+        _("/terms — what the terms of your latest reading mean"),
         _("/today — today's almanac of stars"),
         _("/subscribe 07:00 — the almanac every morning; /unsubscribe to stop"),
         _("/settings — language, time zone, day boundary and coin convention"),
@@ -296,7 +299,29 @@ async def open_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
 async def reasons_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     got = await _stored(update, context)
     if got is not None:
-        await _long(update, render_findings(got[1]))
+        await _long(update, render_findings(got[1]), _("All reasons (continued)"))
+
+
+async def sources_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    got = await _stored(update, context)
+    if got is not None:
+        await _long(update, render_sources(got[1]), _("Sources (continued)"))
+
+
+async def terms_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    got = await _stored(update, context)
+    if got is not None:
+        await _long(update, render_terms(got[1]), _("Terms (continued)"))
+
+
+async def terms_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/terms: the terms of the user's latest reading, or every term when there is none yet."""
+    user = await flow.user_of(update, context)
+    latest = (await flow.storage(context).list_readings(user.user_id, 0, 1)).items
+    if latest:
+        await _long(update, render_terms(recompute(latest[0])), _("Terms (continued)"))
+    else:
+        await _long(update, render_all_terms(), _("Terms (continued)"))
 
 
 async def topic_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -310,7 +335,7 @@ async def topic_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         return
     from bot.render import finding_text
 
-    await _long(update, "\n".join(f"・{finding_text(reading, f)} [{f.rule}]" for f in reading.topic))
+    await _long(update, "\n".join(f"・{finding_text(reading, f)}" for f in reading.topic), _("Topic reading (continued)"))
 
 
 async def _stored_natal(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[Any, Any] | None:
@@ -346,16 +371,11 @@ async def natal_verses_button(update: Update, context: ContextTypes.DEFAULT_TYPE
         await natal_flow.send_all_verses(update, got[1], user.grim)
 
 
-async def _long(update: Update, text: str) -> None:
-    """Send text that may exceed Telegram's 4096 characters, split on line breaks."""
-    chunk = ""
-    for line in text.splitlines():
-        if len(chunk) + len(line) + 1 > 3500:
-            await flow.say(update, chunk)
-            chunk = ""
-        chunk += line + "\n"
-    if chunk.strip():
-        await flow.say(update, chunk)
+async def _long(update: Update, text: str, continued: str) -> None:
+    """Send text that may exceed Telegram's 4096 characters: whole blocks and lines, each further message headed
+    ``continued``."""
+    for piece in split_message(text, continued=continued):
+        await flow.say(update, piece)
 
 
 # ---- the consultation ------------------------------------------------------------------------------------
@@ -601,6 +621,7 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     app.add_handler(CommandHandler("lang", lang_command))
     app.add_handler(CommandHandler("tz", tz_command))
     app.add_handler(CommandHandler("history", history_command))
+    app.add_handler(CommandHandler("terms", terms_command))
     app.add_handler(CommandHandler("cancel", cancel_outside))
     app.add_handler(CallbackQueryHandler(settings_button, pattern=r"^s:"))
     app.add_handler(CallbackQueryHandler(lang_button, pattern=r"^l:"))
@@ -608,6 +629,8 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     app.add_handler(CallbackQueryHandler(open_button, pattern=r"^o:"))
     app.add_handler(CallbackQueryHandler(reasons_button, pattern=r"^r:"))
     app.add_handler(CallbackQueryHandler(topic_button, pattern=r"^p:"))
+    app.add_handler(CallbackQueryHandler(sources_button, pattern=r"^z:"))
+    app.add_handler(CallbackQueryHandler(terms_button, pattern=r"^g:"))
     app.add_handler(CallbackQueryHandler(natal_open_button, pattern=r"^n:"))
     app.add_handler(CallbackQueryHandler(natal_verses_button, pattern=r"^v:"))
     if extra is not None:

@@ -29,6 +29,7 @@ LOCALES = Path(locales_package.__file__).resolve().parent
 TERM = "term"  # msgctxt of the classical terms (用神, 世爻, 官鬼 …) that each tradition writes its own way
 
 _current: ContextVar[str] = ContextVar("liuyao_lang", default=DEFAULT)
+_terms_seen: ContextVar[dict[str, None] | None] = ContextVar("liuyao_terms_seen", default=None)
 
 
 def normalize(code: str | None) -> str:
@@ -100,7 +101,21 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def term(word: str) -> str:
     """A classical term in the current language's usage (官鬼 → 관귀 / 官鬼 / 官鬼 / Officer-Ghost)."""
+    seen = _terms_seen.get()
+    if seen is not None:
+        seen.setdefault(word, None)
     return translations(_current.get()).pgettext(TERM, word)
+
+
+@contextmanager
+def terms_seen() -> Iterator[dict[str, None]]:
+    """The canonical terms rendered inside, in the order first shown (for /terms: what a reading used)."""
+    seen: dict[str, None] = {}
+    token = _terms_seen.set(seen)
+    try:
+        yield seen
+    finally:
+        _terms_seen.reset(token)
 
 
 def N_(message: str) -> str:

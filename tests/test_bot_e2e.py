@@ -17,6 +17,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -33,7 +34,10 @@ from bot.app import COMMANDS, build_application
 from bot.chart_text import render_chart
 from bot.config import DEFAULT_ZONES, Config
 from bot.i18n import _, normalize, term, use
-from bot.render import render_findings, render_reading
+from bot.glossary import explanation, render_all_terms, render_terms
+from bot.messages import MAX_MESSAGE, split_message
+from bot.render import render_findings, render_reading, render_sources
+from core.rules import title
 from core.calendar import DayBoundary, Moment
 from core.cast import parse_cast
 from core.chart import build_chart
@@ -260,7 +264,7 @@ async def test_consultations_in_each_language(tmp_path: Path, caplog: pytest.Log
             assert term("水火既濟") in chart.text and tz in chart.text
             assert term(reading.verdict.name) in answer.text
         rid = reading_id(answer)
-        assert answer.callback_data == [f"r:{rid}", f"p:{rid}", f"k:{rid}:ask", "new"]
+        assert answer.callback_data == [f"r:{rid}", f"p:{rid}", f"z:{rid}", f"g:{rid}", f"k:{rid}:ask", "new"]
 
         # all six lines at once; a follow-up (whose illness?) first
         chart, answer, lines = await consult(u, topic="illness", answers={"subject": "parent"}, method="text",
@@ -596,6 +600,67 @@ async def test_tosses_typed_and_a_language_chosen_mid_flow(tmp_path: Path, caplo
         assert chart.text == expected("ko", "978678", at(NOW, "UTC"), "travel", subject="self")[0]
 
 
+RULE_ID = re.compile(r"\b(?:R-CAI|[A-Z]{1,3}\d?)-\d+[a-z]?\b")  # YQ-05, XK2-03, SS-07, NS-06a, R-CAI-01
+
+
+@pytest.mark.parametrize("code", ["en", "ko"])
+async def test_sources_terms_and_all_reasons(tmp_path: Path, caplog: pytest.LogCaptureFixture, code: str) -> None:
+    """The verdict's prose carries no rule ids; "Sources" names every rule of it with its title and passage; "All
+    reasons" comes in whole messages, each under Telegram's limit, and ends with the sources of every reason;
+    "Terms" and /terms explain the terms the reading used."""
+    lang = normalize(code)
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(130, language_code=code)
+        await u.send("/terms")  # no reading yet: every term
+        with use(lang):
+            everything = split_message(render_all_terms(), continued=_("Terms (continued)"))
+        assert [(await u.wait_reply()).text for _ in everything] == everything
+
+        await u.send("/cast 696969 wealth")
+        chart = await u.wait_for(is_chart)
+        answer = await u.wait_for(has("r:"))
+        rid = reading_id(answer)
+        _c, want, reading = expected(code, "696969", at(NOW, DEFAULT_ZONES[lang]), "wealth")
+        assert answer.text == want and not RULE_ID.findall(answer.text) and not RULE_ID.findall(chart.text)
+
+        await u.press(answer, f"z:{rid}")
+        sources = await u.wait_reply()
+        with use(lang):
+            assert sources.text == render_sources(reading).strip()
+            for step in reading.decision.chain:
+                assert f"{step.finding.rule} {term(title(step.finding.rule))}" in sources.text
+            for t in reading.timing[:5]:
+                assert all(f"{rule} {term(title(rule))}" in sources.text for rule in t.rules)
+
+        await u.press(answer, f"r:{rid}")
+        with use(lang):
+            text = render_findings(reading)
+            pieces = split_message(text, continued=_("All reasons (continued)"))
+            heading = _("All reasons (continued)")
+        assert len(pieces) >= 2
+        got = [(await u.wait_reply()).text for _ in pieces]
+        assert got == pieces and all(len(m) <= MAX_MESSAGE for m in got)
+        assert all(m.startswith(heading + "\n") for m in got[1:])
+        numbered = [line for line in text.splitlines() if re.match(r"\d+\. ", line)]
+        assert len(numbered) == len(reading.findings + reading.topic)
+        assert all(sum(line in m.splitlines() for m in got) == 1 for line in numbered)  # each reason whole, once
+        body = text.split("\n\n")[0]
+        assert not RULE_ID.findall(body)  # the reasons themselves are prose; their rules follow them
+        cited = text.split("\n\n")[1]
+        assert all(f.rule in cited for f in reading.findings + reading.topic)
+
+        await u.press(answer, f"g:{rid}")
+        with use(lang):
+            glossary = split_message(render_terms(reading), continued=_("Terms (continued)"))
+        assert [(await u.wait_reply()).text for _ in glossary] == glossary
+        with use(lang):
+            assert glossary[0].startswith(_("The terms of this reading:"))
+            for word in ("用神", "旬空", "妻財", reading.chart.lines[0].spirit.value):  #妻財: the Wealth asked about
+                assert _("{term}: {meaning}").format(term=term(word).strip(), meaning=explanation(word)) in glossary[0]
+        await u.send("/terms")  # the latest reading's terms
+        assert [(await u.wait_reply()).text for _ in glossary] == glossary
+
+
 async def test_undo_and_two_quick_taps(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     async with running(tmp_path, caplog) as (tg, _bot):
         u = tg.user(104, language_code="ja")
@@ -845,7 +910,7 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         reasons = await u.wait_reply()
         _c, _t, reading = expected("en", CAST, at("2026-02-01 10:00", "UTC"), "lost", thing="vehicle")
         with use("en"):
-            assert reasons.text == render_findings(reading).strip()[:len(reasons.text)]
+            assert reasons.text == split_message(render_findings(reading))[0]
         await u.press(answer, f"p:{first}")  # the topic reading
         assert (await u.wait_reply()).text
 

@@ -165,7 +165,7 @@ def test_natal_in_the_console_and_resumed_in_the_next_run(tmp_path: Path) -> Non
     second = console(db, ["Asia/Seoul", "3"], "--lang", "ko")
     reading = read_natal(NatalChart.at(datetime(1990, 4, 30, 23, 30, tzinfo=timezone.utc), "Asia/Seoul"))
     with use("ko"):
-        from bot.natal_render import split_message
+        from bot.messages import split_message
 
         assert render_natal_chart(reading) in second
         assert all(piece.strip() in second for piece in split_message(render_natal(reading)))
