@@ -622,6 +622,13 @@ async def test_sources_terms_and_all_reasons(tmp_path: Path, caplog: pytest.LogC
         rid = reading_id(answer)
         _c, want, reading = expected(code, "696969", at(NOW, DEFAULT_ZONES[lang]), "wealth")
         assert answer.text == want and not RULE_ID.findall(answer.text) and not RULE_ID.findall(chart.text)
+        with use(lang):  # each moment once, good or bad, with its dates; the rules that give it are under Sources
+            senses = (_("a good moment"), _("a bad moment"), _("the moment it turns"))
+            when = answer.text.split(_("When:"))[1].split("\n\n")[0]
+        rows = [row for row in when.splitlines() if row.startswith("・")]
+        assert len(rows) == min(5, len(reading.timing)) >= 3 and all(any(s in row for s in senses) for row in rows)
+        dates = [d for t in reading.timing[:5] for d in t.dates]
+        assert len(dates) == len(set(dates))
 
         await u.press(answer, f"z:{rid}")
         sources = await u.wait_reply()

@@ -79,7 +79,7 @@ def test_a_whole_consultation_through_stdin(tmp_path: Path) -> None:
     assert (lines, tz, topic, subj, question) == ("987878", "UTC", "travel", "self", "Will the trip go well?")
     chart, reading = shown("en", lines, moment_utc, tz, topic, subj)
     assert chart in out and reading in out
-    assert "[1] All reasons" in out and "[4] New reading" in out
+    assert "[1] All reasons" in out and "[3] Sources" in out and "[4] Terms" in out and "[6] New reading" in out
 
 
 def test_eof_mid_consultation_then_resume_with_bad_input(tmp_path: Path) -> None:
