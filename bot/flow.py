@@ -363,11 +363,12 @@ async def _tossed(update: Update, context: ContextTypes.DEFAULT_TYPE, count: int
     _store_cast(c, cast)
     picture = _("Six tosses:") + "\n\n" + lines_picture([int(v) for v in cast.values])
     query = update.callback_query
-    try:
-        if not edit or query is None:
-            raise BadRequest("typed: nothing to edit")
-        await query.edit_message_text(html.escape(picture), parse_mode=ParseMode.HTML)
-    except BadRequest:
+    if edit and query is not None:
+        try:
+            await query.edit_message_text(html.escape(picture), parse_mode=ParseMode.HTML)
+        except BadRequest:  # the message is too old to edit: the picture comes as a new one
+            edit = False
+    if not edit:  # typed, or not editable
         await say(update, picture)
     return await ask_next(update, context)
 
@@ -497,26 +498,27 @@ async def got_cast_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> i
         await say(update, _("I cannot read “{text}” as a time of day. Please write it as HH:MM on a 24-hour clock, "
                             "like 14:30.").format(text=text[:40]), kb.cast_time())
         return ASK_CAST_TIME
-    return await _cast_at(update, context, hhmm, said=False)
+    return await _cast_at(update, context, hhmm, unknown=False)
 
 
 async def cast_time_unknown(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     await ack(update.callback_query)
-    return await _cast_at(update, context, NOON, said=True)
+    return await _cast_at(update, context, NOON, unknown=True)
 
 
-async def _cast_at(update: Update, context: ContextTypes.DEFAULT_TYPE, hhmm: str, *, said: bool) -> int:
+async def _cast_at(update: Update, context: ContextTypes.DEFAULT_TYPE, hhmm: str, *, unknown: bool) -> int:
+    """The cast read at ``hhmm`` on the date given; a time not known is said, and today before noon is now."""
     c = consultation(context)
     user = await user_of(update, context)
     moment = Moment.parse(f"{c['cast_date']} {hhmm}", user.tz, DayBoundary(user.day_boundary))
     assert moment.utc is not None
     instant = moment.utc
     if instant > now(context):
-        if not said:
+        if not unknown:
             await say(update, _("That moment is in the future; a cast is read for when it was made."), kb.cast_time())
             return ASK_CAST_TIME
-        instant = now(context)  # today, time unknown, and noon still to come: read it as now
-    if said:
+        instant = now(context)
+    if unknown:
         local = instant.astimezone(ZoneInfo(user.tz))
         await say(update, _("The time is not known, so the cast is read at {time} on {date}.").format(
             time=format_time(local, format="short", locale=locale(current())), date=_fmt_date(local.date())))

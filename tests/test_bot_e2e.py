@@ -33,16 +33,16 @@ import pytest
 from bot.app import COMMANDS, build_application
 from bot.chart_text import render_chart
 from bot.config import DEFAULT_ZONES, Config
-from bot.i18n import _, normalize, term, use
 from bot.glossary import explanation, render_all_terms, render_terms
+from bot.i18n import _, normalize, term, use
 from bot.messages import MAX_MESSAGE, split_message
 from bot.render import render_findings, render_reading, render_sources
-from core.rules import title
 from core.calendar import DayBoundary, Moment
 from core.cast import parse_cast
 from core.chart import build_chart
 from core.question import OPTIONAL_FOLLOW_UPS, Question, Topic, choices, follow_ups, optional_follow_ups
 from core.reading import read
+from core.rules import title
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 
 pytestmark = pytest.mark.asyncio
@@ -584,6 +584,7 @@ async def test_tosses_typed_and_a_language_chosen_mid_flow(tmp_path: Path, caplo
         await u.send("hello")
         err, again = await u.wait_reply(), await u.wait_for(has("c:5:"))
         assert err.text.startswith("“hello” is not a line, a coin or a count.\nAt a toss:")
+        assert picture_values(again.text) == "97867"  # the step again, nothing counted
 
         await u.send("/lang")
         choose = await u.wait_reply()

@@ -14,8 +14,8 @@ from babel.messages.pofile import read_po
 
 from bot.almanac import render_almanac
 from bot.chart_text import render_chart
-from bot.i18n import catalog_path, term, use
 from bot.glossary import render_all_terms, render_terms
+from bot.i18n import catalog_path, term, use
 from bot.render import render_findings, render_reading, render_sources
 from tests.test_i18n import _sample_readings
 

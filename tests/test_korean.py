@@ -42,8 +42,8 @@ def test_rendered_korean_readings_have_no_two_form_particles() -> None:
     from datetime import date
 
     from bot.almanac import render_almanac
-    from bot.i18n import use
     from bot.glossary import render_terms
+    from bot.i18n import use
     from bot.render import render_findings, render_reading, render_sources
     from tests.test_i18n import _sample_readings
 
