@@ -5,7 +5,7 @@ moment, and no rule ids in the text."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from bot.i18n import _, use
 from bot.render import render_reading, timing_text
@@ -15,7 +15,7 @@ from core.chart import build_chart
 from core.question import Horizon, Question, Sex, Subject, Topic
 from core.reading import read
 
-START = datetime(2026, 1, 1, tzinfo=timezone.utc)
+START = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def _readings() -> list:
