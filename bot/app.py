@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from babel.dates import format_datetime
+from babel.dates import format_date, format_datetime
 from telegram import BotCommand, Update
 from telegram.constants import ParseMode
 from telegram.ext import (
@@ -39,10 +39,12 @@ from telegram.warnings import PTBUserWarning
 from bot import flow, natal_flow
 from bot import keyboards as kb
 from bot.config import DEFAULT_ZONES, Config
+from bot.glossary import render_all_terms, render_terms
 from bot.guard import RetryingRequest, TolerantBot, gate, small_int
 from bot.i18n import N_, _, current, locale, normalize, set_current, term, use
+from bot.messages import split_message
 from bot.persistence import SQLitePersistence, WriteThroughUpdateProcessor
-from bot.render import render_findings
+from bot.render import render_findings, render_sources
 from bot.storage import NatalReading as StoredNatal
 from bot.words import topic_of
 from bot.zones import find_zones
@@ -54,8 +56,8 @@ log = logging.getLogger(__name__)
 warnings.filterwarnings("ignore", message="If 'per_message=False'", category=PTBUserWarning)
 
 USER_CACHE = 100_000  # users' settings kept in memory (a write transaction per update saved)
-COMMANDS = ("start", "cast", "natal", "history", "today", "subscribe", "unsubscribe", "settings", "lang", "tz", "help",
-            "cancel")
+COMMANDS = ("start", "cast", "natal", "history", "terms", "today", "subscribe", "unsubscribe", "settings", "lang", "tz",
+            "help", "cancel")
 
 
 async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -92,6 +94,7 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         _("/cast — a new reading (or /cast 789968 wealth to skip steps)"),
         _("/natal — what the classic 玉照定真經 says of your birth"),
         _("/history — your past readings and their outcomes"),
+        _("/terms — what the terms of your latest reading mean"),
         _("/today — today's almanac of stars"),
         _("/subscribe 07:00 — the almanac every morning; /unsubscribe to stop"),
         _("/settings — language, time zone, day boundary and coin convention"),
@@ -162,6 +165,7 @@ async def lang_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     context.application.bot_data["users"][user.user_id] = new
     set_current(lang)
     await flow.say(update, _("Language set to {lang}.").format(lang=kb.LANG_NAMES[lang]))
+    await resume_open_consultation(update, context)
 
 
 async def tz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -188,6 +192,7 @@ async def _set_zone(update: Update, context: ContextTypes.DEFAULT_TYPE, zone: st
     new = await flow.storage(context).update_user_settings(user.user_id, tz=found[0])
     context.application.bot_data["users"][user.user_id] = new
     await flow.say(update, _("Time zone set to {tz}.").format(tz=found[0]))
+    await resume_open_consultation(update, context)
 
 
 # ---- history ---------------------------------------------------------------------------------------------
@@ -196,12 +201,18 @@ HISTORY_LABEL = N_("{when} · {kind} · {name}")  # a /history button: when, the
 
 
 def _label(item: Any, user_tz: str) -> str:
-    when = item.created_at.astimezone(ZoneInfo(user_tz))
-    stamp = format_datetime(when, format="short", locale=locale(current()))
+    """A history button: a reading by when it was cast (in the zone it was cast in), a natal one by the birth."""
+    loc = locale(current())
     if isinstance(item, StoredNatal):
         pillars = (item.record or {}).get("pillars", {}) if isinstance(item.record, dict) else {}
         written = " ".join(p for p in (pillars.get(k) for k in ("year", "month", "day", "hour")) if p)
-        return _(HISTORY_LABEL).format(when=stamp, kind=_("Natal chart"), name=written)[:60]
+        if item.birth_utc is not None:
+            born = format_datetime(item.birth_utc.astimezone(ZoneInfo(item.tz or user_tz)), format="short", locale=loc)
+        else:
+            born = format_date(item.birth_date, format="short", locale=loc) if item.birth_date else ""
+        return _(HISTORY_LABEL).format(when=born, kind=_("Natal chart"), name=written)[:60]
+    when = flow.cast_instant(item).astimezone(ZoneInfo(item.moment_tz or user_tz))
+    stamp = format_datetime(when, format="short", locale=loc)
     topic = _(kb.TOPIC_LABELS.get(item.topic or "other", kb.TOPIC_LABELS["other"]))
     name = ""
     if isinstance(item.reading, dict):
@@ -293,7 +304,29 @@ async def open_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
 async def reasons_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     got = await _stored(update, context)
     if got is not None:
-        await _long(update, render_findings(got[1]))
+        await _long(update, render_findings(got[1]), _("All reasons (continued)"))
+
+
+async def sources_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    got = await _stored(update, context)
+    if got is not None:
+        await _long(update, render_sources(got[1]), _("Sources (continued)"))
+
+
+async def terms_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    got = await _stored(update, context)
+    if got is not None:
+        await _long(update, render_terms(got[1]), _("Terms (continued)"))
+
+
+async def terms_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/terms: the terms of the user's latest reading, or every term when there is none yet."""
+    user = await flow.user_of(update, context)
+    latest = (await flow.storage(context).list_readings(user.user_id, 0, 1)).items
+    if latest:
+        await _long(update, render_terms(recompute(latest[0])), _("Terms (continued)"))
+    else:
+        await _long(update, render_all_terms(), _("Terms (continued)"))
 
 
 async def topic_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -307,7 +340,7 @@ async def topic_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         return
     from bot.render import finding_text
 
-    await _long(update, "\n".join(f"・{finding_text(reading, f)} [{f.rule}]" for f in reading.topic))
+    await _long(update, "\n".join(f"・{finding_text(reading, f)}" for f in reading.topic), _("Topic reading (continued)"))
 
 
 async def _stored_natal(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[Any, Any] | None:
@@ -343,16 +376,11 @@ async def natal_verses_button(update: Update, context: ContextTypes.DEFAULT_TYPE
         await natal_flow.send_all_verses(update, got[1], user.grim)
 
 
-async def _long(update: Update, text: str) -> None:
-    """Send text that may exceed Telegram's 4096 characters, split on line breaks."""
-    chunk = ""
-    for line in text.splitlines():
-        if len(chunk) + len(line) + 1 > 3500:
-            await flow.say(update, chunk)
-            chunk = ""
-        chunk += line + "\n"
-    if chunk.strip():
-        await flow.say(update, chunk)
+async def _long(update: Update, text: str, continued: str) -> None:
+    """Send text that may exceed Telegram's 4096 characters: whole blocks and lines, each further message headed
+    ``continued``."""
+    for piece in split_message(text, continued=continued):
+        await flow.say(update, piece)
 
 
 # ---- the consultation ------------------------------------------------------------------------------------
@@ -451,10 +479,13 @@ def consultation_handler() -> ConversationHandler:
             flow.ASK_FOLLOW_UP: [CallbackQueryHandler(t(flow.got_follow_up), pattern=r"^f:")],
             flow.ASK_OPTIONAL: [CallbackQueryHandler(t(flow.got_optional), pattern=r"^f:")],
             flow.ASK_METHOD: [CallbackQueryHandler(t(flow.got_method), pattern=r"^m:")],
-            flow.ASK_TOSS: [CallbackQueryHandler(t(flow.got_toss), pattern=r"^c:")],
+            flow.ASK_TOSS: [CallbackQueryHandler(t(flow.got_toss), pattern=r"^c:"),
+                            MessageHandler(text, t(flow.got_toss_text))],
             flow.ASK_LINES: [MessageHandler(text, t(flow.got_lines))],
             flow.ASK_MOMENT: [CallbackQueryHandler(t(flow.got_moment_choice), pattern=r"^w:")],
             flow.ASK_WHEN: [MessageHandler(text, t(flow.got_when))],
+            flow.ASK_CAST_TIME: [MessageHandler(text, t(flow.got_cast_time)),
+                                 CallbackQueryHandler(t(flow.cast_time_unknown), pattern=r"^w:noon$")],
             flow.ASK_OUTCOME_DATE: [MessageHandler(text, t(flow.got_outcome_date))],
             flow.ASK_BIRTH_DATE: [MessageHandler(text, t(natal_flow.got_birth_date))],
             flow.ASK_BIRTH_TIME: [MessageHandler(text, t(natal_flow.got_birth_time)),
@@ -472,13 +503,31 @@ def consultation_handler() -> ConversationHandler:
     )
 
 
-async def remind_open_consultation(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """After any command (other than the consultation's own), an open consultation is shown again."""
+def _open(context: ContextTypes.DEFAULT_TYPE) -> bool:
     c = context.user_data.get("c") if context.user_data else None
-    text = update.effective_message.text if update.effective_message else ""
-    if not c or "state" not in c or (text or "").split()[0].split("@")[0] in ("/cast", "/natal", "/cancel"):
+    return bool(c) and "state" in c
+
+
+# Commands that may answer with a keyboard to choose from: the open consultation is shown again after the choice
+# (a language, a zone) or at the next input, not at once — its own keyboard would come last, and in the console a
+# typed number picks from the last keyboard (a language chosen as "3" would toss the coins).
+_CHOOSING = ("/lang", "/settings", "/history", "/tz")
+
+
+async def remind_open_consultation(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """After any command (other than the consultation's own and those that offer a choice), an open consultation
+    is shown again."""
+    words = ((update.effective_message.text if update.effective_message else "") or "").split()
+    command = words[0].split("@")[0] if words else ""
+    if not _open(context) or command in ("/cast", "/natal", "/cancel", *_CHOOSING):
         return
     await flow.command_mid_flow(update, context)
+
+
+async def resume_open_consultation(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """After a choice offered by a command (a language, a zone), the open consultation is shown again."""
+    if _open(context):
+        await flow.command_mid_flow(update, context)
 
 
 async def cancel_outside(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -591,6 +640,7 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     app.add_handler(CommandHandler("lang", lang_command))
     app.add_handler(CommandHandler("tz", tz_command))
     app.add_handler(CommandHandler("history", history_command))
+    app.add_handler(CommandHandler("terms", terms_command))
     app.add_handler(CommandHandler("cancel", cancel_outside))
     app.add_handler(CallbackQueryHandler(settings_button, pattern=r"^s:"))
     app.add_handler(CallbackQueryHandler(lang_button, pattern=r"^l:"))
@@ -598,6 +648,8 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     app.add_handler(CallbackQueryHandler(open_button, pattern=r"^o:"))
     app.add_handler(CallbackQueryHandler(reasons_button, pattern=r"^r:"))
     app.add_handler(CallbackQueryHandler(topic_button, pattern=r"^p:"))
+    app.add_handler(CallbackQueryHandler(sources_button, pattern=r"^z:"))
+    app.add_handler(CallbackQueryHandler(terms_button, pattern=r"^g:"))
     app.add_handler(CallbackQueryHandler(natal_open_button, pattern=r"^n:"))
     app.add_handler(CallbackQueryHandler(natal_verses_button, pattern=r"^v:"))
     if extra is not None:

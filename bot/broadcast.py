@@ -31,7 +31,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import signal
 import time
 import warnings
@@ -61,6 +60,7 @@ from telegram.ext import (
 
 from bot.almanac import local_today, render_almanac
 from bot.collector import settle
+from bot.dates import parse_hhmm
 from bot.i18n import _, current, locale, use
 from bot.storage import DueSubscription, Storage
 
@@ -408,21 +408,6 @@ def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: floa
 
 # ---- commands ---------------------------------------------------------------------------------------------
 
-_TIME_RE = re.compile(r"(\d{1,2})(?:[:.hH](\d{2}))?|(\d{2})(\d{2})")
-
-
-def parse_hhmm(text: str) -> str | None:
-    """``7``, ``7:30``, ``07:30``, ``0730``, ``7.30``, ``7h30`` → ``07:30``; None if not a time of day."""
-    m = _TIME_RE.fullmatch(text.strip())
-    if m is None:
-        return None
-    hh, mm = (m.group(1), m.group(2) or "00") if m.group(1) is not None else (m.group(3), m.group(4))
-    h, mi = int(hh), int(mm)
-    if h > 23 or mi > 59:
-        return None
-    return f"{h:02d}:{mi:02d}"
-
-
 def _long_date(day: date) -> str:
     from babel.dates import format_date
 
@@ -442,16 +427,21 @@ async def today_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
 
 
 async def subscribe_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/subscribe [HH:MM] (07:00 by default): the almanac every day at that local time."""
+    """/subscribe [HH:MM]: the almanac every day at that local time; a bare /subscribe keeps the time already
+    chosen (07:00 for a first subscription)."""
     from bot import flow
 
     user = await flow.user_of(update, context)
     args = list(context.args or [])
-    hhmm = parse_hhmm(args[0]) if args else DEFAULT_TIME
+    storage = flow.storage(context)
+    if args:
+        hhmm = parse_hhmm(args[0])
+    else:
+        current_sub = await storage.get_subscription(user.user_id)
+        hhmm = current_sub.send_at if current_sub is not None else DEFAULT_TIME
     if hhmm is None or len(args) > 1:
         await flow.say(update, _("Give the time of day as HH:MM, for example /subscribe 07:30."))
         return
-    storage = flow.storage(context)
     now = flow.now(context)
     sub = await storage.subscribe(user.user_id, update.effective_chat.id, hhmm, user.tz, user.lang, now=now)
     today = local_today(now, sub.tz)

@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 
 from bot.chart_text import render_chart
 from bot.i18n import LANGS, normalize, term, use
-from bot.render import render_reading
+from bot.render import render_reading, render_sources
 from core.calendar import CalendarError, DayBoundary, Moment
 from core.cast import Cast, CastError, CoinConvention, parse_cast, random_cast
 from core.chart import Chart, build_chart
@@ -368,6 +368,9 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--use-god", help="an explicit use-god: 父母 兄弟 官鬼 妻財 子孫 世 應 (overrides the topic)")
     q.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
     read_p.add_argument("--picture", metavar="FILE.png", help="also write the chart as a picture (PNG), in --lang")
+    q.add_argument("--sources", action="store_true",
+                   help="after the reading, the rule behind each reason and moment, with its name and passage")
+    q.add_argument("--terms", action="store_true", help="after the reading, what each of its terms means")
     _natal_parser(sub)
     alm = sub.add_parser("almanac", help="a day's almanac: pillars, 旬空, the stars on the day, what it favours")
     alm.add_argument("--date", help="local date YYYY-MM-DD (default: today in --tz)")
@@ -402,8 +405,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_bot()
     from bot.console import main as console
 
-    lang = getattr(args, "lang", None) or normalize((os.environ.get("LANG") or "en").split(".")[0])
-    return console(lang)
+    chosen = getattr(args, "lang", None)
+    return console(chosen or normalize((os.environ.get("LANG") or "en").split(".")[0]), lang_chosen=bool(chosen))
 
 
 def _almanac(args: argparse.Namespace) -> int:
@@ -471,6 +474,14 @@ def _chart(args: argparse.Namespace) -> int:
             print(render_chart(chart, term))
             print()
             print(render_reading(result))
+            if args.sources:
+                print()
+                print(render_sources(result))
+            if args.terms:
+                from bot.glossary import render_terms
+
+                print()
+                print(render_terms(result))
     return 0
 
 

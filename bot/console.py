@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
+import signal
 import sys
+import threading
 from datetime import datetime, timezone
 from typing import Any, TextIO
 
@@ -30,9 +33,24 @@ USER = {"id": USER_ID, "is_bot": False, "first_name": "you"}
 def _plain(html_text: str) -> str:
     """Telegram's HTML as a terminal shows it."""
     import html
-    import re
 
     return html.unescape(re.sub(r"</?(pre|b|i|code)>", "", html_text))
+
+
+_TOSS = re.compile(r"c:\d+:([0-3])")  # a toss button: the number of coins counted
+
+
+def _keyed(buttons: list[tuple[str, str, int]]) -> dict[str, tuple[str, str, int]]:
+    """The keys typed for a keyboard's buttons: 1, 2, 3 … in order — but a toss button is keyed by its count, so a
+    typed 1 at a toss is one coin (as the prompt asks), and the toss's other buttons follow on from 4."""
+    counts = {m.group(1): b for b in buttons if (m := _TOSS.fullmatch(b[1]))}
+    keyed = dict(sorted(counts.items()))
+    n = 4 if counts else 1
+    for b in buttons:
+        if b not in counts.values():
+            keyed[str(n)] = b
+            n += 1
+    return keyed
 
 
 class ConsoleRequest(BaseRequest):
@@ -41,7 +59,7 @@ class ConsoleRequest(BaseRequest):
     def __init__(self, out: TextIO) -> None:
         self.out = out
         self.next_message_id = 1
-        self.buttons: list[tuple[str, str, int]] = []  # (label, callback data, message id) of the last keyboard
+        self.buttons: dict[str, tuple[str, str, int]] = {}  # key → (label, callback data, message id), last keyboard
         self.texts: dict[int, str] = {}
 
     @property
@@ -80,12 +98,10 @@ class ConsoleRequest(BaseRequest):
     def _show(self, text: str, markup: dict[str, Any] | None, mid: int) -> None:
         self.out.write(_plain(text) + "\n")
         if markup and markup.get("inline_keyboard"):
-            self.buttons = []
-            for row in markup["inline_keyboard"]:
-                for b in row:
-                    self.buttons.append((b["text"], b.get("callback_data", ""), mid))
-            for i, (label, _data, _mid) in enumerate(self.buttons, 1):
-                self.out.write(f"  [{i}] {label}\n")
+            self.buttons = _keyed([(b["text"], b.get("callback_data", ""), mid)
+                                   for row in markup["inline_keyboard"] for b in row])
+            for key, (label, _data, _mid) in self.buttons.items():
+                self.out.write(f"  [{key}] {label}\n")
         self.out.write("\n")
         self.out.flush()
 
@@ -113,13 +129,14 @@ class ConsoleRequest(BaseRequest):
 class Console:
     """Feeds input lines to the application as updates from one local user."""
 
-    def __init__(self, config: Config, out: TextIO, lang: str = "en") -> None:
+    def __init__(self, config: Config, out: TextIO, lang: str = "en", *, lang_chosen: bool = False) -> None:
         self.request = ConsoleRequest(out)
         # The same commands as the bot, /today and /subscribe included — but no broadcast job: a console on the
         # bot's database must never take (and print) deliveries meant for Telegram users.
         self.app = build_application(config, request=self.request, rate_limit=False,
                                      extra=lambda app: install(app, broadcast=False))
         self.lang = lang
+        self.lang_chosen = lang_chosen  # --lang given: it is the user's language from now on, not only at first
         self.update_id = 0
         self.message_id = 100_000
 
@@ -131,8 +148,8 @@ class Console:
         text = line.rstrip("\n")
         stripped = text.strip()
         user = USER | {"language_code": self.lang}
-        if stripped.isdigit() and 1 <= int(stripped) <= len(self.request.buttons) and len(stripped) <= 2:
-            label, data, mid = self.request.buttons[int(stripped) - 1]
+        if stripped in self.request.buttons:
+            label, data, mid = self.request.buttons[stripped]
             self.request.out.write(f"> {label}\n")
             message = {"message_id": mid, "date": 0, "chat": CHAT, "text": self.request.texts.get(mid, ""),
                        "from": {"id": BOT_ID, "is_bot": True, "first_name": "liuyao"}}
@@ -146,24 +163,62 @@ class Console:
             message["entities"] = [{"type": "bot_command", "offset": text.index(command), "length": len(command)}]
         return self._update({"message": message})
 
-    async def run(self, source: TextIO) -> None:
+    async def _choose_language(self) -> None:
+        """--lang: the console user's language becomes it, even when the user exists already in another one."""
+        from bot.config import DEFAULT_ZONES
+        from bot.persistence import SQLitePersistence
+
+        persistence = self.app.persistence
+        assert isinstance(persistence, SQLitePersistence)
+        storage = await persistence.get_storage()
+        user = await storage.get_or_create_user(USER_ID, lang=self.lang, tz=DEFAULT_ZONES[self.lang])
+        if user.lang != self.lang:
+            await storage.update_user_settings(USER_ID, lang=self.lang)
+
+    async def run(self, source: TextIO) -> bool:
+        """Answer every line of ``source`` until its end, or until Ctrl-C (or SIGTERM): the update being handled
+        is finished and saved, then the console stops.  True when it was interrupted."""
+        loop = asyncio.get_running_loop()
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+        interrupted = False
+
+        def put(line: str | None) -> None:
+            try:
+                loop.call_soon_threadsafe(lines.put_nowait, line)
+            except RuntimeError:  # the loop has closed: the console is stopping
+                pass
+
+        def read() -> None:
+            # a daemon thread, so a read still waiting for a line never holds up the stop
+            for line in iter(source.readline, ""):
+                put(line)
+            put(None)
+
+        def interrupt() -> None:
+            nonlocal interrupted
+            interrupted = True
+            lines.put_nowait(None)
+
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, interrupt)
+        threading.Thread(target=read, name="console-input", daemon=True).start()
         async with self.app:
             await self.app.start()
+            if self.lang_chosen:
+                await self._choose_language()
             if not self.request.texts:
                 await self.app.process_update(self.for_line("/start"))
-            loop = asyncio.get_running_loop()
-            while True:
-                line = await loop.run_in_executor(None, source.readline)
-                if not line:
-                    break
+            while not interrupted and (line := await lines.get()) is not None:
                 if not line.strip():
                     continue
                 await self.app.process_update(self.for_line(line))
                 await self.app.update_persistence()  # as the bot does after every update
             await self.app.stop()
+        return interrupted
 
 
-def main(lang: str = "en") -> int:
+def main(lang: str = "en", *, lang_chosen: bool = False) -> int:
+    """The console on standard input; exit status 130 after Ctrl-C, as a shell expects."""
     config = Config.from_env()
-    asyncio.run(Console(config, sys.stdout, lang).run(sys.stdin))
-    return 0
+    interrupted = asyncio.run(Console(config, sys.stdout, lang, lang_chosen=lang_chosen).run(sys.stdin))
+    return 130 if interrupted else 0

@@ -11,11 +11,12 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
-from datetime import datetime, timezone
+import re
+from datetime import date, datetime, timezone
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from babel.dates import format_date
+from babel.dates import format_date, format_time
 from telegram import CallbackQuery, InlineKeyboardMarkup, InputFile, Message, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
@@ -25,13 +26,15 @@ from bot import fonts
 from bot import keyboards as kb
 from bot.chart_picture import caption, render_png
 from bot.chart_text import render_chart
+from bot.dates import parse_hhmm
 from bot.guard import small_int
 from bot.i18n import _, current, locale, term
 from bot.korean import particles
 from bot.render import render_reading
+from bot.storage import Reading as StoredReading
 from bot.storage import Storage, User
 from core.calendar import CalendarError, DayBoundary, Moment
-from core.cast import Cast, CastError, CoinConvention, Toss, parse_cast, random_cast
+from core.cast import Cast, CastError, CoinConvention, Toss, parse_cast, parse_toss, random_cast
 from core.chart import build_chart
 from core.export import reading_record
 from core.question import (
@@ -53,6 +56,7 @@ ASK_QUESTION, ASK_TOPIC, ASK_FOLLOW_UP, ASK_METHOD, ASK_TOSS, ASK_LINES, ASK_MOM
 ASK_OPTIONAL = 9  # an optional follow-up (how far off, recent or long illness, the weather), which may be skipped
 # /natal (玉照定真經, bot.natal_flow): the birth date, time, zone and sex
 ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX = range(10, 14)
+ASK_CAST_TIME = 14  # the time of a cast whose date was sent alone
 NATAL_STATES = (ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX)
 END = ConversationHandler.END
 MAX_TEXT = 500  # the longest message read as an answer; longer ones get an explanation
@@ -292,6 +296,7 @@ async def got_method(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     if method == "auto":
         cast = random_cast(convention=CoinConvention(user.coins))
         _store_cast(c, cast)
+        c["moment"] = now(context).isoformat()  # tossed here and now: there is nothing to ask
         await say(update, _("The coins fell like this:") + "\n" + lines_picture([int(v) for v in cast.values]), pre=False)
         return await ask_next(update, context)
     return await stale_button(update, context)
@@ -339,9 +344,40 @@ async def got_toss(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         return await show_toss(update, context, edit=True)
     if value not in ("0", "1", "2", "3") or len(done) >= 6:
         return await stale_button(update, context)
-    done.append(int(value))
+    return await _tossed(update, context, int(value), edit=True)
+
+
+async def got_toss_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    """A toss typed instead of tapped: the count (0–3, as the buttons count), the coins in any language (HHT,
+    앞앞뒤, 表表裏, 字字背), a line word (單 拆 重 交, 老陰 …) or value; six of them at once are the whole cast."""
+    text = (update.message.text or "").strip() if update.message else ""
+    user = await user_of(update, context)
+    convention = CoinConvention(user.coins)
+    try:
+        value = parse_toss(text, convention)
+    except CastError as exc:
+        error = exc
+        if exc.code == "too_many":  # more than one toss: the whole cast, if it is six
+            try:
+                cast = parse_cast(text, convention)
+            except CastError as whole:
+                error = whole
+            else:
+                _store_cast(consultation(context), cast)
+                await say(update, _("Read as:") + "\n" + lines_picture([int(v) for v in cast.values]))
+                return await ask_next(update, context)
+        await say(update, cast_error_text(error, one_toss=text))
+        return await show_toss(update, context)
+    return await _tossed(update, context, int(value) - 6, edit=False)
+
+
+async def _tossed(update: Update, context: ContextTypes.DEFAULT_TYPE, count: int, *, edit: bool) -> int:
+    """One more toss, ``count`` coins showing the side the user's convention counts; after the sixth, the cast."""
+    c = consultation(context)
+    done: list[int] = c.setdefault("tosses", [])
+    done.append(count)
     if len(done) < 6:
-        return await show_toss(update, context, edit=True)
+        return await show_toss(update, context, edit=edit)
     user = await user_of(update, context)
     convention = CoinConvention(user.coins)
     # The user counted the convention's side; record the coins so that count comes out (backs first).
@@ -351,11 +387,15 @@ async def got_toss(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         tosses.append(Toss(tuple(i < backs for i in range(3))))
     cast = Cast(tuple(t.value(convention) for t in tosses), tuple(tosses))
     _store_cast(c, cast)
-    try:
-        await query.edit_message_text(html.escape(_("Six tosses:") + "\n\n" + lines_picture([int(v) for v in cast.values])),
-                                      parse_mode=ParseMode.HTML)
-    except BadRequest:
-        pass
+    picture = _("Six tosses:") + "\n\n" + lines_picture([int(v) for v in cast.values])
+    query = update.callback_query
+    if edit and query is not None:
+        try:
+            await query.edit_message_text(html.escape(picture), parse_mode=ParseMode.HTML)
+        except BadRequest:  # the message is too old to edit: the picture comes as a new one
+            edit = False
+    if not edit:  # typed, or not editable
+        await say(update, picture)
     return await ask_next(update, context)
 
 
@@ -381,20 +421,27 @@ async def bare_cast(update: Update, context: ContextTypes.DEFAULT_TYPE, state: i
         return await got_lines(update, context)
     if state == ASK_WHEN:
         return await got_when(update, context)
+    if state == ASK_CAST_TIME:
+        return await got_cast_time(update, context)
     if state == ASK_OUTCOME_DATE:
         return await got_outcome_date(update, context)
     if state in NATAL_STATES:
         from bot import natal_flow
 
         return await natal_flow.got_text(update, context, state)
-    if state not in (ASK_TOPIC, ASK_FOLLOW_UP, ASK_OPTIONAL, ASK_METHOD, ASK_TOSS):
+    if state == ASK_TOSS:
+        return await got_toss_text(update, context)
+    if state not in (ASK_TOPIC, ASK_FOLLOW_UP, ASK_OPTIONAL, ASK_METHOD):
         return await unexpected(update, context)
     return await got_lines(update, context)
 
 
-def cast_error_text(exc: CastError) -> str:
-    accepted = _("Accepted: six line values bottom first (789968), coin faces (HHT, 앞앞뒤, 表表裏, 字字背), "
-                 "backs counted 0–3, or symbols ○ — -- ×.")
+def cast_error_text(exc: CastError, *, one_toss: str | None = None) -> str:
+    """What was wrong with a typed cast (or with ``one_toss``, the text typed at a toss), and what is accepted."""
+    accepted = (_("At a toss: the number of coins counted (0–3), the three coins (HHT, 앞앞뒤, 表表裏, 字字背) or a "
+                  "line word (單 拆 重 交, 老陰 …); or all six tosses at once.") if one_toss is not None else
+                _("Accepted: six line values bottom first (789968), coin faces (HHT, 앞앞뒤, 表表裏, 字字背), "
+                  "backs counted 0–3, or symbols ○ — -- ×."))
     code = exc.code
     if code == "empty":
         what = _("There are no lines in that.")
@@ -409,7 +456,7 @@ def cast_error_text(exc: CastError) -> str:
     elif code == "ambiguous":
         what = _("“{token}” can be read more than one way.").format(token=exc.token or "")
     else:
-        what = _("“{token}” is not a line, a coin or a count.").format(token=(exc.token or "")[:20])
+        what = _("“{token}” is not a line, a coin or a count.").format(token=(one_toss or exc.token or "")[:20])
     return what + "\n" + accepted
 
 
@@ -429,7 +476,13 @@ async def got_moment_choice(update: Update, context: ContextTypes.DEFAULT_TYPE) 
     return await stale_button(update, context)
 
 
+_DATE_ONLY = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
+NOON = "12:00"  # the time read when the hour of a cast is not known: as far from 23:00 (子初換日) as a day allows
+
+
 async def got_when(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    """The date and time of the cast.  A date alone is not read as 00:00: the time is asked for, since the hour
+    can move the day pillar (from 23:00) and, on the day a 節 begins, the month."""
     text = update.message.text if update.message else None
     if text is None:
         return await unexpected(update, context)
@@ -440,10 +493,63 @@ async def got_when(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         await say(update, _("I cannot read “{text}” as a date and time. Please write it like 2026-11-28 14:30; "
                             "the date must exist and lie between 1900 and 2100.").format(text=text[:40]))
         return ASK_WHEN
-    if moment.utc is not None and moment.utc > now(context):
+    assert moment.utc is not None and moment.local is not None
+    date_only = _DATE_ONLY.fullmatch(text.strip()) is not None
+    today = now(context).astimezone(ZoneInfo(user.tz)).date()
+    if moment.local.date() > today if date_only else moment.utc > now(context):
         await say(update, _("That moment is in the future; a cast is read for when it was made."))
         return ASK_WHEN
-    consultation(context)["moment"] = moment.utc.isoformat() if moment.utc else "now"
+    if date_only:
+        consultation(context)["cast_date"] = moment.local.date().isoformat()
+        return await ask_cast_time(update, context)
+    consultation(context)["moment"] = moment.utc.isoformat()
+    return await ask_next(update, context)
+
+
+async def ask_cast_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    day = date.fromisoformat(consultation(context)["cast_date"])
+    await say(update, _("At what time on {date} were the coins cast? Send it as HH:MM on a 24-hour clock, like "
+                        "14:30: from 23:00 the day is the next one, and on the day a solar term begins the hour "
+                        "can change the month.").format(date=_fmt_date(day)), kb.cast_time())
+    return ASK_CAST_TIME
+
+
+async def got_cast_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    """The time of a cast whose date was given alone (a whole date and time is read as at the date step)."""
+    text = (update.message.text or "").strip() if update.message else ""
+    hhmm = parse_hhmm(text)
+    if hhmm is None:
+        if _DATE_ONLY.match(text):
+            return await got_when(update, context)
+        await say(update, _("I cannot read “{text}” as a time of day. Please write it as HH:MM on a 24-hour clock, "
+                            "like 14:30.").format(text=text[:40]), kb.cast_time())
+        return ASK_CAST_TIME
+    return await _cast_at(update, context, hhmm, unknown=False)
+
+
+async def cast_time_unknown(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+    await ack(update.callback_query)
+    return await _cast_at(update, context, NOON, unknown=True)
+
+
+async def _cast_at(update: Update, context: ContextTypes.DEFAULT_TYPE, hhmm: str, *, unknown: bool) -> int:
+    """The cast read at ``hhmm`` on the date given; a time not known is said, and today before noon is now."""
+    c = consultation(context)
+    user = await user_of(update, context)
+    moment = Moment.parse(f"{c['cast_date']} {hhmm}", user.tz, DayBoundary(user.day_boundary))
+    assert moment.utc is not None
+    instant = moment.utc
+    if instant > now(context):
+        if not unknown:
+            await say(update, _("That moment is in the future; a cast is read for when it was made."), kb.cast_time())
+            return ASK_CAST_TIME
+        instant = now(context)
+    if unknown:
+        local = instant.astimezone(ZoneInfo(user.tz))
+        await say(update, _("The time is not known, so the cast is read at {time} on {date}.").format(
+            time=format_time(local, format="short", locale=locale(current())), date=_fmt_date(local.date())))
+    c.pop("cast_date", None)
+    c["moment"] = instant.isoformat()
     return await ask_next(update, context)
 
 
@@ -530,6 +636,8 @@ async def repeat_step(update: Update, context: ContextTypes.DEFAULT_TYPE, state:
     if state == ASK_WHEN:
         await say(update, _("Send the date and time as YYYY-MM-DD HH:MM."))
         return ASK_WHEN
+    if state == ASK_CAST_TIME:
+        return await ask_cast_time(update, context)
     if state == ASK_OUTCOME_DATE:
         await say(update, _("Send the date it happened as YYYY-MM-DD."))
         return ASK_OUTCOME_DATE
@@ -628,7 +736,19 @@ async def got_outcome_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     except ValueError:
         await say(update, _("I cannot read “{text}” as a date; please write it like 2026-12-03.").format(text=text[:40]))
         return ASK_OUTCOME_DATE
-    if rid is None or not await storage(context).set_outcome(user.user_id, int(rid), outcome="happened", on=day):
+    st = storage(context)
+    row = None if rid is None else await st.get_reading(user.user_id, int(rid))
+    if row is not None:
+        cast_on = cast_date(row, user.tz)
+        if day < cast_on:
+            await say(update, _("That is before the cast ({date}): what the reading foretold can only happen after "
+                                "it. Send the date it happened as YYYY-MM-DD.").format(date=_fmt_date(cast_on)))
+            return ASK_OUTCOME_DATE
+        if day > now(context).astimezone(ZoneInfo(user.tz)).date():
+            await say(update, _("That date has not come yet. Send the date it happened as YYYY-MM-DD, or "
+                                "record it when it has happened."))
+            return ASK_OUTCOME_DATE
+    if row is None or not await st.set_outcome(user.user_id, int(rid), outcome="happened", on=day):
         await say(update, _("That reading is not in your history."))
     else:
         await say(update, _("Noted: it happened on {date}.").format(date=_fmt_date(day)))
@@ -639,6 +759,16 @@ async def got_outcome_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         return await repeat_step(update, context, resume)
     context.user_data.pop("c", None)
     return END
+
+
+def cast_instant(row: StoredReading) -> datetime:
+    """When a stored reading was cast (its moment), or, for one stored from pillars alone, when it was stored."""
+    return row.moment_utc if row.moment_utc is not None else row.created_at
+
+
+def cast_date(row: StoredReading, user_tz: str) -> date:
+    """The local date of the cast, in the zone it was cast in."""
+    return cast_instant(row).astimezone(ZoneInfo(row.moment_tz or user_tz)).date()
 
 
 def _fmt_date(day: Any) -> str:

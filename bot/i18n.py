@@ -31,6 +31,7 @@ NATAL = "natal"  # msgctxt of the few 玉照定真經 names whose sense differs 
 SHORT = "short"  # msgctxt of the short forms a compact chart prints (官鬼 → "Officer", where the term is long)
 
 _current: ContextVar[str] = ContextVar("liuyao_lang", default=DEFAULT)
+_terms_seen: ContextVar[dict[str, None] | None] = ContextVar("liuyao_terms_seen", default=None)
 
 
 def normalize(code: str | None) -> str:
@@ -102,13 +103,27 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def term(word: str, context: str = TERM) -> str:
     """A classical term in the current language's usage (官鬼 → 관귀 / 官鬼 / 官鬼 / Officer-Ghost); ``context``
-    NATAL for a name in the sense 玉照定真經 gives it."""
+    NATAL for a name in the sense 玉照定真經 gives it.  Inside ``terms_seen`` the term is remembered (for /terms)."""
+    seen = _terms_seen.get()
+    if seen is not None and context == TERM:
+        seen.setdefault(word, None)
     return str(translations(_current.get()).pgettext(context, word))
 
 
 def short(word: str) -> str:
     """A classical term as a compact chart prints it: the term itself where it is already short (官鬼, 관귀)."""
-    return translations(_current.get()).pgettext(SHORT, word)
+    return str(translations(_current.get()).pgettext(SHORT, word))
+
+
+@contextmanager
+def terms_seen() -> Iterator[dict[str, None]]:
+    """The canonical terms rendered inside, in the order first shown (for /terms: what a reading used)."""
+    seen: dict[str, None] = {}
+    token = _terms_seen.set(seen)
+    try:
+        yield seen
+    finally:
+        _terms_seen.reset(token)
 
 
 def N_(message: str) -> str:

@@ -2,7 +2,7 @@
 
 Prefixes: ``t`` topic, ``f`` follow-up answer (``f:{id}:skip`` skips an optional one), ``m`` cast method, ``c`` a toss (tosses done, then backs counted),
 ``w`` moment, ``q`` question text, ``x`` cancel, ``new`` a new reading, ``h`` history page, ``o`` open a reading,
-``r`` all reasons, ``p`` topic reading, ``k`` outcome, ``l`` language, ``s`` a setting.
+``r`` all reasons, ``p`` topic reading, ``z`` sources, ``g`` terms, ``k`` outcome, ``l`` language, ``s`` a setting.
 """
 
 from __future__ import annotations
@@ -112,9 +112,14 @@ def moment() -> InlineKeyboardMarkup:
                                  [B(_("Another date and time"), callback_data="w:type")], cancel_row()])
 
 
+def cast_time() -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[B(_("Time unknown: read it at 12:00"), callback_data="w:noon")], cancel_row()])
+
+
 def after_reading(reading_id: int) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([
         [B(_("All reasons"), callback_data=f"r:{reading_id}"), B(_("Topic reading"), callback_data=f"p:{reading_id}")],
+        [B(_("Sources"), callback_data=f"z:{reading_id}"), B(_("Terms"), callback_data=f"g:{reading_id}")],
         [B(_("What happened?"), callback_data=f"k:{reading_id}:ask"), B(_("New reading"), callback_data="new")],
     ])
 

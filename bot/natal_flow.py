@@ -19,7 +19,8 @@ from telegram.ext import ContextTypes
 from bot import flow
 from bot import keyboards as kb
 from bot.i18n import _
-from bot.natal_render import render_all_verses, render_natal, render_natal_chart, split_message
+from bot.messages import split_message
+from bot.natal_render import render_all_verses, render_natal, render_natal_chart
 from bot.storage import NatalReading as StoredNatal
 from bot.zones import find_zones
 from core.calendar import CalendarError, DayBoundary, Moment

@@ -9,7 +9,6 @@ left out unless the user asked for them, and then still said to be what the clas
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.i18n import N_, _, current, ngettext, term
@@ -22,8 +21,6 @@ from core.natal.reading import NatalReading
 from core.natal.tables import NAYIN_NAMES, SEASON_STATES, nayin_name
 from core.natal.verse import Effect, Hit, Need, Theme, VerseResult
 from core.relations import Stage
-
-MAX_MESSAGE = 4000  # Telegram's limit is 4096 characters; a margin for the HTML escaping of the odd character
 
 # ---- the vocabulary the renderer shows as classical terms (msgctxt "term"; tools/i18n.py lists them) -----------
 
@@ -340,27 +337,3 @@ def render_all_verses(reading: NatalReading, grim: bool = False, hint: str = SET
         rows.append(_("Not evaluated by their nature (judgement, technique or method verses): {ids}").format(
             ids=" ".join(u.id for u in reading.listed)))
     return "\n".join(rows)
-
-
-# ---- Telegram's limit ---------------------------------------------------------------------------------------------
-
-def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:
-    """Pieces of at most ``limit`` characters, cut between blocks (blank lines), else between lines, else hard."""
-    pieces: list[str] = []
-    chunk = ""
-    for line in _lines_within(text.splitlines(), limit):
-        if chunk and len(chunk) + 1 + len(line) > limit:
-            pieces.append(chunk.rstrip("\n"))
-            chunk = ""
-        chunk = line if not chunk else chunk + "\n" + line
-    if chunk.strip():
-        pieces.append(chunk.rstrip("\n"))
-    return [p for p in pieces if p.strip()]
-
-
-def _lines_within(lines: Iterable[str], limit: int) -> Iterable[str]:
-    for line in lines:
-        while len(line) > limit:
-            yield line[:limit]
-            line = line[limit:]
-        yield line

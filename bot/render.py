@@ -18,6 +18,8 @@ from core.findings import Effect, Finding, Layer, Place, Timing, Unit
 from core.places import Party
 from core.question import Horizon, Illness, Weather, horizon_of
 from core.reading import Reading, is_star
+from core.rules import source, title
+from core.sources import Source
 
 
 def place(r: Reading, p: Place) -> str:
@@ -80,18 +82,21 @@ def _date(d: date | datetime) -> str:
     return format_date(d, format="medium", locale=loc)
 
 
-def timing_text(r: Reading, t: Timing) -> str:
+def _unit(t: Timing) -> str:
     pillar = ("" if t.stem is None else t.stem.name) + t.branch.name
-    unit = {
+    return {
         Unit.HOUR: _("a {pillar} hour"), Unit.DAY: _("a {pillar} day"),
         Unit.MONTH: _("a {pillar} month"), Unit.YEAR: _("a {pillar} year"),
     }[t.unit].format(pillar=pillar)
+
+
+def timing_text(r: Reading, t: Timing) -> str:
+    """One moment: its pillar, whether it is good or bad, why, and its next dates (the rules are under Sources)."""
     why = _fill(r, TIMINGS[t.key], t.places, {})
     dates = ", ".join(_date(d) for d in t.dates)
-    rules = ", ".join(t.rules or (t.rule,))
     sense = {True: _("a good moment"), False: _("a bad moment"), None: _("the moment it turns")}[t.favourable]
-    text = _("{unit} ({sense}), {why} ({rule})").format(unit=unit, sense=sense, why=why, rule=rules)
-    return text + (f": {dates}" if dates else "")
+    text = _("{unit} ({sense}), {why}").format(unit=_unit(t), sense=sense, why=why)
+    return text + (_(": ") + dates if dates else "")
 
 
 TOPIC_SHOWN = 6  # the topic chapter's readings shown with the verdict; the rest are in "all reasons"
@@ -113,10 +118,10 @@ def render_reading(r: Reading, timings: int = 5) -> str:
     chain = r.decision.chain if r.decision is not None else ()
     for i, step in enumerate(chain, 1):
         f = step.finding
-        out.append(f"{i}. {finding_text(r, f)} [{f.rule}]")
+        out.append(f"{i}. {finding_text(r, f)}")
         if r.decision is not None and f.rule in ("JS-06", "HJ-32") and r.decision.tally.parties:
             out.append("   " + _(", ").join(_party(r, p) for p in r.decision.tally.parties))
-    stars = [f for f in r.findings if is_star(f) and f.weight > 0][:2]
+    stars = shown_stars(r)
     if stars:
         out += ["", _("Stars (they deepen the verdict, they do not decide it):")]
         out += [f"・{finding_text(r, f)}" for f in stars]
@@ -126,8 +131,13 @@ def render_reading(r: Reading, timings: int = 5) -> str:
     topic = agreeing(r)
     if topic:
         out += ["", _("For this matter:")]
-        out += [f"・{finding_text(r, f)} [{f.rule}]" for f in topic[:TOPIC_SHOWN]]
+        out += [f"・{finding_text(r, f)}" for f in topic[:TOPIC_SHOWN]]
     return particles("\n".join(out))
+
+
+def shown_stars(r: Reading) -> list[Finding]:
+    """The star findings shown with the verdict."""
+    return [f for f in r.findings if is_star(f) and f.weight > 0][:2]
 
 
 def _party(r: Reading, p: Party) -> str:
@@ -166,6 +176,44 @@ def _as_asked(r: Reading) -> list[str]:
 
 
 def render_findings(r: Reading) -> str:
-    """Every finding, for the 'all reasons' button: the analysis's, then the topic chapter's."""
-    return particles("\n".join(f"{i}. {finding_text(r, f)} [{f.rule} · {f.source.seed}:{f.source.line}]"
-                               for i, f in enumerate(r.findings + r.topic, 1)))
+    """Every finding, for the 'all reasons' button: the analysis's, then the topic chapter's, numbered; then each
+    rule they rest on, where the book states it, with the numbers of its reasons."""
+    found = r.findings + r.topic
+    out = [f"{i}. {finding_text(r, f)}" for i, f in enumerate(found, 1)]
+    cited: dict[Source, list[int]] = {}
+    for i, f in enumerate(found, 1):
+        cited.setdefault(f.source, []).append(i)
+    out += ["", _("Where the books say it (each rule, then the reasons above that rest on it):")]
+    out += [f"{source_text(src)}{_(': ')}{', '.join(map(str, numbers))}" for src, numbers in cited.items()]
+    return particles("\n".join(out))
+
+
+def source_text(src: Source) -> str:
+    """A rule by its id and name, and the passage it rests on: "JS-06 四處生克 — 增刪卜易, 卷首問答 (zsby:451)"."""
+    text = _("{rule} {title} — {book}, {chapter} ({seed}:{line})").format(
+        rule=src.rule, title=term(title(src.rule)), book=term(src.book), chapter=term(src.chapter), seed=src.seed,
+        line=src.line)
+    return text + (_(" (the text leaves it open; the choice is written in DESIGN.md)") if src.decision else "")
+
+
+def render_sources(r: Reading, timings: int = 5) -> str:
+    """The 'sources' view of what the verdict message shows: the rule of each numbered reason, of the stars shown,
+    every rule behind each moment, and the topic chapter's rules — each with its name and passage."""
+    out = [_("The rules behind this reading, and where the books state them.")]
+    chain = r.decision.chain if r.decision is not None else ()
+    if chain:
+        out += ["", _("Why, in the order of the decision:")]
+        out += [f"{i}. {source_text(step.finding.source)}" for i, step in enumerate(chain, 1)]
+    stars = shown_stars(r)
+    if stars:
+        out += ["", _("Stars:")]
+        out += [f"・{source_text(s)}" for s in dict.fromkeys(f.source for f in stars)]
+    if r.timing:
+        out += ["", _("When:")]
+        for t in r.timing[:timings]:
+            out.append(f"・{_unit(t)}")
+            out += [f"  {source_text(t.source if rule == t.rule else source(rule))}" for rule in t.rules or (t.rule,)]
+    if r.topic:
+        out += ["", _("For this matter:")]
+        out += [f"・{source_text(s)}" for s in dict.fromkeys(f.source for f in r.topic)]
+    return particles("\n".join(out))

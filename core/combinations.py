@@ -20,7 +20,7 @@ from types import MappingProxyType
 from core.chart import Chart, DayClash, Season, Spirit, season
 from core.findings import HIDDEN_PLACES, LINE_PLACES, Effect, Finding, Layer, Place
 from core.ganzhi import Branch, Element
-from core.hexagram import Hexagram, Relation, relation
+from core.hexagram import Relation, relation
 from core.question import Topic
 from core.relations import (
     FRAMES,
@@ -571,50 +571,6 @@ def harms(chart: Chart, rules: ActRules = ActRules(), only: frozenset[Place] | N
     return tuple(out)
 
 
-def six_harm_hexagram(hexagram: Hexagram) -> bool:
-    """六害卦 (姤 恆 小畜 益): lines 1–4, 2–5, 3–6 are all 害 pairs.  LH-02: the label alone decides nothing."""
-    b = [br for _, br in hexagram.najia]
-    return all(_harms(b[i], b[i + 3]) for i in range(3))
-
-
-class Opening(SymbolEnum):
-    """How a 墓 is opened (XF-02 墓得刑沖，猶鎖得鑰): 沖 opens it, 刑 less, both together most."""
-
-    刑兼沖 = "刑兼沖"
-    沖 = "沖"
-    刑 = "刑"
-
-
-@value
-class TombOpener:
-    branch: Branch
-    opening: Opening
-
-
-_TOMBS = (Branch.辰, Branch.戌, Branch.丑, Branch.未)
-
-
-def tomb_openers(tomb: Branch) -> tuple[TombOpener, ...]:
-    """The branches that open a 墓 (辰戌丑未), strongest first; () for a branch that is no 墓.
-
-    辰: 戌 沖, 辰 自刑 · 戌: 辰 沖, 丑 刑 · 丑: 未 刑兼沖 · 未: 丑 沖, 戌 刑.
-    """
-    if tomb not in _TOMBS:
-        return ()
-    found = []
-    for b in Branch:
-        c, p = clashes(b, tomb), punishes(b, tomb)
-        if c and p:
-            found.append(TombOpener(b, Opening.刑兼沖))
-        elif c:
-            found.append(TombOpener(b, Opening.沖))
-        elif p:
-            found.append(TombOpener(b, Opening.刑))
-    order = list(Opening)
-    return tuple(sorted(found, key=lambda o: order.index(o.opening)))
-
-
-
 # =====================================================================================================
 # 助鬼傷身 (助傷章第三十六)
 # =====================================================================================================
@@ -631,13 +587,6 @@ class ZhuGuiFailure(StrEnum):
     GHOST_BROKEN = "ghost_broken"              # ZS-02 破
     WORLD_STRONG = "world_strong"              # ZS-03 世 旺相 by the month
 
-
-ZHU_GUI_FAILURE_RULES = {
-    ZhuGuiFailure.WORLD_NOT_OVERCOME: "ZS-01", ZhuGuiFailure.NO_BIRTH: "ZS-01",
-    ZhuGuiFailure.BIRTH_NOT_ON_DAY: "ZS-04", ZhuGuiFailure.NOT_TRUE_BIRTH: "ZS-05",
-    ZhuGuiFailure.DAY_HELPS_ONLY: "ZS-06", ZhuGuiFailure.GHOST_VOID: "ZS-02", ZhuGuiFailure.GHOST_BROKEN: "ZS-02",
-    ZhuGuiFailure.WORLD_STRONG: "ZS-03",
-}
 
 _IN_SEASON = (Season.旺, Season.次旺, Season.相)
 

@@ -1,7 +1,8 @@
 """Every rule id the engine can emit, with the seed passage it rests on (ids as in ``shared/notes``).
 
 One registry, so a finding is made from an id alone and a wrong line number is fixed in one place: every id is
-written here once, and a module that emits it writes the id and asks ``source(id)``.  An entry is ``(seed,
+written here once (and once more in ``TITLES``, with its name), and a module that emits it writes the id and asks
+``source(id)``.  An entry is ``(seed,
 line)``; an id the engine also cites at other passages (a use-god rule at the worked cases that show it) is
 ``cited(seed, line, *more)``, each further passage a line of the same seed or a ``(seed, line)`` of another, and
 ``decided=`` names the passages whose use DESIGN.md, not the text, decides (``Source.decision``).
@@ -284,6 +285,75 @@ _TABLE: dict[str, tuple[str, int] | Cited] = {
 }
 
 
+# The short name of every rule id, as a heading of the books would put it (from the notes' catalogues and the text's
+# own words: 應期總注's headings, 黃金策's maxims), in the engine's canonical characters; each catalog renders it
+# (msgctxt "term").  A 神煞 rule (SS-01 …) is named by its star (``title``).
+TITLES: dict[str, str] = {
+    "YS-01": "父母為用神", "YS-02": "官鬼為用神", "YS-03": "兄弟為用神", "YS-04": "姊丈妹夫以世為用",
+    "YS-05": "妻財為用神", "YS-06": "子孫為用神", "YS-07": "自占以世為用", "YS-08": "用神兩現擇旺",
+    "YS-09": "卦無用神以月建為用", "YJ-01": "元神忌神仇神", "YJ-02": "元神旺相方能生", "YJ-03": "用神有氣方受生",
+    "YC-1": "元神旺相有生扶", "YC-2": "元神動化回頭生化進", "YC-3": "元神長生帝旺於日", "YC-4": "元忌同動",
+    "YC-5": "元神動而臨空化空", "YN-1": "元神休囚受傷", "YN-2": "元神休囚空破", "YN-3": "元神動化退神",
+    "YN-4": "元神衰而逢絕", "YN-5": "元神入三墓", "YN-6": "元神化絕化克化破", "JC-1": "忌神旺相有生扶",
+    "JC-2": "忌神動化回頭生", "JC-3": "忌神旺動臨空化空", "JC-4": "忌神長生帝旺於日", "JC-5": "忌仇同動",
+    "JN-1": "忌神休囚受傷", "JN-2": "忌神靜而空破", "JN-3": "忌神入三墓", "JN-4": "忌神動化退神",
+    "JN-5": "忌神衰而逢絕", "JN-6": "忌神化絕化克化破", "JN-7": "忌元同動", "SK-01": "四處相生", "SK-02": "四處相克",
+    "SK-03": "克處逢生", "SK-04": "靜爻旺相能生克", "SK-05": "動爻休囚能克靜爻", "SK-06": "三合局", "SK-07": "刑助克",
+    "SK-08": "合住", "DB-01": "變爻只生克本位", "DB-02": "他爻不能生克變爻", "DB-03": "日月能生克變爻",
+    "DB-04": "回頭生克", "DB-05": "進神退神", "DB-06": "化絕化墓化克化破", "DB-07": "動不為空", "M-01": "旺相休囚",
+    "M-02": "月將之權", "M-03": "月建制動變伏", "M-04": "月合", "M-05": "月破", "M-06": "月建入卦",
+    "M-07": "月建為用神", "M-08": "旬內逢空即空", "M-09": "逢空不空", "M-10": "逢傷亦傷", "M-11": "日絕日沖日克",
+    "M-12": "克少生多", "M-13": "月建與元忌", "M-14": "物窮則變，器滿則傾", "M-15": "臨月建逢絕不絕",
+    "D-01": "日辰為六爻主宰", "D-02": "暗動日破", "D-03": "沖空則實", "D-04": "沖合則散", "D-05": "動爻不沖散",
+    "D-06": "臨日辰", "D-07": "日辰扶衰克旺", "D-08": "日月總注", "XK-01": "旬空", "XK-02": "旬內之空", "XK-03": "出空",
+    "XK-04": "動而逢空", "XK-05": "真空", "T-01": "合住待沖", "T-02": "空待出空", "T-03": "回頭克待沖去",
+    "T-04": "用神無根", "T-05": "回頭克得月助", "T-06": "退神逢太歲合", "T-07": "入墓之月", "T-08": "對爻當令",
+    "T-09": "出空之月", "T-10": "上爻為遠", "GX-01": "近病逢沖即愈", "R-CAI-01": "財爻克世必得", "YS-10": "世應論事",
+    "LK-01": "財生官官生世", "NS-01": "財福旺相五穀豐登", "NS-02": "兄鬼交重凶荒", "NS-03": "水火安靜風調雨順",
+    "NS-03a": "水爻動主雨", "NS-03b": "火爻動主晴", "NS-04": "純陽火動亢旱", "NS-05": "純陰水動淹沒",
+    "NS-06": "卜年最嫌官鬼", "NS-06a": "金鬼動主刀兵", "NS-06b": "木鬼動主狂風", "NS-06c": "火鬼動主焦枯",
+    "NS-06d": "土鬼動主時疫", "NS-06e": "水鬼動主淹沒", "NS-06f": "官鬼玄武主盜賊", "NS-06g": "子孫化鬼主蟲蝗",
+    "NS-07": "勾陳臨空田荒", "NS-08": "財絕兄動無收", "NS-08a": "子孫空鬼動蠶空", "NS-09": "初爻財爻旺相萬物生",
+    "NS-09a": "世與二爻空破絕", "NS-10": "方位豐歉", "NS-12": "騰蛇臨火主痘疹", "NS-13": "卜年須憑年建",
+    "SM-01": "世休囚身旺相", "SM-02": "世空不壽", "SM-03": "財福全而身旺", "SM-04": "動爻六親", "SM-05": "隨官入墓",
+    "SM-06": "財動生鬼傷身", "SM-07": "世得生吉身遭克凶", "SM-08": "六沖虛六合實", "SM-09": "四時六親",
+    "SM-10": "鬼值身中", "SM-11": "六親不全", "SM-12": "世克財身克鬼", "SM-13": "財官祿馬", "SM-14": "子孫福德妻財衣祿",
+    "SM-15": "財臨生旺世臨死絕", "SM-16": "限與星", "SM-17": "惡煞逢沖", "SM-18": "世與本命俱空",
+    "SM-19": "世臨白虎官鬼", "SM-20": "六神臨官鬼持世", "SM-21": "官鬼克世之災", "SM-22": "克世生世之人",
+    "SM-23": "遊魂歸魂出行", "XL-01": "主卦之卦", "XL-02": "大限", "XL-04": "小限", "XL-05": "限年生克用神",
+    "BT-01": "鬼卦論病", "BT-02": "鬼爻論病位", "FX-01": "方位生克", "FX-02": "兄占弟命", "LQ-01": "六親用神",
+    "SY-01": "壽元用神", "SY-02": "旺相安靜壽長", "SY-03": "風中燭谷中松", "SY-04": "衰中被害", "SY-05": "壽憑父母",
+    "SY-06": "父母旺添壽", "SY-07": "歲旬空", "SY-08": "死月", "SY-09": "天剋地沖", "T-11": "壽終之年",
+    "MS-01": "應為媒", "MS-02": "財鬼俱全方成", "MS-03": "間爻為媒", "HY-01": "純陽純陰", "HY-02": "陰陽得位",
+    "HY-03": "鬼為夫財為婦", "HY-04": "男占財女占官", "HY-05": "世為男家應為女宅", "HY-06": "官喜生財喜旺",
+    "HY-07": "兩間為媒妁", "HY-08": "子孫為嗣", "HY-09": "財化鬼官刑沖", "HY-10": "合生久沖克離", "HY-11": "妝奩聘禮",
+    "HY-12": "世應空沖", "HY-13": "婚逢六合六沖", "HY-14": "沖中化合", "HY-16": "通關", "HY-17": "六神臨財",
+    "ZS-01": "助鬼傷身", "ZS-02": "鬼遇空破弗能傷", "ZS-03": "世逢旺相弗能傷", "ZS-04": "長生在日",
+    "ZS-05": "大生為真生", "ZS-06": "生非長生", "ZS-07": "助傷占身家婚官", "ZS-08": "助傷占訟失財行病",
+    "ZS-09": "以鬼為忌者凶", "JH-01": "中神為主", "JH-02": "傷始傷終", "JH-03": "化不化", "JH-04": "動會變會伏會",
+    "JH-05": "變失始者局假", "JH-06": "伏得生者局真", "JH-07": "懸始吉懸終凶", "XF-01": "三刑", "XF-02": "刑則墓開",
+    "XF-03": "刑之輕重", "LH-01": "害為合之沖", "LH-02": "生害克害", "SS-00": "神煞以用神為主", "JS-05": "用神化回頭",
+    "JS-06": "四處生克", "JS-07": "兩現擇動擇旺", "JS-12": "世爻落空臨破", "JS-14": "防憂子孫持世",
+    "JS-16": "旺官持世求名", "JS-17": "財星持世求財", "JS-23": "避禍子孫持世", "JS-24": "子孫持世病安",
+    "JS-25": "近病逢空逢沖", "JS-26": "久病官鬼持世", "LS-02": "逢龍更吉逢虎更凶", "LH-03": "合起合絆",
+    "LH-05": "六合卦", "LH-06": "六沖變六合", "LC-03": "凶事宜沖散", "LC-04": "六合變六沖", "SX-02": "三刑少驗",
+    "AD-01": "暗動", "GB-02": "卦化回頭克", "GB-03": "卦化回頭生", "FF-02": "內外反伏", "FF-03": "反伏用神旺相",
+    "FF-04": "伏吟之卦", "XK2-02": "旺不為空", "XK2-03": "出旬不空", "XK2-05": "世爻出空之日", "XK2-07": "到底空",
+    "XK2-08": "沖空實空", "SW-05": "土寄生於申", "SW-06": "旺於帝旺", "TT-01": "用神之旺", "TT-03": "用神化凶",
+    "YQ-01": "靜而逢值逢沖", "YQ-02": "動而逢合逢值", "YQ-03": "太旺者逢墓逢沖", "YQ-04": "衰絕者遇生遇旺",
+    "YQ-05": "入三墓喜沖開", "YQ-06": "遇六合宜相擊", "YQ-07": "月破喜填", "YQ-08": "旬空最愛填沖",
+    "YQ-09": "大象吉而受克", "YQ-10": "大象凶而受克", "YQ-12": "化進神逢值逢合", "YQ-13": "化退神忌值忌沖",
+    "YQ-15": "應於變爻動爻", "YQ-18": "世空元動", "YQ-19": "世衰元靜", "YP-03": "出月不破", "YP-04": "實破之年",
+    "FS-01": "用神不現", "FS-03": "伏神有用", "FS-04": "伏神終不得出", "FS-06": "伏神出空", "FS-08": "飛變俱無始尋伏",
+    "FS-10": "回頭克之應", "JT-02": "喜化進忌化退", "JT-03": "進神之有四", "JT-04": "退神之法有四", "SG-02": "入墓真假",
+    "LX-02": "兩現取空破", "XS-05": "星煞不能獨操禍福", "HJ-07": "自占宜世旺", "HJ-14": "動空應沖空實空",
+    "HJ-21": "貪生忘克", "HJ-24": "虛一待用", "HJ-28": "飛空伏易出", "LH-11": "三合待填", "HJ-32": "官鬼持世宜沖克",
+    "HJ-16": "合住待沖開", "HJ-18": "入墓難克", "HJ-25": "爻遇令星", "HJ-34": "忌臨身", "HJ-35": "忌神動傷用之期",
+    "HJ-38": "化墓化絕", "HJ-41": "病占墓庫", "HJ-43": "占功名世旺", "HJ-66": "水無泉源", "HJ-44": "回頭之克",
+    "HJ-52": "用神克世", "HJ-54": "休囚被克而絕",
+}
+
+
 def _passages(entry: tuple[str, int] | Cited) -> frozenset[tuple[str, int, bool]]:
     """Every (seed, line, decision) an entry allows a Source to name."""
     if not isinstance(entry, Cited):
@@ -312,8 +382,17 @@ def source(rule: str, line: int | None = None, *, seed: str | None = None, decis
     return Source(rule, *passage)
 
 
-def known(rule: str) -> bool:
-    return rule in _TABLE
+@cache
+def title(rule: str) -> str:
+    """The short name of a registered rule id (canonical characters): its title, or for a 神煞 rule its star's name.
+    KeyError names an id that is not registered."""
+    if rule not in _TABLE:
+        raise KeyError(rule)
+    if rule in TITLES:
+        return TITLES[rule]
+    from core.stars import STARS  # the star catalogue is built from this registry, so it is read here, not above
+
+    return next(s.name for s in STARS if s.source.rule == rule)
 
 
 def registered(src: Source) -> bool:

@@ -15,6 +15,22 @@ SEEDS = {
     "zsby": "zsby_doctrine.txt",  # 增刪卜易 itself: 卷首 and chapters 18–34 (shared/texts)
 }
 
+# The book each seed file holds, and its chapters by the line they begin at (from the notes' line ranges), so a
+# passage can be named as a reader finds it: 增刪卜易, 應期總注章.  Canonical names; the catalogs render them.
+BOOKS = {"000": "易林補遺", "001": "易冒", "002": "增刪卜易", "004": "玉照定真經", "zsby": "增刪卜易"}
+CHAPTERS: dict[str, tuple[tuple[int, str], ...]] = {
+    "000": ((1, "年時豐歉章"), (35, "身命章"), (131, "六親壽命章"), (151, "倩媒說合章"), (159, "婚姻嫁娶章")),
+    "001": ((1, "助傷章"), (17, "局會章"), (33, "刑害章"), (51, "神煞章")),
+    "002": ((1, "渾天甲子章"), (31, "用神章"), (43, "元神忌神章"), (71, "生克章"), (99, "動變章"), (107, "月建章"),
+            (159, "日辰章")),
+    "004": ((1, "玉照定真經"),),
+    "zsby": ((1, "增刪卜易序"), (35, "目錄"), (181, "八卦章"), (185, "卦象圖"), (240, "八宮圖"), (423, "卷首問答"),
+             (473, "六神章"), (499, "六合章"), (541, "六沖章"), (587, "三刑章"), (598, "暗動章"), (610, "動散章"),
+             (621, "卦變生克墓絕章"), (628, "反伏章"), (660, "旬空章"), (700, "生旺墓絕章"), (717, "題頭總注章"),
+             (729, "應期總注章"), (750, "歸魂遊魂章"), (763, "月破章"), (808, "飛伏神章"), (894, "進神退神章"),
+             (1074, "隨鬼入墓章"), (1123, "獨發章"), (1175, "兩現章"), (1203, "星煞章"), (1221, "黃金策千金賦")),
+}
+
 
 @value
 class Source:
@@ -33,3 +49,12 @@ class Source:
 
     def __str__(self) -> str:
         return f"{self.rule} ({self.seed}:{self.line})"
+
+    @property
+    def book(self) -> str:
+        return BOOKS[self.seed]
+
+    @property
+    def chapter(self) -> str:
+        """The chapter of the seed the passage is in."""
+        return next(name for first, name in reversed(CHAPTERS[self.seed]) if first <= self.line)

@@ -10,7 +10,14 @@ from babel.dates import format_date
 from babel.messages.pofile import read_po
 
 from bot.almanac import (
-    MATTER_TEXT, NATURE_MARK, STAR_MEANING, day_moment, day_stars, local_today, render_almanac, star_name,
+    MATTER_TEXT,
+    NATURE_MARK,
+    STAR_MEANING,
+    day_moment,
+    day_stars,
+    local_today,
+    render_almanac,
+    star_name,
 )
 from bot.broadcast import parse_hhmm
 from bot.cli import main

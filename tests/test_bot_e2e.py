@@ -17,6 +17,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -29,19 +30,22 @@ from typing import Any
 
 import pytest
 
-from bot.app import COMMANDS, build_application
 from bot import fonts
+from bot.app import COMMANDS, build_application
 from bot.chart_picture import caption, render_png
 from bot.chart_text import render_chart
 from bot.config import DEFAULT_ZONES, Config
+from bot.glossary import explanation, render_all_terms, render_terms
 from bot.guard import ATTEMPTS
 from bot.i18n import _, normalize, term, use
-from bot.render import render_findings, render_reading
+from bot.messages import MAX_MESSAGE, split_message
+from bot.render import render_findings, render_reading, render_sources
 from core.calendar import DayBoundary, Moment
 from core.cast import parse_cast
 from core.chart import build_chart
 from core.question import OPTIONAL_FOLLOW_UPS, Question, Topic, choices, follow_ups, optional_follow_ups
 from core.reading import read
+from core.rules import title
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 
 pytestmark = pytest.mark.asyncio
@@ -234,10 +238,17 @@ async def consult(u: FakeUser, *, entry: str = "/cast", question: str | None = N
     elif method == "text":
         await u.wait_reply()
         await u.send(lines)
-    when, seen = await until(u, has("w:"))
     if method == "auto":
-        lines = picture_values(seen[-1])
-        assert len(lines) == 6
+        # the bot tossed, here and now: it does not ask when the coins were cast
+        fell = await u.wait_reply()
+        lines = picture_values(fell.text)
+        assert len(lines) == 6 and not fell.callback_data
+        chart = await u.wait_reply()
+        assert is_chart(chart)
+        answer, seen = await until(u, has("r:"))
+        assert seen == []
+        return chart, answer, lines
+    when, seen = await until(u, has("w:"))
     if method == "text":
         assert picture_values(seen[-1]) == lines  # "Read as:" and the lines
     if moment == "now":
@@ -280,7 +291,7 @@ async def test_consultations_in_each_language(tmp_path: Path, caplog: pytest.Log
             assert term("水火既濟") in chart.text and tz in chart.text
             assert term(reading.verdict.name) in answer.text
         rid = reading_id(answer)
-        assert answer.callback_data == [f"r:{rid}", f"p:{rid}", f"k:{rid}:ask", "new"]
+        assert answer.callback_data == [f"r:{rid}", f"p:{rid}", f"z:{rid}", f"g:{rid}", f"k:{rid}:ask", "new"]
 
         # all six lines at once; a follow-up (whose illness?) first
         chart, answer, lines = await consult(u, topic="illness", answers={"subject": "parent"}, method="text",
@@ -530,7 +541,10 @@ async def test_bad_input_at_every_step(tmp_path: Path, caplog: pytest.LogCapture
         await u.send_sticker()
         assert (await u.wait_reply()).text == "I can only read text and buttons here."
         assert "YYYY-MM-DD HH:MM" in (await u.wait_reply()).text
-        await u.send("/settings")  # a command mid-flow, at a text step
+        await u.send("/settings")  # a command that offers a choice: its keyboard comes last, the step after it
+        assert has("s:lang")(await u.wait_reply())
+        assert await quiet(u) == []
+        await u.send("/today")  # a command mid-flow, at a text step
         m, seen = await until(u, lambda m: "YYYY-MM-DD HH:MM" in (m.text or ""))
         assert seen[-1].startswith("A reading is in progress")
         await u.send("2026-02-28 23:30")
@@ -551,6 +565,166 @@ async def test_bad_input_at_every_step(tmp_path: Path, caplog: pytest.LogCapture
         assert m.text.startswith("That button belongs to an earlier message") and "/cast" in m.text
         assert tg.callback_answers  # every press was acknowledged
         assert db_rows(_bot.db, "SELECT count(*) FROM readings") == [(1,)]
+
+
+async def _at_the_moment(u: FakeUser, lines: str = CAST) -> FakeMessage:
+    """A quick consultation (wealth, the lines typed) up to "When was it cast?"; its keyboard."""
+    await u.send("/cast")
+    await u.press((await until(u, has("q:")))[0], "q:skip")
+    await u.press((await until(u, has("t:")))[0], "t:wealth")
+    await u.press((await until(u, has("f:horizon:")))[0], "f:horizon:near")
+    await u.press((await until(u, has("m:")))[0], "m:text")
+    await u.wait_reply()
+    await u.send(lines)
+    return (await until(u, has("w:")))[0]
+
+
+async def test_a_date_alone_asks_the_time(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A date without a time is not read as 00:00: the bot asks the time, or, if it is not known, says it reads
+    the cast at noon (or now, today before noon)."""
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(120, language_code="en")
+        when = await _at_the_moment(u)
+        await u.press(when, "w:type")
+        await u.wait_reply()
+        await u.send("2026-03-03")  # tomorrow, by the bot's clock
+        assert (await u.wait_reply()).text == "That moment is in the future; a cast is read for when it was made."
+        await u.send("2026-02-20")
+        ask = await u.wait_reply()
+        assert ask.text.startswith("At what time on February 20, 2026 were the coins cast?")
+        assert ask.callback_data == ["w:noon", "x"]
+        await u.send("25:00")
+        assert (await u.wait_reply()).text.startswith("I cannot read “25:00” as a time of day.")
+        await u.send("23:30")  # after 23:00: the next day's pillar (子初換日)
+        chart = await u.wait_for(is_chart)
+        assert chart.text == expected("en", CAST, at("2026-02-20 23:30", "UTC"), "wealth", horizon="near")[0]
+        assert "00:00" not in chart.text
+
+        when = await _at_the_moment(u)
+        await u.press(when, "w:type")
+        await u.wait_reply()
+        await u.send("2026-02-19")
+        await u.press(await u.wait_for(has("w:noon")), "w:noon")
+        said = await u.wait_reply()
+        assert said.text == "The time is not known, so the cast is read at 12:00\u202fPM on February 19, 2026."
+        chart = await u.wait_for(is_chart)
+        assert chart.text == expected("en", CAST, at("2026-02-19 12:00", "UTC"), "wealth", horizon="near")[0]
+
+        when = await _at_the_moment(u)  # today, before noon: read as now
+        await u.press(when, "w:type")
+        await u.wait_reply()
+        await u.send("2026-03-02")
+        await u.press(await u.wait_for(has("w:noon")), "w:noon")
+        assert (await u.wait_reply()).text == ("The time is not known, so the cast is read at 3:00\u202fAM on "
+                                               "March 2, 2026.")
+        chart = await u.wait_for(is_chart)
+        assert chart.text == expected("en", CAST, at(NOW, "UTC"), "wealth", horizon="near")[0]
+        rows = db_rows(_bot.db, "SELECT moment_utc FROM readings WHERE user_id = 120 ORDER BY id")
+        assert rows == [("2026-02-20T23:30:00.000000Z",), ("2026-02-19T12:00:00.000000Z",),
+                        ("2026-03-02T03:00:00.000000Z",)]
+
+
+async def test_tosses_typed_and_a_language_chosen_mid_flow(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """At a toss, a typed count is that count and typed coins are read as coins; /lang in the middle offers its
+    choice last, and after the choice the consultation goes on where it was, in the new language."""
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(121, language_code="en")
+        await u.send("/cast")
+        await u.press((await until(u, has("q:")))[0], "q:skip")
+        await u.press((await until(u, has("t:")))[0], "t:travel")
+        await u.press((await until(u, has("f:subject:")))[0], "f:subject:self")
+        await u.press((await until(u, has("m:")))[0], "m:coins")
+        await u.wait_for(has("c:0:"))
+        for typed, values in (("3", "9"), ("HHT", "97"), ("앞뒤뒤", "978"), ("表表表", "9786"), ("單", "97867")):
+            await u.send(typed)
+            toss = await u.wait_for(has(f"c:{len(values)}:"))
+            assert picture_values(toss.text) == values, typed
+        await u.send("hello")
+        err, again = await u.wait_reply(), await u.wait_for(has("c:5:"))
+        assert err.text.startswith("“hello” is not a line, a coin or a count.\nAt a toss:")
+        assert picture_values(again.text) == "97867"  # the step again, nothing counted
+
+        await u.send("/lang")
+        choose = await u.wait_reply()
+        assert choose.callback_data == ["l:en", "l:ko", "l:ja", "l:zh_Hans", "l:zh_Hant"]
+        assert await quiet(u) == []  # the step is not shown over the choice
+        await u.press(choose, "l:ko")
+        set_to, mid_flow, step = await u.wait_reply(), await u.wait_reply(), await u.wait_for(has("c:5:"))
+        assert set_to.text == tr("ko", "Language set to {lang}.").format(lang="한국어")
+        assert mid_flow.text == tr("ko", "A reading is in progress; here is where we are (or /cancel it).")
+        assert step.text.startswith(tr("ko", "Toss {n} of 6 — how many coins show their back?").format(n=6))
+        await u.send("2")
+        await u.press((await until(u, has("w:")))[0], "w:now")
+        chart, _seen = await until(u, is_chart)
+        assert chart.text == expected("ko", "978678", at(NOW, "UTC"), "travel", subject="self")[0]
+
+
+RULE_ID = re.compile(r"\b(?:R-CAI|[A-Z]{1,3}\d?)-\d+[a-z]?\b")  # YQ-05, XK2-03, SS-07, NS-06a, R-CAI-01
+
+
+@pytest.mark.parametrize("code", ["en", "ko"])
+async def test_sources_terms_and_all_reasons(tmp_path: Path, caplog: pytest.LogCaptureFixture, code: str) -> None:
+    """The verdict's prose carries no rule ids; "Sources" names every rule of it with its title and passage; "All
+    reasons" comes in whole messages, each under Telegram's limit, and ends with the sources of every reason;
+    "Terms" and /terms explain the terms the reading used."""
+    lang = normalize(code)
+    async with running(tmp_path, caplog) as (tg, _bot):
+        u = tg.user(130, language_code=code)
+        await u.send("/terms")  # no reading yet: every term
+        with use(lang):
+            everything = split_message(render_all_terms(), continued=_("Terms (continued)"))
+        assert [(await u.wait_reply()).text for _ in everything] == everything
+
+        await u.send("/cast 696969 wealth")
+        chart = await u.wait_for(is_chart)
+        answer = await u.wait_for(has("r:"))
+        rid = reading_id(answer)
+        _c, want, reading = expected(code, "696969", at(NOW, DEFAULT_ZONES[lang]), "wealth")
+        assert answer.text == want and not RULE_ID.findall(answer.text) and not RULE_ID.findall(chart.text)
+        with use(lang):  # each moment once, good or bad, with its dates; the rules that give it are under Sources
+            senses = (_("a good moment"), _("a bad moment"), _("the moment it turns"))
+            when = answer.text.split(_("When:"))[1].split("\n\n")[0]
+        rows = [row for row in when.splitlines() if row.startswith("・")]
+        assert len(rows) == min(5, len(reading.timing)) >= 3 and all(any(s in row for s in senses) for row in rows)
+        dates = [d for t in reading.timing[:5] for d in t.dates]
+        assert len(dates) == len(set(dates))
+
+        await u.press(answer, f"z:{rid}")
+        sources = await u.wait_reply()
+        with use(lang):
+            assert sources.text == render_sources(reading).strip()
+            for step in reading.decision.chain:
+                assert f"{step.finding.rule} {term(title(step.finding.rule))}" in sources.text
+            for t in reading.timing[:5]:
+                assert all(f"{rule} {term(title(rule))}" in sources.text for rule in t.rules)
+
+        await u.press(answer, f"r:{rid}")
+        with use(lang):
+            text = render_findings(reading)
+            pieces = split_message(text, continued=_("All reasons (continued)"))
+            heading = _("All reasons (continued)")
+        assert len(pieces) >= 2
+        got = [(await u.wait_reply()).text for _ in pieces]
+        assert got == pieces and all(len(m) <= MAX_MESSAGE for m in got)
+        assert all(m.startswith(heading + "\n") for m in got[1:])
+        numbered = [line for line in text.splitlines() if re.match(r"\d+\. ", line)]
+        assert len(numbered) == len(reading.findings + reading.topic)
+        assert all(sum(line in m.splitlines() for m in got) == 1 for line in numbered)  # each reason whole, once
+        body = text.split("\n\n")[0]
+        assert not RULE_ID.findall(body)  # the reasons themselves are prose; their rules follow them
+        cited = text.split("\n\n")[1]
+        assert all(f.rule in cited for f in reading.findings + reading.topic)
+
+        await u.press(answer, f"g:{rid}")
+        with use(lang):
+            glossary = split_message(render_terms(reading), continued=_("Terms (continued)"))
+        assert [(await u.wait_reply()).text for _ in glossary] == glossary
+        with use(lang):
+            assert glossary[0].startswith(_("The terms of this reading:"))
+            for word in ("用神", "旬空", "妻財", reading.chart.lines[0].spirit.value):  #妻財: the Wealth asked about
+                assert _("{term}: {meaning}").format(term=term(word).strip(), meaning=explanation(word)) in glossary[0]
+        await u.send("/terms")  # the latest reading's terms
+        assert [(await u.wait_reply()).text for _ in glossary] == glossary
 
 
 async def test_undo_and_two_quick_taps(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
@@ -639,7 +813,6 @@ async def test_restart_between_tosses_resumes(tmp_path: Path, caplog: pytest.Log
         await v.send("Should I move?")  # the other user's consultation survived too
         await v.press((await until(v, has("t:")))[0], "t:property")
         await v.press((await until(v, has("m:")))[0], "m:auto")
-        await v.press((await until(v, has("w:")))[0], "w:now")
         await v.wait_for(is_chart)
 
         await bot.restart()
@@ -775,8 +948,9 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         u = tg.user(400, language_code="en")
         await u.send("/history")
         assert "no readings yet" in (await u.wait_reply()).text
+        # cast a month ago, stored now: /history shows when it was cast
         first_chart, first_answer, _lines = await consult(u, question="Will I find my keys?", topic="lost",
-                                                          answers={"thing": "vehicle"})
+                                                          answers={"thing": "vehicle"}, moment="2026-02-01 10:00")
         first = reading_id(first_answer)
         casts = ["777777", "888888", "789789", "987987", "696969", "797979"]
         for lines in casts:
@@ -790,6 +964,9 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         await u.press(page, "h:5")
         older = await u.wait_for(has("o:"))
         assert "6–7 of 7" in older.text and older.callback_data == [f"o:{first + 1}", f"o:{first}", "h:0"]
+        labels = [b["text"] for b in older.buttons]
+        assert labels[0].startswith("3/2/26, 3:00\u202fAM · Career, office · ")
+        assert labels[1] == "2/1/26, 10:00\u202fAM · Lost thing, theft · Jì Jì 水火既濟"
 
         await u.press(older, f"o:{first}")  # opening a reading shows it again
         question, picture, chart, answer = [await u.wait_reply() for _ in range(4)]
@@ -798,9 +975,9 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         assert chart.text == first_chart.text and answer.text == first_answer.text
         await u.press(answer, f"r:{first}")  # all reasons
         reasons = await u.wait_reply()
-        _c, _t, reading = expected("en", CAST, at(NOW, "UTC"), "lost", thing="vehicle")
+        _c, _t, reading = expected("en", CAST, at("2026-02-01 10:00", "UTC"), "lost", thing="vehicle")
         with use("en"):
-            assert reasons.text == render_findings(reading).strip()[:len(reasons.text)]
+            assert reasons.text == split_message(render_findings(reading))[0]
         await u.press(answer, f"p:{first}")  # the topic reading
         assert (await u.wait_reply()).text
 
@@ -813,6 +990,14 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         await u.wait_reply()
         await u.send("2026-02-30")
         assert "I cannot read" in (await u.wait_reply()).text
+        await u.send("2026-01-31")  # the day before the cast: not what the reading foretold
+        assert (await u.wait_reply()).text == ("That is before the cast (February 1, 2026): what the reading "
+                                               "foretold can only happen after it. Send the date it happened as "
+                                               "YYYY-MM-DD.")
+        await u.send("2026-03-03")  # tomorrow, by the bot's clock
+        assert (await u.wait_reply()).text.startswith("That date has not come yet.")
+        assert db_rows(_bot.db, "SELECT outcome, outcome_date FROM readings WHERE id = ?", (first,)) == [
+            ("did_not", None)]
         await u.send("2026-02-03")
         assert (await u.wait_reply()).text == "Noted: it happened on February 3, 2026."
         second = first + 1
@@ -839,9 +1024,9 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         assert picture_values((await u.wait_for(has("c:2:"))).text) == "78"
         await u.press(ask, f"k:{second}:date", strict=False)
         await u.wait_reply()
-        await u.send("2026-01-15")
+        await u.send("2026-03-02")
         noted, again = await u.wait_reply(), await u.wait_for(has("c:2:"))
-        assert noted.text == "Noted: it happened on January 15, 2026." and picture_values(again.text) == "78"
+        assert noted.text == "Noted: it happened on March 2, 2026." and picture_values(again.text) == "78"
         for i, n in enumerate("1111", start=2):
             await u.press(again, f"c:{i}:{n}")
             if i < 5:
@@ -955,9 +1140,8 @@ async def test_error_handler_and_rate_limits(tmp_path: Path, caplog: pytest.LogC
         assert [r for r in caplog.records if r.getMessage() == ERROR_LOG]
         await u.press(topics, "t:wealth")  # trying again works
         await u.press((await until(u, has("f:horizon:")))[0], "f:horizon:skip")
-        await u.press((await until(u, has("m:")))[0], "m:auto")
         tg.rate_limit = 1  # Telegram says "too many requests": the bot waits and retries
-        await u.press((await until(u, has("w:")))[0], "w:now")
+        await u.press((await until(u, has("m:")))[0], "m:auto")
         chart = await u.wait_for(is_chart, timeout=15)
         await u.wait_for(has("r:"), timeout=15)
         assert tg.rate_limited >= 1 and chart.text

@@ -177,6 +177,10 @@ async def test_today_subscribe_unsubscribe(tmp_path: Path) -> None:
         await en.send("/settings")
         assert "Daily almanac at 06:45." in (await en.wait_reply()).text
         assert "/subscribe" not in (await reply(en, "/today"))  # already subscribed: no hint
+        # a bare /subscribe keeps the time chosen (it does not go back to 07:00)
+        text = await reply(en, "/subscribe")
+        assert text == tr("en", every_day, time="06:45", tz="America/New_York", date="December 2, 2026")
+        assert (await storage.get_subscription(12)).send_at == "06:45"
 
         # a zone change moves the subscription with it (and a language change its language)
         await reply(en, "/tz Europe/Berlin")

@@ -27,10 +27,10 @@ from core.calendar import (
     day_pillar_of_date,
     jie_instants,
     month_starts,
-    year_starts,
     next_days,
     next_days_pillar,
     year_pillar_of,
+    year_starts,
 )
 from core.ganzhi import Branch, StemBranch
 

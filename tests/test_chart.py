@@ -12,7 +12,13 @@ from core.cast import parse_cast
 from core.chart import DayClash, DayRelation, MonthRelation, Season, Transformation, build_chart, season
 from core.ganzhi import Branch, StemBranch
 from tests.reference import (
-    PALACE_ELEMENT, bits_of_name, najia_of, pure_bits, relation_name, spirit_names, xun_shi,
+    PALACE_ELEMENT,
+    bits_of_name,
+    najia_of,
+    pure_bits,
+    relation_name,
+    spirit_names,
+    xun_shi,
 )
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "golden_cases.json").read_text(encoding="utf-8"))

@@ -14,8 +14,9 @@ from babel.messages.pofile import read_po
 
 from bot.almanac import render_almanac
 from bot.chart_text import render_chart
+from bot.glossary import render_all_terms, render_terms
 from bot.i18n import catalog_path, term, use
-from bot.render import render_findings, render_reading
+from bot.render import render_findings, render_reading, render_sources
 from tests.test_i18n import _sample_readings
 
 # (the character as written, what OpenCC would make of it): legitimate in the script they are written in
@@ -87,8 +88,10 @@ def test_rendered_readings_in_their_script(lang: str) -> None:
     wrong = []
     with use(lang):
         for r in READINGS + _instant_readings():
-            for text in (render_reading(r), render_findings(r), render_chart(r.chart, term)):
+            for text in (render_reading(r), render_findings(r), render_sources(r), render_terms(r),
+                         render_chart(r.chart, term)):
                 wrong += _wrong(lang, text)
+        wrong += _wrong(lang, render_all_terms())
         wrong += _wrong(lang, render_almanac(date(2026, 12, 1), "Asia/Shanghai"))
     assert not wrong, sorted(set(wrong))[:30]
 

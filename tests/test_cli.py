@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from datetime import datetime, timezone
@@ -182,3 +183,28 @@ def test_read_writes_the_chart_picture(tmp_path: Path, capsys: pytest.CaptureFix
     capsys.readouterr()
     assert main([*args, "--picture", str(tmp_path / "no" / "such" / "dir.png")]) == 2
     assert "the picture was not written" in capsys.readouterr().err
+
+
+def test_read_shows_its_sources_and_terms_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    """The reading's text is prose without rule ids; --sources and --terms add the rules and the terms."""
+    from bot.glossary import render_terms
+    from bot.i18n import use
+    from bot.render import render_reading, render_sources
+    from core.calendar import Moment
+    from core.cast import parse_cast
+    from core.chart import build_chart
+    from core.question import Question, Subject, Topic
+    from core.reading import read
+
+    base = ["read", "--lines", "777977", "--month", "辰", "--day", "戊申", "--topic", "illness", "--subject", "parent"]
+    reading = read(build_chart(parse_cast("777977"), Moment.from_pillars("辰", "戊申")),
+                   Question(Topic.illness, Subject.parent))
+    assert main(base + ["--lang", "en"]) == 0
+    plain = capsys.readouterr().out
+    with use("en"):
+        assert render_reading(reading) in plain and render_sources(reading) not in plain
+    assert not re.search(r"\[(?:[A-Z]+\d?-\d+)", plain)
+    assert main(base + ["--lang", "zh_Hant", "--sources", "--terms"]) == 0
+    out = capsys.readouterr().out
+    with use("zh_Hant"):
+        assert out.index(render_reading(reading)) < out.index(render_sources(reading)) < out.index(render_terms(reading))

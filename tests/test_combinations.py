@@ -12,10 +12,31 @@ from core.calendar import Moment
 from core.cast import Cast, parse_cast
 from core.chart import Chart, Season, Spirit, build_chart
 from core.combinations import (
-    RULES, TOPICS, ActRules, FrameFailure, FrameKind, FramePart, FrameRules, FrameStrength, HarmDirection,
-    HarmKind, Opening, Origin, StaticPolicy, ZhuGuiFailure, frame_findings, frame_weight, frames, harm_direction,
-    harm_findings, harms, punishment_findings, punishments, six_harm_hexagram, tomb_openers, true_birth,
-    zhu_gui_candidates, zhu_gui_findings, zhu_gui_shang_shen,
+    RULES,
+    TOPICS,
+    ActRules,
+    FrameFailure,
+    FrameKind,
+    FramePart,
+    FrameRules,
+    FrameStrength,
+    HarmDirection,
+    HarmKind,
+    Origin,
+    StaticPolicy,
+    ZhuGuiFailure,
+    frame_findings,
+    frame_weight,
+    frames,
+    harm_direction,
+    harm_findings,
+    harms,
+    punishment_findings,
+    punishments,
+    true_birth,
+    zhu_gui_candidates,
+    zhu_gui_findings,
+    zhu_gui_shang_shen,
 )
 from core.findings import Effect, Layer, Place
 from core.ganzhi import Branch, Element, StemBranch
@@ -369,23 +390,6 @@ def test_harm_table() -> None:
     assert harm_direction(B.辰, B.卯) is HarmDirection.彼克我
     assert harm_direction(B.午, B.丑) is HarmDirection.我生彼 and harm_direction(B.亥, B.申) is HarmDirection.彼生我
     assert harm_direction(B.子, B.午) is None
-
-
-def test_six_harm_hexagrams_are_gou_heng_xiaochu_yi() -> None:
-    """姤 恆 小畜 益 (雖存六害之名) — and only these."""
-    assert {h.name for h in HEXAGRAMS if six_harm_hexagram(h)} == {"天風姤", "雷風恆", "風天小畜", "風雷益"}
-
-
-def test_tomb_openers() -> None:
-    """刑則墓開，刑而兼沖其力更大: each 庫 with its keys, strongest first."""
-    def table(b: Branch) -> list[tuple[str, str]]:
-        return [(o.branch.name, o.opening.value) for o in tomb_openers(b)]
-    assert table(B.辰) == [("戌", "沖"), ("辰", "刑")]
-    assert table(B.戌) == [("辰", "沖"), ("丑", "刑")]
-    assert table(B.丑) == [("未", "刑兼沖")]
-    assert table(B.未) == [("丑", "沖"), ("戌", "刑")]
-    assert all(tomb_openers(b) == () for b in Branch if b not in (B.辰, B.戌, B.丑, B.未))
-    assert [o.opening for o in tomb_openers(B.丑)] == [Opening.刑兼沖]
 
 
 def test_static_lines_punish_only_when_asked() -> None:

@@ -64,7 +64,7 @@ def button(topic: Topic) -> str:
 
 
 def toss(backs: int) -> str:
-    return str(backs + 1)  # [1] 0 backs … [4] 3 backs
+    return str(backs)  # a toss button is keyed by its count: [0] 0 backs … [3] 3 backs
 
 
 def test_a_whole_consultation_through_stdin(tmp_path: Path) -> None:
@@ -79,7 +79,7 @@ def test_a_whole_consultation_through_stdin(tmp_path: Path) -> None:
     assert (lines, tz, topic, subj, question) == ("987878", "UTC", "travel", "self", "Will the trip go well?")
     chart, reading = shown("en", lines, moment_utc, tz, topic, subj)
     assert chart in out and reading in out
-    assert "[1] All reasons" in out and "[4] New reading" in out
+    assert "[1] All reasons" in out and "[3] Sources" in out and "[4] Terms" in out and "[6] New reading" in out
 
 
 def test_eof_mid_consultation_then_resume_with_bad_input(tmp_path: Path) -> None:
@@ -88,12 +88,16 @@ def test_eof_mid_consultation_then_resume_with_bad_input(tmp_path: Path) -> None
     first = console(db, ["/cast", "1", button(Topic.wealth), skip, "1", toss(3), toss(2)], "--lang", "en")
     assert "Toss 3 of 6" in first and stored(db) == []  # ended at EOF between two tosses, nothing read yet
 
-    second = console(db, ["", "hello", "/help", "99", toss(1), "5", toss(1), toss(0), toss(3), toss(2), "1"],
+    # a toss typed as a count is that count (not a button's place): 1, undo, 1; then the coins typed — three
+    # faces (0 backs) and three backs (3) —, then 2
+    second = console(db, ["", "hello", "/help", "99", "1", "4", "1", "HHH", "背背背", toss(2), "1"],
                      "--lang", "en")
     greeting_end = second.index("A reading is in progress")  # the open consultation is shown on start
     assert "Toss 3 of 6" in second[greeting_end:]
-    assert "Please use the buttons for this step (or /cancel)." in second  # "hello", and "99" (no such button)
-    assert second.count("Please use the buttons") == 2
+    assert "“hello” is not a line, a coin or a count." in second  # typed at a toss: read as one, and refused
+    assert "That reads as 2 tosses; six are needed." in second  # "99": no such button, two tosses
+    assert second.count("At a toss: the number of coins counted (0–3)") == 2
+    assert "[0] 0 backs ×" in second and "[4] Undo last toss" in second
     assert "/cast — a new reading" in second  # /help mid-flow, then the step again
     assert "> Undo last toss" in second
     [(lines, moment_utc, tz, topic, subj, _q)] = stored(db)
@@ -161,7 +165,7 @@ def test_natal_in_the_console_and_resumed_in_the_next_run(tmp_path: Path) -> Non
     second = console(db, ["Asia/Seoul", "3"], "--lang", "ko")
     reading = read_natal(NatalChart.at(datetime(1990, 4, 30, 23, 30, tzinfo=timezone.utc), "Asia/Seoul"))
     with use("ko"):
-        from bot.natal_render import split_message
+        from bot.messages import split_message
 
         assert render_natal_chart(reading) in second
         assert all(piece.strip() in second for piece in split_message(render_natal(reading)))
@@ -171,3 +175,62 @@ def test_natal_in_the_console_and_resumed_in_the_next_run(tmp_path: Path) -> Non
             ("1990-04-30T23:30:00.000000Z", "Asia/Seoul", None)]
     finally:
         con.close()
+
+
+def test_lang_mid_consultation_then_a_number_picks_from_the_languages(tmp_path: Path) -> None:
+    """/lang in the middle: its choices are the last keyboard, so "2" is 한국어 (not a topic); then the step again,
+    in Korean, and its numbers pick from it."""
+    db = tmp_path / "console.sqlite3"
+    out = console(db, ["/cast", "1", "/lang", "2", button(Topic.travel)], "--lang", "en")
+    after = out[out.index("> 한국어"):]
+    with use("ko"):
+        assert _("Language set to {lang}.").format(lang="한국어") in after
+        assert _("What is the matter about?") in after
+        assert "> " + _(kb.TOPIC_LABELS["travel"]) in after and _(kb.FOLLOW_UP_QUESTIONS["subject"]) in after
+    assert "> Toss" not in out and stored(db) == []
+
+
+def test_lang_given_again_changes_the_language_of_an_existing_user(tmp_path: Path) -> None:
+    db = tmp_path / "console.sqlite3"
+    assert "Language: English" in console(db, ["/settings"], "--lang", "en")
+    out = console(db, ["/settings"], "--lang", "ja")
+    with use("ja"):
+        assert out.startswith(_("Welcome. I read 六爻 coin divination the way the classical manuals do: the full "
+                                "chart, the verdict with its reasons, and when things should happen."))
+    assert "日本語" in out
+    # $LANG names the language of a first run only; the user keeps the one chosen
+    assert "日本語" in console(db, ["/settings"], lang_env="ko_KR.UTF-8")
+
+
+def test_ctrl_c_ends_at_once_and_cleanly(tmp_path: Path) -> None:
+    """SIGINT while the console waits for input: it stops within a second or two, without a traceback, exit status
+    130, and the open consultation is kept for the next run."""
+    import signal
+    import threading
+    import time
+
+    db = tmp_path / "console.sqlite3"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "WEBHOOK_"))}
+    env["DATABASE_PATH"] = str(db)
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "console", "--lang", "en"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    seen: list[str] = []
+    reader = threading.Thread(target=lambda: seen.extend(iter(proc.stdout.readline, "")), daemon=True)
+    reader.start()
+    assert proc.stdin is not None
+    proc.stdin.write("/cast\n1\n")
+    proc.stdin.flush()
+    deadline = time.monotonic() + 30
+    while "What is the matter about?\n" not in seen and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert "What is the matter about?\n" in seen
+    started = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        stderr = proc.communicate(timeout=10)[1]
+    finally:
+        proc.kill()
+    assert time.monotonic() - started < 5
+    assert proc.returncode == 130 and stderr == "", stderr
+    again = console(db, [], "--lang", "en")
+    assert "A reading is in progress" in again and again.rstrip().endswith("[26] Cancel")

@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from core.ganzhi import Branch, Element
-from tests.reference import GENERATIONS, PALACES, bits_of_name, najia_by_rule, xun_shi
 from core.hexagram import BY_NAME, BY_NUMBER, HEXAGRAMS, KING_WEN_NAMES, Generation, Relation, Trigram, relation
+from tests.reference import GENERATIONS, PALACES, bits_of_name, najia_by_rule, xun_shi
+
 
 def test_palace_table_literal() -> None:
     seen = set()

@@ -42,13 +42,15 @@ def test_rendered_korean_readings_have_no_two_form_particles() -> None:
     from datetime import date
 
     from bot.almanac import render_almanac
+    from bot.glossary import render_terms
     from bot.i18n import use
-    from bot.render import render_findings, render_reading
+    from bot.render import render_findings, render_reading, render_sources
     from tests.test_i18n import _sample_readings
 
     left = []
     with use("ko"):
         for r in _sample_readings()[::40]:
-            left += re.findall(r".{6}(?:이\(가\)|을\(를\)|은\(는\)|과\(와\)|\(으\)로)", render_reading(r) + render_findings(r))
+            text = render_reading(r) + render_findings(r) + render_sources(r) + render_terms(r)
+            left += re.findall(r".{6}(?:이\(가\)|을\(를\)|은\(는\)|과\(와\)|\(으\)로)", text)
         left += re.findall(r".{6}(?:이\(가\)|을\(를\)|은\(는\))", render_almanac(date(2026, 12, 1), "Asia/Seoul"))
     assert not left, left[:10]

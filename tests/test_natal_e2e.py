@@ -23,7 +23,8 @@ import pytest
 from bot.app import HISTORY_LABEL
 from bot.i18n import normalize, use
 from bot.korean import particles
-from bot.natal_render import render_all_verses, render_natal, render_natal_chart, split_message
+from bot.messages import split_message
+from bot.natal_render import render_all_verses, render_natal, render_natal_chart
 from core.natal import NatalChart, NatalReading, read_natal
 from core.question import Sex
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser

@@ -3,7 +3,6 @@ where the commentary gives none: for each verse one chart that meets its definit
 
 from __future__ import annotations
 
-
 import pytest
 
 from bot.natal_texts.part5 import TEXTS

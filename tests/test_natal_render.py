@@ -13,15 +13,14 @@ import pytest
 
 from bot.cli import main, run_natal_jsonl
 from bot.i18n import LANGS, _, term, use
+from bot.messages import MAX_MESSAGE, split_message
 from bot.natal_render import (
-    MAX_MESSAGE,
     RELATION_TEXTS,
     fact_text,
     natal_terms,
     render_all_verses,
     render_natal,
     render_natal_chart,
-    split_message,
     verse_block,
     verse_key,
 )

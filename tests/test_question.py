@@ -10,9 +10,30 @@ import pytest
 from core.ganzhi import Element
 from core.hexagram import Relation
 from core.question import (
-    CATALOGUE, OPTIONAL_FOLLOW_UPS, PERSON, SUBJECTS, USE_GOD_IDS, FollowUp, Horizon, Illness, Meaning, Question,
-    QuestionError, Role, Sex, Special, Subject, Thing, Topic, UseGodRule, Weather, choices, follow_ups, horizon_of,
-    optional_follow_ups, resolve,
+    CATALOGUE,
+    OPTIONAL_FOLLOW_UPS,
+    PERSON,
+    SUBJECTS,
+    USE_GOD_IDS,
+    FollowUp,
+    Horizon,
+    Illness,
+    Meaning,
+    Question,
+    QuestionError,
+    Role,
+    Sex,
+    Special,
+    Subject,
+    Thing,
+    Topic,
+    UseGodRule,
+    Weather,
+    choices,
+    follow_ups,
+    horizon_of,
+    optional_follow_ups,
+    resolve,
 )
 from core.sources import Source
 

@@ -6,8 +6,26 @@ import itertools
 
 from core.ganzhi import Branch, Element, StemBranch
 from core.relations import (
-    FRAMES, PunishmentKind, Stage, advances, branch_at_stage, clash_of, clashes, frame_of, full_frames, generates,
-    half_frames, harm_of, harmonizes, harms, overcomes, punished_by, punishes, punishment_kind, retreats, stage,
+    FRAMES,
+    PunishmentKind,
+    Stage,
+    advances,
+    branch_at_stage,
+    clash_of,
+    clashes,
+    frame_of,
+    full_frames,
+    generates,
+    half_frames,
+    harm_of,
+    harmonizes,
+    harms,
+    overcomes,
+    punished_by,
+    punishes,
+    punishment_kind,
+    retreats,
+    stage,
 )
 
 B = Branch

@@ -81,7 +81,7 @@ def test_every_emitted_source_is_registered(readings: list[Reading]) -> None:
     unregistered = sorted(str(s) for s in sources if not rules.registered(s))
     assert not unregistered, unregistered
     ids = {i for r in readings for i in _ids(r)}
-    assert not sorted(i for i in ids if not rules.known(i))
+    assert not sorted(ids - set(rules.ids()))
     # the sample reaches most of the registry (findings, topic chapters, timings, stars)
     assert len({s.rule for s in sources} | ids) > 300
 
@@ -101,9 +101,10 @@ def test_source_is_one_object_per_passage_and_refuses_what_is_not_registered() -
 
 
 def test_every_registered_id_is_written_once_in_the_registry() -> None:
+    """Once in the table of passages, and once more in the table of names (a 神煞 rule is named by its star)."""
     text = REGISTRY.read_text(encoding="utf-8")
     counts = {rule: len(re.findall(rf'"{re.escape(rule)}"', text)) for rule in rules.ids()}
-    assert not {rule: n for rule, n in counts.items() if n != 1}
+    assert not {rule: n for rule, n in counts.items() if n != 1 + (rule in rules.TITLES)}
     # and nothing in the table's text is an id the dict lost (a key written twice keeps only its last entry)
     table = text[text.index("_TABLE:"):text.index("\n}\n")]
     keys = re.findall(r'"([A-Za-z0-9-]+)":', table)
@@ -141,3 +142,21 @@ def test_no_other_module_builds_a_source_from_a_literal_id() -> None:
 
 def test_the_scan_sees_literal_sources() -> None:
     assert _literal_sources(ROOT / "tests" / "test_rules.py")  # this file builds some, for the checks above
+
+
+def test_every_rule_has_a_short_name_and_every_passage_a_book_and_chapter() -> None:
+    """The sources view names each rule and the chapter its passage is in: no id without a name, no name for an id
+    that is not registered, a 神煞 rule named by its star."""
+    from core.stars import STARS
+
+    assert set(rules.TITLES) <= set(rules.ids())
+    assert all(rules.title(r) for r in rules.ids())
+    assert all(rules.title(s.source.rule) == s.name for s in STARS)
+    assert not set(rules.TITLES) & {s.source.rule for s in STARS}
+    for r in rules.ids():
+        src = rules.source(r)
+        assert src.book and src.chapter, r
+    assert rules.source("YQ-01").chapter == "應期總注章" and rules.source("M-05").chapter == "月建章"
+    assert rules.source("HY-17").book == "易林補遺" and rules.source("HY-17").chapter == "婚姻嫁娶章"
+    with pytest.raises(KeyError):
+        rules.title("ZZ-99")

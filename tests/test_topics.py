@@ -17,8 +17,16 @@ from core.findings import Effect, Finding, Layer, Place, Timing, Unit
 from core.ganzhi import SEXAGENARY, Branch, Element, StemBranch
 from core.hexagram import HEXAGRAMS, Relation
 from core.topics import (
-    Sex, direction_of, lifespan_reading, lifespan_timing, lifetime_reading, lifetime_timing, marriage_reading,
-    matchmaker_reading, topic_reading, year_reading,
+    Sex,
+    direction_of,
+    lifespan_reading,
+    lifespan_timing,
+    lifetime_reading,
+    lifetime_timing,
+    marriage_reading,
+    matchmaker_reading,
+    topic_reading,
+    year_reading,
 )
 
 GOLDEN = {c["id"]: c for c in json.loads((Path(__file__).parent / "data" / "golden_cases.json").read_text("utf-8"))}

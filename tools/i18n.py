@@ -52,6 +52,11 @@ def core_terms() -> list[str]:
     from bot.natal_render import natal_terms
 
     words += natal_terms()
+    # the sources of a reading: every rule's short name, and the books and chapters its passages are in
+    from core import rules, sources
+
+    words += [rules.title(r) for r in rules.ids()]
+    words += list(sources.BOOKS.values()) + [name for chapters in sources.CHAPTERS.values() for _, name in chapters]
     seen: dict[str, None] = {}
     for w in words:
         seen.setdefault(w, None)
