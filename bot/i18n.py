@@ -112,6 +112,9 @@ def term(word: str, context: str = TERM) -> str:
 
 def short(word: str) -> str:
     """A classical term as a compact chart prints it: the term itself where it is already short (官鬼, 관귀)."""
+    seen = _terms_seen.get()
+    if seen is not None:
+        seen.setdefault(word, None)
     return str(translations(_current.get()).pgettext(SHORT, word))
 
 

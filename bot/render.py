@@ -184,7 +184,8 @@ def render_findings(r: Reading) -> str:
     for i, f in enumerate(found, 1):
         cited.setdefault(f.source, []).append(i)
     out += ["", _("Where the books say it (each rule, then the reasons above that rest on it):")]
-    out += [f"{source_text(src)}{_(': ')}{', '.join(map(str, numbers))}" for src, numbers in cited.items()]
+    colon, comma = _(": "), _(", ")
+    out += [source_text(src) + colon + comma.join(map(str, numbers)) for src, numbers in cited.items()]
     return particles("\n".join(out))
 
 

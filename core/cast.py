@@ -320,8 +320,8 @@ _COINS = _FACE_COINS | _BACK_COINS
 _COIN_WORDS = {"앞면": False, "뒷면": True}
 # The names of the four lines (DESIGN.md: 0 backs 交, 1 單, 2 拆, 3 重), in every script: 單 拆 重 交 and their
 # Korean readings 단 탁 중 교; 少陽 少陰 老陽 老陰, simplified and Korean.
-_LINE_WORDS: dict[str, LineValue] = {
-    **dict.fromkeys(("單", "单", "단"), LineValue.少陽), **dict.fromkeys(("拆", "탁"), LineValue.少陰),
+_LINE_WORDS: dict[str, LineValue] = {  # 単 as Japanese writes 單
+    **dict.fromkeys(("單", "单", "単", "단"), LineValue.少陽), **dict.fromkeys(("拆", "탁"), LineValue.少陰),
     **dict.fromkeys(("重", "중"), LineValue.老陽), **dict.fromkeys(("交", "교"), LineValue.老陰),
     **dict.fromkeys(("少陽", "少阳", "소양"), LineValue.少陽), **dict.fromkeys(("少陰", "少阴", "소음"), LineValue.少陰),
     **dict.fromkeys(("老陽", "老阳", "노양"), LineValue.老陽), **dict.fromkeys(("老陰", "老阴", "노음"), LineValue.老陰),

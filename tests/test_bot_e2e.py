@@ -243,8 +243,8 @@ async def consult(u: FakeUser, *, entry: str = "/cast", question: str | None = N
         fell = await u.wait_reply()
         lines = picture_values(fell.text)
         assert len(lines) == 6 and not fell.callback_data
-        chart = await u.wait_reply()
-        assert is_chart(chart)
+        chart, seen = await until(u, is_chart)
+        assert seen == [PICTURE]  # the picture, then the text chart
         answer, seen = await until(u, has("r:"))
         assert seen == []
         return chart, answer, lines

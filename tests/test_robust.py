@@ -147,7 +147,9 @@ async def test_a_reading_stored_but_not_delivered_ends_the_consultation(tmp_path
         await u.press((await until(u, has("q:")))[0], "q:skip")
         await u.press((await until(u, has("t:")))[0], "t:wealth")
         await u.press((await until(u, has("f:horizon:")))[0], "f:horizon:skip")
-        await u.press((await until(u, has("m:")))[0], "m:auto")
+        await u.press((await until(u, has("m:")))[0], "m:text")  # typed lines: the moment is asked, then the reading
+        await u.wait_reply()
+        await u.send("789968")
         when = (await until(u, has("w:")))[0]
         tg.fail_next(ATTEMPTS, 502, methods=["sendMessage"])  # the chart, however often it is tried
         await u.press(when, "w:now")
