@@ -63,7 +63,7 @@ def _fill(r: Reading, template: str, places: tuple[Place, ...], params: dict[str
     for name, (param, words) in PARAM_WORDS.items():  # ids and plain words (東, 肺, use_god …) in words
         value = params.get(param)
         if value and all(x in words for x in value.split(",")):
-            values[name] = "; ".join(_(words[x]) for x in value.split(","))
+            values[name] = _("; ").join(_(words[x]) for x in value.split(","))
     text = _(template)
     for name in re.findall(r"\{(\w+)\}", text):
         values.setdefault(name, "")
@@ -93,7 +93,7 @@ def _unit(t: Timing) -> str:
 def timing_text(r: Reading, t: Timing) -> str:
     """One moment: its pillar, whether it is good or bad, why, and its next dates (the rules are under Sources)."""
     why = _fill(r, TIMINGS[t.key], t.places, {})
-    dates = ", ".join(_date(d) for d in t.dates)
+    dates = _(", ").join(_date(d) for d in t.dates)
     sense = {True: _("a good moment"), False: _("a bad moment"), None: _("the moment it turns")}[t.favourable]
     text = _("{unit} ({sense}), {why}").format(unit=_unit(t), sense=sense, why=why)
     return text + (_(": ") + dates if dates else "")
@@ -144,7 +144,7 @@ def _party(r: Reading, p: Party) -> str:
     """One of the four places, signed: ＋ supports, － strikes; in brackets when it acts only later (tied, entombed)."""
     who = _("the three-harmony frame (三合局)") if p.frame else place(r, p.place)
     text = ("＋" if p.supports else "－") + who
-    return f"({text})" if p.later else text
+    return _("({text})").format(text=text) if p.later else text  # a party that acts later, in brackets
 
 
 def _against(r: Reading) -> Effect | None:
