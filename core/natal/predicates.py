@@ -29,27 +29,48 @@ def element_relation(a: Element, b: Element) -> str | None:
     return "被生"
 
 
+def _element_of(chart: NatalChart, role: Role, layer: Layer) -> tuple[Element, Term] | None:
+    """The element a pillar shows at one layer (its stem's, its branch's or its 納音), with the term naming it."""
+    if layer is Layer.納音:
+        e = chart.nayin(role)
+        return None if e is None else (e, nayin_of(role, e))
+    if layer is Layer.干:
+        s = chart.stem(role)
+        return None if s is None else (s.element, stem_of(role, s))
+    b = chart.branch(role)
+    return None if b is None else (b.element, branch_of(role, b))
+
+
+def _acts_on(chart: NatalChart, a: Role, b: Role, layer: Layer, overcoming: bool) -> Fact | None:
+    """The element of ``a`` 剋 (or 生) that of ``b`` at ``layer``, as evidence; None when it does not or is unknown."""
+    ea, eb = _element_of(chart, a, layer), _element_of(chart, b, layer)
+    if ea is None or eb is None or (ea[0].overcomes if overcoming else ea[0].generates) is not eb[0]:
+        return None
+    return Fact(ea[1], "剋" if overcoming else "生", eb[1])
+
+
 def nayin_overcomes(chart: NatalChart, a: Role, b: Role) -> Fact | None:
     """The 納音 of pillar ``a`` 剋 that of ``b`` (e.g. the hour's 火 剋 the year's 金)."""
-    ea, eb = chart.nayin(a), chart.nayin(b)
-    if ea is None or eb is None or ea.overcomes is not eb:
-        return None
-    return Fact(nayin_of(a, ea), "剋", nayin_of(b, eb))
+    return _acts_on(chart, a, b, Layer.納音, True)
 
 
 def nayin_generates(chart: NatalChart, a: Role, b: Role) -> Fact | None:
-    ea, eb = chart.nayin(a), chart.nayin(b)
-    if ea is None or eb is None or ea.generates is not eb:
-        return None
-    return Fact(nayin_of(a, ea), "生", nayin_of(b, eb))
+    return _acts_on(chart, a, b, Layer.納音, False)
 
 
 def stem_overcomes(chart: NatalChart, a: Role, b: Role) -> Fact | None:
     """The stem of ``a`` 剋 the stem of ``b`` by element (丁 剋 辛)."""
-    sa, sb = chart.stem(a), chart.stem(b)
-    if sa is None or sb is None or sa.element.overcomes is not sb.element:
-        return None
-    return Fact(stem_of(a, sa), "剋", stem_of(b, sb))
+    return _acts_on(chart, a, b, Layer.干, True)
+
+
+def branch_overcomes(chart: NatalChart, a: Role, b: Role) -> Fact | None:
+    """The branch element of ``a`` 剋 that of ``b`` (巳火 剋 申金)."""
+    return _acts_on(chart, a, b, Layer.支, True)
+
+
+def branch_generates(chart: NatalChart, a: Role, b: Role) -> Fact | None:
+    """The branch element of ``a`` 生 that of ``b`` (午火 生 未土)."""
+    return _acts_on(chart, a, b, Layer.支, False)
 
 
 def stems_combine(chart: NatalChart, a: Role, b: Role) -> Fact | None:

@@ -15,7 +15,9 @@ from core.natal import tables
 from core.natal.chart import ALL, DAY_HOUR, NatalChart, Role
 from core.natal.evidence import Fact, branch_of, name, nayin_of, pillar_of, stem_of
 from core.natal.predicates import (
+    branch_generates,
     branch_harms,
+    branch_overcomes,
     branch_punishes,
     branches_combine,
     has_qi,
@@ -35,22 +37,6 @@ THREE_MASTERS: tuple[Role, ...] = (Role.月, Role.日, Role.時)  # 三主 (line
 
 
 # ---- shared helpers -----------------------------------------------------------------------------------------
-
-def _branch_overcomes(chart: NatalChart, a: Role, b: Role) -> Fact | None:
-    """The branch element of ``a`` 剋 that of ``b`` (巳火 剋 申金)."""
-    ba, bb = chart.branch(a), chart.branch(b)
-    if ba is None or bb is None or ba.element.overcomes is not bb.element:
-        return None
-    return Fact(branch_of(a, ba), "剋", branch_of(b, bb))
-
-
-def _branch_generates(chart: NatalChart, a: Role, b: Role) -> Fact | None:
-    """The branch element of ``a`` 生 that of ``b`` (午火 生 未土)."""
-    ba, bb = chart.branch(a), chart.branch(b)
-    if ba is None or bb is None or ba.element.generates is not bb.element:
-        return None
-    return Fact(branch_of(a, ba), "生", branch_of(b, bb))
-
 
 def _native_meets(chart: NatalChart, native: Branch, met: Branch, *relations: tuple[Relate, bool]) -> tuple[Hit, ...]:
     """"X人 逢 Y": the year branch is ``native`` and a day or hour branch is ``met``; each relation is asked from the
@@ -381,19 +367,19 @@ def _v183(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
 def _v184(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """巳刑傳送，道路長行: a 巳 native with 申 (傳送) on the day or hour: 巳 刑 申 and 巳火 剋 申金, the senior over
     the junior, a 順刑."""
-    return _native_meets(chart, Branch.巳, Branch.申, (branch_punishes, True), (_branch_overcomes, True))
+    return _native_meets(chart, Branch.巳, Branch.申, (branch_punishes, True), (branch_overcomes, True))
 
 
 def _v185(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """申到巳中，行人返復: a 申 native with 巳 on the day or hour: the 巳火 剋s the native's 申金 (逆)."""
-    return _native_meets(chart, Branch.申, Branch.巳, (branch_punishes, False), (_branch_overcomes, False))
+    return _native_meets(chart, Branch.申, Branch.巳, (branch_punishes, False), (branch_overcomes, False))
 
 
 def _v186(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """未午合分得失，未吉午凶: a 未 native with 午 on the day or hour is fed (午火 生 未土) → good ("wei"); a 午
     native with 未 feeds it away → bad ("wu")."""
-    fed = _native_meets(chart, Branch.未, Branch.午, (branches_combine, True), (_branch_generates, False))
-    spent = _native_meets(chart, Branch.午, Branch.未, (branches_combine, True), (_branch_generates, True))
+    fed = _native_meets(chart, Branch.未, Branch.午, (branches_combine, True), (branch_generates, False))
+    spent = _native_meets(chart, Branch.午, Branch.未, (branches_combine, True), (branch_generates, True))
     return (tuple(Hit(h.roles, h.facts, "wei", Valence.good) for h in fed)
             + tuple(Hit(h.roles, h.facts, "wu", Valence.bad) for h in spent))
 
