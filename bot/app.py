@@ -13,7 +13,7 @@ import logging
 import re
 import warnings
 from collections.abc import Awaitable, Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -24,6 +24,7 @@ from telegram.ext import (
     AIORateLimiter,
     Application,
     ApplicationBuilder,
+    ApplicationHandlerStop,
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
@@ -41,9 +42,9 @@ from bot import keyboards as kb
 from bot.config import DEFAULT_ZONES, Config
 from bot.glossary import render_all_terms, render_terms
 from bot.guard import RetryingRequest, TolerantBot, gate, small_int
-from bot.i18n import N_, _, current, locale, normalize, set_current, term, use
+from bot.i18n import N_, _, current, locale, ngettext, normalize, set_current, term, use
 from bot.messages import split_message
-from bot.persistence import SQLitePersistence, WriteThroughUpdateProcessor
+from bot.persistence import StoragePersistence, StoredConversationHandler, WriteThroughUpdateProcessor
 from bot.render import render_findings, render_sources
 from bot.storage import NatalReading as StoredNatal
 from bot.words import topic_of
@@ -63,7 +64,7 @@ COMMANDS = ("start", "cast", "natal", "history", "terms", "today", "subscribe", 
 async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Group -1: the user's settings for this update, and the language set for it alone."""
     persistence = context.application.persistence
-    assert isinstance(persistence, SQLitePersistence)
+    assert isinstance(persistence, StoragePersistence)
     context.application.bot_data["storage"] = await persistence.get_storage()
     tg_user = update.effective_user
     if tg_user is None:
@@ -77,6 +78,25 @@ async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             users.clear()
         users[tg_user.id] = user
     set_current(user.lang)
+    if persistence.take_expired(tg_user.id):
+        await consultation_expired(update, persistence.ttl)
+
+
+async def consultation_expired(update: Update, ttl: timedelta) -> None:
+    """The user's open consultation waited longer than CONSULTATION_TTL_HOURS and was dropped: say so.  A command
+    goes on to be handled (/cast starts the new one at once); a step's answer or button ends here."""
+    hours = max(1, round(ttl.total_seconds() / 3600))
+    await flow.say(update, ngettext("The reading you had open went unanswered for more than {hours} hour, so it has "
+                                    "expired. Start a new one with /cast.",
+                                    "The reading you had open went unanswered for more than {hours} hours, so it "
+                                    "has expired. Start a new one with /cast.", hours).format(hours=hours),
+                   kb.start())
+    text = update.message.text if update.message else None
+    if text and text.startswith("/"):
+        return
+    if update.callback_query is not None:
+        await flow.answer_once(update.callback_query)
+    raise ApplicationHandlerStop
 
 
 # ---- commands outside the consultation ---------------------------------------------------------------------
@@ -435,7 +455,8 @@ def _cast_like(word: str) -> bool:
 
 
 def _track(handler: Callable[..., Any]) -> Callable[..., Any]:
-    """Remember the state a handler leaves the consultation in, so an unexpected input can repeat it; and if the
+    """Remember the state a handler leaves the consultation in, so an unexpected input can repeat it (and its
+    time is written, see below); and if the
     handler fails (a Bot API call that failed even after its retries), put ``user_data`` back as it was before
     the update — PTB keeps the conversation's state too — so the step can simply be taken again."""
 
@@ -451,6 +472,10 @@ def _track(handler: Callable[..., Any]) -> Callable[..., Any]:
             flow.consultation(context)["state"] = result
         elif result == ConversationHandler.END:
             context.user_data.get("c", {}).pop("state", None)
+        elif result is None and (state := (context.user_data.get("c") or {}).get("state")) is not None:
+            # staying in the step is returned as the step itself, so PTB writes it with this moment: the
+            # consultation's time to live (CONSULTATION_TTL_HOURS) counts from the user's last answer
+            result = state
         return result
 
     return wrapped
@@ -461,7 +486,7 @@ def consultation_handler() -> ConversationHandler:
     text = filters.TEXT & ~filters.COMMAND
     other_input = MessageHandler(~filters.COMMAND, t(flow.unexpected))
     stale = CallbackQueryHandler(t(flow.stale_button), pattern=r"^(t|f|m|c|w|q|b):")
-    return ConversationHandler(
+    return StoredConversationHandler(
         name="consultation",
         persistent=True,
         allow_reentry=True,
@@ -609,12 +634,13 @@ async def _post_init(app: Application) -> None:
 def build_application(config: Config, *, request: BaseRequest | None = None,
                       clock: Callable[[], datetime] | None = None, rate_limit: bool = True,
                       extra: Callable[[Application], None] | None = None) -> Application:
-    """The bot, wired: handlers, SQLite storage and persistence, rate limiter, error handler.
+    """The bot, wired: handlers, storage (``config.database``: SQLite or PostgreSQL) and persistence, rate
+    limiter, error handler.
 
     ``request`` replaces the Bot API request layer (``bot.guard.RetryingRequest`` by default) for every call,
     getUpdates included; ``rate_limit`` adds PTB's ``AIORateLimiter``."""
-    persistence = SQLitePersistence(config.database_path, store_data=PersistenceInput(
-        bot_data=False, chat_data=False, callback_data=False))
+    persistence = StoragePersistence(config.database, store_data=PersistenceInput(
+        bot_data=False, chat_data=False, callback_data=False), ttl=config.consultation_ttl, clock=clock)
     processor = PerUserUpdateProcessor()
     urls = {}
     if config.api_base_url:
