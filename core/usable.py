@@ -94,6 +94,10 @@ def usability(chart: Chart, place: Place) -> Usability:
         return Usability(p, Usable.never, "XK2-02", "true_void_never")
     if s.month_break and not s.moving and s.vigour is Vigour.失陷 and p.layer is not Layer.CHANGED:
         return Usability(p, Usable.never, "YP-03", "broken_to_the_end")
+    if s.month_break and p.layer is Layer.CHANGED:
+        # XK2-05 「出月而不为破」: a changed line the month breaks is broken only while the month lasts (明夷之丰:
+        # 「目下月破，行到此头已出月矣」), before any 絕 on the day is weighed
+        return Usability(p, Usable.later, "XK2-05", "changed_broken_waits", (harmony_of(s.branch), s.branch))
     if s.day_break:
         return Usability(p, Usable.never, "AD-01", "day_broken_useless")
     if s.real_tomb:
