@@ -44,8 +44,9 @@ VERDICT_MISSES = {
     "ZD-L1049": "the mother does not come: 被合不來 (JT-09) of the changed 丑, and the moving 父 未 化進 「亦應不來」 "
                 "with no reason given; the engine reads the moving copy (JS-07), which the four places support",
     "ZD-L1264": "世逢合而絆住: the author's verdict is good now (仕途平坦) and bad from the 巳 year that clashes the tie",
-    # the book against itself: a 休囚 earth line clashed by an earth day is 沖動 in 坤之師 (L609 「得未日冲动丑土」)
-    # and in 申月戊辰日 (L1085), 日破 by AD-01 here and inert in 晉 (ZD-L1566); the engine keeps AD-01
+    # AD-01 holds across the chapters: the earth lines an earth day 「冲动」 in 坤之師 (L609) and 申月戊辰日 (L1085)
+    # are void that day (沖空則實), and 晉's 未, clashed by the 丑 day and not void, stay inert (ZD-L1566); here the
+    # 丑 世 is not void, and the author is silent on its 日破
     "ZD-L1404": "‹old›: the 世 is 日破, yet the author reads only whether the broken, entombed 鬼 harms it",
     "ZD-L1456": "rain: the author reads the changed line",
     # 世爻破而入墓 is read (SW-04: the 丑 day entombs the 酉 世; JS-12, HJ-07), but 官星兩現，皆空破 calls the two
