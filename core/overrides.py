@@ -2,9 +2,11 @@
 
 Each override is a ``Move`` on the present answer and on the eventual one: ``=凶`` sets, ``≤平`` caps, ``≥小吉``
 floors, ``+1``/``-1`` move a step.  In order: the use-god's own change (回頭克 and 回頭生 JS-05/HJ-44, 化進 化退
-JT-02/04, 化鬼 TT-03/HJ-43, 化墓 化絕 HJ-38/41), 反吟 and 伏吟 (FF-03/04), the hexagram's 六沖 and 六合 and their
-changes (LC-03/04, LH-05/06), 卦化回頭克 (GB-02/03), 近病 against 久病 (JS-25/26, HJ-35), and for one's own
-matter the 世 (JS-12, JS-16/17, JS-23, HJ-34, HJ-44, HJ-52).  独發 carries no weight (DF-02): it is not here.
+JT-02/03/04, 化鬼 TT-03/HJ-43, 化墓 化絕 HJ-38/41), 反吟 and 伏吟 (FF-03/04), a striking line that 化進 (JT-02),
+the traveller tied (LH-04), the hexagram's 六沖 and 六合 and their changes (LC-03/04, LH-05/06), 卦化回頭克
+(GB-02/03), 近病 against 久病 (JS-24 before JS-25/26, HJ-35, and JT-04's 化退 in a long illness), for one's own
+matter the 世 (JS-12, JS-16/17, JS-23, HJ-34, HJ-44), and the use-god striking the 世 (HJ-52, both ways).  独發
+carries no weight (DF-02): it is not here.
 """
 
 from __future__ import annotations

@@ -11,6 +11,8 @@ Choices where the chapters disagree (written here, named in the issue note):
   changed one waits for 出月, and only a static one with no support is broken to the end.
 - 日破 (AD-01): of no use, and the book names no recovery, so never.
 - void and 月破 at once is void to the end (XK2-02 "月破為空"), like 真空.
+- a changed line the month breaks waits for 出月 (XK2-05 "出月而不為破") before its 絕 on the day is weighed: the
+  明夷之豐 case lets the 化出 午 act once the month is past, though the 亥 day cuts and strikes it.
 """
 
 from __future__ import annotations
