@@ -7,7 +7,9 @@ month, when the day, the month, a moving line or its own change generates or hel
 (LH-03), 太旺 (YQ-03).  Nothing here judges: the later steps read these facts and nothing else.
 
 Choices (JS-30 leaves them open): a month that combines and overcomes (卯月 on 戌) overcomes; a change that combines
-and overcomes (子化丑) is 化合, as 小畜之蠱 reads it ("化丑合之"), not the notes' default 回頭克.
+and overcomes (子化丑) is 化合, as 小畜之蠱 reads it ("化丑合之"), not the notes' default 回頭克.  A day that is a line's
+tomb and its source (丑 on 金) entombs it and does not support it (SW-04), unless the tomb is clashed or earth acts
+twice over — as 晉 reads its 酉 世 on a 丑 day: "世爻破而入墓".
 """
 
 from __future__ import annotations
