@@ -521,6 +521,8 @@ FINDINGS: dict[str, str] = {
     "void_clashed_full": N_("{line} is void, but the day clashes it: the clash fills it, and it acts now."),
     "broken_but_moving": N_("{line} is month-broken but moving: a moving line still acts."),
     "broken_waits": N_("{line} is month-broken but supported: it acts once the month is past, combined or filled."),
+    "changed_broken_waits": N_("{line}, a change, is month-broken: broken only while this month lasts, it acts once "
+                               "the month is past."),
     "tied_waits_for_clash": N_("{line} moves but the day or the month ties it: it acts when clashed open."),
     "tomb_waits_for_clash": N_("{line} is in its tomb: it comes out when the tomb is clashed open."),
     "hidden_comes_out": N_("{line} has help and can come out."),
@@ -556,6 +558,10 @@ FINDINGS: dict[str, str] = {
     "use_god_turns_overcoming": N_("{line} changes into {changed}, which turns back and overcomes it: the gravest sign."),
     "use_god_turns_generating": N_("{line} changes into {changed}, which turns back and generates it."),
     "use_god_advances": N_("{line} is strong and advances into {changed}: it grows."),
+    "use_god_advances_later": N_("{line} advances into {changed}: it grows once its time comes."),
+    "obstacle_advances": N_("{line}, which strikes the use-god, advances into {changed}: the harm grows."),
+    "traveller_tied": N_("{line} moves but the day or the month ties it: something holds the traveller back, and "
+                         "the journey does not start."),
     "use_god_retreats": N_("{line} is weak and retreats into {changed}: it falls back now."),
     "use_god_retreats_later": N_("{line} retreats into {changed}: it falls back once its strength passes."),
     "changes_into_office": N_("The strong {line} changes into the Officer-Ghost: office comes."),
@@ -580,8 +586,13 @@ FINDINGS: dict[str, str] = {
     "long_illness_void_or_broken": N_("A long illness with {line} void or broken: dangerous."),
     "long_illness_clash": N_("A long illness in a six-clash hexagram is hard to cure."),
     "long_illness_turns_bad": N_("A long illness with {line} changing for the worse: dangerous."),
+    "strong_use_god_heals_either_illness": N_("{line} is strong and supported: the illness heals whether it is "
+                                              "recent or long, six-clash or not."),
+    "life_ebbs_in_long_illness": N_("In a long illness {line} retreats into {changed}: not the illness retreating, "
+                                    "but the life ebbing away."),
     "sibling_holds_world": N_("The Sibling holds the world line: money is hard to come by."),
-    "child_holds_world_office": N_("Offspring holds the world line: no office yet, wait for the time."),
+    "child_holds_world_office": N_("Offspring holds the world line: the office fails, like scooping the moon from "
+                                   "the water."),
     "child_holds_world_safe": N_("Offspring holds the world line: safe, nothing to fear."),
     "ghost_holds_world_worry": N_("The Officer-Ghost holds the world line: the worry is hard to lift."),
     "child_holds_world_heals": N_("Offspring holds the world line: it heals."),
@@ -592,6 +603,8 @@ FINDINGS: dict[str, str] = {
     "world_void_no_worry": N_("The world line ({line}) is void: the danger does not reach the one who asks."),
     "source_without_root": N_("Every source of the use-god is broken or cut off: like water without a spring, the matter has no root."),
     "use_god_comes_to_world": N_("{line} overcomes the world line ({other}): it comes to the one who asks."),
+    "office_strikes_world": N_("The moving Officer-Ghost {line} overcomes the world line ({other}): for office, "
+                               "calamity, even if the post comes."),
     "weather_asked_moves": N_("The line of the weather asked about moves, and the opposite one does not: it comes."),
     "weather_opposite_moves": N_("The line of the opposite weather moves, and that of the weather asked does not: "
                                  "it does not come."),

@@ -2,21 +2,23 @@
 
 Each override is a ``Move`` on the present answer and on the eventual one: ``=凶`` sets, ``≤平`` caps, ``≥小吉``
 floors, ``+1``/``-1`` move a step.  In order: the use-god's own change (回頭克 and 回頭生 JS-05/HJ-44, 化進 化退
-JT-02/04, 化鬼 TT-03/HJ-43, 化墓 化絕 HJ-38/41), 反吟 and 伏吟 (FF-03/04), the hexagram's 六沖 and 六合 and their
-changes (LC-03/04, LH-05/06), 卦化回頭克 (GB-02/03), 近病 against 久病 (JS-25/26, HJ-35), and for one's own
-matter the 世 (JS-12, JS-16/17, JS-23, HJ-34, HJ-44, HJ-52).  独發 carries no weight (DF-02): it is not here.
+JT-02/03/04, 化鬼 TT-03/HJ-43, 化墓 化絕 HJ-38/41), 反吟 and 伏吟 (FF-03/04), a striking line that 化進 (JT-02),
+the traveller tied (LH-04), the hexagram's 六沖 and 六合 and their changes (LC-03/04, LH-05/06), 卦化回頭克
+(GB-02/03), 近病 against 久病 (JS-24 before JS-25/26, HJ-35, and JT-04's 化退 in a long illness), for one's own
+matter the 世 (JS-12, JS-16/17, JS-23, HJ-34, HJ-44), and the use-god striking the 世 (HJ-52, both ways).  独發
+carries no weight (DF-02): it is not here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from core.actors import acting_lines
 from core.chart import Chart, Line, Transformation
 from core.choice import CoUseGod
 from core.findings import Layer, Place
 from core.hexagram import Relation
 from core.places import Tally
-from core.actors import acting_lines
 from core.question import Horizon, Illness, Question, Topic, Weather
 from core.relations import FULL_PUNISHMENTS, clashes
 from core.state import State, Vigour, state_of
@@ -70,6 +72,7 @@ class Facts:
     world_tally: Tally | None = None  # the four places on the 世 when it is read with the use-god (HJ-07)
     world_usable: Usable = Usable.now
     yuan: tuple[Place, ...] = ()  # the 元神 lines (HJ-66)
+    tally: Tally | None = None  # the four places on the use-god (JS-24 reads whether they favour it)
 
 
 def _line(chart: Chart, p: Place) -> Line | None:
@@ -122,6 +125,10 @@ def _own_change(f: Facts) -> Iterator[Move]:
     changed_strong = state_of(chart, Place(Layer.CHANGED, use.place.position)).vigour.strong
     if Transformation.化進神 in t and use.vigour is Vigour.旺 and changed_strong:  # JT-03 乘勢而進
         yield Move("JT-02", "use_god_advances", here, "", "+1", (("changed", changed),))
+    elif Transformation.化進神 in t and f.tally is not None and f.tally.verdict.side >= 0:
+        # JT-03 進神之有四: 休囚 待時而進, one of them weak 得時而進, 空 or 破 on the 填實 day — it advances, later;
+        # a use-god the four places bring down does not last until its time
+        yield Move("JT-03", "use_god_advances_later", here, "", "+1", (("changed", changed),))
     if Transformation.化退神 in t:
         # JT-04: both 休囚 → retreats now; one strong → later; both strong → not for a near matter
         if not use.vigour.strong and not changed_strong:
@@ -158,6 +165,26 @@ def _turning_back(f: Facts) -> Iterator[Move]:
             yield Move("FF-02", "use_god_in_reversal", here, "≤平", "")
     elif turn == "伏吟":
         yield Move("FF-04", "use_god_groaning", here, "≤平", "" if f.use.vigour.strong else "-1")
+
+
+def _obstacle_advances(f: Facts) -> Iterator[Move]:
+    """JT-02 「所喜者宜于化进，所忌者宜化退神」: a moving line that strikes the use-god and advances grows against it —
+    「兄动化进，神灵莫救」 (临之泰, the 兄 on the month 化进 into a void 辰: the wife died on the 辰 day)."""
+    if f.tally is None:
+        return
+    for p in f.tally.parties:
+        ln = _line(f.chart, p.place)
+        if not p.supports and ln is not None and ln.moving and Transformation.化進神 in ln.transformations:
+            yield Move("JT-02", "obstacle_advances", (p.place, f.use.place), "", "-1",
+                       (("changed", ln.changed.branch.name),) if ln.changed is not None else ())
+            return
+
+
+def _traveller_tied(f: Facts) -> Iterator[Move]:
+    """LH-03/LH-04 「爻动或与日月动爻合者谓之动逢合而绊住，反不能动之意」: for going out, the moving use-god tied by the
+    day or the month is held back — 「合住必有事绊，不能动身」, 「夫应不去者，世动而逢合也」 (明夷之小过)."""
+    if f.question.topic is Topic.travel and f.use.tied:
+        yield Move("LH-04", "traveller_tied", (f.use.place,), "", "≤小凶")
 
 
 def _hidden_freed(f: Facts) -> Iterator[Move]:
@@ -249,8 +276,16 @@ def _illness(f: Facts) -> Iterator[Move]:
         elif clash:
             yield Move("JS-25", "recent_illness_clash_heals", (), "", "≥小吉")
         return
+    if ln is not None and Transformation.化退神 in t:
+        # 乾之夬: 「虽化退神，非病退也，乃精神命脉渐渐消枯之象也」; 同人之解: 「父临日建不化空破，亦能退也」
+        yield Move("JT-04", "life_ebbs_in_long_illness", here, "", "=凶", (("changed", ln.changed.branch.name),)
+                   if ln.changed is not None else ())
     if void or use.month_break or Transformation.化破 in t:
         yield Move("JS-26", "long_illness_void_or_broken", here, "-1", "=凶")
+    elif clash and use.vigour.strong and f.tally is not None and f.tally.verdict.side > 0:
+        # JS-24 「若得兄爻旺相，或临日月动爻相生……不拘病之远近，立许全安」: a use-god strong and favoured by the four
+        # places heals whether the illness is recent or long, and the six-clash does not undo it (屯之震)
+        yield Move("JS-24", "strong_use_god_heals_either_illness", here, "", "")
     elif clash:
         yield Move("JS-26", "long_illness_clash", (), "", "≤小凶")
     elif ln is not None and (Transformation.回頭克 in t or (ln.changed is not None
@@ -263,8 +298,10 @@ _HOLDER_RULES: dict[tuple[Topic, Relation], tuple[str, str, str, str]] = {
     (Topic.wealth, Relation.兄弟): ("JS-17", "sibling_holds_world", "-1", "-1"),
     (Topic.gamble, Relation.兄弟): ("JS-17", "sibling_holds_world", "-1", "-1"),
     (Topic.loan, Relation.兄弟): ("JS-17", "sibling_holds_world", "-1", "-1"),
-    (Topic.career, Relation.子孫): ("JS-16", "child_holds_world_office", "≤平", "-1"),
-    (Topic.exam, Relation.子孫): ("JS-16", "child_holds_world_office", "≤平", "-1"),
+    # 「倘遇子孙持世……不拘占入场占升迁悉如水中捞月」 (L9), 「子孙持世而失望」 (L32) over the simple method's
+    # 「子孙持世且待时」 (L425, JS-14): the office fails
+    (Topic.career, Relation.子孫): ("JS-16", "child_holds_world_office", "≤平", "≤小凶"),
+    (Topic.exam, Relation.子孫): ("JS-16", "child_holds_world_office", "≤平", "≤小凶"),
     (Topic.danger, Relation.子孫): ("JS-23", "child_holds_world_safe", "+1", "+1"),
     (Topic.danger, Relation.官鬼): ("JS-23", "ghost_holds_world_worry", "-1", "-1"),
     (Topic.illness, Relation.子孫): ("JS-24", "child_holds_world_heals", "", "+1"),
@@ -338,18 +375,24 @@ def _rootless(f: Facts) -> Iterator[Move]:
 
 
 def _use_overcomes_world(f: Facts) -> Iterator[Move]:
-    """HJ-52: the use-god overcoming the 世 brings money, the traveller, the cure; for office, calamity."""
+    """HJ-52: the use-god overcoming the 世 brings money, the traveller, the cure; for office, calamity
+    (「若占功名，官鬼克世，非灾即祸」 — the post may come, the end is bad: 泰之明夷, the post on 壬寅日 and death on
+    the road the next 三月)."""
     if f.co is None and f.question.topic not in (Topic.returning,):
         return
     if f.use.place == f.world.place or f.use.place.layer not in (Layer.LINE,):
         return
     if not (f.use.element.overcomes is f.world.element and f.use.acts):
         return
+    here = (f.use.place, f.world.place)
     if f.question.topic in (Topic.wealth, Topic.returning, Topic.doctor, Topic.gamble, Topic.loan):
-        yield Move("HJ-52", "use_god_comes_to_world", (f.use.place, f.world.place), "", "+1")
+        yield Move("HJ-52", "use_god_comes_to_world", here, "", "+1")
+    elif f.question.topic in (Topic.career, Topic.exam) and f.use.moving:
+        yield Move("HJ-52", "office_strikes_world", here, "", "=凶")
 
 
 def overrides(f: Facts) -> tuple[Move, ...]:
     """Every override that holds, in the book's order."""
-    return (*_own_change(f), *_turning_back(f), *_hidden_freed(f), *_full_punishment(f), *_hexagram(f), *_hexagram_element(f),
-            *_weather(f), *_illness(f), *_world(f), *_rootless(f), *_use_overcomes_world(f))
+    return (*_own_change(f), *_turning_back(f), *_obstacle_advances(f), *_traveller_tied(f), *_hidden_freed(f),
+            *_full_punishment(f), *_hexagram(f), *_hexagram_element(f), *_weather(f), *_illness(f), *_world(f),
+            *_rootless(f), *_use_overcomes_world(f))

@@ -82,8 +82,9 @@ def _idle_rule(chart: Chart, p: Place, supports: bool, near: bool, use: State) -
     a = actor_at(chart, p)
     if u.usable is Usable.never:
         return u.rule, False
-    if not supports and Transformation.化進神 in a.transformations and Transformation.化破 in a.transformations:
-        return "JT-03", True  # 化進 into a broken branch still advances, on the day that fills it (JT-03/05)
+    if not supports and Transformation.化進神 in a.transformations and (
+            Transformation.化破 in a.transformations or Transformation.化空 in a.transformations):
+        return "JT-03", True  # 化進 into a broken or void branch still advances, on the day that fills it (JT-03/05)
     if not supports and set(_HURT_BY_CHANGE) & set(a.transformations):
         return "JN-6", False  # an attacker hurt by its own change cannot look after itself
     if not supports and Transformation.化退神 in a.transformations and not (

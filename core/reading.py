@@ -75,10 +75,10 @@ def _matter_findings(chart: Chart, question: Question, use: UseGod) -> list[Find
     world = chart.world
     wp = Place(Layer.LINE, world.position)
     topic = question.topic
-    if topic is Topic.wealth and use.actor.relation is Relation.妻財:
-        if overcomes(use.actor.element, world.element) and use.place != wp:
-            out.append(finding("R-CAI-01", "wealth_overcomes_world", Effect.GOOD, 5, (use.place, wp)))
-            out.append(finding("YS-10", "matter_reading", Effect.NEUTRAL, 0, (use.place, wp)))
+    if topic is Topic.wealth and use.actor.relation is Relation.妻財 and overcomes(use.actor.element, world.element) \
+            and use.place != wp:
+        out.append(finding("R-CAI-01", "wealth_overcomes_world", Effect.GOOD, 5, (use.place, wp)))
+        out.append(finding("YS-10", "matter_reading", Effect.NEUTRAL, 0, (use.place, wp)))
     if topic is Topic.lawsuit:
         for ln in chart.lines:
             parent_help = ln.relation is Relation.父母 and (ln.moving or (ln.standing.day_clash is not None
@@ -229,7 +229,7 @@ def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Findi
     world = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
     world_tally = tally(chart, world, near=near) if choice.co_use_god is not None else None
     moves = overrides(Facts(chart, question, us, world, choice.co_use_god, horizon, world_tally,
-                            usability(chart, world.place).usable, yuan))
+                            usability(chart, world.place).usable, yuan, t))
     spirit_of = {LINE_PLACES[ln.position]: ln.spirit for ln in chart.lines}
     on_use = [f for f in extra if is_star(f) and use.place in f.places]
     punished = [f for f in extra if f.rule in ("XF-02", "XF-03") and f.param("subject") == "use_god"]

@@ -7,7 +7,9 @@ month, when the day, the month, a moving line or its own change generates or hel
 (LH-03), 太旺 (YQ-03).  Nothing here judges: the later steps read these facts and nothing else.
 
 Choices (JS-30 leaves them open): a month that combines and overcomes (卯月 on 戌) overcomes; a change that combines
-and overcomes (子化丑) is 化合, as 小畜之蠱 reads it ("化丑合之"), not the notes' default 回頭克.
+and overcomes (子化丑) is 化合, as 小畜之蠱 reads it ("化丑合之"), not the notes' default 回頭克.  A day that is a line's
+tomb and its source (丑 on 金) entombs it and does not support it (SW-04), unless the tomb is clashed or earth acts
+twice over — as 晉 reads its 酉 世 on a 丑 day: "世爻破而入墓".
 """
 
 from __future__ import annotations
@@ -121,7 +123,7 @@ def _tomb_broken(chart: Chart, tomb: Branch, where: Place, movers: tuple[Actor, 
 
 
 def _month_and_day(st: Standing, el: Element, moving: bool, month_el: Element, day_el: Element,
-                   ) -> tuple[list[Place], list[Place]]:
+                   tomb_opened: bool = False) -> tuple[list[Place], list[Place]]:
     """The month (JS-02): 臨, 生, 比和 or 合 support, 克 and 破 attack — a month that combines and overcomes (卯戌
     子丑 巳申) overcomes, its force is its season's.  The day (JS-03): 臨, 生, 比和 and (on a static line) 合
     support, 克 attacks, and its clash on a weak static line is 日破."""
@@ -132,7 +134,9 @@ def _month_and_day(st: Standing, el: Element, moving: bool, month_el: Element, d
     elif not _MONTH_UP.isdisjoint(st.month) or st.season is Season.次旺 or month_el is el \
             or MonthRelation.月合 in st.month:
         supports.append(_MONTH)
-    if not _DAY_UP.isdisjoint(st.day) or (day_el is el and DayRelation.日沖 not in st.day) \
+    if st.stage is Stage.墓 and DayRelation.日生 in st.day and not tomb_opened:
+        pass  # SW-04 「金爻虽墓于丑土，若得未土冲动，或卦中土多生金，论生不论墓也」: else the 丑 day entombs 金
+    elif not _DAY_UP.isdisjoint(st.day) or (day_el is el and DayRelation.日沖 not in st.day) \
             or (DayRelation.日合 in st.day and not moving):
         supports.append(_DAY)
     elif DayRelation.日克 in st.day or st.day_clash is DayClash.日破:
@@ -205,7 +209,8 @@ def state_of(chart: Chart, place: Place) -> State:
     assert st is not None
     movers = acting_lines(chart)
     el, moving = a.element, a.moving
-    supports, attacks = _month_and_day(st, el, moving, month.element, chart.moment.day.branch.element)
+    supports, attacks = _month_and_day(st, el, moving, month.element, chart.moment.day.branch.element,
+                                       _day_tomb_opened(chart, movers))
     _lines_and_change(chart, a, movers, supports, attacks)
     in_season = st.season in _IN_SEASON and not st.month_break
     on_month_or_day = MonthRelation.臨月建 in st.month or DayRelation.臨日 in st.day
@@ -243,3 +248,15 @@ def _same_element(chart: Chart, el: Element) -> int:
     """How many of the six lines, the month and the day are of ``el`` (YQ-03's 太旺 by numbers)."""
     m = chart.moment
     return sum(1 for ln in chart.lines if ln.element is el) + (m.month_branch.element is el) + (m.day.branch.element is el)
+
+
+def _day_tomb_opened(chart: Chart, movers: tuple[Actor, ...]) -> bool:
+    """SW-04's exceptions to a day that is both the tomb and the source of a line (丑 on 金): the tomb is clashed
+    (by the month, or a line the day stirs or that moves: 「若得未土冲动」), or the day's element abounds among the
+    acting and changed lines (「卦中土多生金」, two or more)."""
+    day = chart.moment.day.branch
+    if clashes(chart.moment.month_branch, day) or any(clashes(m.branch, day) for m in movers):
+        return True
+    same = sum(1 for m in movers if m.element is day.element) + sum(
+        1 for m in movers if m.changed_branch is not None and m.changed_branch.element is day.element)
+    return same >= 2

@@ -53,6 +53,10 @@ from tests.test_bot_e2e import (
 pytestmark = pytest.mark.asyncio
 
 CAST = "666677"
+# 乙亥日 (甲戌旬: 申酉 void): the parent's line 申 is void, so a recent illness heals when it leaves the void and a long
+# one is in danger (JS-25, JS-26, HJ-35).  (CAST's use-god is not void: its six-clash no longer decides a long
+# illness once JS-24 reads its strong, supported use-god first.)
+ILLNESS_CAST = "787778"
 
 
 def asked(u: FakeUser, which: str) -> FakeMessage:
@@ -83,9 +87,9 @@ async def test_a_recent_and_a_long_illness_read_differently(tmp_path: Path, capl
         u = tg.user(800, language_code=code)
         shown: dict[str, tuple[str, str, int]] = {}
         for kind in ("recent", "long", "skip"):
-            chart, answer, _lines = await consult(u, topic="illness", method="text", lines=CAST,
+            chart, answer, _lines = await consult(u, topic="illness", method="text", lines=ILLNESS_CAST,
                                                   answers={"subject": "parent", "illness": kind})
-            want_chart, want_reading, reading = expected(code, CAST, at(NOW, tz), "illness", subject="parent",
+            want_chart, want_reading, reading = expected(code, ILLNESS_CAST, at(NOW, tz), "illness", subject="parent",
                                                          illness=kind)
             assert chart.text == want_chart and answer.text == want_reading
             shown[kind] = (chart.text, answer.text, reading_id(answer))
@@ -93,6 +97,7 @@ async def test_a_recent_and_a_long_illness_read_differently(tmp_path: Path, capl
                 assert term(reading.verdict.name) in answer.text
             # this cast's use-god is void: a recent illness heals when it leaves the void, a long one is in danger
             # (JS-25, JS-26, HJ-35); unasked, neither sign is read
+            assert reading.use_god.actor.standing is not None and reading.use_god.actor.standing.void
             assert {"recent": reading.verdict.side > 0, "long": reading.verdict.side < 0,
                     "skip": not {m.rule for m in reading.decision.moves} & {"HJ-35", "JS-25", "JS-26"}}[kind]
             assert stored_question(bot.db, reading_id(answer))["illness"] == (None if kind == "skip" else kind)

@@ -30,24 +30,30 @@ LINE_MISSES = {
     **{cid: _OTHER for cid in ("ZD-L1604", "ZD-L1614", "ZD-L1630", "ZD-L1646", "ZD-L1663", "ZD-L1679")},
 }
 
-# The verdict falls on the other side from the author's, or on 平.
+# The verdict falls on the other side from the author's, or on 平.  (ZD-L504 and ZD-L1566 were listed as 占此應彼:
+# the text reads the asked matter from both — the trip not taken, the post not regained — so they are read here.)
 VERDICT_MISSES = {
-    "ZD-L491": "two static 兄弟 copies; the author does not say which he reads",
     "ZD-L522": "the author reads a positional line (the grave's site)",
-    "ZD-L666": "the author leaves this cast undecided and decides by the recast (L674)",
-    "ZD-L682b": "the recast's 寅 世 void but supported: the engine reads the 化出 line",
+    "ZD-L666": "the author leans to 當主難求 (丑財 void, its 元神 巳 化回頭克) but will not decide, 丑 being 有氣 in 辰月 "
+               "(古法有氣不為空), and decides by the recast (L674); by his own XK2-02 a void line with force only waits",
     "ZD-L855d": "the author's reasoning does not fit the chart (notes)",
     "ZD-L855e": "the author's reasoning does not fit the chart (notes)",
+    # the book against itself: XK2-07 makes a weak static void under a bad picture 到底空, and nothing supports the
+    # 世 亥 the 未 month strikes; the author discusses only the 化退 忌神
     "ZD-L945": "the author lets a void, month-struck 世 官 succeed once the 忌神 is cleared (辰年)",
-    "ZD-L961": "the wife ill: the author names only the line against the use-god",
-    "ZD-L977": "精血太旺: the author reads a use-god supported from all four places as too strong, to die in 丑月",
-    "ZD-L1049": "the mother does not come: 被合不來 (JT-09) of a use-god appearing as a changed line",
-    "ZD-L1264": "世逢合而絆住: the career is smooth now and falls when the tie is clashed (a 巳 year)",
-    "ZD-L1404": "‹old›: the 世 is 日破, yet the author reads only whether the broken 鬼 harms it",
+    "ZD-L1049": "the mother does not come: 被合不來 (JT-09) of the changed 丑, and the moving 父 未 化進 「亦應不來」 "
+                "with no reason given; the engine reads the moving copy (JS-07), which the four places support",
+    "ZD-L1264": "世逢合而絆住: the author's verdict is good now (仕途平坦) and bad from the 巳 year that clashes the tie",
+    # AD-01 holds across the chapters: the earth lines an earth day 「冲动」 in 坤之師 (L609) and 申月戊辰日 (L1085)
+    # are void that day (沖空則實), and 晉's 未, clashed by the 丑 day and not void, stay inert (ZD-L1566); here the
+    # 丑 世 is not void, and the author is silent on its 日破
+    "ZD-L1404": "‹old›: the 世 is 日破, yet the author reads only whether the broken, entombed 鬼 harms it",
     "ZD-L1456": "rain: the author reads the changed line",
-    "ZD-L1478": "the post was obtained (the engine's verdict) and he died on the road the next 三月",
-    "ZD-L1558": "子孫持世 for reinstatement, with the 官 on the 應: the engine reads 平",
-    **{cid: _OTHER for cid in ("ZD-L504", "ZD-L1566", "ZD-L1587", "ZD-L1614", "ZD-L1614b")},
+    # 世爻破而入墓 is read (SW-04: the 丑 day entombs the 酉 世; JS-12, HJ-07), but 官星兩現，皆空破 calls the two
+    # 巳 官 empty, which are void yet 相 in the 卯 month — by the author's own XK2-02 they only wait: 平
+    "ZD-L1566": "the author reads the 官 as 空破 where his XK2-02 reads them as only waiting",
+    "ZD-L1566b": "持世官星破而入墓 (this post lost) and 五爻官化進 (a new one): the broken 世 weighs as much as the advance",
+    **{cid: _OTHER for cid in ("ZD-L1587", "ZD-L1614", "ZD-L1614b")},
 }
 
 
@@ -102,13 +108,13 @@ def test_the_authors_moment_among_the_first_three(cid: str) -> None:
 
 
 def test_rates_over_the_book() -> None:
-    """Floors under today's rates (line 90 %, moment 43 %, same side 81 %, other side 16 % of 107)."""
+    """Floors under today's rates (line 90 % of 106, moment 43 %, same side 87 %, other side 10 % of 107)."""
     lines = [evaluate(c)["line"] for c in READABLE if c["use_god"] and c["use_god"].get("position") is not None]
     sides = [evaluate(c)["verdict"] for c in READABLE if c["verdict"] is not None]
-    assert sum(map(bool, lines)) / len(lines) >= 0.88
+    assert sum(map(bool, lines)) / len(lines) >= 0.89
     assert len(MOMENT_HITS) / len(MOMENT_CASES) >= 0.43
-    assert sum(s[0] for s in sides) / len(sides) >= 0.80
-    assert sum(s[1] for s in sides) / len(sides) <= 0.17
+    assert sum(s[0] for s in sides) / len(sides) >= 0.86
+    assert sum(s[1] for s in sides) / len(sides) <= 0.103
 
 
 def test_a_case_chart_is_built_on_its_printed_day() -> None:

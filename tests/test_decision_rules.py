@@ -1,0 +1,167 @@
+"""The decision rules read off 增刪卜易's own reasoning (HJ-52, JS-24, JT-02/03/04, LH-04, XK2-05, SW-04), each
+checked over a sweep of casts against what its passage says, independently of the worked cases that show it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from core.calendar import Moment
+from core.cast import parse_cast
+from core.chart import Chart, DayClash, Transformation, build_chart
+from core.findings import Layer, Place
+from core.ganzhi import SEXAGENARY, Branch
+from core.hexagram import Relation
+from core.question import Illness, Question, Sex, Subject, Topic
+from core.reading import Reading, read
+from core.relations import Stage, clashes, stage
+from core.state import state_of
+from core.usable import Usable, usability
+from core.verdict import Verdict
+
+MONTHS = "寅卯辰巳午未申酉戌亥子丑"
+
+
+def _charts(every: int) -> Iterator[Chart]:
+    for n in range(0, 4096, every):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        yield build_chart(parse_cast(lines), Moment.from_pillars(MONTHS[n % 12], str(SEXAGENARY[(n * 7) % 60])))
+
+
+def _keys(r: Reading) -> set[str]:
+    assert r.decision is not None
+    return {s.finding.key for s in r.decision.steps}
+
+
+def test_an_officer_ghost_striking_the_world_is_calamity_for_office() -> None:
+    """HJ-52 「若占功名，官鬼克世，非灾即祸」: the moving 官鬼 use-god overcoming the 世 ends badly, whatever else."""
+    seen = 0
+    for chart in _charts(5):
+        r = read(chart, Question(Topic.career, Subject.self))
+        use = state_of(chart, r.use_god.place)
+        world = chart.world
+        if (r.use_god.place.layer is Layer.LINE and use.moving and r.use_god.place.position != world.position
+                and use.element.overcomes is world.element):
+            assert "office_strikes_world" in _keys(r) and r.verdict is Verdict.凶
+            seen += 1
+        else:
+            assert "office_strikes_world" not in _keys(r)
+    assert seen > 20
+
+
+def test_a_strong_favoured_use_god_heals_a_long_illness_despite_the_clash() -> None:
+    """JS-24 「不拘病之远近，立许全安」 before JS-26's six-clash: the clash caps only a use-god that is weak or
+    that the four places do not favour."""
+    seen = {"JS-24": 0, "JS-26": 0}
+    for chart in _charts(3):
+        clash = chart.hexagram.six_clash or (chart.changed is not None and chart.changed.six_clash)
+        if not clash:
+            continue
+        r = read(chart, Question(Topic.illness, Subject.parent, illness=Illness.long))
+        d = r.decision
+        assert d is not None
+        use = state_of(chart, r.use_god.place)
+        keys = _keys(r)
+        t = chart.lines[r.use_god.place.position - 1].transformations if r.use_god.place.layer is Layer.LINE else ()
+        if use.void or use.month_break or Transformation.化空 in t or Transformation.化破 in t:
+            continue  # JS-26's void and broken signs come first
+        favoured = use.vigour.strong and d.tally.verdict.side > 0
+        assert ("strong_use_god_heals_either_illness" in keys) is favoured
+        assert ("long_illness_clash" in keys) is (not favoured)
+        seen["JS-24" if favoured else "JS-26"] += 1
+    assert min(seen.values()) > 10
+
+
+def test_a_use_god_retreating_in_a_long_illness_is_the_life_ebbing() -> None:
+    """乾之夬 「虽化退神，非病退也，乃精神命脉渐渐消枯之象也」: in a long illness a use-god 化退 ends in 凶; a recent one
+    is not read so."""
+    seen = 0
+    for chart in _charts(3):
+        long = read(chart, Question(Topic.illness, Subject.parent, illness=Illness.long))
+        p = long.use_god.place
+        if p.layer is not Layer.LINE or Transformation.化退神 not in chart.lines[p.position - 1].transformations:
+            continue
+        assert "life_ebbs_in_long_illness" in _keys(long) and long.verdict is Verdict.凶
+        recent = read(chart, Question(Topic.illness, Subject.parent, illness=Illness.recent))
+        assert "life_ebbs_in_long_illness" not in _keys(recent)
+        seen += 1
+    assert seen > 10
+
+
+def test_an_obstacle_that_advances_harms_more() -> None:
+    """JT-02 「所忌者宜化退神」, 临之泰 「兄动化进，神灵莫救」: a striking party that 化進 lowers the end one step, and
+    a striking party that 化退 is left out (雖有被阻而無力)."""
+    seen = 0
+    for chart in _charts(3):
+        r = read(chart, Question(Topic.wealth, Subject.self))
+        d = r.decision
+        assert d is not None
+        advancing = [p for p in d.tally.parties if not p.supports and p.place.layer is Layer.LINE
+                     and Transformation.化進神 in chart.lines[p.place.position - 1].transformations]
+        steps = [s for s in d.steps if s.finding.key == "obstacle_advances"]
+        assert bool(steps) is bool(advancing)
+        for s in steps:
+            assert s.eventual[1] is s.eventual[0].moved(-1)
+            seen += 1
+    assert seen > 20
+
+
+def test_a_tied_traveller_does_not_set_out() -> None:
+    """LH-04 「夫应不去者，世动而逢合也」: going out, with the moving use-god tied by the day or the month, ends ≤ 小凶
+    (nothing after the tie in the order of the decision lifts it)."""
+    seen = 0
+    for chart in _charts(3):
+        r = read(chart, Question(Topic.travel, Subject.self))
+        if not state_of(chart, r.use_god.place).tied:
+            assert "traveller_tied" not in _keys(r)
+            continue
+        assert "traveller_tied" in _keys(r)
+        seen += 1
+    assert seen > 10
+
+
+def test_a_broken_change_waits_for_the_next_month() -> None:
+    """XK2-05 「出月而不为破」: a changed line the month breaks acts later, never 'never' for the 破 alone."""
+    seen = 0
+    for chart in _charts(2):
+        for ln in chart.lines:
+            if not ln.moving or ln.changed is None:
+                continue
+            p = Place(Layer.CHANGED, ln.position)
+            if state_of(chart, p).month_break:
+                u = usability(chart, p)
+                assert (u.usable, u.rule) == (Usable.later, "XK2-05")
+                seen += 1
+    assert seen > 100
+
+
+def test_a_day_that_is_the_tomb_entombs_rather_than_generates() -> None:
+    """SW-04 「金爻虽墓于丑土，若得未土冲动，或卦中土多生金，论生不论墓也」: a 金 line on a 丑 day is supported by the
+    day only when a moving 未 or the month clashes the 丑, or earth moves twice over."""
+    seen = {True: 0, False: 0}
+    for chart in _charts(1):
+        if chart.moment.day.branch is not Branch.丑:
+            continue
+        acting = [ln for ln in chart.lines if ln.moving or ln.standing.day_clash is DayClash.暗動]
+        opened = clashes(chart.moment.month_branch, Branch.丑) or any(ln.branch is Branch.未 for ln in acting) \
+            or sum(ln.element.name == "土" for ln in acting) + sum(
+                ln.moving and ln.changed is not None and ln.changed.element.name == "土" for ln in acting) >= 2
+        for ln in chart.lines:
+            if ln.moving or ln.element.name != "金" or stage(ln.element, Branch.丑) is not Stage.墓:
+                continue
+            s = state_of(chart, Place(Layer.LINE, ln.position))
+            assert (Place(Layer.DAY) in s.supports) is opened
+            seen[opened] += 1
+    assert min(seen.values()) > 20
+
+
+def test_child_holding_the_world_fails_the_office() -> None:
+    """JS-16 「倘遇子孙持世……悉如水中捞月」: for one's own office the end is at most 小凶."""
+    seen = 0
+    for chart in _charts(5):
+        if chart.world.relation is not Relation.子孫:
+            continue
+        r = read(chart, Question(Topic.career, Subject.self, Sex.male))
+        step = next(s for s in r.decision.steps if s.finding.key == "child_holds_world_office") if r.decision else None
+        assert step is not None and step.eventual[1].value <= Verdict.小凶.value
+        seen += 1
+    assert seen > 50
