@@ -528,6 +528,8 @@ def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = D
         check_database(config.database)
     except StartError as exc:
         return refuse(str(exc), command="liuyao broadcast")
+    except OSError as exc:  # a database server that cannot be reached
+        return refuse(str(exc), status=1, command="liuyao broadcast")
     stopping = False
 
     def stop() -> None:

@@ -7,9 +7,10 @@ text — never pickle.
 Nothing is loaded at start-up.  Before each update the processor (``WriteThroughUpdateProcessor``) reads the
 update's conversation states and its user's data from the database in one statement (``load_update``), which
 PTB's ``refresh_user_data`` then hands to the update (``refresh_chat_data`` reads a chat's); after the update the
-changes are written and what was read is forgotten.  So the database,
-not the process, holds the truth: memory does not grow with the number of users, and another process writing
-the same database is seen at the next update.
+changes are written and the conversation states forgotten.  So the database, not the process, holds the
+truth: another process writing the same database is seen at the next update, and start-up costs the same for ten
+users or a million.  (PTB's own ``user_data`` dict keeps the last copy of each user's data it handed out; the
+next update of that user replaces it before any handler sees it.)
 
 Expiry
 ------
@@ -166,8 +167,8 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         self.ttl = ttl
         self._clock = clock
         self._open_lock = asyncio.Lock()
-        # digest of what the database held when this update read or wrote it, per row: unchanged data is not
-        # rewritten (each update reads first, so the digest is never older than the update)
+        # digest of what the database held when this update read it, per row, until the update ends: data the
+        # update left unchanged is not rewritten
         self._written: dict[tuple[str, Any], bytes] = {}
         self._expired: set[int] = set()  # users whose consultation expired at this update's read
         self._prefetched: dict[int, str] = {}  # user → its data as read with the update's states (this update only)
@@ -333,6 +334,7 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         if user_id is not None:
             self._prefetched.pop(int(user_id), None)
             self._expired.discard(int(user_id))
+            self._written.pop(("user_data", int(user_id)), None)
 
     async def read_conversation(self, name: str, key: ConversationKey, user_id: int | None) -> object | None:
         """The state stored for ``key``, or ``None`` (none, or it expired: see ``load_update``)."""

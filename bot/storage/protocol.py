@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Mapping, Sequence
 from datetime import date, datetime, time, timedelta
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from bot.storage.models import (
     Delivery,
@@ -24,7 +24,6 @@ from bot.storage.models import (
 from bot.storage.values import Outcome
 
 
-@runtime_checkable
 class Storage(Protocol):
     engine: str  # 'sqlite' or 'postgresql'
     owner: str  # this sender's name on the delivery reservations it makes
