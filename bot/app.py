@@ -1,6 +1,6 @@
 """Wiring: the Application, its handlers, storage and persistence (the builder pattern of PTB's examples).
 
-Every update first passes ``load_user`` (group -1): it reads the user's settings from SQLite (creating them from
+Every update first passes ``load_user`` (group -1): it reads the user's settings from the database (creating them from
 Telegram's ``language_code`` on first contact) and sets the language for this update only.
 """
 
