@@ -1,6 +1,6 @@
 """Wiring: the Application, its handlers, storage and persistence (the builder pattern of PTB's examples).
 
-Every update first passes ``load_user`` (group -1): it reads the user's settings from SQLite (creating them from
+Every update first passes ``load_user`` (group -1): it reads the user's settings from the database (creating them from
 Telegram's ``language_code`` on first contact) and sets the language for this update only.
 """
 
@@ -455,8 +455,7 @@ def _cast_like(word: str) -> bool:
 
 
 def _track(handler: Callable[..., Any]) -> Callable[..., Any]:
-    """Remember the state a handler leaves the consultation in, so an unexpected input can repeat it (and its
-    time is written, see below); and if the
+    """Remember the state a handler leaves the consultation in, so an unexpected input can repeat it; and if the
     handler fails (a Bot API call that failed even after its retries), put ``user_data`` back as it was before
     the update — PTB keeps the conversation's state too — so the step can simply be taken again."""
 
@@ -472,10 +471,6 @@ def _track(handler: Callable[..., Any]) -> Callable[..., Any]:
             flow.consultation(context)["state"] = result
         elif result == ConversationHandler.END:
             context.user_data.get("c", {}).pop("state", None)
-        elif result is None and (state := (context.user_data.get("c") or {}).get("state")) is not None:
-            # staying in the step is returned as the step itself, so PTB writes it with this moment: the
-            # consultation's time to live (CONSULTATION_TTL_HOURS) counts from the user's last answer
-            result = state
         return result
 
     return wrapped

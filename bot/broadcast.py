@@ -2,7 +2,7 @@
 
 Delivery (see ``bot.storage`` for the guarantees)
 -------------------------------------------------
-``broadcast_due`` streams the subscriptions due now from SQLite (``iter_due_subscriptions``: one page at a time)
+``broadcast_due`` streams the subscriptions due now from the database (``iter_due_subscriptions``: one page at a time)
 and, for each, with at most ``concurrency`` sends in flight:
 
 1. ``reserve_delivery`` — a 'pending' row for (subscriber, local date) is committed *before* sending;
@@ -528,6 +528,8 @@ def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = D
         check_database(config.database)
     except StartError as exc:
         return refuse(str(exc), command="liuyao broadcast")
+    except OSError as exc:  # a database server that cannot be reached
+        return refuse(str(exc), status=1, command="liuyao broadcast")
     stopping = False
 
     def stop() -> None:

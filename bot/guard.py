@@ -244,11 +244,13 @@ def check_database(database: str) -> None:
     """Refuse a database the bot could read but not write (found otherwise only when every update fails).
 
     An SQLite file: a write is tried inside a transaction and rolled back, nothing in the file changes.  A
-    PostgreSQL URL is checked when the bot opens it (a server that cannot be reached is the bot's first error).
+    PostgreSQL URL: the database is opened (and migrated) once; a server that cannot be reached is an ``OSError``
+    (the caller's status 1: worth a restart), a database that refuses the bot a ``StartError``.
     """
     from bot.storage import is_postgres_url, sqlite_path
 
     if is_postgres_url(database):
+        _check_postgres(database)
         return
     try:
         path = sqlite_path(database)
@@ -277,3 +279,22 @@ def check_database(database: str) -> None:
         raise StartError(f"DATABASE_PATH {file} is not a usable SQLite database ({exc})") from None
     finally:
         con.close()
+
+
+def _check_postgres(url: str) -> None:
+    import asyncio
+
+    from bot.storage import StorageError, describe_url, open_storage
+
+    async def probe() -> None:
+        storage = await open_storage(url)
+        await storage.close()
+
+    try:
+        asyncio.run(probe())
+    except StorageError as exc:  # not ours, too new, a migration that failed
+        raise StartError(f"DATABASE_URL {describe_url(url)}: {exc}") from None
+    except OSError as exc:
+        raise OSError(f"cannot reach the database {describe_url(url)}: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - the driver's refusals: no such database, a wrong password …
+        raise StartError(f"cannot open DATABASE_URL {describe_url(url)}: {exc}") from None

@@ -5,16 +5,20 @@
 text — never pickle.
 
 Nothing is loaded at start-up.  Before each update the processor (``WriteThroughUpdateProcessor``) reads the
-update's conversation states from the database, and PTB's ``refresh_user_data``/``refresh_chat_data`` read its
-user's and chat's data; after the update the changes are written and the states forgotten.  So the database,
-not the process, holds the truth: memory does not grow with the number of users, and another process writing
-the same database is seen at the next update.
+update's conversation states and its user's data from the database in one statement (``load_update``), which
+PTB's ``refresh_user_data`` then hands to the update (``refresh_chat_data`` reads a chat's); after the update the
+changes are written and the conversation states forgotten.  So the database, not the process, holds the
+truth: another process writing the same database is seen at the next update, and start-up costs the same for ten
+users or a million.  (PTB's own ``user_data`` dict keeps the last copy of each user's data it handed out; the
+next update of that user replaces it before any handler sees it.)
 
 Expiry
 ------
 A consultation left unanswered for longer than ``ttl`` (``CONSULTATION_TTL_HOURS``, 24 h by default) is
-abandoned: when its user comes back, the state and the draft (``user_data["c"]``, ``"outcome_for"``) are dropped
-before the update is handled, and ``take_expired(user_id)`` says so once, for the bot to tell the user.  A user
+abandoned: its last step is the later of its state's and its user's data's last write (each step changes one or
+the other).  When its user comes back, the state and the draft (``user_data["c"]``, ``"outcome_for"``) are
+dropped before the update is handled, and ``take_expired(user_id)`` says so during that update, for the bot to
+tell the user.  A user
 who never comes back leaves a row of a few hundred bytes, dropped the same way if they ever do.
 
 Values
@@ -137,7 +141,8 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
     closed by ``flush()``; ``await persistence.get_storage()`` gives it to the rest of the bot.
     """
 
-    __slots__ = ("_clock", "_expired", "_open_lock", "_owns_storage", "_storage", "_url", "_written", "ttl")
+    __slots__ = ("_clock", "_expired", "_open_lock", "_owns_storage", "_prefetched", "_storage", "_url", "_written",
+                 "ttl")
 
     def __init__(
         self,
@@ -162,10 +167,11 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         self.ttl = ttl
         self._clock = clock
         self._open_lock = asyncio.Lock()
-        # digest of what the database held when this update read or wrote it, per row: unchanged data is not
-        # rewritten (each update reads first, so the digest is never older than the update)
+        # digest of what the database held when this update read it, per row, until the update ends: data the
+        # update left unchanged is not rewritten
         self._written: dict[tuple[str, Any], bytes] = {}
         self._expired: set[int] = set()  # users whose consultation expired at this update's read
+        self._prefetched: dict[int, str] = {}  # user → its data as read with the update's states (this update only)
 
     async def get_storage(self) -> Storage:
         """The open storage (opening it if this persistence was given a URL or path)."""
@@ -182,10 +188,12 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
 
     # -------------------------------------------------------------------------------- user and chat data
 
-    async def _read_row(self, kind: str, row_id: int, data: JSONDict) -> None:
-        """Replace ``data`` (PTB's dict for this user or chat) with what the database holds now."""
-        storage = await self.get_storage()
-        text = await storage.get_ptb_data(kind, row_id) or _EMPTY
+    async def _read_row(self, kind: str, row_id: int, data: JSONDict, text: str | None = None) -> None:
+        """Replace ``data`` (PTB's dict for this user or chat) with what the database holds now (``text``, when
+        it was read a moment ago with the update's conversation states)."""
+        if text is None:
+            storage = await self.get_storage()
+            text = await storage.get_ptb_data(kind, row_id) or _EMPTY
         self._written[(kind, row_id)] = _digest(text)
         data.clear()
         data.update(json.loads(text))
@@ -214,7 +222,7 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
 
     async def refresh_user_data(self, user_id: int, user_data: JSONDict) -> None:
         """Read the user's data fresh from the database, without the draft of a consultation that expired."""
-        await self._read_row("user_data", int(user_id), user_data)
+        await self._read_row("user_data", int(user_id), user_data, self._prefetched.pop(int(user_id), None))
         if int(user_id) in self._expired:
             for key in DRAFT_KEYS:
                 user_data.pop(key, None)
@@ -289,24 +297,48 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         storage = await self.get_storage()
         return {tuple(json.loads(key)): json.loads(state) for key, state in await storage.list_conversations(name)}
 
-    async def read_conversation(self, name: str, key: ConversationKey, user_id: int | None) -> object | None:
-        """The state stored for ``key``, or ``None`` (none, or it expired: then it is deleted, and
-        ``take_expired(user_id)`` answers ``True`` once)."""
-        if not all(fits(part) for part in key if isinstance(part, int)):
-            return None
+    async def load_update(
+        self, user_id: int | None, conversations: list[tuple[str, ConversationKey]], *, prefetch: bool = True
+    ) -> dict[tuple[str, ConversationKey], object]:
+        """Read what one update needs in one statement: the stored states of its ``(name, key)`` conversations
+        (returned) and, with ``prefetch``, its user's data (kept for this update's ``refresh_user_data``).
+
+        A consultation whose last step — the later of its state's and its user's data's last write — is older
+        than ``ttl`` has expired: its state is deleted and left out, and ``take_expired(user_id)`` says so.
+        """
+        wanted = [(name, key, _key_text(name, key)) for name, key in conversations
+                  if all(fits(part) for part in key if isinstance(part, int))]
         storage = await self.get_storage()
-        found = await storage.get_conversation(name, _key_text(name, key))
-        if found is None:
-            return None
-        state, written = found
+        user, stored = await storage.read_ptb_state(user_id, [(name, text) for name, _key, text in wanted])
         now = self._clock() if self._clock is not None else storage.now()
-        if written <= now - self.ttl:
-            await storage.put_conversation(name, _key_text(name, key), None)
-            if user_id is not None:
-                self._expired.add(int(user_id))
-            _LOG.info("consultation %s %s expired (last step %s)", name, key, written.isoformat())
-            return None
-        return json.loads(state)
+        states: dict[tuple[str, ConversationKey], object] = {}
+        for name, key, text in wanted:
+            found = stored.get((name, text))
+            if found is None:
+                continue
+            state, written = found
+            last = max(written, user[1]) if user is not None else written
+            if last <= now - self.ttl:
+                await storage.put_conversation(name, text, None)
+                if user_id is not None:
+                    self._expired.add(int(user_id))
+                _LOG.info("consultation %s %s expired (last step %s)", name, key, last.isoformat())
+                continue
+            states[(name, key)] = json.loads(state)
+        if prefetch and user_id is not None and fits(int(user_id)):
+            self._prefetched[int(user_id)] = user[0] if user is not None else _EMPTY
+        return states
+
+    def end_update(self, user_id: int | None) -> None:
+        """Forget what was read for the update of ``user_id`` (it is read again for the next one)."""
+        if user_id is not None:
+            self._prefetched.pop(int(user_id), None)
+            self._expired.discard(int(user_id))
+            self._written.pop(("user_data", int(user_id)), None)
+
+    async def read_conversation(self, name: str, key: ConversationKey, user_id: int | None) -> object | None:
+        """The state stored for ``key``, or ``None`` (none, or it expired: see ``load_update``)."""
+        return (await self.load_update(user_id, [(name, key)], prefetch=False)).get((name, key))
 
     def take_expired(self, user_id: int) -> bool:
         """Whether this update found the user's consultation expired (``True`` once per expiry)."""
@@ -345,11 +377,12 @@ def _key_text(name: str, key: ConversationKey) -> str:
 
 class StoredConversationHandler(ConversationHandler[Any]):
     """A persistent ``ConversationHandler`` whose states live in the database rather than in the process: the
-    processor reads the state of an update's key before the update (``load_state``) and forgets it once the
+    processor reads the state of an update's key before the update (``put_state``) and forgets it once the
     update's changes are written (``forget_state``).  Use it with ``StoragePersistence`` and
     ``WriteThroughUpdateProcessor``; ``persistent=True`` and a ``name`` are required, as PTB's."""
 
-    def _key_of(self, update: object) -> ConversationKey | None:
+    def key_of(self, update: object) -> ConversationKey | None:
+        """The conversation key of ``update``, or ``None`` for an update this handler never takes."""
         if not isinstance(update, Update):
             return None
         if (self.per_chat and update.effective_chat is None) or (self.per_user and update.effective_user is None):
@@ -360,13 +393,8 @@ class StoredConversationHandler(ConversationHandler[Any]):
             return None
         return self._get_key(update)
 
-    async def load_state(self, update: object, persistence: StoragePersistence) -> None:
-        """Put the stored state of the update's key in place of whatever this process held for it."""
-        key = self._key_of(update)
-        if key is None or self.name is None:
-            return
-        user = update.effective_user if isinstance(update, Update) else None
-        state = await persistence.read_conversation(self.name, key, user.id if user else None)
+    def put_state(self, key: ConversationKey, state: object | None) -> None:
+        """Hold the stored state of ``key`` (``None``: no conversation) in place of whatever this process held."""
         held = _untracked(self._conversations)
         if state is None:
             held.pop(key, None)
@@ -375,7 +403,7 @@ class StoredConversationHandler(ConversationHandler[Any]):
 
     def forget_state(self, update: object) -> None:
         """Drop the key's state from memory once it is written (a non-blocking step still running keeps it)."""
-        key = self._key_of(update)
+        key = self.key_of(update)
         if key is None:
             return
         held = _untracked(self._conversations)
@@ -423,10 +451,15 @@ class WriteThroughUpdateProcessor(BaseUpdateProcessor):
             _LOG.warning("WriteThroughUpdateProcessor is not attached: call processor.attach(app)")
         handlers = _stored_conversations(app) if app is not None else []
         persistence = app.persistence if app is not None else None
+        user = update.effective_user if isinstance(update, Update) else None
+        user_id = user.id if user is not None else None
         try:
             if isinstance(persistence, StoragePersistence):
-                for handler in handlers:  # the state as the database holds it now, not as this process last saw it
-                    await handler.load_state(update, persistence)
+                # the states and the user's data as the database holds them now, not as this process last saw them
+                keyed = [(h, key) for h in handlers if h.name is not None and (key := h.key_of(update)) is not None]
+                states = await persistence.load_update(user_id, [(str(h.name), key) for h, key in keyed])
+                for h, key in keyed:
+                    h.put_state(key, states.get((str(h.name), key)))
         except BaseException:
             if asyncio.iscoroutine(coroutine):
                 coroutine.close()  # the update is not handled (the error handler of the caller logs why)
@@ -440,6 +473,8 @@ class WriteThroughUpdateProcessor(BaseUpdateProcessor):
                 await app.update_persistence()
                 for handler in handlers:
                     handler.forget_state(update)
+                if isinstance(persistence, StoragePersistence):
+                    persistence.end_update(user_id)
 
     async def initialize(self) -> None:
         """Nothing to set up."""

@@ -35,3 +35,19 @@ def test_a_bad_setting_stops_the_bot_in_one_line(capsys: pytest.CaptureFixture[s
     assert run_bot({"TELEGRAM_BOT_TOKEN": "1:x", "DATABASE_URL": "mongodb://db"}) == 2
     err = capsys.readouterr().err
     assert err.startswith("liuyao bot: not a database this bot can open: 'mongodb://db'") and err.count("\n") == 1
+
+
+def test_a_postgresql_database_the_bot_cannot_use_stops_it_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import ADMIN_URL, require_postgres
+
+    # no server there: status 1, worth a restart
+    assert run_bot({"TELEGRAM_BOT_TOKEN": "1:x", "DATABASE_URL": "postgresql://bot:s3cret@127.0.0.1:1/liuyao"}) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("liuyao bot: cannot start: cannot reach the database postgresql://bot:***@127.0.0.1:1/")
+    assert err.count("\n") == 1 and "s3cret" not in err
+    # a server that refuses the database: status 2, a restart would not help
+    require_postgres()
+    missing = ADMIN_URL.rsplit("/", 1)[0] + "/liuyao_no_such_database"
+    assert run_bot({"TELEGRAM_BOT_TOKEN": "1:x", "DATABASE_URL": missing}) == 2
+    err = capsys.readouterr().err
+    assert err == f'liuyao bot: cannot open DATABASE_URL {missing}: database "liuyao_no_such_database" does not exist\n'

@@ -473,6 +473,41 @@ async def test_cancelled_transaction_rolls_back_and_frees_the_connection(storage
     assert await storage.get_user(10) is not None
 
 
+async def test_instants_come_back_as_the_same_moment_in_utc(storage: SQLStorage, clock: Clock) -> None:
+    from zoneinfo import ZoneInfo
+
+    seoul = datetime(2024, 2, 4, 17, 27, 0, 999999, tzinfo=ZoneInfo("Asia/Seoul"))  # 08:27:00.999999 UTC
+    clock.now = datetime(2025, 11, 2, 1, 30, 0, 1, tzinfo=ZoneInfo("America/New_York"))  # the repeated hour (EDT)
+    rid = await add(storage, 1, moment_utc=seoul, tz="Asia/Seoul")
+    got = await storage.get_reading(1, rid)
+    assert got.moment_utc == seoul and got.moment_utc.utcoffset() == timedelta(0)
+    assert got.moment_utc.microsecond == 999999 and got.created_at == utc(2025, 11, 2, 5, 30, 0, 1)
+    later = await add(storage, 1, moment_utc=seoul, tz="Asia/Seoul",
+                      created_at=datetime(2025, 11, 2, 1, 30, tzinfo=ZoneInfo("America/New_York")).replace(fold=1))
+    # 01:30 EST comes after 01:30:00.000001 EDT: newest first, by the instant, not by the wall clock
+    assert [r.id for r in (await storage.list_readings(1)).items] == [later, rid]
+
+
+async def test_ids_beyond_64_bits_are_never_found_and_never_written(storage: SQLStorage) -> None:
+    # Telegram's ids fit a BIGINT; a forged one may not: both engines answer alike instead of overflowing
+    top = 2**63 - 1
+    rid = await add(storage, top)  # the largest id is an id like any other
+    assert (await storage.get_user(top)).user_id == top and (await storage.get_reading(top, rid)).user_id == top
+    for huge in (2**63, 2**64 + 7, -(2**63) - 1):
+        assert await storage.get_user(huge) is None
+        assert await storage.get_reading(top, huge) is None and await storage.get_reading(huge, rid) is None
+        assert await storage.get_natal_reading(huge, 1) is None
+        assert await storage.set_outcome(top, huge, outcome="happened") is False
+        assert await storage.get_subscription(huge) is None and await storage.unsubscribe(huge) is False
+        assert await storage.get_delivery(huge, "2025-03-10") is None
+        for write in (storage.update_user_settings(huge, lang="ko"), storage.get_or_create_user(huge),
+                      add(storage, huge), storage.subscribe(huge, 1, "07:00", "UTC", "en"),
+                      storage.subscribe(1, huge, "07:00", "UTC", "en")):
+            with pytest.raises(ValueError, match="64-bit"):
+                await write
+    assert await storage.count_active_subscriptions() == 0 and await storage.get_user(1) is None
+
+
 # -------------------------------------------------------------------------------------------- subscriptions
 
 

@@ -7,9 +7,9 @@ SQLStorage``) implement it with the same behaviour.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from datetime import date, datetime, time, timedelta
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from bot.storage.models import (
     Delivery,
@@ -24,7 +24,6 @@ from bot.storage.models import (
 from bot.storage.values import Outcome
 
 
-@runtime_checkable
 class Storage(Protocol):
     engine: str  # 'sqlite' or 'postgresql'
     owner: str  # this sender's name on the delivery reservations it makes
@@ -118,10 +117,12 @@ class Storage(Protocol):
 
     async def put_ptb_store(self, name: str, text: str) -> None: ...
 
+    async def read_ptb_state(
+        self, user_id: int | None, conversations: Sequence[tuple[str, str]]
+    ) -> tuple[tuple[str, datetime] | None, dict[tuple[str, str], tuple[str, datetime]]]: ...
+
     async def get_conversation(self, name: str, key: str) -> tuple[str, datetime] | None: ...
 
     async def list_conversations(self, name: str) -> list[tuple[str, str]]: ...
 
     async def put_conversation(self, name: str, key: str, state: str | None) -> None: ...
-
-    async def purge_conversations(self, before: datetime) -> int: ...

@@ -13,7 +13,7 @@ import logging
 import os
 import socket
 import uuid
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import date, datetime, time, timedelta
 from types import TracebackType
@@ -30,6 +30,7 @@ from bot.storage.models import (
     Subscription,
     User,
 )
+from bot.storage.schema import TABLES
 from bot.storage.values import (
     OUTCOMES,
     Clock,
@@ -818,6 +819,33 @@ class SQLStorage:
                                   {"name": name, "key": key})
         return None if row is None else (str(row[0]), self.instant_out(row[1]))  # type: ignore[return-value]
 
+    async def read_ptb_state(
+        self, user_id: int | None, conversations: Sequence[tuple[str, str]]
+    ) -> tuple[tuple[str, datetime] | None, dict[tuple[str, str], tuple[str, datetime]]]:
+        """What one update needs, in one statement: the user's data (JSON text, when it was written) or ``None``,
+        and the states of the given (name, key) conversations that are stored (state text, when written)."""
+        parts: list[str] = []
+        params: dict[str, Any] = {}
+        if user_id is not None and fits(int(user_id)):
+            parts.append("SELECT 'u' AS kind, '' AS name, '' AS key, data AS value, updated_at "
+                         "FROM ptb_user_data WHERE user_id = :user_id")
+            params["user_id"] = int(user_id)
+        for i, (name, key) in enumerate(conversations):
+            parts.append(f"SELECT 'c', name, key, state, updated_at FROM ptb_conversations "
+                         f"WHERE name = :name{i} AND key = :key{i}")
+            params |= {f"name{i}": name, f"key{i}": key}
+        if not parts:
+            return None, {}
+        user: tuple[str, datetime] | None = None
+        states: dict[tuple[str, str], tuple[str, datetime]] = {}
+        for row in await self.fetchall(" UNION ALL ".join(parts), params):
+            value = (str(row[3]), self.instant_out(row[4]))
+            if row[0] == "u":
+                user = value  # type: ignore[assignment]
+            else:
+                states[(str(row[1]), str(row[2]))] = value  # type: ignore[assignment]
+        return user, states
+
     async def list_conversations(self, name: str) -> list[tuple[str, str]]:
         """Every stored (key, state) of one ConversationHandler, in key order (JSON texts)."""
         rows = await self.fetchall("SELECT key, state FROM ptb_conversations WHERE name = :name ORDER BY key",
@@ -837,18 +865,10 @@ class SQLStorage:
                     {"name": name, "key": key, "state": state, "now": self._stamp()},
                 )
 
-    async def purge_conversations(self, before: datetime) -> int:
-        """Delete every conversation state last written before ``before``; how many were deleted."""
-        async with self.transaction() as tx:
-            return await tx.execute("DELETE FROM ptb_conversations WHERE updated_at < :before",
-                                    {"before": self.instant(before)})
-
     # ------------------------------------------------------------------------------- whole tables (db copy)
 
     async def count_rows(self, table: str) -> int:
         """How many rows ``table`` holds (one of ``bot.storage.schema.TABLES``)."""
-        from bot.storage.schema import TABLES
-
         if table not in TABLES:
             raise ValueError(f"not a table of the bot: {table!r}")
         row = await self.fetchone(f"SELECT count(*) FROM {table}")
