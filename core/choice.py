@@ -11,7 +11,7 @@ moves, the 父母 or 子孫 a moving line turns into is the sky that moves (SW-0
 
 from __future__ import annotations
 
-from core.actors import actor_at
+from core.actors import acting_lines, actor_at
 from core.chart import Chart
 from core.findings import Effect, Finding, Layer, Place
 from core.hexagram import Relation, relation
@@ -106,10 +106,11 @@ def _sky(chart: Chart, use: UseGod) -> CoUseGod | None:
     """天時 reads what moves, not strength: when no 父母 or 子孫 moves, a moving line that turns into one of them
     brings that sky (升之恆, 午月戊午日: 「父母不動，而丑土之財又化出午火回頭生」 — both the friend and the author read
     the 化出 午 子孫)."""
-    moving = [ln for ln in chart.lines if ln.moving]
-    if any(ln.relation in _SKY for ln in moving):
-        return None
-    for ln in moving:
+    if any(a.relation in _SKY for a in acting_lines(chart)):
+        return None  # a 父母 or 子孫 moves (or moves in secret): the overrides read it directly
+    for ln in chart.lines:
+        if not ln.moving:
+            continue
         if ln.changed is not None and ln.changed.relation in _SKY:
             place = Place(Layer.CHANGED, ln.position)
             return None if place == use.place else CoUseGod(place, ln.changed.relation, "SW-05",
