@@ -50,6 +50,12 @@ VERDICT_MISSES = {
 }
 
 
+# ZD-L1566 and ZD-L1566b (晉, then 恆之大過, one sitting, one 世 酉 broken by the 卯 month and entombed by the 丑 day)
+# are told apart by their use-gods, as the author does: the broken 世 leaves nothing to do (JS-12 with 卷首's 百無所為)
+# unless the use-god moves — 五爻官化進神乃再任之官也.  The author's 「官星兩現，皆空破」 for 晉 is loose against his own
+# XK2-02 (the two 巳 官 are void but 相 in spring, so they only wait, and neither is 月破): the 世 decides, not the void.
+
+
 def _param(ids: list[str], misses: dict[str, str] | set[str], why: str = "") -> list[object]:
     out: list[object] = []
     for cid in ids:
