@@ -507,6 +507,10 @@ FINDINGS: dict[str, str] = {
     "day_is_use_god": N_("No line bears the use-god: the day stands for it."),
     "void_or_broken_copy_times": N_("{line}, the void or broken copy of the use-god, tells when it happens."),
     "world_read_with_use_god": N_("For one's own matter the world line ({line}) is read together with the use-god."),
+    "response_read_with_use_god": N_("A teacher is another person: the response line ({line}) is read together with "
+                                     "the use-god."),
+    "sky_read_with_use_god": N_("No line of rain or of sun moves: the sky a moving line turns into ({line}) is read "
+                                "together with the use-god."),
     # can it act (now, later, never)
     "acts_now": N_("{line} can act now."),
     "month_or_day_rules": N_("The month or the day itself is the use-god: nothing in the hexagram can harm it."),
@@ -608,6 +612,8 @@ FINDINGS: dict[str, str] = {
     "weather_asked_moves": N_("The line of the weather asked about moves, and the opposite one does not: it comes."),
     "weather_opposite_moves": N_("The line of the opposite weather moves, and that of the weather asked does not: "
                                  "it does not come."),
+    "weather_opposite_stored": N_("The opposite weather ({line}) is at its height on the month and the day: it is "
+                                  "stored in its tomb, and the weather asked comes."),
     "hidden_under_empty_flyer": N_("{line} hides under a void or broken line ({other}): it comes out easily."),
     "full_punishment": N_("The month, the day and {line} make the whole triple punishment: grave harm."),
     "ghost_on_world_struck_away": N_("The burden of the Officer-Ghost on the world line ({line}) is struck away by its change: relief."),

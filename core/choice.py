@@ -5,11 +5,13 @@ the 世, else the strongest; the 旬空 or 月破 copy gives the timing (LX-02).
 line (FS-08), then the month, then the day (FS-01, JS-08), then the 伏神 (FS-01…06).  A primary copy broken
 beyond use lets its change stand in (002 M-05, the 化出 寅財 of Z002-05).  For one's own money, office,
 examinations, safety and life the book reads the 世 with the use-god (JS-14…19, JS-23): that is the co-read line.
+A teacher is another person, the 應 (JS-10), read with the 父母; for the weather, when neither 父母 nor 子孫
+moves, the 父母 or 子孫 a moving line turns into is the sky that moves (SW-05): each is read with the use-god too.
 """
 
 from __future__ import annotations
 
-from core.actors import actor_at
+from core.actors import acting_lines, actor_at
 from core.chart import Chart
 from core.findings import Effect, Finding, Layer, Place
 from core.hexagram import Relation, relation
@@ -22,6 +24,10 @@ from core.values import value
 
 # The matters of one's own for which the book reads the 世 beside the use-god (JS-14 … JS-19, JS-23).
 CO_READ_TOPICS = frozenset((Topic.wealth, Topic.career, Topic.exam, Topic.danger, Topic.lifetime))
+# The matters whose person is the other party, the 應 (JS-10 「占他人者以應爻為用神」): 嚴師訓子, 「以應為用神，
+# 世應相合，應臨戌父，巳月生之，乃飽學之士」 — the 應 is the teacher, its 父母 his learning.
+OTHER_PARTY_TOPICS = frozenset((Topic.teacher,))
+_SKY = (Relation.父母, Relation.子孫)
 _VIGOUR_RANK = {Vigour.旺: 3, Vigour.有氣: 2, Vigour.休囚: 1, Vigour.失陷: 0}
 
 
@@ -32,6 +38,12 @@ class CoUseGod:
     place: Place
     relation: Relation
     rule: str
+    key: str = "world_read_with_use_god"
+
+    @property
+    def world(self) -> bool:
+        """Is it the 世 read for one's own matter (the overrides of the 世 then apply)?"""
+        return self.rule == "JS-14"
 
 
 @value
@@ -76,12 +88,34 @@ def _timing_copy(chart: Chart, cands: tuple[Place, ...], chosen: Place) -> Place
 
 
 def _co_read(chart: Chart, question: Question, use: UseGod) -> CoUseGod | None:
+    if question.topic in OTHER_PARTY_TOPICS:
+        other = Place(Layer.LINE, chart.hexagram.response)
+        return None if use.place == other else CoUseGod(other, chart.response.relation, "JS-10",
+                                                        "response_read_with_use_god")
+    if question.topic is Topic.weather and question.weather is not None:
+        return _sky(chart, use)
     if question.topic not in CO_READ_TOPICS or question.subject not in (None, Subject.self):
         return None
     world = Place(Layer.LINE, chart.hexagram.world)
     if use.place == world:
         return None
     return CoUseGod(world, chart.world.relation, "JS-14")
+
+
+def _sky(chart: Chart, use: UseGod) -> CoUseGod | None:
+    """天時 reads what moves, not strength: when no 父母 or 子孫 moves, a moving line that turns into one of them
+    brings that sky (升之恆, 午月戊午日: 「父母不動，而丑土之財又化出午火回頭生」 — both the friend and the author read
+    the 化出 午 子孫)."""
+    if any(a.relation in _SKY for a in acting_lines(chart)):
+        return None  # a 父母 or 子孫 moves (or moves in secret): the overrides read it directly
+    for ln in chart.lines:
+        if not ln.moving:
+            continue
+        if ln.changed is not None and ln.changed.relation in _SKY:
+            place = Place(Layer.CHANGED, ln.position)
+            return None if place == use.place else CoUseGod(place, ln.changed.relation, "SW-05",
+                                                            "sky_read_with_use_god")
+    return None
 
 
 def choose(chart: Chart, question: Question, target: Target) -> Choice:
@@ -126,6 +160,6 @@ def choose(chart: Chart, question: Question, target: Target) -> Choice:
         found.append(finding("LX-02", "void_or_broken_copy_times", Effect.NEUTRAL, 0, (copy, chosen.place)))
     co = _co_read(chart, question, chosen)
     if co is not None:
-        found.append(finding(co.rule, "world_read_with_use_god", Effect.NEUTRAL, 0, (co.place,),
+        found.append(finding(co.rule, co.key, Effect.NEUTRAL, 0, (co.place,),
                              relation=co.relation.value))
     return Choice(chosen, copy, co, tuple(found))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.actors import actor_at
 from core.calendar import Moment
 from core.chart import Chart, Line, Standing, Yao
 from core.findings import Finding, Layer, Place, Timing
@@ -216,7 +217,7 @@ def reading_dict(r: Reading) -> dict[str, Any]:
         "co_use_god": None if r.co_use_god is None else {
             "where": r.co_use_god.place.layer.value, "position": r.co_use_god.place.position,
             "relation": r.co_use_god.relation.value,
-            "branch": r.chart.lines[r.co_use_god.place.position - 1].branch.name, "rule": r.co_use_god.rule},
+            "branch": actor_at(r.chart, r.co_use_god.place).branch.name, "rule": r.co_use_god.rule},
         "usable": usable_dict(r),
         "decision": decision_dict(r),
         "findings": [finding_dict(f) for f in r.findings],

@@ -4,9 +4,11 @@ Each override is a ``Move`` on the present answer and on the eventual one: ``=�
 floors, ``+1``/``-1`` move a step.  In order: the use-god's own change (回頭克 and 回頭生 JS-05/HJ-44, 化進 化退
 JT-02/03/04, 化鬼 TT-03/HJ-43, 化墓 化絕 HJ-38/41), 反吟 and 伏吟 (FF-03/04), a striking line that 化進 (JT-02),
 the traveller tied (LH-04), the hexagram's 六沖 and 六合 and their changes (LC-03/04, LH-05/06), 卦化回頭克
-(GB-02/03), 近病 against 久病 (JS-24 before JS-25/26, HJ-35, and JT-04's 化退 in a long illness), for one's own
-matter the 世 (JS-12, JS-16/17, JS-23, HJ-34, HJ-44), and the use-god striking the 世 (HJ-52, both ways).  独發
-carries no weight (DF-02): it is not here.
+(GB-02/03), the sky that moves for the weather (SW-05, and HJ-47's sky at its height stored in its tomb), 近病
+against 久病 (JS-24 before JS-25/26, HJ-35, and JT-04's 化退 in a long illness), for one's own matter the 世
+(JS-12 counted once, JS-16/17, JS-23, HJ-34, HJ-44), and the use-god striking the 世 (HJ-52, both ways).  独發
+carries no weight (DF-02): it is not here.  Only a co-read 世 (``CoUseGod.world``) brings the 世's overrides: the
+teacher's 應 (JS-10) and the weather's sky (SW-05) are read beside the use-god without them.
 """
 
 from __future__ import annotations
@@ -259,6 +261,18 @@ def _weather(f: Facts) -> Iterator[Move]:
         yield Move("SW-05", "weather_asked_moves", (f.use.place,), "=吉", "=吉")
     elif other in acting and wished not in acting:
         yield Move("SW-05", "weather_opposite_moves", (f.use.place,), "=凶", "=凶")
+    elif f.co is not None and f.co.rule == "SW-05":
+        # the sky a moving line turns into (choice._sky); at its height it is stored in its tomb and gives way:
+        # HJ-47 「用爻重疊，喜墓庫以收藏」, read by the author for rain (升之恆): 「午火子孫臨日月旺之極矣，乃為用爻
+        # 重疊，逢墓庫以收藏，故知戌必雨」 — the 太旺 of YQ-03, on the month and the day
+        sky = state_of(f.chart, f.co.place)
+        here = (f.co.place, f.use.place)
+        if f.co.relation is wished:
+            yield Move("SW-05", "weather_asked_moves", here, "=吉", "=吉")
+        elif sky.too_strong:
+            yield Move("HJ-47", "weather_opposite_stored", here, "≤小凶", "=吉")
+        else:
+            yield Move("SW-05", "weather_opposite_moves", here, "=凶", "=凶")
 
 
 def _illness(f: Facts) -> Iterator[Move]:
@@ -311,7 +325,7 @@ _HOLDER_RULES: dict[tuple[Topic, Relation], tuple[str, str, str, str]] = {
 def _world(f: Facts) -> Iterator[Move]:
     """The 世 read with the use-god for one's own matter (or as the use-god itself)."""
     chart, q, w = f.chart, f.question, f.world
-    own = f.co is not None or f.use.place == w.place
+    own = (f.co is not None and f.co.world) or f.use.place == w.place
     if not own:
         return
     wl = chart.world
@@ -325,7 +339,7 @@ def _world(f: Facts) -> Iterator[Move]:
             yield Move("HJ-34", "obstacle_on_world_turns_into_use_god", here, "", "+1", (("relation", rel),))
         else:
             yield Move(r, key, here, now, eventual, (("relation", rel),))
-    if f.co is None:
+    if f.co is None or not f.co.world:
         return  # the use-god's own change and state were read above
     if wl.moving and wl.changed is not None and wl.changed.relation is Relation.官鬼 \
             and wl.relation is not Relation.官鬼 and q.topic in (Topic.career, Topic.exam):
@@ -333,7 +347,12 @@ def _world(f: Facts) -> Iterator[Move]:
             yield Move("HJ-43", "world_changes_into_office", here, "", "+1")
         elif not w.vigour.strong or w.attacks:
             yield Move("HJ-43", "world_changes_into_ghost", here, "", "=凶")  # 變鬼
-    if f.world_tally is not None and f.world_usable is Usable.never:
+    # A 世 the month breaks, static and unsupported, is one fact: JS-12 reads it below, HJ-07 does not count it
+    # again (晉 and 恆之大過 of one sitting share that 世; only their use-gods tell them apart).
+    broken = w.month_break and w.vigour is Vigour.失陷
+    if broken:
+        pass
+    elif f.world_tally is not None and f.world_usable is Usable.never:
         yield Move("HJ-07", "world_weak", here, "", "-1")
     elif f.world_tally is not None and f.world_tally.verdict.side:
         yield Move("HJ-07", "world_strong" if f.world_tally.verdict.side > 0 else "world_weak", here,
@@ -343,8 +362,12 @@ def _world(f: Facts) -> Iterator[Move]:
     if wl.moving and Transformation.回頭克 in wl.transformations:
         grave = q.topic in (Topic.lifetime, Topic.lifespan, Topic.year, Topic.illness)
         yield Move("HJ-44", "world_turns_overcoming", here, "", "=凶" if grave else "≤小凶")
-    if w.month_break and w.vigour is Vigour.失陷:
-        yield Move("JS-12", "world_broken", here, "-1", "-1")
+    if broken:
+        # 「世爻逢月破，即如自己身子如破格也，百無所為」 (卷首 L444): the querent can do nothing, and the end is
+        # bad unless the use-god moves and so comes by itself (HJ-67 動爻空破又何妨): 晉, its two 官 static,
+        # 「世爻破而入墓，官星兩現，皆空破」 — the post is lost; 恆之大過, 「持世官星破而入墓，所以知其失之就矣！
+        # 幸五爻官化進神乃再任之官也」 — this post lost now, a new one later.
+        yield Move("JS-12", "world_broken", here, "-1", "-1" if f.use.moving else "=凶")
     elif w.void and not w.void_filled and not w.moving and q.topic in (Topic.wealth, Topic.career, Topic.exam):
         yield Move("JS-12", "world_void_not_yet", here, "≤平", "")
     elif w.void and not w.void_filled and q.topic is Topic.danger:
@@ -378,7 +401,7 @@ def _use_overcomes_world(f: Facts) -> Iterator[Move]:
     """HJ-52: the use-god overcoming the 世 brings money, the traveller, the cure; for office, calamity
     (「若占功名，官鬼克世，非灾即祸」 — the post may come, the end is bad: 泰之明夷, the post on 壬寅日 and death on
     the road the next 三月)."""
-    if f.co is None and f.question.topic not in (Topic.returning,):
+    if (f.co is None or not f.co.world) and f.question.topic not in (Topic.returning,):
         return
     if f.use.place == f.world.place or f.use.place.layer not in (Layer.LINE,):
         return

@@ -208,10 +208,11 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     balance = weigh(ranked)
     verdict = decision.verdict
     world = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+    own = (choice.co_use_god is not None and choice.co_use_god.world) or use.place == world.place
     older = rule_timings(chart, use, assessment, roles.yuan) + list(topic_timing)
     cands = moments(chart, state_of(chart, use.place), verdict.side,
                     [p.place for p in decision.tally.parties if not p.supports and p.place.layer is Layer.LINE],
-                    roles.yuan, world if (choice.co_use_god or use.place == world.place) else None,
+                    roles.yuan, world if own else None,
                     choice.timing_copy, _held_attackers(chart, decision), horizon_of(question) is Horizon.far)
     timed = with_dates(merge(cands, rank(older), horizon_of(question), verdict.side), chart.moment)
     return Reading(chart, question, rule, use, assessment, roles, ranked, balance, verdict, timed, topic, decision,
@@ -227,7 +228,8 @@ def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Findi
     near = horizon is Horizon.near
     t = tally(chart, us, absorbed, frame, near, ghost_lifted(chart, question, us))
     world = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
-    world_tally = tally(chart, world, near=near) if choice.co_use_god is not None else None
+    world_tally = tally(chart, world, near=near) if choice.co_use_god is not None and choice.co_use_god.world \
+        else None
     moves = overrides(Facts(chart, question, us, world, choice.co_use_god, horizon, world_tally,
                             usability(chart, world.place).usable, yuan, t))
     spirit_of = {LINE_PLACES[ln.position]: ln.spirit for ln in chart.lines}

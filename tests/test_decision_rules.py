@@ -1,5 +1,6 @@
-"""The decision rules read off 增刪卜易's own reasoning (HJ-52, JS-24, JT-02/03/04, LH-04, XK2-05, SW-04), each
-checked over a sweep of casts against what its passage says, independently of the worked cases that show it."""
+"""The decision rules read off 增刪卜易's own reasoning (HJ-52, JS-24, JT-02/03/04, LH-04, XK2-05, SW-04, JS-12,
+JS-10, SW-05 with HJ-47), each checked over a sweep of casts against what its passage says, independently of the
+worked cases that show it."""
 
 from __future__ import annotations
 
@@ -165,3 +166,79 @@ def test_child_holding_the_world_fails_the_office() -> None:
         assert step is not None and step.eventual[1].value <= Verdict.小凶.value
         seen += 1
     assert seen > 50
+
+
+def test_a_broken_world_leaves_nothing_to_do_unless_the_use_god_moves() -> None:
+    """JS-12 with 卷首's 「世爻逢月破…百無所為」: for one's own office a static, unsupported 世 the month breaks ends
+    the matter badly when the use-god is static (晉: 「世爻破而入墓，官星兩現，皆空破」), and costs one step when the
+    use-god moves (恆之大過: 「幸五爻官化進神乃再任之官也」); HJ-07 does not count the same 世 a second time."""
+    seen = {True: 0, False: 0}
+    for chart in _charts(2):
+        r = read(chart, Question(Topic.career, Subject.self))
+        world = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+        if r.co_use_god is None or not (world.month_break and not world.moving and world.vigour.name == "失陷"):
+            continue
+        assert r.decision is not None
+        step = next(s for s in r.decision.steps if s.finding.key == "world_broken")
+        assert "world_weak" not in _keys(r) and "world_strong" not in _keys(r)
+        moving = state_of(chart, r.use_god.place).moving
+        before, after = step.eventual
+        assert after is (before.moved(-1) if moving else Verdict.凶)
+        if not moving:
+            assert r.verdict is Verdict.凶
+        seen[moving] += 1
+    assert seen[True] > 5 and seen[False] > 5
+
+
+def test_a_teacher_is_read_on_the_response_line() -> None:
+    """JS-10 「占他人者以應爻為用神」 (嚴師訓子: 「以應為用神…應臨戌父」): the 應 is read with the 父母 use-god, and
+    the 世's overrides, which belong to one's own matter, stay out."""
+    seen = 0
+    for chart in _charts(9):
+        r = read(chart, Question(Topic.teacher, Subject.other))
+        response = Place(Layer.LINE, chart.hexagram.response)
+        if r.use_god.place == response:
+            assert r.co_use_god is None
+            continue
+        assert r.co_use_god is not None and (r.co_use_god.place, r.co_use_god.rule) == (response, "JS-10")
+        assert not _keys(r) & {"world_broken", "world_weak", "world_strong", "world_turns_overcoming"}
+        seen += 1
+    assert seen > 300
+
+
+def test_the_sky_a_moving_line_turns_into_decides_the_weather() -> None:
+    """天時 reads what moves (SW-05): with no 父母 or 子孫 acting, the 父母 or 子孫 a moving line turns into is the sky
+    that comes — rain for 父母, sun for 子孫 — unless it stands on the month and the day: then, 「用爻重疊，逢墓庫以
+    收藏」 (HJ-47, 升之恆), it is stored in its tomb and the other sky comes."""
+    from core.actors import acting_lines
+    from core.question import Weather
+
+    sky = (Relation.父母, Relation.子孫)
+    seen = {"asked": 0, "opposite": 0, "stored": 0}
+    for n in range(0, 4096, 3):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        month = MONTHS[(n // 3) % 12]
+        same = [d for d in SEXAGENARY if d.branch.name == month]  # every other cast on a day of the month's branch
+        day = str(same[n % 5] if n % 2 else SEXAGENARY[(n * 7) % 60])
+        chart = build_chart(parse_cast(lines), Moment.from_pillars(month, day))
+        if any(a.relation in sky for a in acting_lines(chart)):
+            continue
+        turns = [ln for ln in chart.lines if ln.moving and ln.changed is not None and ln.changed.relation in sky]
+        if not turns:
+            continue
+        place = Place(Layer.CHANGED, turns[0].position)
+        for weather, wished in ((Weather.rain, Relation.父母), (Weather.clear, Relation.子孫)):
+            r = read(chart, Question(Topic.weather, weather=weather))
+            if r.use_god.place == place:
+                continue
+            assert r.co_use_god is not None and r.co_use_god.place == place
+            if turns[0].changed.relation is wished:
+                assert r.verdict is Verdict.吉
+                seen["asked"] += 1
+            elif state_of(chart, place).too_strong:
+                assert r.verdict is Verdict.吉 and "weather_opposite_stored" in _keys(r)
+                seen["stored"] += 1
+            else:
+                assert r.verdict is Verdict.凶
+                seen["opposite"] += 1
+    assert seen["stored"] >= 5 and seen["asked"] > 20 and seen["opposite"] > 20

@@ -23,10 +23,8 @@ _OTHER = "占此應彼 (HJ-69): the cast answered another matter than the one as
 # The line the author reads is not the engine's use-god nor its co-read line.
 LINE_MISSES = {
     "ZD-L522": "a grave: the author reads the 4th line as the 穴 (site), a positional reading the catalogue lacks",
-    "ZD-L570": "a tutor for the son: the author reads the 應 (the tutor as the other party), not 父母",
     "ZD-L855d": "the author's 亥水克世 does not fit the chart (notes); he reads the 回頭克 line 2",
     "ZD-L855e": "as ZD-L855d, the wife's cast of the same chart",
-    "ZD-L1456": "rain: the author reads the changed 戌 of line 4 (重叠 too strong), the engine the 父母 line",
     **{cid: _OTHER for cid in ("ZD-L1604", "ZD-L1614", "ZD-L1630", "ZD-L1646", "ZD-L1663", "ZD-L1679")},
 }
 
@@ -48,13 +46,14 @@ VERDICT_MISSES = {
     # are void that day (沖空則實), and 晉's 未, clashed by the 丑 day and not void, stay inert (ZD-L1566); here the
     # 丑 世 is not void, and the author is silent on its 日破
     "ZD-L1404": "‹old›: the 世 is 日破, yet the author reads only whether the broken, entombed 鬼 harms it",
-    "ZD-L1456": "rain: the author reads the changed line",
-    # 世爻破而入墓 is read (SW-04: the 丑 day entombs the 酉 世; JS-12, HJ-07), but 官星兩現，皆空破 calls the two
-    # 巳 官 empty, which are void yet 相 in the 卯 month — by the author's own XK2-02 they only wait: 平
-    "ZD-L1566": "the author reads the 官 as 空破 where his XK2-02 reads them as only waiting",
-    "ZD-L1566b": "持世官星破而入墓 (this post lost) and 五爻官化進 (a new one): the broken 世 weighs as much as the advance",
     **{cid: _OTHER for cid in ("ZD-L1587", "ZD-L1614", "ZD-L1614b")},
 }
+
+
+# ZD-L1566 and ZD-L1566b (晉, then 恆之大過, one sitting, one 世 酉 broken by the 卯 month and entombed by the 丑 day)
+# are told apart by their use-gods, as the author does: the broken 世 leaves nothing to do (JS-12 with 卷首's 百無所為)
+# unless the use-god moves — 五爻官化進神乃再任之官也.  The author's 「官星兩現，皆空破」 for 晉 is loose against his own
+# XK2-02 (the two 巳 官 are void but 相 in spring, so they only wait, and neither is 月破): the 世 decides, not the void.
 
 
 def _param(ids: list[str], misses: dict[str, str] | set[str], why: str = "") -> list[object]:
@@ -108,13 +107,13 @@ def test_the_authors_moment_among_the_first_three(cid: str) -> None:
 
 
 def test_rates_over_the_book() -> None:
-    """Floors under today's rates (line 90 % of 106, moment 43 %, same side 87 %, other side 10 % of 107)."""
+    """Floors under today's rates (line 91.5 % of 106, moment 43 %, same side 89.7 %, other side 9.3 % of 107)."""
     lines = [evaluate(c)["line"] for c in READABLE if c["use_god"] and c["use_god"].get("position") is not None]
     sides = [evaluate(c)["verdict"] for c in READABLE if c["verdict"] is not None]
-    assert sum(map(bool, lines)) / len(lines) >= 0.89
+    assert sum(map(bool, lines)) / len(lines) >= 0.915
     assert len(MOMENT_HITS) / len(MOMENT_CASES) >= 0.43
-    assert sum(s[0] for s in sides) / len(sides) >= 0.86
-    assert sum(s[1] for s in sides) / len(sides) <= 0.103
+    assert sum(s[0] for s in sides) / len(sides) >= 0.897
+    assert sum(s[1] for s in sides) / len(sides) <= 0.094
 
 
 def test_a_case_chart_is_built_on_its_printed_day() -> None:
