@@ -671,6 +671,7 @@ TIMINGS: dict[str, str] = {
     "helper_freed": N_("when the change that holds back the source {other} is clashed away"),
     "struck_by_change": N_("when the change that turns back on {line} comes into force"),
     "attacker_struck": N_("when the line that strikes {line} is itself clashed"),
+    "reliever_combined": N_("when the line that strikes the ghost off {line} is combined, and the burden lifts"),
     "attacker_in_force": N_("when the line that strikes {line} is in force"),
     "attacker_fed": N_("when the line that strikes {line} is fed"),
     "harm_when_out_of_void": N_("when {line} leaves the void and the harm reaches it"),

@@ -9,10 +9,11 @@ months and years (YP-03) —, a tomb when clashed open, unless the tomb is broke
 months and years, near ones in days).  Each candidate says whether it is a good or a bad moment: the use-god's own
 moments bring the outcome, the attacker's bring harm (YQ-10, HJ-35, and an attacker advancing into a void or
 broken branch when that fills, JT-03), the moment the attacker is struck brings relief (YQ-09, also for an
-attacker the decision sets aside, DF-03).  ``merge`` makes one entry per (unit, branch) listing every rule, and
-ranks first what the chapter says always holds: the moment of the verdict's own turn (the blow when the end is
-bad, the relief when it is good, as YQ-09/10 divide them) a step above the rest, the changed branch (YQ-15, 「間有
-應於變爻動爻」: at times) below the line's own states.
+attacker the decision sets aside, DF-03), and so does the day that combines a line lifting a 官鬼 off the 世
+(HJ-32).  ``merge`` makes one entry per (unit, branch) listing every rule, and ranks first what the chapter says
+always holds: the moment of the verdict's own turn (the blow when the end is bad, the relief when it is good, as
+YQ-09/10 divide them) a step above the rest, the changed branch (YQ-15, 「間有應於變爻動爻」: at times) below the
+line's own states.
 """
 
 from __future__ import annotations
@@ -224,11 +225,12 @@ def _one_short(chart: Chart, use: State) -> list[Candidate]:
 
 def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Place], yuan: tuple[Place, ...],
             world: State | None, timing_copy: Place | None, held: Iterable[Place] = (),
-            far: bool = False) -> list[Candidate]:
+            far: bool = False, relievers: Iterable[Place] = ()) -> list[Candidate]:
     """Every moment the rules give for this use-god (and the copy that times it, LX-02): its own, its attackers'
     (YQ-09/10, HJ-35, HJ-18, HJ-16), its 元神's (HJ-16, YQ-09), and the 世's for one's own matter (YQ-18/19).
     ``held``: moving lines that strike the use-god and that the decision sets aside (令星, 化退 …): they cannot
-    harm, yet the matter waits for the day that clears them (YQ-09 須待克神受克, DF-03)."""
+    harm, yet the matter waits for the day that clears them (YQ-09 須待克神受克, DF-03).  ``relievers``: moving
+    lines that strike a 官鬼 on the 世 of someone who holds no office, and so lift the burden (HJ-32)."""
     out = _line_moments(chart, use, far) + _one_short(chart, use)
     if eventual_side > 0:
         out += [Candidate(clash_of(state_of(chart, p).branch), "YQ-09", "attacker_struck", 6, GOOD, (use.place, p))
@@ -237,6 +239,11 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
         out += [Candidate(c.branch, "LX-02", c.key, c.weight + 1, c.sense, c.places, c.stem, c.unit)
                 for c in _line_moments(chart, state_of(chart, timing_copy), far) if c.rule in ("YQ-07", "YQ-08")]
     here = (use.place,)
+    for p in relievers:
+        # HJ-32 萃之比 「亥水子孫獨發，克去世爻之鬼，應在明日寅日，寅與亥合，合起子孫之日」 (and 同人之革's
+        # 獨發 戌 子孫: 「動而逢合之日晴」, 卯日): the burden lifts on the day that combines the line lifting it
+        out.append(Candidate(harmony_of(state_of(chart, p).branch), "HJ-32", "reliever_combined", 7, GOOD,
+                             here + (p,)))
     for p in attackers:
         a = state_of(chart, p)
         there = here + (p,)

@@ -268,7 +268,7 @@ def _timed_by_state(chart: Chart, s: State) -> dict[str, tuple[bool, set[Branch]
     }
 
 
-# the rules that time a blow (YQ-10 須防, HJ-35 遭害, FS-10, JT-03, HJ-18) and a relief (YQ-09 須待…則吉)
+# the rules that time a blow (YQ-10 須防, HJ-35 遭害, FS-10, JT-03, HJ-18) and a relief (YQ-09 須待…則吉, HJ-32)
 _BLOWS = frozenset(("YQ-10", "HJ-35", "FS-10", "JT-03", "HJ-18"))
 
 
@@ -282,8 +282,8 @@ def test_every_timing_follows_from_the_state_of_its_line() -> None:
         for t in r.timing:
             if t.rule in _BLOWS:
                 assert t.favourable is False, (t.rule, t.key)
-            elif t.rule == "YQ-09":
-                assert t.favourable is True, (t.key,)
+            elif t.rule in ("YQ-09", "HJ-32"):
+                assert t.favourable is True, (t.rule, t.key)
             if not t.places or t.rule not in _RULES_OF_STATE:
                 continue
             s = state_of(r.chart, t.places[0])
@@ -293,6 +293,35 @@ def test_every_timing_follows_from_the_state_of_its_line() -> None:
                 assert t.favourable is (None if r.verdict.side == 0 else r.verdict.side > 0), (t.rule, t.key)
             checked += 1
     assert checked > 1000
+
+
+def test_a_ghost_struck_off_the_world_lifts_on_the_day_that_combines_its_striker() -> None:
+    """HJ-32 萃之比: 「亥水子孫獨發，克去世爻之鬼，應在明日寅日，寅與亥合，合起子孫之日」 — in a danger to oneself
+    with a 官鬼 on the 世 (not an illness, where the 官鬼 is the trouble itself), each moving line that strikes it
+    gives the day that combines it, a good moment."""
+    from core.reading import read
+    from core.relations import harmony_of
+    from core.state import state_of
+
+    seen = 0
+    for n in range(0, 4096, 5):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        moment = Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], "癸丑")
+        r = read(build_chart(parse_cast(lines), moment), Question(Topic.danger, Subject.self, Sex.male))
+        d = r.decision
+        assert d is not None
+        lifters = {p.place for p in d.tally.parties if d.tally.rule == "HJ-32" and p.place.layer is Layer.LINE
+                   and r.chart.lines[p.place.position - 1].moving
+                   and p.place in state_of(r.chart, r.use_god.place).attacks}
+        assert {t.places[-1] for t in r.timing if t.rule == "HJ-32"} <= lifters
+        for t in r.timing:
+            if t.rule == "HJ-32":
+                assert t.favourable is True
+                assert t.branch is harmony_of(r.chart.lines[t.places[-1].position - 1].branch)
+        seen += bool(lifters)
+        assert all(any("HJ-32" in t.rules and t.branch is harmony_of(r.chart.lines[p.position - 1].branch)
+                       for t in r.timing) for p in lifters)
+    assert seen > 10
 
 
 _RULES_OF_STATE = frozenset(("YQ-01", "YQ-02", "YQ-03", "YQ-04", "YQ-05", "YQ-06", "YQ-07", "YQ-08", "XK2-08",
