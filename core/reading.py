@@ -214,7 +214,8 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
                     roles.yuan, world if (choice.co_use_god or use.place == world.place) else None,
                     choice.timing_copy, _held_attackers(chart, decision), horizon_of(question) is Horizon.far,
                     _relievers(chart, decision))
-    timed = with_dates(merge(cands, rank(older), horizon_of(question), verdict.side), chart.moment)
+    timed = with_dates(merge(cands, rank(older), horizon_of(question), verdict.side,
+                             question.horizon is not None), chart.moment)
     return Reading(chart, question, rule, use, assessment, roles, ranked, balance, verdict, timed, topic, decision,
                    choice.co_use_god)
 

@@ -6,7 +6,7 @@ one on its clash or 出空 — for the second branch of a 旬 the day the 旬 tu
 that clash fills it now (XK2-08) —, a broken one on its 合 or 填實 — in a far matter the 合 in months, 實破 in
 months and years (YP-03) —, a tomb when clashed open, unless the tomb is broken or real or the line weak
 (SG-02/03, HJ-31), a 伏吟 line when clashed open (FF-04) …), in the unit of the horizon (YQ-16: far matters in
-months and years, near ones in days).  Each candidate says whether it is a good or a bad moment: the use-god's own
+months and years, near ones in days; when nobody said which, the other scale follows, 占遠應近，占近應遠).  Each candidate says whether it is a good or a bad moment: the use-god's own
 moments bring the outcome, the attacker's bring harm (YQ-10, HJ-35, and an attacker advancing into a void or
 broken branch when that fills, JT-03), the moment the attacker is struck brings relief (YQ-09, also for an
 attacker the decision sets aside, DF-03), and so does the day that combines a line lifting a 官鬼 off the 世
@@ -293,6 +293,10 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
 
 
 _UNITS = {Horizon.near: (Unit.DAY,), Horizon.far: (Unit.MONTH, Unit.YEAR)}
+# YQ-16 遠近當分 … 再問有占遠應近，占近應遠: when nobody said how far ahead, the other scale is as possible as the
+# topic's default — its unit is a unit of the reading too, and the chapters' moments in it rank this many steps
+# below the same moments in the default's unit (a void filled, 9, then falls below a line's own day, 6).
+_UNASKED_STEPS = 4
 
 
 def _favourable(sense: str, side: int) -> bool | None:
@@ -311,16 +315,21 @@ def _agrees(sense: str, side: int) -> int:
 
 
 def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Horizon,
-          eventual_side: int) -> list[Timing]:
+          eventual_side: int, asked: bool = True) -> list[Timing]:
     """One entry per (unit, branch): every rule that gives it, the strongest first; the entry's weight is its
-    strongest rule's, and one more for each other rule that agrees (at most two more); the horizon's unit first."""
-    units = _UNITS[horizon]
+    strongest rule's, and one more for each other rule that agrees (at most two more); the horizon's unit first.
+    ``asked``: the querent said near or far; if not, the other scale's first unit follows (_UNASKED_STEPS)."""
+    default = _UNITS[horizon]
+    other = () if asked else _UNITS[Horizon.far if horizon is Horizon.near else Horizon.near][:1]
+    units = default + other
     grouped: dict[tuple[Unit, Branch], list[_Given]] = {}
     for c in candidates:
-        for i, unit in enumerate((c.unit,) if c.unit is not None else units):
+        steps = ((c.unit, 0),) if c.unit is not None else \
+            tuple((u, i) for i, u in enumerate(default)) + tuple((u, _UNASKED_STEPS) for u in other)
+        for unit, step in steps:
             stem = c.stem if unit is Unit.DAY else None
             grouped.setdefault((unit, c.branch), []).append(
-                _Given(c.weight - i + _agrees(c.sense, eventual_side), c.rule, c.key, c.sense, c.places, stem,
+                _Given(c.weight - step + _agrees(c.sense, eventual_side), c.rule, c.key, c.sense, c.places, stem,
                        source(c.rule)))
     for t in older:  # the seed's own timing patterns (002's worked cases) rank a step below 應期總注's
         sense = _OLDER_SENSE.get(t.key, OUTCOME)

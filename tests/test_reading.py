@@ -331,6 +331,34 @@ _OWN_MOMENTS = frozenset(("static_own", "static_clashed", "moving_own", "moving_
                           "void_clashed", "break_filled", "break_combined", "at_peak", "changed_branch"))
 
 
+def test_an_unasked_horizon_adds_the_other_scale_after_the_default() -> None:
+    """YQ-16 占遠應近，占近應遠: when nobody says how far ahead, the reading keeps the default's entries as they are
+    (same entries, same order) and adds the other scale's unit, its moments below the same moments in the default's
+    unit; when the querent says, the other scale is left out."""
+    from core.question import Horizon, horizon_of
+    from core.reading import read
+
+    added = 0
+    for n in range(0, 4096, 9):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        chart = build_chart(parse_cast(lines), Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], "丙午"))
+        for topic in (Topic.wealth, Topic.career):
+            unasked = read(chart, Question(topic, Subject.self))
+            default = horizon_of(unasked.question)
+            asked = read(chart, Question(topic, Subject.self, horizon=default))
+            own = {Unit.DAY} if default is Horizon.near else {Unit.MONTH, Unit.YEAR}
+            other = Unit.MONTH if default is Horizon.near else Unit.DAY
+            assert [t for t in unasked.timing if t.unit in own] == [t for t in asked.timing if t.unit in own]
+            more = {t.branch: t for t in unasked.timing if t.unit is other}
+            assert {t.branch for t in asked.timing if t.unit is other} <= set(more)
+            first = {t.branch: t for t in unasked.timing if t.unit is (Unit.DAY if other is Unit.MONTH else Unit.MONTH)}
+            for b, t in more.items():
+                if b in first and first[b].rules == t.rules:  # the same rules, in the two scales
+                    assert t.weight < first[b].weight, (t, first[b])
+            added += len(more) > len([t for t in asked.timing if t.unit is other])
+    assert added > 100
+
+
 def test_weather_reads_what_moves() -> None:
     """天時: the weather asked comes when its relation moves and the opposite one does not, whatever the strength."""
     from core.actors import acting_lines

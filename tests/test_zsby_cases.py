@@ -89,9 +89,10 @@ MOMENT_CASES = sorted(c["id"] for c in READABLE if any(m.get("happened") for m i
 MOMENT_HITS = {
     "ZD-L1009", "ZD-L1033", "ZD-L1049", "ZD-L1078", "ZD-L1086", "ZD-L1094", "ZD-L1102", "ZD-L1126", "ZD-L1142",
     "ZD-L1159b", "ZD-L1178", "ZD-L1186", "ZD-L1194", "ZD-L1232", "ZD-L1282", "ZD-L1291", "ZD-L1299", "ZD-L1349",
-    "ZD-L1357", "ZD-L1366", "ZD-L1377", "ZD-L1478", "ZD-L1499", "ZD-L1550", "ZD-L1566b", "ZD-L1587", "ZD-L1687",
-    "ZD-L546", "ZD-L562", "ZD-L613", "ZD-L627", "ZD-L643", "ZD-L651", "ZD-L708", "ZD-L768", "ZD-L783", "ZD-L791",
-    "ZD-L838", "ZD-L846", "ZD-L855c", "ZD-L911", "ZD-L929", "ZD-L953", "ZD-L961", "ZD-L969", "ZD-L985",
+    "ZD-L1357", "ZD-L1366", "ZD-L1377", "ZD-L1478", "ZD-L1499", "ZD-L1550", "ZD-L1566b", "ZD-L1587", "ZD-L1638",
+    "ZD-L1687", "ZD-L546", "ZD-L562", "ZD-L613", "ZD-L627", "ZD-L643", "ZD-L651", "ZD-L708", "ZD-L768", "ZD-L783",
+    "ZD-L791", "ZD-L838", "ZD-L846", "ZD-L855c", "ZD-L911", "ZD-L929", "ZD-L937", "ZD-L953", "ZD-L961", "ZD-L969",
+    "ZD-L985",
 }
 
 
@@ -102,11 +103,11 @@ def test_the_authors_moment_among_the_first_three(cid: str) -> None:
 
 
 def test_rates_over_the_book() -> None:
-    """Floors under today's rates (line 90 %, moment 50 %, same side 81 %, other side 16 % of 107)."""
+    """Floors under today's rates (line 90 %, moment 52 %, same side 81 %, other side 16 % of 107)."""
     lines = [evaluate(c)["line"] for c in READABLE if c["use_god"] and c["use_god"].get("position") is not None]
     sides = [evaluate(c)["verdict"] for c in READABLE if c["verdict"] is not None]
     assert sum(map(bool, lines)) / len(lines) >= 0.88
-    assert len(MOMENT_HITS) / len(MOMENT_CASES) >= 0.50
+    assert len(MOMENT_HITS) / len(MOMENT_CASES) >= 0.52
     assert sum(s[0] for s in sides) / len(sides) >= 0.80
     assert sum(s[1] for s in sides) / len(sides) <= 0.17
 
