@@ -170,8 +170,13 @@ def _as_asked(r: Reading) -> list[str]:
         out.append(_("The weather asked about: rain.") if q.weather is Weather.rain
                    else _("The weather asked about: a clear sky."))
     near = horizon_of(q) is Horizon.near
-    out.append(_("Timed as a near matter, in days and hours.") if near
-               else _("Timed as a far matter, in months and years."))
+    if q.horizon is not None:
+        out.append(_("Timed as a near matter, in days and hours.") if near
+                   else _("Timed as a far matter, in months and years."))
+    else:  # the topic's default: the other scale follows it (YQ-16 占遠應近，占近應遠)
+        out.append(_("Timed as a near matter, in days and hours; nobody said how far off it is, so months follow.")
+                   if near else
+                   _("Timed as a far matter, in months and years; nobody said how far off it is, so days follow."))
     return out
 
 

@@ -213,8 +213,10 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     cands = moments(chart, state_of(chart, use.place), verdict.side,
                     [p.place for p in decision.tally.parties if not p.supports and p.place.layer is Layer.LINE],
                     roles.yuan, world if own else None,
-                    choice.timing_copy, _held_attackers(chart, decision), horizon_of(question) is Horizon.far)
-    timed = with_dates(merge(cands, rank(older), horizon_of(question), verdict.side), chart.moment)
+                    choice.timing_copy, _held_attackers(chart, decision), horizon_of(question) is Horizon.far,
+                    _relievers(chart, decision))
+    timed = with_dates(merge(cands, rank(older), horizon_of(question), verdict.side,
+                             question.horizon is not None), chart.moment)
     return Reading(chart, question, rule, use, assessment, roles, ranked, balance, verdict, timed, topic, decision,
                    choice.co_use_god)
 
@@ -244,6 +246,15 @@ def _held_attackers(chart: Chart, d: Decision) -> tuple[Place, ...]:
     use = state_of(chart, d.usability.place)
     return tuple(p for p, _ in d.tally.idle if p.layer is Layer.LINE and p in use.attacks
                  and chart.lines[p.position - 1].moving)
+
+
+def _relievers(chart: Chart, d: Decision) -> tuple[Place, ...]:
+    """Moving lines that strike a 官鬼 on the 世 and so lift the burden (HJ-32): the tally counts them as support."""
+    if d.tally.rule != "HJ-32":
+        return ()
+    use = state_of(chart, d.usability.place)
+    return tuple(p.place for p in d.tally.parties if p.place in use.attacks and p.place.layer is Layer.LINE
+                 and chart.lines[p.place.position - 1].moving)
 
 
 def _idle_findings(d: Decision) -> list[Finding]:

@@ -1,13 +1,19 @@
 """Step 7 of a reading: 應期, as 各門類應期總注 gives it (YQ-01…19), with 旬空, 月破, 墓 and 化 from their chapters.
 
-The moment follows the state of the line (a static use-god on its own or clash day, a moving one on its 合 or own
-day, a void one on its clash or 出空 — for the second branch of a 旬 the day the 旬 turns (XK2-03) —, a broken one
-on its 合 or 填實 — in a far matter the 合 in months, 實破 in months and years (YP-03) —, a tomb when clashed open,
-unless the tomb is broken or real (SG-02/03) …), in the unit of the horizon (YQ-16: far matters in months and
-years, near ones in days).  Each candidate says whether it is a good or a bad moment: the use-god's own moments
-bring the outcome, the attacker's bring harm (YQ-10, HJ-35, and an attacker advancing into a void or broken
-branch when that fills, JT-03), the moment the attacker is struck brings relief (YQ-09, also for an attacker the
-decision sets aside, DF-03).  ``merge`` makes one entry per (unit, branch) listing every rule.
+The moment follows the state of the line (a static use-god on its own or clash day — its clash when it is the
+month or the day, whose 值 is now (LC-08) —, a moving one on its 合 or own day, any line on its 帝旺 (SW-06), a void
+one on its clash or 出空 — for the second branch of a 旬 the day the 旬 turns (XK2-03), the day's own branch when
+that clash fills it now (XK2-08) —, a broken one on its 合 or 填實 — in a far matter the 合 in months, 實破 in
+months and years (YP-03) —, a tomb when clashed open, unless the tomb is broken or real or the line weak
+(SG-02/03, HJ-31), a 伏吟 line when clashed open (FF-04) …), in the unit of the horizon (YQ-16: far matters in
+months and years, near ones in days; when nobody said which, the other scale follows, 占遠應近，占近應遠).  Each candidate says whether it is a good or a bad moment: the use-god's own
+moments bring the outcome, the attacker's bring harm (YQ-10, HJ-35, and an attacker advancing into a void or
+broken branch when that fills, JT-03), the moment the attacker is struck brings relief (YQ-09, also for an
+attacker the decision sets aside, DF-03), and so does the day that combines a line lifting a 官鬼 off the 世
+(HJ-32).  ``merge`` makes one entry per (unit, branch) listing every rule, and ranks first what the chapter says
+always holds: the moment of the verdict's own turn (the blow when the end is bad, the relief when it is good, as
+YQ-09/10 divide them) a step above the rest, the changed branch (YQ-15, 「間有應於變爻動爻」: at times) below the
+line's own states.
 """
 
 from __future__ import annotations
@@ -24,8 +30,8 @@ from core.question import Horizon
 from core.relations import FRAMES, FULL_PUNISHMENTS, Stage, branch_at_stage, clash_of, harmony_of
 from core.rules import source
 from core.sources import Source
-from core.timing import first_day_out_of_void
 from core.state import State, Vigour, state_of
+from core.timing import first_day_out_of_void
 from core.values import value
 
 GOOD, BAD, OUTCOME = "good", "bad", "outcome"
@@ -50,12 +56,18 @@ def _generating_branches(el: Element) -> tuple[Branch, ...]:
 
 
 def _line_moments(chart: Chart, s: State, far: bool, weight_bonus: int = 0) -> list[Candidate]:
-    """The use-god's own moments by its state (YQ-01…08, YQ-12/13/15, HJ-14/38, SW-06); ``far``: the horizon is
-    months and years (YQ-16)."""
+    """The use-god's own moments by its state (YQ-01…08, YQ-12/13/15, HJ-14/38, SW-06, FF-04); ``far``: the
+    horizon is months and years (YQ-16)."""
+    here = (s.place,)
+    return (_state_moments(chart, s, far, here, weight_bonus) + _motion_moments(s, here, weight_bonus)
+            + _change_moments(chart, s, here, weight_bonus))
+
+
+def _state_moments(chart: Chart, s: State, far: bool, here: tuple[Place, ...], w: int) -> list[Candidate]:
+    """What the line waits for: 空 填沖 (YQ-08, XK2-03, XK2-08), 破 合填 (YQ-07, YP-03/04), 墓 沖開 (YQ-05), 合
+    相擊 (YQ-06), 太旺 墓沖 (YQ-03), 衰絕 生旺 (YQ-04)."""
     m = chart.moment
     b = s.branch
-    here = (s.place,)
-    w = weight_bonus
     out: list[Candidate] = []
     if s.void and not s.void_filled:
         out.append(Candidate(b, "YQ-08", "void_filled", 9 + w, OUTCOME, here, first_day_out_of_void(m, b).stem))
@@ -65,6 +77,10 @@ def _line_moments(chart: Chart, s: State, far: bool, weight_bonus: int = 0) -> l
             # its own (萃之比 L1356 「卯日財空，明日出空」: 卯 void in 甲辰旬, out on 甲寅)
             out.append(Candidate(turn.branch, "XK2-03", "void_filled", 8 + w, OUTCOME, here, turn.stem))
         out.append(Candidate(clash_of(b), "YQ-08", "void_clashed", 7 + w, OUTCOME, here))
+    if s.void_filled:
+        # XK2-08 空者猶月日辰相沖，沖空則實不為空矣 (LC-07 益 「戌日沖空填實，本日辰得財」): the day that clashes
+        # the void line now fills it — the casting day's branch is its moment
+        out.append(Candidate(clash_of(b), "XK2-08", "void_clashed_now", 8 + w, OUTCOME, here))
     if s.month_break:
         # YP-03 合之日則不破…近應日遠應年月: in a far matter the 合 answers in a month (屯之節 「破而逢合之月」),
         # 實破 in the month or the year of the branch (「前卦官臨月破，定於實破之年」; LX-03 「以月破而斷年」)
@@ -75,8 +91,9 @@ def _line_moments(chart: Chart, s: State, far: bool, weight_bonus: int = 0) -> l
             out.append(Candidate(b, "YP-04", "break_filled_year", 6 + w, OUTCOME, here,
                                  unit=Unit.YEAR))
     # SG-02 墓破如破網，容易而出: a broken tomb holds nothing, no clash is awaited; a real tomb (weak and struck)
-    # is not opened by it either (SG-03; 復之謙 「豈可謂之墓中人不沖不發耶」: it fell in the year of its own clash)
-    if s.tomb is not None and not s.tomb_broken and not s.real_tomb:
+    # is not opened by it either (SG-03; 復之謙 「豈可謂之墓中人不沖不發耶」: it fell in the year of its own clash),
+    # nor is a weak one (HJ-31 「但要用神有力，方可許之，倘若用神休囚無氣，雖遇沖開之日，亦難發矣」)
+    if s.tomb is not None and not s.tomb_broken and s.vigour.strong:
         out.append(Candidate(clash_of(s.tomb), "YQ-05", "tomb_clashed_open", 8 + w, OUTCOME,
                              here + ((s.tomb_place,) if s.tomb_place else ())))
     if s.tied:
@@ -91,35 +108,65 @@ def _line_moments(chart: Chart, s: State, far: bool, weight_bonus: int = 0) -> l
             out.append(Candidate(g, "YQ-04", "weak_generated", 4 + w, OUTCOME, here))
         out.append(Candidate(branch_at_stage(s.element, Stage.帝旺), "YQ-04", "weak_in_season", 4 + w, OUTCOME,
                              here))
+    return out
+
+
+def _motion_moments(s: State, here: tuple[Place, ...], w: int) -> list[Candidate]:
+    """動而逢合逢值 (YQ-02), 靜而逢值逢沖 (YQ-01), and the 帝旺 of any line (SW-06)."""
+    b = s.branch
+    out: list[Candidate] = []
     if s.moving:
         out.append(Candidate(harmony_of(b), "YQ-02", "moving_combined", 6 + w, OUTCOME, here))
         out.append(Candidate(b, "YQ-02", "moving_own", 6 + w, OUTCOME, here))
     elif s.place.layer is not Layer.CHANGED:
-        out.append(Candidate(b, "YQ-01", "static_own", 6 + w, OUTCOME, here))
+        # A static line on the month or the day has its 值 now: what it waits for is its clash (LC-08 坤 「世持
+        # 子孫以臨月建…果於…卯年得意而歸，此應靜而逢沖之驗也」)
+        now = s.on_month_or_day
+        out.append(Candidate(b, "YQ-01", "static_own", (5 if now else 6) + w, OUTCOME, here))
         if not s.void_filled:
-            out.append(Candidate(clash_of(b), "YQ-01", "static_clashed", 5 + w, OUTCOME, here))
-        out.append(Candidate(branch_at_stage(s.element, Stage.帝旺), "SW-06", "static_at_peak", 5 + w, OUTCOME, here))
-    if s.place.layer is Layer.LINE:
-        ln = chart.lines[s.place.position - 1]
-        if ln.moving and ln.changed is not None:
-            c = ln.changed.branch
-            cp = here + (Place(Layer.CHANGED, ln.position),)
-            t = ln.transformations
-            if Transformation.化進神 in t:
-                out.append(Candidate(b, "YQ-12", "advance_own", 7 + w, OUTCOME, cp))
-                out.append(Candidate(harmony_of(b), "YQ-12", "advance_combined", 6 + w, OUTCOME, cp))
-            if Transformation.化退神 in t:
-                out.append(Candidate(c, "YQ-13", "retreat_reached", 6 + w, OUTCOME, cp))
-                out.append(Candidate(clash_of(c), "YQ-13", "retreat_clashed", 5 + w, OUTCOME, cp))
-            if Transformation.化空 in t:
-                out.append(Candidate(c, "HJ-14", "change_void_filled", 7 + w, OUTCOME, cp, first_day_out_of_void(m, c).stem))
-                out.append(Candidate(clash_of(c), "HJ-14", "change_void_clashed", 6 + w, OUTCOME, cp))
-            if Transformation.回頭克 in t and Transformation.回頭合 not in t:
-                # FS-10/GB-04: the blow of a 回頭克 falls when the changed branch that strikes comes into force
-                out.append(Candidate(c, "FS-10", "struck_by_change", 8 + w, BAD, cp))
-            if Transformation.化墓 in t and not (s.tomb_place == cp[-1] and s.tomb_broken):
-                out.append(Candidate(clash_of(c), "HJ-38", "change_tomb_clashed", 6 + w, OUTCOME, cp))
-            out.append(Candidate(c, "YQ-15", "changed_branch", 5 + w, OUTCOME, cp))
+            out.append(Candidate(clash_of(b), "YQ-01", "static_clashed", (6 if now else 5) + w, OUTCOME, here))
+    if s.place.layer is not Layer.CHANGED:
+        # SW-06 「今愈子日辰土財爻旺於子也」: the moving 辰 of 震之豐 answered on its 帝旺, neither its 值 nor its 合
+        out.append(Candidate(branch_at_stage(s.element, Stage.帝旺), "SW-06", "at_peak", 4 + w, OUTCOME, here))
+    return out
+
+
+def _change_moments(chart: Chart, s: State, here: tuple[Place, ...], w: int) -> list[Candidate]:
+    """A moving line's change: 化進 (YQ-12), 化退 (YQ-13), 化空 (HJ-14), 回頭克 (FS-10), 化墓 (HJ-38), 伏吟
+    (FF-04), and 間有應於變爻動爻 (YQ-15: the text's 問 is 間, "at times" — it ranks below the rules that always
+    hold)."""
+    if s.place.layer is not Layer.LINE:
+        return []
+    ln = chart.lines[s.place.position - 1]
+    if not ln.moving or ln.changed is None:
+        return []
+    b, c = s.branch, ln.changed.branch
+    cp = here + (Place(Layer.CHANGED, ln.position),)
+    t = ln.transformations
+    out: list[Candidate] = []
+    if Transformation.化進神 in t:
+        out.append(Candidate(b, "YQ-12", "advance_own", 7 + w, OUTCOME, cp))
+        out.append(Candidate(harmony_of(b), "YQ-12", "advance_combined", 6 + w, OUTCOME, cp))
+    if Transformation.化退神 in t:
+        out.append(Candidate(c, "YQ-13", "retreat_reached", 6 + w, OUTCOME, cp))
+        out.append(Candidate(clash_of(c), "YQ-13", "retreat_clashed", 5 + w, OUTCOME, cp))
+    if Transformation.化空 in t:
+        out.append(Candidate(c, "HJ-14", "change_void_filled", 7 + w, OUTCOME, cp,
+                             first_day_out_of_void(chart.moment, c).stem))
+        out.append(Candidate(clash_of(c), "HJ-14", "change_void_clashed", 6 + w, OUTCOME, cp))
+    if Transformation.回頭克 in t and Transformation.回頭合 not in t:
+        # FS-10/GB-04: the blow of a 回頭克 falls when the changed branch that strikes comes into force
+        out.append(Candidate(c, "FS-10", "struck_by_change", 8 + w, BAD, cp))
+    # HJ-38 「化墓化絕，若動爻旺相，或臨日月帮助，亦無大害，化墓者，沖開之日月而成」: the clash of the tomb it
+    # changes into is the moment of a line with strength (a weak one stays buried, HJ-31)
+    if Transformation.化墓 in t and not (s.tomb_place == cp[-1] and s.tomb_broken) and s.vigour.strong:
+        out.append(Candidate(clash_of(c), "HJ-38", "change_tomb_clashed", 6 + w, OUTCOME, cp))
+    if Transformation.伏吟 in t:
+        # FF-04 「伏吟之卦，用神旺相，沖開之年月，其志則伸，用神休囚，沖開之年月，憂鬱不吉」 (姤之恆: 「伏吟欲歸
+        # 而不能，辰年可歸」, the 辰 that clashes the moving 戌)
+        out.append(Candidate(clash_of(b), "FF-04", "groaning_clashed_open", 7 + w,
+                             GOOD if s.vigour.strong else BAD, cp))
+    out.append(Candidate(c, "YQ-15", "changed_branch", 3 + w, OUTCOME, cp))
     return out
 
 
@@ -178,11 +225,12 @@ def _one_short(chart: Chart, use: State) -> list[Candidate]:
 
 def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Place], yuan: tuple[Place, ...],
             world: State | None, timing_copy: Place | None, held: Iterable[Place] = (),
-            far: bool = False) -> list[Candidate]:
+            far: bool = False, relievers: Iterable[Place] = ()) -> list[Candidate]:
     """Every moment the rules give for this use-god (and the copy that times it, LX-02): its own, its attackers'
     (YQ-09/10, HJ-35, HJ-18, HJ-16), its 元神's (HJ-16, YQ-09), and the 世's for one's own matter (YQ-18/19).
     ``held``: moving lines that strike the use-god and that the decision sets aside (令星, 化退 …): they cannot
-    harm, yet the matter waits for the day that clears them (YQ-09 須待克神受克, DF-03)."""
+    harm, yet the matter waits for the day that clears them (YQ-09 須待克神受克, DF-03).  ``relievers``: moving
+    lines that strike a 官鬼 on the 世 of someone who holds no office, and so lift the burden (HJ-32)."""
     out = _line_moments(chart, use, far) + _one_short(chart, use)
     if eventual_side > 0:
         out += [Candidate(clash_of(state_of(chart, p).branch), "YQ-09", "attacker_struck", 6, GOOD, (use.place, p))
@@ -191,6 +239,11 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
         out += [Candidate(c.branch, "LX-02", c.key, c.weight + 1, c.sense, c.places, c.stem, c.unit)
                 for c in _line_moments(chart, state_of(chart, timing_copy), far) if c.rule in ("YQ-07", "YQ-08")]
     here = (use.place,)
+    for p in relievers:
+        # HJ-32 萃之比 「亥水子孫獨發，克去世爻之鬼，應在明日寅日，寅與亥合，合起子孫之日」 (and 同人之革's
+        # 獨發 戌 子孫: 「動而逢合之日晴」, 卯日): the burden lifts on the day that combines the line lifting it
+        out.append(Candidate(harmony_of(state_of(chart, p).branch), "HJ-32", "reliever_combined", 7, GOOD,
+                             here + (p,)))
     for p in attackers:
         a = state_of(chart, p)
         there = here + (p,)
@@ -240,6 +293,10 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
 
 
 _UNITS = {Horizon.near: (Unit.DAY,), Horizon.far: (Unit.MONTH, Unit.YEAR)}
+# YQ-16 遠近當分 … 再問有占遠應近，占近應遠: when nobody said how far ahead, the other scale is as possible as the
+# topic's default — its unit is a unit of the reading too, and the chapters' moments in it rank this many steps
+# below the same moments in the default's unit (a void filled, 9, then falls below a line's own day, 6).
+_UNASKED_STEPS = 4
 
 
 def _favourable(sense: str, side: int) -> bool | None:
@@ -250,17 +307,30 @@ def _favourable(sense: str, side: int) -> bool | None:
     return None if side == 0 else side > 0
 
 
+def _agrees(sense: str, side: int) -> int:
+    """One step up for a moment that names the verdict's own turn: the blow when the end is bad, the relief when it
+    is good.  YQ-09 and YQ-10 divide the attacked use-god's moments so: 大象吉而受克，須待克神受克 (the relief
+    is the moment), 大象凶而受克，須防克者逢生 (the blow is)."""
+    return int((sense == BAD and side < 0) or (sense == GOOD and side > 0))
+
+
 def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Horizon,
-          eventual_side: int) -> list[Timing]:
+          eventual_side: int, asked: bool = True) -> list[Timing]:
     """One entry per (unit, branch): every rule that gives it, the strongest first; the entry's weight is its
-    strongest rule's, and one more for each other rule that agrees (at most two more); the horizon's unit first."""
-    units = _UNITS[horizon]
+    strongest rule's, and one more for each other rule that agrees (at most two more); the horizon's unit first.
+    ``asked``: the querent said near or far; if not, the other scale's first unit follows (_UNASKED_STEPS)."""
+    default = _UNITS[horizon]
+    other = () if asked else _UNITS[Horizon.far if horizon is Horizon.near else Horizon.near][:1]
+    units = default + other
     grouped: dict[tuple[Unit, Branch], list[_Given]] = {}
     for c in candidates:
-        for i, unit in enumerate((c.unit,) if c.unit is not None else units):
+        steps = ((c.unit, 0),) if c.unit is not None else \
+            tuple((u, i) for i, u in enumerate(default)) + tuple((u, _UNASKED_STEPS) for u in other)
+        for unit, step in steps:
             stem = c.stem if unit is Unit.DAY else None
             grouped.setdefault((unit, c.branch), []).append(
-                _Given(c.weight - i, c.rule, c.key, c.sense, c.places, stem, source(c.rule)))
+                _Given(c.weight - step + _agrees(c.sense, eventual_side), c.rule, c.key, c.sense, c.places, stem,
+                       source(c.rule)))
     for t in older:  # the seed's own timing patterns (002's worked cases) rank a step below 應期總注's
         sense = _OLDER_SENSE.get(t.key, OUTCOME)
         grouped.setdefault((t.unit, t.branch), []).append(
@@ -291,8 +361,8 @@ class _Given(NamedTuple):
     source: Source
 
 
-# Rules that name a line's own or clash branch whatever its state: they add no weight when they agree.
-_GENERIC = frozenset(("YQ-01", "SW-06", "D-06", "D-02", "M-14"))
+# Rules that name a line's own, clash, peak or changed branch whatever its state: they add no weight when they agree.
+_GENERIC = frozenset(("YQ-01", "YQ-15", "SW-06", "D-06", "D-02", "M-14"))
 
 # The sense of the moments the seed's own timing rules give (core/timing.py): harm, relief, or the outcome.
 _OLDER_SENSE = {

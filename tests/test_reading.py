@@ -14,10 +14,12 @@ import pytest
 
 from core.calendar import Moment
 from core.cast import parse_cast
-from core.chart import build_chart
+from core.chart import Chart, build_chart
 from core.findings import Layer, Place, Unit
+from core.ganzhi import Branch
 from core.question import Question, Sex, Subject, Topic
 from core.reading import Reading, analyse
+from core.state import State
 from tests.readings import read_case
 
 GOLDEN = {c["id"]: c for c in json.loads((Path(__file__).parent / "data" / "golden_cases.json").read_text("utf-8"))}
@@ -117,7 +119,9 @@ def test_timing_contains_what_happened(cid: str, readings: dict[str, Reading]) -
 @pytest.mark.parametrize("cid", sorted(c for c, spec in CASES.items() if spec[4] is not None))
 def test_verdict_direction(cid: str, readings: dict[str, Reading]) -> None:
     v = readings[cid].verdict
-    if CASES[cid][4] > 0:
+    side = CASES[cid][4]
+    assert side is not None
+    if side > 0:
         assert v.value > 0, f"{cid}: the author's outcome is favourable, got {v.name}"
     else:
         assert v.value < 0, f"{cid}: the author's outcome is unfavourable, got {v.name}"
@@ -226,33 +230,133 @@ def test_a_party_that_cannot_act_changes_nothing() -> None:
     assert idle_seen > 20
 
 
-_STATE_OF_RULE = {
-    # timing rule → what the line it times must be (§0.3 step 5 of the doctrine rules)
-    "YQ-01": lambda s: not s.moving, "YQ-02": lambda s: s.moving, "YQ-03": lambda s: s.too_strong,
-    "YQ-05": lambda s: s.tomb is not None, "YQ-06": lambda s: s.tied or s.raised,
-    "YQ-07": lambda s: s.month_break, "YQ-08": lambda s: s.void and not s.void_filled,
-    "YP-04": lambda s: s.month_break and s.moving,
-}
+def _timed_by_state(chart: Chart, s: State) -> dict[str, tuple[bool, set[Branch]]]:
+    """Each 應期 rule of the line's own state → (whether the line is in that state, the branches it may name):
+    §0.3 step 5 of the doctrine rules and the chapters of 旬空, 月破, 墓, 化 and 伏吟."""
+    from core.chart import Transformation as T
+    from core.relations import Stage, branch_at_stage, clash_of, harmony_of
+    from core.state import Vigour
+
+    b, el = s.branch, s.element
+    ln = chart.lines[s.place.position - 1] if s.place.layer is Layer.LINE else None
+    changed = ln.changed if ln is not None and ln.moving else None
+    t = ln.transformations if ln is not None and changed is not None else ()
+    c = changed.branch if changed is not None else None
+    moving = c is not None
+    weak = s.vigour in (Vigour.休囚, Vigour.失陷) or s.cut
+    none: set[Branch] = set()
+    return {
+        "YQ-01": (not s.moving, {b, clash_of(b)}),
+        "YQ-02": (s.moving, {b, harmony_of(b)}),
+        "YQ-03": (s.too_strong, {branch_at_stage(el, Stage.墓), clash_of(b)}),
+        "YQ-04": (weak, {g for g in Branch if g.element.generates is el} | {branch_at_stage(el, Stage.帝旺)}),
+        "YQ-05": (s.tomb is not None and not s.tomb_broken and s.vigour.strong,
+                  {clash_of(s.tomb)} if s.tomb is not None else none),
+        "YQ-06": (s.tied or s.raised, {clash_of(b)}),
+        "YQ-07": (s.month_break, {b, harmony_of(b)}),
+        "YQ-08": (s.void and not s.void_filled, {b, clash_of(b)}),
+        "XK2-08": (s.void_filled, {clash_of(b)}),
+        "YP-04": (s.month_break and s.moving, {b}),
+        "SW-06": (s.place.layer is not Layer.CHANGED, {branch_at_stage(el, Stage.帝旺)}),
+        "YQ-12": (T.化進神 in t, {b, harmony_of(b)}),
+        "YQ-13": (T.化退神 in t and c is not None, {c, clash_of(c)} if c is not None else none),
+        "HJ-14": (T.化空 in t and c is not None, {c, clash_of(c)} if c is not None else none),
+        "FS-10": (T.回頭克 in t, {c} if c is not None else none),
+        "HJ-38": (T.化墓 in t and s.vigour.strong and c is not None, {clash_of(c)} if c is not None else none),
+        "FF-04": (T.伏吟 in t, {clash_of(b)}),
+        "YQ-15": (moving, {c} if c is not None else none),
+    }
+
+
+# the rules that time a blow (YQ-10 須防, HJ-35 遭害, FS-10, JT-03, HJ-18) and a relief (YQ-09 須待…則吉, HJ-32)
+_BLOWS = frozenset(("YQ-10", "HJ-35", "FS-10", "JT-03", "HJ-18"))
 
 
 def test_every_timing_follows_from_the_state_of_its_line() -> None:
-    from core.relations import clash_of, harmony_of
-    from core.state import Vigour, state_of
+    """Every entry whose leading rule reads the line's own state names a branch that state gives, and says the
+    sense its rule gives: a blow is unfavourable, a relief favourable, the line's own moment follows the verdict."""
+    from core.state import state_of
 
     checked = 0
     for r in _decided(17):
         for t in r.timing:
-            s = state_of(r.chart, t.places[0]) if t.places else None
-            if s is None or t.rule not in _STATE_OF_RULE and t.rule != "YQ-04":
+            if t.rule in _BLOWS:
+                assert t.favourable is False, (t.rule, t.key)
+            elif t.rule in ("YQ-09", "HJ-32"):
+                assert t.favourable is True, (t.rule, t.key)
+            if not t.places or t.rule not in _RULES_OF_STATE:
                 continue
-            if t.rule == "YQ-04":
-                assert s.vigour in (Vigour.休囚, Vigour.失陷) or s.cut
-            else:
-                assert _STATE_OF_RULE[t.rule](s), (t.rule, t.key, s)
-            b = s.branch
-            assert t.rule not in ("YQ-07", "YQ-08") or t.branch in (b, clash_of(b), harmony_of(b))
+            s = state_of(r.chart, t.places[0])
+            holds, branches = _timed_by_state(r.chart, s)[t.rule]
+            assert holds and t.branch in branches, (t.rule, t.key, t.branch, s)
+            if t.key in _OWN_MOMENTS:
+                assert t.favourable is (None if r.verdict.side == 0 else r.verdict.side > 0), (t.rule, t.key)
             checked += 1
-    assert checked > 500
+    assert checked > 1000
+
+
+def test_a_ghost_struck_off_the_world_lifts_on_the_day_that_combines_its_striker() -> None:
+    """HJ-32 萃之比: 「亥水子孫獨發，克去世爻之鬼，應在明日寅日，寅與亥合，合起子孫之日」 — in a danger to oneself
+    with a 官鬼 on the 世 (not an illness, where the 官鬼 is the trouble itself), each moving line that strikes it
+    gives the day that combines it, a good moment."""
+    from core.reading import read
+    from core.relations import harmony_of
+    from core.state import state_of
+
+    seen = 0
+    for n in range(0, 4096, 5):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        moment = Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], "癸丑")
+        r = read(build_chart(parse_cast(lines), moment), Question(Topic.danger, Subject.self, Sex.male))
+        d = r.decision
+        assert d is not None
+        lifters = {p.place for p in d.tally.parties if d.tally.rule == "HJ-32" and p.place.layer is Layer.LINE
+                   and r.chart.lines[p.place.position - 1].moving
+                   and p.place in state_of(r.chart, r.use_god.place).attacks}
+        assert {t.places[-1] for t in r.timing if t.rule == "HJ-32"} <= lifters
+        for t in r.timing:
+            if t.rule == "HJ-32":
+                assert t.favourable is True
+                assert t.branch is harmony_of(r.chart.lines[t.places[-1].position - 1].branch)
+        seen += bool(lifters)
+        assert all(any("HJ-32" in t.rules and t.branch is harmony_of(r.chart.lines[p.position - 1].branch)
+                       for t in r.timing) for p in lifters)
+    assert seen > 10
+
+
+_RULES_OF_STATE = frozenset(("YQ-01", "YQ-02", "YQ-03", "YQ-04", "YQ-05", "YQ-06", "YQ-07", "YQ-08", "XK2-08",
+                             "YP-04", "SW-06", "YQ-12", "YQ-13", "HJ-14", "FS-10", "HJ-38", "FF-04", "YQ-15"))
+# the keys that bring the outcome itself (their sense is the verdict's)
+_OWN_MOMENTS = frozenset(("static_own", "static_clashed", "moving_own", "moving_combined", "void_filled",
+                          "void_clashed", "break_filled", "break_combined", "at_peak", "changed_branch"))
+
+
+def test_an_unasked_horizon_adds_the_other_scale_after_the_default() -> None:
+    """YQ-16 占遠應近，占近應遠: when nobody says how far ahead, the reading keeps the default's entries as they are
+    (same entries, same order) and adds the other scale's unit, its moments below the same moments in the default's
+    unit; when the querent says, the other scale is left out."""
+    from core.question import Horizon, horizon_of
+    from core.reading import read
+
+    added = 0
+    for n in range(0, 4096, 9):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        chart = build_chart(parse_cast(lines), Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], "丙午"))
+        for topic in (Topic.wealth, Topic.career):
+            unasked = read(chart, Question(topic, Subject.self))
+            default = horizon_of(unasked.question)
+            asked = read(chart, Question(topic, Subject.self, horizon=default))
+            own = {Unit.DAY} if default is Horizon.near else {Unit.MONTH, Unit.YEAR}
+            other = Unit.MONTH if default is Horizon.near else Unit.DAY
+            assert [t for t in unasked.timing if t.unit in own] == [t for t in asked.timing if t.unit in own]
+            more = {t.branch: t for t in unasked.timing if t.unit is other}
+            assert {t.branch for t in asked.timing if t.unit is other} <= set(more)
+            first = {t.branch: t for t in unasked.timing if t.unit is (Unit.DAY if other is Unit.MONTH else Unit.MONTH)}
+            for b, t in more.items():
+                if b in first and first[b].rules == t.rules:  # the same rules, in the two scales
+                    assert t.weight < first[b].weight, (t, first[b])
+            added += len(more) > len([t for t in asked.timing if t.unit is other])
+    assert added > 100
 
 
 def test_weather_reads_what_moves() -> None:

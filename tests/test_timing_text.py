@@ -46,3 +46,16 @@ def test_one_entry_per_moment_with_its_sense_and_no_date_twice() -> None:
             assert all(sum(s in row for s in senses) == 1 for row in rows)
             assert all(t.favourable is not None or r.verdict.side == 0 for t in r.timing)
             assert not re.search(r"\b[A-Z]{1,3}\d?-\d+", shown)
+
+
+def test_the_scale_of_the_timing_is_said_as_asked() -> None:
+    """A horizon the querent gave is said plainly; the topic's default says the other scale follows (YQ-16)."""
+    chart = build_chart(parse_cast("987688"), Moment.at(START, "Asia/Seoul"))
+    with use("en"):
+        asked = render_reading(read(chart, Question(Topic.wealth, Subject.self, horizon=Horizon.near)))
+        unasked = render_reading(read(chart, Question(Topic.wealth, Subject.self)))
+        far = render_reading(read(chart, Question(Topic.career, Subject.self)))
+    assert "Timed as a near matter, in days and hours." in asked.splitlines()
+    assert "nobody said how far off it is, so months follow." in unasked
+    assert "nobody said how far off it is, so days follow." in far
+    assert "nobody said" not in asked

@@ -92,11 +92,12 @@ def test_the_authors_side(cid: str) -> None:
 MOMENT_CASES = sorted(c["id"] for c in READABLE if any(m.get("happened") for m in c["moments"]))
 # The cases whose moment the engine names among its first three today: a change that loses one fails here.
 MOMENT_HITS = {
-    "ZD-L1009", "ZD-L1033", "ZD-L1049", "ZD-L1078", "ZD-L1086", "ZD-L1094", "ZD-L1102", "ZD-L1126", "ZD-L1159b",
-    "ZD-L1178", "ZD-L1186", "ZD-L1194", "ZD-L1232", "ZD-L1282", "ZD-L1299", "ZD-L1349", "ZD-L1357", "ZD-L1366",
-    "ZD-L1377", "ZD-L1478", "ZD-L1499", "ZD-L1550", "ZD-L1566b", "ZD-L1587", "ZD-L1687", "ZD-L546", "ZD-L613",
-    "ZD-L627", "ZD-L643", "ZD-L768", "ZD-L783", "ZD-L791", "ZD-L838", "ZD-L846", "ZD-L855c", "ZD-L911", "ZD-L929",
-    "ZD-L953", "ZD-L961", "ZD-L985",
+    "ZD-L1009", "ZD-L1033", "ZD-L1049", "ZD-L1078", "ZD-L1086", "ZD-L1094", "ZD-L1102", "ZD-L1126", "ZD-L1142",
+    "ZD-L1159b", "ZD-L1178", "ZD-L1186", "ZD-L1194", "ZD-L1232", "ZD-L1282", "ZD-L1291", "ZD-L1299", "ZD-L1349",
+    "ZD-L1357", "ZD-L1366", "ZD-L1377", "ZD-L1478", "ZD-L1499", "ZD-L1550", "ZD-L1566b", "ZD-L1587", "ZD-L1638",
+    "ZD-L1687", "ZD-L546", "ZD-L562", "ZD-L613", "ZD-L627", "ZD-L643", "ZD-L651", "ZD-L708", "ZD-L768", "ZD-L783",
+    "ZD-L791", "ZD-L838", "ZD-L846", "ZD-L855c", "ZD-L911", "ZD-L929", "ZD-L937", "ZD-L953", "ZD-L961", "ZD-L969",
+    "ZD-L985",
 }
 
 
@@ -107,11 +108,11 @@ def test_the_authors_moment_among_the_first_three(cid: str) -> None:
 
 
 def test_rates_over_the_book() -> None:
-    """Floors under today's rates (line 91.5 % of 106, moment 43 %, same side 89.7 %, other side 9.3 % of 107)."""
+    """Floors under today's rates (line 91.5 % of 106, moment 52 %, same side 89.7 %, other side 9.3 % of 107)."""
     lines = [evaluate(c)["line"] for c in READABLE if c["use_god"] and c["use_god"].get("position") is not None]
     sides = [evaluate(c)["verdict"] for c in READABLE if c["verdict"] is not None]
     assert sum(map(bool, lines)) / len(lines) >= 0.915
-    assert len(MOMENT_HITS) / len(MOMENT_CASES) >= 0.43
+    assert len(MOMENT_HITS) / len(MOMENT_CASES) >= 0.52
     assert sum(s[0] for s in sides) / len(sides) >= 0.897
     assert sum(s[1] for s in sides) / len(sides) <= 0.094
 
