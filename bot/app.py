@@ -33,7 +33,7 @@ from telegram.ext import (
     TypeHandler,
     filters,
 )
-from telegram.request import BaseRequest, HTTPXRequest
+from telegram.request import BaseRequest
 from telegram.warnings import PTBUserWarning
 
 from bot import flow, natal_flow
@@ -623,7 +623,7 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     # waited out by the rate limiter.
     bot = TolerantBot(config.token or "0:console", **urls,
                       request=request or RetryingRequest(connection_pool_size=256),
-                      get_updates_request=request or HTTPXRequest(connection_pool_size=1),
+                      get_updates_request=request or RetryingRequest(connection_pool_size=1),
                       rate_limiter=AIORateLimiter(max_retries=3) if rate_limit else None)
     builder = (ApplicationBuilder().bot(bot).persistence(persistence).concurrent_updates(processor)
                .post_init(_post_init))
