@@ -43,6 +43,8 @@ from bot.glossary import render_all_terms, render_terms
 from bot.guard import RetryingRequest, TolerantBot, gate, small_int
 from bot.i18n import N_, _, current, locale, normalize, set_current, term, use
 from bot.messages import split_message
+from bot.ops import MeteredApplication, start_ops, stop_ops
+from bot.ops import install as install_ops
 from bot.persistence import SQLitePersistence, WriteThroughUpdateProcessor
 from bot.render import render_findings, render_sources
 from bot.storage import NatalReading as StoredNatal
@@ -599,6 +601,7 @@ class PerUserUpdateProcessor(WriteThroughUpdateProcessor):
 
 
 async def _post_init(app: Application) -> None:
+    await start_ops(app)  # /healthz and /metrics (bot.ops), when OPS_PORT is set
     commands = [BotCommand(c, c) for c in COMMANDS]
     try:
         await app.bot.set_my_commands(commands)
@@ -625,10 +628,11 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
                       request=request or RetryingRequest(connection_pool_size=256),
                       get_updates_request=request or RetryingRequest(connection_pool_size=1),
                       rate_limiter=AIORateLimiter(max_retries=3) if rate_limit else None)
-    builder = (ApplicationBuilder().bot(bot).persistence(persistence).concurrent_updates(processor)
-               .post_init(_post_init))
+    builder = (ApplicationBuilder().application_class(MeteredApplication).bot(bot).persistence(persistence)
+               .concurrent_updates(processor).post_init(_post_init).post_shutdown(stop_ops))
     app = builder.build()
     processor.attach(app)
+    install_ops(app, config.ops_listen, config.ops_port)
     app.bot_data["users"] = {}
     app.bot_data["clock"] = clock
     app.add_handler(TypeHandler(Update, gate), group=-2)

@@ -515,7 +515,7 @@ def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = D
     from bot.guard import StartError, check_database, protect
     from bot.run import refuse
 
-    configure_logging()
+    configure_logging(env)
     try:
         config = Config.from_env(env)
     except ValueError as exc:

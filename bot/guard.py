@@ -16,11 +16,13 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import re
 import sqlite3
 from collections import OrderedDict
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +32,8 @@ from telegram.constants import ChatType
 from telegram.error import NetworkError, TelegramError, TimedOut
 from telegram.ext import ApplicationHandlerStop, ContextTypes, ExtBot
 from telegram.request import BaseRequest, RequestData
+
+from bot import metrics
 
 log = logging.getLogger(__name__)
 
@@ -139,13 +143,20 @@ class RetryingRequest(BaseRequest):
                 for name, (filename, content, mimetype) in request_data.multipart_data.items():
                     form.add_field(name, content, filename=filename, content_type=mimetype)
                 data = form
+        endpoint = url.rsplit("/", 1)[-1]
         try:
             async with self._session.request(method, url, data=data, timeout=timeout) as response:
-                return response.status, await response.read()
+                payload = await response.read()
         except TimeoutError as exc:  # aiohttp's time-outs (connect, pool, read) subclass it
+            metrics.API_FAILURES.labels(endpoint).inc()
             raise TimedOut from exc
         except aiohttp.ClientError as exc:
+            metrics.API_FAILURES.labels(endpoint).inc()
             raise NetworkError(f"aiohttp.{type(exc).__name__}: {exc}") from exc
+        metrics.API_CALLS.labels(endpoint, metrics.status_class(response.status)).inc()
+        if response.status == 429:
+            metrics.RATE_LIMITED.labels(endpoint).inc()
+        return response.status, payload
 
 
 # ---- updates the library cannot read ----------------------------------------------------------------------
@@ -287,6 +298,23 @@ class RedactingFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         return redact(super().format(record))
+
+
+class JsonFormatter(RedactingFormatter):
+    """``LOG_FORMAT=json``: one JSON object a line — time (UTC, ISO 8601), level, logger, message, and the
+    traceback as ``exc`` — the token hidden as in the text lines."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+            "level": record.levelname, "logger": record.name, "message": record.getMessage()}
+        if record.exc_info:
+            entry["exc"] = self.formatException(record.exc_info)
+        elif record.exc_text:
+            entry["exc"] = record.exc_text
+        if record.stack_info:
+            entry["stack"] = self.formatStack(record.stack_info)
+        return redact(json.dumps(entry, ensure_ascii=False))
 
 
 def redact_logging() -> None:

@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 
 def run_bot(env: dict[str, str] | None = None) -> int:
-    configure_logging()
+    configure_logging(env)
     try:
         config = Config.from_env(env)
     except ValueError as exc:

@@ -97,6 +97,7 @@ __all__ = [
     "Delivery",
     "DueSubscription",
     "ForeignDatabaseError",
+    "Health",
     "HistoryPage",
     "Migration",
     "MigrationError",
@@ -527,6 +528,20 @@ class DueSubscription(Subscription):
 
 
 @dataclass(frozen=True, slots=True)
+class Health:
+    """What ``Storage.health`` found: the database answered, and its schema version against this program's."""
+
+    reachable: bool
+    schema: int | None
+    expected: int
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.reachable and self.schema == self.expected
+
+
+@dataclass(frozen=True, slots=True)
 class Delivery:
     user_id: int
     local_date: date
@@ -764,6 +779,15 @@ class Storage:
     async def schema_version(self) -> int:
         row = await self.fetchone("PRAGMA user_version")
         return int(row[0]) if row else 0
+
+    async def health(self) -> Health:
+        """For ``GET /healthz``: can the database answer a query now, and is its schema the one this program
+        writes (an older one was migrated at open; a different one means another program changed it since)."""
+        try:
+            version = await self.schema_version()
+        except (sqlite3.Error, StorageError, ValueError) as exc:
+            return Health(reachable=False, schema=None, expected=SCHEMA_VERSION, error=str(exc))
+        return Health(reachable=True, schema=version, expected=SCHEMA_VERSION)
 
     # ------------------------------------------------------------------------------- low-level access
 
