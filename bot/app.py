@@ -21,7 +21,6 @@ from babel.dates import format_date, format_datetime
 from telegram import BotCommand, Update
 from telegram.constants import ParseMode
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
@@ -45,6 +44,7 @@ from bot.i18n import N_, _, current, locale, normalize, set_current, term, use
 from bot.messages import split_message
 from bot.ops import MeteredApplication, start_ops, stop_ops
 from bot.ops import install as install_ops
+from bot.pacing import PacedLimiter
 from bot.persistence import SQLitePersistence, WriteThroughUpdateProcessor
 from bot.render import render_findings, render_sources
 from bot.storage import NatalReading as StoredNatal
@@ -615,7 +615,8 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     """The bot, wired: handlers, SQLite storage and persistence, rate limiter, error handler.
 
     ``request`` replaces the Bot API request layer (``bot.guard.RetryingRequest`` by default) for every call,
-    getUpdates included; ``rate_limit`` adds PTB's ``AIORateLimiter``."""
+    getUpdates included; ``rate_limit`` adds ``bot.pacing.PacedLimiter`` (PTB's ``AIORateLimiter`` for every call,
+    and the broadcast's budget)."""
     persistence = SQLitePersistence(config.database_path, store_data=PersistenceInput(
         bot_data=False, chat_data=False, callback_data=False))
     processor = PerUserUpdateProcessor()
@@ -627,7 +628,7 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     bot = TolerantBot(config.token or "0:console", **urls,
                       request=request or RetryingRequest(connection_pool_size=256),
                       get_updates_request=request or RetryingRequest(connection_pool_size=1),
-                      rate_limiter=AIORateLimiter(max_retries=3) if rate_limit else None)
+                      rate_limiter=PacedLimiter() if rate_limit else None)
     builder = (ApplicationBuilder().application_class(MeteredApplication).bot(bot).persistence(persistence)
                .concurrent_updates(processor).post_init(_post_init).post_shutdown(stop_ops))
     app = builder.build()

@@ -11,6 +11,7 @@ import asyncio
 import logging
 import secrets
 import sys
+from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -39,7 +40,8 @@ def run_bot(env: dict[str, str] | None = None) -> int:
     try:
         check_database(config.database_path)
         asyncio.run(preflight(config))
-        app = build_application(config, extra=install)  # /today /subscribe /unsubscribe and the daily broadcast
+        # /today /subscribe /unsubscribe and the daily broadcast (paid broadcasts only when ALLOW_PAID_BROADCAST)
+        app = build_application(config, extra=partial(install, paid=config.allow_paid_broadcast))
         settle()
         if config.webhook_url:
             run_webhook(app, config)
