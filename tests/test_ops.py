@@ -16,16 +16,20 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from prometheus_client import REGISTRY, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
+from telegram.ext import ExtBot
 
 from bot.app import build_application
+from bot.broadcast import broadcast_due
 from bot.guard import RetryingRequest
-from bot.storage import SCHEMA_VERSION
+from bot.storage import SCHEMA_VERSION, Storage
 from tests.fake_telegram import FakeTelegram
 from tests.test_bot_e2e import NOW, ROOT, config, stop_bot
 from tests.test_robust import ATTEMPTS, free_port
@@ -114,7 +118,29 @@ async def test_metrics_count_updates_sends_429s_and_errors(tmp_path: Path) -> No
     assert grew("liuyao_bot_api_calls_total", method="sendMessage", status="5xx") == ATTEMPTS
     # /start's welcome and the two apologies went through
     assert grew("liuyao_bot_api_calls_total", method="sendMessage", status="2xx") == 3
-    assert value(after, "liuyao_deliveries_due") == 0
+
+
+async def test_metrics_count_almanacs_sent_and_late(tmp_path: Path) -> None:
+    """Four almanacs due at 07:00 in Seoul: sent on time, none late; two more due at 06:00, sent at 07:05: late."""
+    on_time = datetime(2026, 6, 1, 22, 0, tzinfo=UTC)  # 07:00 in Seoul
+    before = samples(generate_latest(REGISTRY).decode())
+    async with FakeTelegram() as tg, await Storage.open(tmp_path / "b.sqlite3") as storage:
+        for i, at in enumerate(["07:00"] * 4):
+            tg.user(800 + i, language_code="en")
+            await storage.subscribe(800 + i, 800 + i, at, "Asia/Seoul", "en", now=on_time - timedelta(days=1))
+        async with ExtBot(tg.token, base_url=tg.base_url) as bot:
+            assert (await broadcast_due(bot, storage, clock=lambda: on_time, rate=None)).sent == 4
+            middle = samples(generate_latest(REGISTRY).decode())
+            for i in (4, 5):
+                tg.user(800 + i, language_code="en")
+                await storage.subscribe(800 + i, 800 + i, "06:00", "Asia/Seoul", "en", now=on_time - timedelta(days=1))
+            late = on_time + timedelta(minutes=5)
+            assert (await broadcast_due(bot, storage, clock=lambda: late, rate=None)).sent == 2
+        after = samples(generate_latest(REGISTRY).decode())
+    assert value(middle, "liuyao_deliveries_sent_total") - value(before, "liuyao_deliveries_sent_total") == 4
+    assert value(middle, "liuyao_deliveries_late_total") == value(before, "liuyao_deliveries_late_total")
+    assert value(after, "liuyao_deliveries_sent_total") - value(middle, "liuyao_deliveries_sent_total") == 2
+    assert value(after, "liuyao_deliveries_late_total") - value(middle, "liuyao_deliveries_late_total") == 2
 
 
 async def test_the_bot_process_logs_json_and_serves_its_ops_port(tmp_path: Path) -> None:
