@@ -203,6 +203,7 @@ def db_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
 
 
+LANGUAGE_CODES = ("en", "ko", "ja", "zh-hans", "zh-hant")
 BASELINE = "8f8d706ecf9a3cede97a643af5dbeb13216b5feb"  # main before issue 12's cheaper update (httpx, PNG by Pillow)
 
 
@@ -240,14 +241,14 @@ async def measure(args: argparse.Namespace, workdir: Path, code: Path | None = N
 
         proc = spawn()
         try:
-            warm = tg.user(1, language_code="en")
-            await warm.send("/start")
-            await warm.wait_reply(timeout=60)
+            warm = [tg.user(1 + i, language_code=code) for i, code in enumerate(LANGUAGE_CODES)]
+            await warm[0].send("/start")
+            await warm[0].wait_reply(timeout=60)
             warm_driver = Driver(tg, 0, rng)
-            await warm_driver.consultation(warm, 0)  # catalogs compiled, caches warm
+            # one consultation in each language: every catalog compiled and every cache warm before the measure
+            await asyncio.gather(*(warm_driver.consultation(u, 0) for u in warm))
 
-            users = [tg.user(1000 + i, f"U{i}", language_code=("en", "ko", "ja", "zh-hans", "zh-hant")[i % 5])
-                     for i in range(args.n)]
+            users = [tg.user(1000 + i, f"U{i}", language_code=LANGUAGE_CODES[i % 5]) for i in range(args.n)]
             driver = Driver(tg, args.think, rng)
             first_call = len(tg.calls)
             cpu_before = cpu_seconds(proc.pid)
@@ -283,8 +284,8 @@ async def measure(args: argparse.Namespace, workdir: Path, code: Path | None = N
               f"{(result['cpu_per_update'] - result['main_per_update']) * 1000:.2f} ms")
         print("Bot API calls per update: " + ", ".join(f"{m} {n:.2f}" for m, n in result["calls"].items())
               + f" (all: {sum(result['calls'].values()):.2f})")
-        readings = args.n + 1
-        print(f"SQLite file: {size:,} bytes for {readings} readings ({args.n + 1} users) → "
+        readings = args.n + len(LANGUAGE_CODES)
+        print(f"SQLite file: {size:,} bytes for {readings} readings ({readings} users) → "
               f"{size * 10_000 / readings / 1e6:.1f} MB per 10 000 readings")
 
         if args.readings and code is None:

@@ -41,7 +41,8 @@ ATTEMPTS = 4  # tries of one Bot API call before its error reaches the handler
 BACKOFF = 0.25  # seconds before the second try; doubled each time, up to MAX_PAUSE
 MAX_PAUSE = 1.0
 SQLITE_MAX = 2**63 - 1  # the largest id an SQLite INTEGER holds
-_DEFAULT = type(BaseRequest.DEFAULT_NONE)  # what PTB passes for a time-out not given to the call
+_DEFAULT = type(BaseRequest.DEFAULT_NONE)
+_JSON = {"Content-Type": "application/json"}  # what PTB passes for a time-out not given to the call
 
 
 # ---- transient Bot API errors ------------------------------------------------------------------------------
@@ -121,7 +122,7 @@ class RetryingRequest(BaseRequest):
 
     async def _send(self, url: str, method: str, request_data: RequestData | None, read_timeout: Any,
                     write_timeout: Any, connect_timeout: Any, pool_timeout: Any) -> tuple[int, bytes]:
-        """One try: PTB's parameters as a form (multipart when there are files), its errors as PTB's."""
+        """One try: PTB's parameters as JSON (a multipart form when there are files), its errors as PTB's."""
         if self._session is None or self._session.closed:
             raise RuntimeError("This RetryingRequest is not initialized!")
         files = request_data.contains_files if request_data else False
@@ -136,16 +137,19 @@ class RetryingRequest(BaseRequest):
             connect=None if pool is None or connect is None else pool + connect,  # a free connection, then TCP
             sock_connect=connect, sock_read=read)
         data: Any = None
-        if request_data is not None:
-            data = request_data.json_parameters
-            if files:
-                form = aiohttp.FormData(data)
-                for name, (filename, content, mimetype) in request_data.multipart_data.items():
-                    form.add_field(name, content, filename=filename, content_type=mimetype)
-                data = form
+        headers = None
+        if files and request_data is not None:
+            form = aiohttp.FormData(request_data.json_parameters)
+            for name, (filename, content, mimetype) in request_data.multipart_data.items():
+                form.add_field(name, content, filename=filename, content_type=mimetype)
+            data = form
+        elif request_data is not None:
+            # A JSON body, as the Bot API accepts: one C-encoded dumps instead of quoting every form field.
+            data = json.dumps(request_data.parameters, ensure_ascii=False, separators=(",", ":")).encode()
+            headers = _JSON
         endpoint = url.rsplit("/", 1)[-1]
         try:
-            async with self._session.request(method, url, data=data, timeout=timeout) as response:
+            async with self._session.request(method, url, data=data, headers=headers, timeout=timeout) as response:
                 payload = await response.read()
         except TimeoutError as exc:  # aiohttp's time-outs (connect, pool, read) subclass it
             metrics.API_FAILURES.labels(endpoint).inc()
