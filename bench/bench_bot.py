@@ -81,6 +81,20 @@ def child(stats_path: str) -> int:
             durations.append(time.perf_counter() - start)
 
     WriteThroughUpdateProcessor.do_process_update = timed  # type: ignore[method-assign]
+    names = Path(stats_path).with_suffix(".threads.json")
+
+    def note_threads() -> None:  # which thread is which, for the CPU by thread the parent reads from /proc
+        import threading
+
+        seen: dict[int, str] = {}
+        while True:
+            seen.update({t.native_id: t.name for t in threading.enumerate() if t.native_id is not None})
+            names.write_text(json.dumps(seen))
+            time.sleep(1)
+
+    import threading
+
+    threading.Thread(target=note_threads, name="bench-thread-names", daemon=True).start()
     app = build_application(Config.from_env(), rate_limit=False)
     settle()  # as ``liuyao bot`` does
     profile = os.environ.get("BENCH_PROFILE")
@@ -260,6 +274,12 @@ async def measure(args: argparse.Namespace, workdir: Path, code: Path | None = N
             wall = time.monotonic() - start
             cpu_window = cpu_seconds(proc.pid) - cpu_before
             main_window = thread_cpu(proc.pid).get(proc.pid, 0.0) - main_before
+            by_thread = thread_cpu(proc.pid)
+            names_file = stats.with_suffix(".threads.json")
+            thread_names = json.loads(names_file.read_text()) if names_file.exists() else {}
+            grouped: Counter[str] = Counter()
+            for tid, seconds in by_thread.items():
+                grouped[thread_names.get(str(tid), "?").split("_")[0].rstrip("-0123456789")] += seconds
             calls = Counter(c.method for c in tg.calls[first_call:])
         finally:
             bot = await stop(proc) if proc.poll() is None else {"durations": [], "cpu": 0}
@@ -282,6 +302,7 @@ async def measure(args: argparse.Namespace, workdir: Path, code: Path | None = N
               f"measured consultations, all threads; {bot['cpu']:.1f} s in all with start-up and warm-up); the event "
               f"loop's thread {result['main_per_update'] * 1000:.2f} ms, the others (picture, SQLite) "
               f"{(result['cpu_per_update'] - result['main_per_update']) * 1000:.2f} ms")
+        print("  CPU by thread since start (s): " + ", ".join(f"{k} {v:.1f}" for k, v in grouped.most_common()))
         print("Bot API calls per update: " + ", ".join(f"{m} {n:.2f}" for m, n in result["calls"].items())
               + f" (all: {sum(result['calls'].values()):.2f})")
         readings = args.n + len(LANGUAGE_CODES)
