@@ -24,6 +24,7 @@ from bot.broadcast import install
 from bot.collector import settle
 from bot.config import Config, configure_logging
 from bot.guard import StartError, check_database, protect, redact
+from bot.i18n import LANGS, translations
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +43,8 @@ def run_bot(env: dict[str, str] | None = None) -> int:
         asyncio.run(preflight(config))
         # /today /subscribe /unsubscribe and the daily broadcast (paid broadcasts only when ALLOW_PAID_BROADCAST)
         app = build_application(config, extra=partial(install, paid=config.allow_paid_broadcast))
+        for lang in LANGS:  # every catalog compiled now, not while a user waits (and frozen by settle)
+            translations(lang)
         settle()
         if config.webhook_url:
             run_webhook(app, config)
