@@ -23,7 +23,7 @@ import re
 import sqlite3
 from collections import OrderedDict
 from contextvars import ContextVar
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -204,7 +204,7 @@ class TolerantBot(ExtBot):  # type: ignore[type-arg]
             return await super().get_updates(*args, **kwargs)
         except TelegramError:
             raise
-        except Exception:  # the batch did not parse: once more, one update at a time
+        except Exception:  # noqa: BLE001 - PTB's parse of a batch may raise anything: once more, update by update
             _first_try.set(False)
             return await super().get_updates(*args, **kwargs)
         finally:
@@ -342,7 +342,7 @@ class JsonFormatter(RedactingFormatter):
 
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
-            "time": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname, "logger": record.name, "message": record.getMessage()}
         if record.exc_info:
             entry["exc"] = self.formatException(record.exc_info)
