@@ -24,7 +24,7 @@ class Config:
     listen: str
     port: int
     webhook_secret: str | None
-    ops_port: int = 8090  # GET /healthz and /metrics (bot.ops); 0: off
+    ops_port: int = 0  # GET /healthz and /metrics (bot.ops); 0: off (from_env: OPS_PORT, default 8090)
     ops_listen: str = "127.0.0.1"
     log_format: str = "text"  # or "json": one JSON object a line
     allow_paid_broadcast: bool = False  # Telegram's paid broadcasts: above 30 a second, 0.1 Star a message
