@@ -10,8 +10,8 @@ The fake server (tests/fake_telegram.py) and the N users run in this process; th
 file, so it has a core of its own on a 2-core machine.  Telegram's own limits are not the bot's time: the child
 runs without the rate limiter.
 
-Each user: /cast, a question, the matter (a button), "toss coin by coin", six tosses, "now" — 11 updates, the
-last answered with the chart and the reading.  All N start together (``--ramp`` spreads the starts over that many
+Each user: /cast, a question, the matter (a button), its follow-up (skipped), "toss coin by coin", six tosses,
+"now" — 12 updates, the last answered with the chart and the reading.  All N start together (``--ramp`` spreads the starts over that many
 seconds); ``--think S`` waits 0–2·S seconds (S on average) before each step, like a person.
 
 Printed:
