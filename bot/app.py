@@ -21,7 +21,6 @@ from babel.dates import format_date, format_datetime
 from telegram import BotCommand, Update
 from telegram.constants import ParseMode
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     ApplicationHandlerStop,
@@ -34,7 +33,7 @@ from telegram.ext import (
     TypeHandler,
     filters,
 )
-from telegram.request import BaseRequest, HTTPXRequest
+from telegram.request import BaseRequest
 from telegram.warnings import PTBUserWarning
 
 from bot import flow, natal_flow
@@ -44,6 +43,9 @@ from bot.glossary import render_all_terms, render_terms
 from bot.guard import RetryingRequest, TolerantBot, gate, small_int
 from bot.i18n import N_, _, current, locale, ngettext, normalize, set_current, term, use
 from bot.messages import split_message
+from bot.ops import MeteredApplication, start_ops, stop_ops
+from bot.ops import install as install_ops
+from bot.pacing import PacedLimiter
 from bot.persistence import StoragePersistence, StoredConversationHandler, WriteThroughUpdateProcessor
 from bot.render import render_findings, render_sources
 from bot.storage import NatalReading as StoredNatal
@@ -619,6 +621,7 @@ class PerUserUpdateProcessor(WriteThroughUpdateProcessor):
 
 
 async def _post_init(app: Application) -> None:
+    await start_ops(app)  # /healthz and /metrics (bot.ops), when OPS_PORT is set
     commands = [BotCommand(c, c) for c in COMMANDS]
     try:
         await app.bot.set_my_commands(commands)
@@ -633,7 +636,8 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     limiter, error handler.
 
     ``request`` replaces the Bot API request layer (``bot.guard.RetryingRequest`` by default) for every call,
-    getUpdates included; ``rate_limit`` adds PTB's ``AIORateLimiter``."""
+    getUpdates included; ``rate_limit`` adds ``bot.pacing.PacedLimiter`` (PTB's ``AIORateLimiter`` for every call,
+    and the broadcast's budget)."""
     persistence = StoragePersistence(config.database, store_data=PersistenceInput(
         bot_data=False, chat_data=False, callback_data=False), ttl=config.consultation_ttl, clock=clock)
     processor = PerUserUpdateProcessor()
@@ -644,12 +648,13 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     # waited out by the rate limiter.
     bot = TolerantBot(config.token or "0:console", **urls,
                       request=request or RetryingRequest(connection_pool_size=256),
-                      get_updates_request=request or HTTPXRequest(connection_pool_size=1),
-                      rate_limiter=AIORateLimiter(max_retries=3) if rate_limit else None)
-    builder = (ApplicationBuilder().bot(bot).persistence(persistence).concurrent_updates(processor)
-               .post_init(_post_init))
+                      get_updates_request=request or RetryingRequest(connection_pool_size=1),
+                      rate_limiter=PacedLimiter() if rate_limit else None)
+    builder = (ApplicationBuilder().application_class(MeteredApplication).bot(bot).persistence(persistence)
+               .concurrent_updates(processor).post_init(_post_init).post_shutdown(stop_ops))
     app = builder.build()
     processor.attach(app)
+    install_ops(app, config.ops_listen, config.ops_port)
     app.bot_data["users"] = {}
     app.bot_data["clock"] = clock
     app.add_handler(TypeHandler(Update, gate), group=-2)

@@ -8,10 +8,10 @@ and, for each, with at most ``concurrency`` sends in flight:
 1. ``reserve_delivery`` — a 'pending' row for (subscriber, local date) is committed *before* sending;
 2. renders the almanac of the subscriber's own local date in the subscription's zone, in the subscription's
    language (``use(lang)`` around this one message: nothing is inherited from another update or user);
-3. sends it — spaced evenly (``rate`` a second: 29.3 for ``liuyao broadcast``, 27 in the running bot, which
-   also answers users), through the bot's ``AIORateLimiter`` — and on success ``confirm_delivery`` at once
-   (shielded from cancellation);
-4. on ``RetryAfter`` (after ``AIORateLimiter``'s own retries) every send of the run waits ``retry_after`` and
+3. sends it — in a slot of the bot's ``bot.pacing.PacedLimiter`` (spaced evenly, 29.3 a second for ``liuyao
+   broadcast``, 27 in the running bot, which also answers users; its ``AIORateLimiter`` caps and retries) — and
+   on success ``confirm_delivery`` at once (shielded from cancellation);
+4. on ``RetryAfter`` (after ``AIORateLimiter``'s own retries) every broadcast send waits ``retry_after`` and
    the message is tried again, a few times, then recorded as a retryable failure; on ``Forbidden`` (blocked,
    deactivated) the subscription ends (reason 'blocked'); on a network error or time-out the failure is
    recorded as retryable after ``NETWORK_RETRY`` — a later run sends it; on ``BadRequest`` (chat not found …)
@@ -33,12 +33,12 @@ import contextlib
 import logging
 import signal
 import time
-import warnings
-from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
+from datetime import time as dt_time
 from typing import Any, Final
+from zoneinfo import ZoneInfo
 
 from telegram import Update
 from telegram.error import (
@@ -50,7 +50,6 @@ from telegram.error import (
     TelegramError,
 )
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     CallbackQueryHandler,
     CommandHandler,
@@ -58,11 +57,24 @@ from telegram.ext import (
     ExtBot,
 )
 
+from bot import metrics
 from bot.almanac import local_today, render_almanac
 from bot.collector import settle
 from bot.dates import parse_hhmm
 from bot.i18n import _, current, locale, use
 from bot.storage import DueSubscription, Storage, open_storage
+from bot.pacing import (
+    BOT_RATE,
+    BROADCAST,
+    CLI_RATE,
+    Budget,
+    LocalBudget,
+    PacedLimiter,
+    Unpaced,
+    in_slot,
+    paid_budget,
+    retry_seconds,
+)
 
 __all__ = [
     "BOT_RATE", "DEFAULT_CONCURRENCY", "DEFAULT_INTERVAL", "DEFAULT_RATE", "DEFAULT_TIME", "JOB_NAME",
@@ -78,8 +90,7 @@ Clock = Callable[[], datetime]
 DEFAULT_TIME: Final = "07:00"
 DEFAULT_INTERVAL: Final = 30.0  # seconds between broadcast runs in the bot
 DEFAULT_CONCURRENCY: Final = 4  # deliveries in flight: enough to keep the pace, few pending reservations
-DEFAULT_RATE: Final = 29.3  # broadcast messages a second, ``liuyao broadcast`` (Telegram: about 30 a second overall)
-BOT_RATE: Final = 27.0  # in the running bot, leaving room for its replies to users within the same 30 a second
+DEFAULT_RATE: Final = CLI_RATE  # broadcast messages a second, ``liuyao broadcast`` (bot.pacing)
 NETWORK_RETRY: Final = timedelta(minutes=1)
 MAX_RATE_WAITS: Final = 3  # RetryAfter answers waited out for one message before it is left for a later run
 RETENTION: Final = timedelta(days=60)  # delivery records older than this are pruned
@@ -116,81 +127,6 @@ class BroadcastStats:
                 f"{', stopped early' if self.stopped else ''} in {self.seconds:.1f} s")
 
 
-class _Pause:
-    """After a RetryAfter, no send of this run starts until the time Telegram asked for has passed."""
-
-    def __init__(self) -> None:
-        self._until = 0.0
-
-    def hold(self, seconds: float) -> None:
-        self._until = max(self._until, time.monotonic() + seconds)
-
-    async def wait(self) -> None:
-        while (left := self._until - time.monotonic()) > 0:
-            await asyncio.sleep(left)
-
-
-class _Pacer:
-    """The broadcast's own pace: sends spaced evenly at ``rate`` a second, and never more than ``limit`` of them
-    in flight or finished within any ``window`` seconds.
-
-    PTB's ``AIORateLimiter`` (30 per second, a leaky bucket) lets 30 sends go at once and 30 more within that
-    second, which a strict sliding-window limit answers with 429 — and every 429 stops all sends for a second or
-    more.  Even spacing avoids the bursts: slot k is due at t0 + k/rate, on an absolute schedule so that small late
-    wake-ups of the event loop do not slow the average (after a long stall it restarts from now rather than catch
-    up in a burst).
-
-    The window check counts a send from the moment it is released until ``window`` after it has *finished*:
-    sends held back somewhere below (``AIORateLimiter`` stops every request for ``retry_after`` after a 429, then
-    lets them all go at once) count where they really went out, so the sends after such a pause cannot join that
-    burst in one window — without it, one 429 brings the next two seconds later, and so on.
-    """
-
-    def __init__(self, rate: float | None, *, limit: int = 30, window: float = 1.02) -> None:
-        self.interval = 1.0 / rate if rate else 0.0
-        self.limit = limit
-        self.window = window
-        self._next = 0.0
-        self._finished: deque[float] = deque()
-        self._in_flight = 0
-        self._lock = asyncio.Lock()
-
-    async def wait(self) -> None:
-        """Before a send; every call must be followed by ``done()`` once the send has returned or failed."""
-        if not self.interval:
-            return
-        async with self._lock:  # one waiter at a time: sends start in slot order
-            now = time.monotonic()
-            at = max(self._next, now - self.interval / 2)  # behind schedule: catch up by half a slot at most
-            if at > now:
-                await asyncio.sleep(at - now)
-            finished = self._finished
-            while True:
-                now = time.monotonic()
-                while finished and finished[0] <= now - self.window:
-                    finished.popleft()
-                if len(finished) + self._in_flight < self.limit:
-                    break
-                await asyncio.sleep(finished[0] + self.window - now if finished else self.interval)
-            self._in_flight += 1
-            self._next = at + self.interval
-
-    def done(self) -> None:
-        if not self.interval:
-            return
-        self._in_flight -= 1
-        self._finished.append(time.monotonic())
-
-
-def _retry_seconds(exc: RetryAfter) -> float:
-    value = getattr(exc, "_retry_after", None)
-    if value is None:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            value = exc.retry_after
-    return value.total_seconds() if isinstance(value, timedelta) else float(value)
-
-
 def daily_text(due: DueSubscription) -> str:
     """The message for one subscriber: their local date's almanac, in the subscription's language."""
     with use(due.lang):
@@ -208,21 +144,24 @@ async def broadcast_due(
     page_size: int = 200,
     max_rate_waits: int = MAX_RATE_WAITS,
     network_retry: timedelta = NETWORK_RETRY,
+    paid: bool = False,
 ) -> BroadcastStats:
     """Send the almanac to every subscription due at ``clock()``; return what happened.
 
-    ``bot`` is a ``telegram.Bot``, normally with an ``AIORateLimiter`` (its retries on 429 and its overall cap
-    also cover the bot's other messages).  This function keeps at most ``concurrency`` deliveries in flight and
-    spaces its sends at ``rate`` a second (None: no spacing of its own).  ``should_stop`` is asked before each
-    new delivery: when it answers True, the sends in flight finish and nothing more is started.
+    ``bot`` is a ``telegram.Bot``, normally with a ``bot.pacing.PacedLimiter``: the sends are marked as the
+    broadcast's and take the slots of its budget (its ``AIORateLimiter`` also caps and retries the bot's other
+    messages); ``rate`` is then the limiter's business.  A bot without one gets a budget for this run: ``rate`` a
+    second (None: no spacing, only the waits a 429 asks for).  At most ``concurrency`` deliveries are in flight.
+    ``paid`` sends with ``allow_paid_broadcast`` (Telegram's paid broadcasts, billed in Stars; off by default).
+    ``should_stop`` is asked before each new delivery: when it answers True, the sends in flight finish and nothing
+    more is started.
     """
     if concurrency < 1:
         raise ValueError("concurrency must be >= 1")
     clock = clock or _utcnow
     stats = BroadcastStats()
     slots = asyncio.Semaphore(concurrency)
-    pause = _Pause()
-    pacer = _Pacer(rate)
+    send = _sender(bot, rate, paid)
     tasks: set[asyncio.Task[None]] = set()
     aborted: list[BaseException] = []
 
@@ -243,7 +182,7 @@ async def broadcast_due(
                     break
                 stats.due += 1
                 task = asyncio.create_task(
-                    _deliver(bot, storage, due, clock, stats, pause, pacer, max_rate_waits, network_retry),
+                    _deliver(send, storage, due, clock, stats, max_rate_waits, network_retry),
                     name=f"almanac-{due.user_id}")
                 tasks.add(task)
                 task.add_done_callback(done)
@@ -262,8 +201,29 @@ async def broadcast_due(
     return stats
 
 
-async def _deliver(bot: Any, storage: Storage, due: DueSubscription, clock: Clock, stats: BroadcastStats,
-                   pause: _Pause, pacer: _Pacer, max_rate_waits: int, network_retry: timedelta) -> None:
+Send = Callable[[int, str], Coroutine[Any, Any, Any]]
+
+
+def _sender(bot: Any, rate: float | None, paid: bool) -> Send:
+    """How one almanac is sent: through the bot's ``PacedLimiter`` (marked as the broadcast's), or, for a bot
+    without one, in a slot of a budget of this run."""
+    extra: dict[str, Any] = {"allow_paid_broadcast": True} if paid else {}
+    limiter = getattr(bot, "rate_limiter", None)
+    if isinstance(limiter, PacedLimiter):
+        async def through_limiter(chat_id: int, text: str) -> Any:
+            return await bot.send_message(chat_id, text, rate_limit_args=BROADCAST, **extra)
+
+        return through_limiter
+    budget: Budget = (paid_budget() if paid else LocalBudget(rate)) if rate else Unpaced()
+
+    async def in_own_slot(chat_id: int, text: str) -> Any:
+        return await in_slot(budget, lambda: bot.send_message(chat_id, text, **extra))
+
+    return in_own_slot
+
+
+async def _deliver(send: Send, storage: Storage, due: DueSubscription, clock: Clock, stats: BroadcastStats,
+                   max_rate_waits: int, network_retry: timedelta) -> None:
     if not await storage.reserve_delivery(due, now=clock()):
         stats.skipped += 1
         return
@@ -277,17 +237,11 @@ async def _deliver(bot: Any, storage: Storage, due: DueSubscription, clock: Cloc
         return
     waits = 0
     while True:
-        await pause.wait()
-        await pacer.wait()
         try:
-            try:
-                message = await bot.send_message(due.chat_id, text)
-            finally:
-                pacer.done()
-        except RetryAfter as exc:
-            seconds = _retry_seconds(exc)
+            message = await send(due.chat_id, text)
+        except RetryAfter as exc:  # the budget holds every send for the wait (bot.pacing)
+            seconds = retry_seconds(exc)
             stats.rate_limited += 1
-            pause.hold(seconds)
             waits += 1
             log.warning("flood control: waiting %.1f s (user %s, wait %d)", seconds, due.user_id, waits)
             if waits <= max_rate_waits:
@@ -315,7 +269,20 @@ async def _deliver(bot: Any, storage: Storage, due: DueSubscription, clock: Cloc
         else:
             await _confirm(storage, due, message.message_id, clock)
             stats.sent += 1
+            _count_sent(due, clock())
         return
+
+
+def _count_sent(due: DueSubscription, now: datetime) -> None:
+    """``/metrics``: one more almanac sent, and late if its local time had passed more than ``LATE_AFTER`` ago."""
+    metrics.DELIVERIES_SENT.inc()
+    try:
+        hour, minute = (int(x) for x in due.send_at.split(":"))
+        scheduled = datetime.combine(due.local_date, dt_time(hour, minute), ZoneInfo(due.tz))
+    except (ValueError, KeyError):  # a time or zone this program no longer reads: not counted as late
+        return
+    if (now - scheduled).total_seconds() > metrics.LATE_AFTER:
+        metrics.DELIVERIES_LATE.inc()
 
 
 async def _confirm(storage: Storage, due: DueSubscription, message_id: int, clock: Clock) -> None:
@@ -335,9 +302,11 @@ async def _confirm(storage: Storage, due: DueSubscription, message_id: int, cloc
 class DailyAlmanacJob:
     """The JobQueue callback: one broadcast at a time, with the application's bot, storage and clock."""
 
-    def __init__(self, *, concurrency: int = DEFAULT_CONCURRENCY, rate: float | None = BOT_RATE) -> None:
+    def __init__(self, *, concurrency: int = DEFAULT_CONCURRENCY, rate: float | None = BOT_RATE,
+                 paid: bool = False) -> None:
         self.concurrency = concurrency
         self.rate = rate
+        self.paid = paid
         self.runs = 0
         self.last: BroadcastStats | None = None
         self._lock = asyncio.Lock()
@@ -358,9 +327,10 @@ class DailyAlmanacJob:
                 if released:
                     log.info("released %d reservation(s) left by a stopped process", released)
             stats = await broadcast_due(app.bot, storage, clock=clock, concurrency=self.concurrency, rate=self.rate,
-                                        should_stop=lambda: not app.running)
+                                        should_stop=lambda: not app.running, paid=self.paid)
             self.runs += 1
             self.last = stats
+            metrics.DELIVERIES_DUE.set(stats.due)
             if stats.due:
                 log.info("daily almanac: %s", stats.summary())
             today = clock().astimezone(timezone.utc).date()
@@ -378,9 +348,12 @@ async def _storage_of(app: Application) -> Storage:
 
 def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: float = 0.0,
             concurrency: int = DEFAULT_CONCURRENCY, rate: float | None = BOT_RATE,
-            broadcast: bool = True) -> DailyAlmanacJob:
+            broadcast: bool = True, paid: bool = False) -> DailyAlmanacJob:
     """The ``extra`` hook: commands /today /subscribe /unsubscribe, and the broadcast job (at start, then every
     ``interval`` seconds).  ``build_application(config, extra=install)``.
+
+    The broadcast's pace is the budget of the bot's ``PacedLimiter``, set here: ``rate`` a second (None: unpaced),
+    or with ``paid`` (``ALLOW_PAID_BROADCAST``) the budget of Telegram's paid broadcasts.
 
     ``broadcast=False`` adds the commands only: for a process that must not send the daily messages — one that
     shares the bot's database but is not the bot (the console), since the job would mark every due subscriber's
@@ -392,9 +365,12 @@ def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: floa
     # After /lang or a zone change (group 0 handles them), the subscription follows the user's settings.
     app.add_handler(CallbackQueryHandler(follow_settings, pattern=r"^(l:|s:tz:)"), group=2)
     app.add_handler(CommandHandler("tz", follow_settings), group=2)
-    job = DailyAlmanacJob(concurrency=concurrency, rate=rate)
+    job = DailyAlmanacJob(concurrency=concurrency, rate=rate, paid=paid)
     if not broadcast:
         return job
+    limiter = getattr(app.bot, "rate_limiter", None)
+    if isinstance(limiter, PacedLimiter):
+        limiter.budget = paid_budget() if paid else LocalBudget(rate) if rate else Unpaced()
     if app.job_queue is None:
         raise RuntimeError("the daily almanac needs PTB's JobQueue (pip install 'python-telegram-bot[job-queue]')")
     # max_instances 2: a tick during a long run reaches the callback, which returns at once (no APS warning).
@@ -480,9 +456,12 @@ async def follow_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
 # ---- liuyao broadcast -------------------------------------------------------------------------------------
 
 
-def make_bot(token: str, api_base_url: str | None = None, *, max_retries: int = 3) -> ExtBot:
-    """A bot for one broadcast pass, with PTB's ``AIORateLimiter`` as the running bot has it."""
-    kwargs: dict[str, Any] = {"rate_limiter": AIORateLimiter(max_retries=max_retries)}
+def make_bot(token: str, api_base_url: str | None = None, *, max_retries: int = 3, rate: float = DEFAULT_RATE,
+             paid: bool = False) -> ExtBot:
+    """A bot for one broadcast pass, with a ``PacedLimiter`` as the running bot has it: ``rate`` a second, or the
+    paid broadcasts' budget."""
+    budget = paid_budget() if paid else LocalBudget(rate)
+    kwargs: dict[str, Any] = {"rate_limiter": PacedLimiter(budget, max_retries=max_retries)}
     if api_base_url:
         kwargs["base_url"] = api_base_url
         kwargs["base_file_url"] = api_base_url.replace("/bot", "/file/bot")
@@ -492,16 +471,16 @@ def make_bot(token: str, api_base_url: str | None = None, *, max_retries: int = 
 async def broadcast_once(token: str, api_base_url: str | None, database: str, *,
                          concurrency: int = DEFAULT_CONCURRENCY, rate: float = DEFAULT_RATE,
                          release_stale: bool = False, clock: Clock | None = None,
-                         should_stop: Callable[[], bool] | None = None) -> BroadcastStats:
+                         should_stop: Callable[[], bool] | None = None, paid: bool = False) -> BroadcastStats:
     """One pass: open the database, send what is due now, close."""
     async with await open_storage(database) as storage:
         if release_stale:
             released = await storage.release_stale_reservations(now=(clock or _utcnow)())
             if released:
                 log.info("released %d reservation(s) of other senders", released)
-        async with make_bot(token, api_base_url) as bot:
+        async with make_bot(token, api_base_url, rate=rate, paid=paid) as bot:
             return await broadcast_due(bot, storage, clock=clock, concurrency=concurrency, rate=rate,
-                                       should_stop=should_stop)
+                                       should_stop=should_stop, paid=paid)
 
 
 def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = DEFAULT_RATE,
@@ -515,7 +494,7 @@ def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = D
     from bot.guard import StartError, check_database, protect
     from bot.run import refuse
 
-    configure_logging()
+    configure_logging(env)
     try:
         config = Config.from_env(env)
     except ValueError as exc:
@@ -546,7 +525,7 @@ def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = D
                 loop.add_signal_handler(sig, stop)
         return await broadcast_once(config.token, config.api_base_url, config.database,  # type: ignore[arg-type]
                                     concurrency=concurrency, rate=rate, release_stale=release_stale,
-                                    should_stop=lambda: stopping)
+                                    should_stop=lambda: stopping, paid=config.allow_paid_broadcast)
 
     try:
         stats = asyncio.run(main())

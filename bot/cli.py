@@ -349,6 +349,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("console", help="the bot's conversation in this terminal (no Telegram needed)").add_argument(
         "--lang", choices=list(LANGS), default=None, help="the language to start in (default: from $LANG)")
     sub.add_parser("bot", help="run the Telegram bot (TELEGRAM_BOT_TOKEN; WEBHOOK_URL for webhook mode)")
+    sub.add_parser("health", help="ask the running bot's /healthz (OPS_PORT) and exit 0 if healthy, 1 if not "
+                   "(the container's health check)")
     chart = sub.add_parser("chart", help="cast (or take) six lines and print the full chart")
     _chart_options(chart)
     chart.add_argument("--lang", choices=list(LANGS), default=None,
@@ -408,6 +410,10 @@ def main(argv: list[str] | None = None) -> int:
 
         given = {"concurrency": args.concurrency, "rate": args.rate}
         return run_broadcast_cli(release_stale=args.release_stale, **{k: v for k, v in given.items() if v})
+    if args.command == "health":
+        from bot.ops import check_health
+
+        return check_health()
     if args.command == "bot" or (args.command is None and os.environ.get("TELEGRAM_BOT_TOKEN")):
         from bot.run import run_bot
 

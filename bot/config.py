@@ -5,11 +5,14 @@ from __future__ import annotations
 import logging
 import math
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 
 DEFAULT_DATABASE = "./data/liuyao.sqlite3"
 DEFAULT_CONSULTATION_TTL_HOURS = 24.0
+LOG_FORMATS = ("text", "json")
+TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 # The zone a new user starts in, by language (changeable with /tz).
 DEFAULT_ZONES = {"ko": "Asia/Seoul", "ja": "Asia/Tokyo", "zh_Hans": "Asia/Shanghai", "zh_Hant": "Asia/Taipei",
                  "en": "UTC"}
@@ -31,9 +34,13 @@ class Config:
     def database(self) -> str:
         """What the bot opens: DATABASE_URL, else the SQLite file DATABASE_PATH."""
         return self.database_url or self.database_path
+    ops_port: int = 0  # GET /healthz and /metrics (bot.ops); 0: off (from_env: OPS_PORT, default 8090)
+    ops_listen: str = "127.0.0.1"
+    log_format: str = "text"  # or "json": one JSON object a line
+    allow_paid_broadcast: bool = False  # Telegram's paid broadcasts: above 30 a second, 0.1 Star a message
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> Config:
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
         e = os.environ if env is None else env
         port_text = e.get("PORT") or e.get("WEBHOOK_PORT") or "8443"
         try:
@@ -53,6 +60,15 @@ class Config:
 
             if not is_postgres_url(url):
                 sqlite_path(url)  # a ValueError naming the forms it accepts
+        ops_text = e.get("OPS_PORT") or "8090"
+        try:
+            ops_port = int(ops_text)
+        except ValueError:
+            raise ValueError(f"OPS_PORT must be a number (0 to turn the health and metrics port off), "
+                             f"not {ops_text!r}") from None
+        log_format = (e.get("LOG_FORMAT") or "text").lower()
+        if log_format not in LOG_FORMATS:
+            raise ValueError(f"LOG_FORMAT must be text or json, not {log_format!r}")
         return cls(
             token=e.get("TELEGRAM_BOT_TOKEN") or None,
             api_base_url=e.get("TELEGRAM_API_BASE_URL") or None,
@@ -63,15 +79,36 @@ class Config:
             webhook_secret=e.get("WEBHOOK_SECRET") or None,
             database_url=url,
             consultation_ttl=timedelta(hours=ttl_hours),
+            ops_port=ops_port,
+            ops_listen=e.get("OPS_LISTEN") or "127.0.0.1",
+            log_format=log_format,
+            allow_paid_broadcast=flag(e, "ALLOW_PAID_BROADCAST"),
         )
 
 
-def configure_logging() -> None:
-    """One log format for the long-running commands (bot, broadcast), the token hidden in every line (tracebacks
-    included); httpx's per-request lines are noise (and they name the URL, which holds the token)."""
-    from bot.guard import redact_logging
+def flag(env: Mapping[str, str], name: str) -> bool:
+    """An on/off setting: 1, true, yes, on (any case) are on; unset or empty is off; anything else is refused."""
+    text = (env.get(name) or "").strip().lower()
+    if text in ("", "0", "false", "no", "off"):
+        return False
+    if text in ("1", "true", "yes", "on"):
+        return True
+    raise ValueError(f"{name} must be on or off (1/0, true/false, yes/no), not {text!r}")
 
-    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=logging.INFO)
+
+def configure_logging(env: Mapping[str, str] | None = None) -> None:
+    """One log format for the long-running commands (bot, broadcast), the token hidden in every line (tracebacks
+    included); httpx's per-request lines are noise (and they name the URL, which holds the token).
+
+    ``LOG_FORMAT=json``: one JSON object a line (``bot.guard.JsonFormatter``), for a log collector; an unknown
+    value is refused by ``Config.from_env`` (the lines before that are text)."""
+    from bot.guard import JsonFormatter, redact_logging
+
+    e = os.environ if env is None else env
+    logging.basicConfig(format=TEXT_FORMAT, level=logging.INFO)
+    if (e.get("LOG_FORMAT") or "").lower() == "json":
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(JsonFormatter())
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("apscheduler").setLevel(logging.WARNING)  # "Adding job tentatively …" at every start
     redact_logging()

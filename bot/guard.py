@@ -1,7 +1,7 @@
 """What keeps one fault, one odd update or one bad setting from breaking the bot.
 
-- ``RetryingRequest``: every Bot API call the bot makes (not ``getUpdates``, which the updater retries itself)
-  is tried again after a network error, a time-out or a 5xx answer, a few times with a growing pause (about
+- ``RetryingRequest``: the Bot API request layer (aiohttp, keep-alive); every call the bot makes (not
+  ``getUpdates``, which the updater retries itself) is tried again after a network error, a time-out or a 5xx answer, a few times with a growing pause (about
   2 s in all); 429 is left to PTB's ``AIORateLimiter``, which waits what Telegram asks.
 - ``TolerantBot``: an update the library cannot read (a field an older or newer Bot API server shapes
   differently) is logged once and handed on as a bare ``Update(update_id)`` that no handler takes, so the
@@ -16,19 +16,25 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import re
 import sqlite3
 from collections import OrderedDict
+from contextvars import ContextVar
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 from telegram import Update
 from telegram.constants import ChatType
-from telegram.error import NetworkError, TelegramError
+from telegram.error import NetworkError, TelegramError, TimedOut
 from telegram.ext import ApplicationHandlerStop, ContextTypes, ExtBot
-from telegram.request import BaseRequest, HTTPXRequest, RequestData
+from telegram.request import BaseRequest, RequestData
+
+from bot import metrics
 
 log = logging.getLogger(__name__)
 
@@ -36,25 +42,62 @@ ATTEMPTS = 4  # tries of one Bot API call before its error reaches the handler
 BACKOFF = 0.25  # seconds before the second try; doubled each time, up to MAX_PAUSE
 MAX_PAUSE = 1.0
 SQLITE_MAX = 2**63 - 1  # the largest id an SQLite INTEGER holds
+_DEFAULT = type(BaseRequest.DEFAULT_NONE)
+_JSON = {"Content-Type": "application/json"}  # what PTB passes for a time-out not given to the call
 
 
 # ---- transient Bot API errors ------------------------------------------------------------------------------
 
-class RetryingRequest(HTTPXRequest):
-    """``HTTPXRequest`` that tries a call again after a network error, a time-out or a 5xx answer.
+class RetryingRequest(BaseRequest):
+    """The bot's one Bot API request layer: HTTP/1.1 keep-alive connections through aiohttp, and a call tried again
+    after a network error, a time-out or a 5xx answer.
+
+    aiohttp rather than PTB's default httpx: its C parser and lighter request path cost about a sixth of httpx's CPU
+    per call (bench/bench_bot.py), and the Bot API calls were most of the bot's CPU per update.  PTB's
+    ``BaseRequest`` is the extension point for this (its docs: "implement your own networking backend").
 
     A call that timed out may have reached Telegram, so a retried ``sendMessage`` can arrive twice; a reply seen
     twice is better than a consultation that stops.  ``getUpdates`` is never retried here: the updater's own
     loop does that, and a long poll must not be held up.
+
+    The time-outs are PTB's (``read_timeout`` and the rest, per call or the defaults here); aiohttp has no write
+    time-out of its own, so a call as a whole is bounded by their sum.
     """
 
-    def __init__(self, *args: Any, attempts: int = ATTEMPTS, backoff: float = BACKOFF,
-                 max_pause: float = MAX_PAUSE, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, connection_pool_size: int = 256, read_timeout: float | None = 5.0,
+                 write_timeout: float | None = 5.0, connect_timeout: float | None = 5.0,
+                 pool_timeout: float | None = 1.0, media_write_timeout: float | None = 20.0, *,
+                 attempts: int = ATTEMPTS, backoff: float = BACKOFF, max_pause: float = MAX_PAUSE) -> None:
+        self.pool_size = connection_pool_size
+        self._read_timeout = read_timeout
+        self._write_timeout = write_timeout
+        self._connect_timeout = connect_timeout
+        self._pool_timeout = pool_timeout
+        self._media_write_timeout = media_write_timeout
+        self._session: aiohttp.ClientSession | None = None
         self.attempts = max(1, attempts)
         self.backoff = backoff
         self.max_pause = max_pause
         self.retried = 0  # calls tried again (for the probes)
+
+    @property
+    def read_timeout(self) -> float | None:
+        return self._read_timeout
+
+    async def initialize(self) -> None:
+        """Open the connection pool (inside the running loop, as aiohttp requires); PTB may call it twice when
+        this object is both the bot's request and its getUpdates request."""
+        if self._session is None or self._session.closed:
+            connector = aiohttp.TCPConnector(limit=self.pool_size, limit_per_host=0, ttl_dns_cache=300)
+            # trust_env off: with it aiohttp looks up ~/.netrc and the proxy variables in a thread for every call
+            # (a third more CPU per call, measured); the Bot API is reached directly or through
+            # TELEGRAM_API_BASE_URL.
+            self._session = aiohttp.ClientSession(connector=connector, trust_env=False,
+                                                  headers={"User-Agent": self.USER_AGENT})
+
+    async def shutdown(self) -> None:
+        if self._session is not None and not self._session.closed:
+            await self._session.close()
 
     async def do_request(self, url: str, method: str, request_data: RequestData | None = None,
                          read_timeout: Any = BaseRequest.DEFAULT_NONE, write_timeout: Any = BaseRequest.DEFAULT_NONE,
@@ -65,8 +108,8 @@ class RetryingRequest(HTTPXRequest):
         pause = self.backoff
         for attempt in range(1, tries + 1):
             try:
-                code, payload = await super().do_request(url, method, request_data, read_timeout, write_timeout,
-                                                         connect_timeout, pool_timeout)
+                code, payload = await self._send(url, method, request_data, read_timeout, write_timeout,
+                                                 connect_timeout, pool_timeout)
             except NetworkError as exc:  # TimedOut included
                 if attempt == tries:
                     raise
@@ -80,6 +123,48 @@ class RetryingRequest(HTTPXRequest):
             await asyncio.sleep(pause * random.uniform(0.5, 1.0))
             pause = min(pause * 2, self.max_pause)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    async def _send(self, url: str, method: str, request_data: RequestData | None, read_timeout: Any,
+                    write_timeout: Any, connect_timeout: Any, pool_timeout: Any) -> tuple[int, bytes]:
+        """One try: PTB's parameters as JSON (a multipart form when there are files), its errors as PTB's."""
+        if self._session is None or self._session.closed:
+            raise RuntimeError("This RetryingRequest is not initialized!")
+        files = request_data.contains_files if request_data else False
+        read = self._read_timeout if isinstance(read_timeout, _DEFAULT) else read_timeout
+        write = ((self._media_write_timeout if files else self._write_timeout)
+                 if isinstance(write_timeout, _DEFAULT) else write_timeout)
+        connect = self._connect_timeout if isinstance(connect_timeout, _DEFAULT) else connect_timeout
+        pool = self._pool_timeout if isinstance(pool_timeout, _DEFAULT) else pool_timeout
+        parts = (read, write, connect, pool)
+        timeout = aiohttp.ClientTimeout(
+            total=None if None in parts else sum(parts),  # type: ignore[arg-type]
+            connect=None if pool is None or connect is None else pool + connect,  # a free connection, then TCP
+            sock_connect=connect, sock_read=read)
+        data: Any = None
+        headers = None
+        if files and request_data is not None:
+            form = aiohttp.FormData(request_data.json_parameters)
+            for name, (filename, content, mimetype) in request_data.multipart_data.items():
+                form.add_field(name, content, filename=filename, content_type=mimetype)
+            data = form
+        elif request_data is not None:
+            # A JSON body, as the Bot API accepts: one C-encoded dumps instead of quoting every form field.
+            data = json.dumps(request_data.parameters, ensure_ascii=False, separators=(",", ":")).encode()
+            headers = _JSON
+        endpoint = url.rsplit("/", 1)[-1]
+        try:
+            async with self._session.request(method, url, data=data, headers=headers, timeout=timeout) as response:
+                payload = await response.read()
+        except TimeoutError as exc:  # aiohttp's time-outs (connect, pool, read) subclass it
+            metrics.API_FAILURES.labels(endpoint).inc()
+            raise TimedOut from exc
+        except aiohttp.ClientError as exc:
+            metrics.API_FAILURES.labels(endpoint).inc()
+            raise NetworkError(f"aiohttp.{type(exc).__name__}: {exc}") from exc
+        metrics.API_CALLS.labels(endpoint, metrics.status_class(response.status)).inc()
+        if response.status == 429:
+            metrics.RATE_LIMITED.labels(endpoint).inc()
+        return response.status, payload
 
 
 # ---- updates the library cannot read ----------------------------------------------------------------------
@@ -107,13 +192,27 @@ class TolerantBot(ExtBot):  # type: ignore[type-arg]
     """``ExtBot`` whose ``getUpdates`` survives an update it cannot parse.
 
     PTB parses the whole batch at once, so one unreadable update raised every time, the offset never moved and
-    polling stopped for good while the log filled.  Here each update is tried alone; one that does not parse
-    becomes ``{"update_id": n}`` — an empty update no handler takes, whose id still moves the offset on.
+    polling stopped for good while the log filled.  Here a batch PTB cannot parse is asked for again (Telegram
+    gives the same updates until a later offset confirms them) and read one update at a time; one that does not
+    parse becomes ``{"update_id": n}`` — an empty update no handler takes, whose id still moves the offset on.
+    A batch that parses is parsed once, by PTB (trying each update first doubled the cost of every update).
     """
+
+    async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
+        token = _first_try.set(True)
+        try:
+            return await super().get_updates(*args, **kwargs)
+        except TelegramError:
+            raise
+        except Exception:  # noqa: BLE001 - PTB's parse of a batch may raise anything: once more, update by update
+            _first_try.set(False)
+            return await super().get_updates(*args, **kwargs)
+        finally:
+            _first_try.reset(token)
 
     async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:
         result = await super()._post(endpoint, data, **kwargs)
-        if endpoint != "getUpdates" or not isinstance(result, list):
+        if endpoint != "getUpdates" or _first_try.get() or not isinstance(result, list):
             return result
         return [kept for raw in result if (kept := self._readable(raw)) is not None]
 
@@ -130,6 +229,20 @@ class TolerantBot(ExtBot):  # type: ignore[type-arg]
             if isinstance(update_id, int) and not isinstance(update_id, bool):
                 return {"update_id": update_id}
             return None
+
+
+_first_try: ContextVar[bool] = ContextVar("liuyao_get_updates_first_try", default=False)
+
+
+class _FirstTryParseError(logging.Filter):
+    """PTB logs a batch it cannot parse as CRITICAL, with the whole batch; on the first try that is not an error
+    yet (``TolerantBot`` reads the batch again, and logs the update it skips)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (_first_try.get() and str(record.msg).startswith("Error while parsing updates"))
+
+
+logging.getLogger(ExtBot._LOGGER.name).addFilter(_FirstTryParseError())
 
 
 # ---- what the bot is not for ----------------------------------------------------------------------------
@@ -221,6 +334,23 @@ class RedactingFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         return redact(super().format(record))
+
+
+class JsonFormatter(RedactingFormatter):
+    """``LOG_FORMAT=json``: one JSON object a line — time (UTC, ISO 8601), level, logger, message, and the
+    traceback as ``exc`` — the token hidden as in the text lines."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname, "logger": record.name, "message": record.getMessage()}
+        if record.exc_info:
+            entry["exc"] = self.formatException(record.exc_info)
+        elif record.exc_text:
+            entry["exc"] = record.exc_text
+        if record.stack_info:
+            entry["stack"] = self.formatStack(record.stack_info)
+        return redact(json.dumps(entry, ensure_ascii=False))
 
 
 def redact_logging() -> None:

@@ -11,6 +11,7 @@ import asyncio
 import logging
 import secrets
 import sys
+from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -23,12 +24,13 @@ from bot.broadcast import install
 from bot.collector import settle
 from bot.config import Config, configure_logging
 from bot.guard import StartError, check_database, protect, redact
+from bot.i18n import LANGS, translations
 
 log = logging.getLogger(__name__)
 
 
 def run_bot(env: dict[str, str] | None = None) -> int:
-    configure_logging()
+    configure_logging(env)
     try:
         config = Config.from_env(env)
     except ValueError as exc:
@@ -39,7 +41,10 @@ def run_bot(env: dict[str, str] | None = None) -> int:
     try:
         check_database(config.database)
         asyncio.run(preflight(config))
-        app = build_application(config, extra=install)  # /today /subscribe /unsubscribe and the daily broadcast
+        # /today /subscribe /unsubscribe and the daily broadcast (paid broadcasts only when ALLOW_PAID_BROADCAST)
+        app = build_application(config, extra=partial(install, paid=config.allow_paid_broadcast))
+        for lang in LANGS:  # every catalog compiled now, not while a user waits (and frozen by settle)
+            translations(lang)
         settle()
         if config.webhook_url:
             run_webhook(app, config)

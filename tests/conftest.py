@@ -16,6 +16,11 @@ from pathlib import Path
 
 import pytest
 
+# The bots the tests start as processes (``python -m bot.cli bot``) inherit this environment: with OPS_PORT=0 they
+# leave the operator's port (8090 by default) alone, so that they never collide with one another or with a bot
+# running on the machine; the tests of ``/healthz`` and ``/metrics`` give a free port of their own.
+os.environ.setdefault("OPS_PORT", "0")
+
 ADMIN_URL = os.environ.get("LIUYAO_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
 ENGINES = ("sqlite", "postgresql")
 _reachable: dict[str, str | None] = {}  # admin URL → None if reachable, else why not

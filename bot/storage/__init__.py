@@ -68,6 +68,7 @@ from bot.storage.errors import (
 from bot.storage.models import (
     Delivery,
     DueSubscription,
+    Health,
     HistoryPage,
     NatalReading,
     Reading,
@@ -108,6 +109,7 @@ __all__ = [
     "ConstraintError",
     "Delivery",
     "DueSubscription",
+    "Health",
     "ForeignDatabaseError",
     "HistoryPage",
     "Migration",

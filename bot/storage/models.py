@@ -126,3 +126,17 @@ class Delivery:
     last_error: str | None
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class Health:
+    """What ``Storage.health`` found: the database answered, and its schema version against this program's."""
+
+    reachable: bool
+    schema: int | None
+    expected: int
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.reachable and self.schema == self.expected

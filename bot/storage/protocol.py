@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from bot.storage.models import (
     Delivery,
     DueSubscription,
+    Health,
     HistoryPage,
     NatalReading,
     Reading,
@@ -42,6 +43,9 @@ class Storage(Protocol):
         """The storage's clock (injected in tests): an aware instant."""
 
     async def schema_version(self) -> int: ...
+
+    async def health(self) -> Health:
+        """Reachable now, and the schema this program writes (``GET /healthz``)."""
 
     # users
     async def get_user(self, user_id: int) -> User | None: ...

@@ -23,6 +23,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.storage.models import (
     Delivery,
     DueSubscription,
+    Health,
     HistoryPage,
     NatalReading,
     Reading,
@@ -30,7 +31,7 @@ from bot.storage.models import (
     Subscription,
     User,
 )
-from bot.storage.schema import TABLES
+from bot.storage.schema import SCHEMA_VERSION, TABLES
 from bot.storage.values import (
     OUTCOMES,
     Clock,
@@ -133,6 +134,15 @@ class SQLStorage:
 
     async def schema_version(self) -> int:
         raise NotImplementedError
+
+    async def health(self) -> Health:
+        """For ``GET /healthz``: can the database answer a query now, and is its schema the one this program
+        writes (an older one was migrated at open; a different one means another program changed it since)."""
+        try:
+            version = await self.schema_version()
+        except Exception as exc:  # noqa: BLE001 — any failure of either driver means "not reachable"
+            return Health(reachable=False, schema=None, expected=SCHEMA_VERSION, error=str(exc))
+        return Health(reachable=True, schema=version, expected=SCHEMA_VERSION)
 
     @property
     def url(self) -> str:
