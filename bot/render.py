@@ -11,6 +11,7 @@ from datetime import date, datetime
 
 from babel.dates import format_date, format_time
 
+from bot.chart_text import POSITIONS
 from bot.i18n import _, current, locale, term
 from bot.korean import particles
 from bot.texts import FINDINGS, PARAM_WORDS, TIMINGS
@@ -22,24 +23,30 @@ from core.rules import source, title
 from core.sources import Source
 
 
+def position(n: int) -> str:
+    """A line's position as its readers name it: 初爻 … 上爻, 초효 … 상효, "bottom line" … "top line"."""
+    return term(POSITIONS[n - 1])
+
+
 def place(r: Reading, p: Place) -> str:
-    """One place of the chart in words: "line 3: 父母 辰", "the change of line 1: 妻財 寅", "the month 寅" …"""
+    """One place of the chart in words: "父母 辰 on the third line", "the change of the bottom line", "the month 寅"."""
     chart_line = None if p.layer in (Layer.MONTH, Layer.DAY) else r.chart.lines[p.position - 1]
     if p.layer is Layer.MONTH:
         return _("the month {branch}").format(branch=r.chart.moment.month_branch.name)
     if p.layer is Layer.DAY:
         return _("the day {branch}").format(branch=r.chart.moment.day.branch.name)
     assert chart_line is not None
+    where = position(p.position)
     if p.layer is Layer.LINE:
-        return _("line {n}: {relation} {branch}").format(
-            n=p.position, relation=term(chart_line.relation.value), branch=chart_line.branch.name)
+        return _("{relation} {branch} on the {position}").format(
+            position=where, relation=term(chart_line.relation.value), branch=chart_line.branch.name)
     if p.layer is Layer.CHANGED and chart_line.changed is not None:
-        return _("the change of line {n}: {relation} {branch}").format(
-            n=p.position, relation=term(chart_line.changed.relation.value), branch=chart_line.changed.branch.name)
+        return _("{relation} {branch} (the change of the {position})").format(
+            position=where, relation=term(chart_line.changed.relation.value), branch=chart_line.changed.branch.name)
     if p.layer is Layer.HIDDEN and chart_line.hidden is not None:
-        return _("the hidden {relation} {branch} under line {n}").format(
-            n=p.position, relation=term(chart_line.hidden.relation.value), branch=chart_line.hidden.branch.name)
-    return _("line {n}").format(n=p.position)
+        return _("the hidden {relation} {branch} under the {position}").format(
+            position=where, relation=term(chart_line.hidden.relation.value), branch=chart_line.hidden.branch.name)
+    return _("the {position}").format(position=where)
 
 
 # Params whose values are classical terms, rendered in each tradition's words; the rest are shown as they are
@@ -56,7 +63,9 @@ def _fill(r: Reading, template: str, places: tuple[Place, ...], params: dict[str
     values: dict[str, str] = {"line": place(r, places[0]) if places else "",
                               "other": place(r, places[-1]) if len(places) > 1 else ""}
     for k, v in params.items():
-        if k in LIST_TERM_PARAMS:
+        if k == "position":  # a line's position (the great period's line): named, not numbered
+            values[k] = position(int(v))
+        elif k in LIST_TERM_PARAMS:
             values[k] = _(", ").join(term(x) for x in v.split("、") if x)
         else:
             values[k] = term(v) if k in TERM_PARAMS and v else v

@@ -134,7 +134,7 @@ FINDINGS: dict[str, str] = {
     "far_post": N_("The use-god on the top line: a far or frontier post."),
     # 神煞 gathered on one place (001 神煞章: they deepen a reading, they do not decide it)
     "stars_on_use_god": N_("Stars on the use-god {line}: {names}."),
-    "stars_on_moving": N_("Stars on {line} (moving): {names}."),
+    "stars_on_moving": N_("Stars on the moving {line}: {names}."),
     "stars_on_day": N_("Stars of the day: {names}."),
     # ---- seed 000 topic chapters ----
     # 000 doctrines that 002 (卜筮正宗) rejects, named once per reading
@@ -172,9 +172,9 @@ FINDINGS: dict[str, str] = {
     "ns_no_harvest": N_("Wealth, the grain, is cut off ({line}) while Siblings move: no harvest."),
     "ns_silkworms_lost": N_("Offspring, the silkworms, is void ({line}) while the Officer-Ghost moves: the spring "
                             "silkworms are lost."),
-    "ns_all_flourish": N_("Line 1 (all things) and Wealth (the grain) are both strong and supported: everything "
+    "ns_all_flourish": N_("The bottom line (all things) and Wealth (the grain) are both strong and supported: everything "
                           "flourishes, every grain is gathered."),
-    "ns_people_suffer": N_("The world line (the land) and line 2 (the people) are void, broken or cut off: famine at "
+    "ns_people_suffer": N_("The world line (the land) and the second line (the people) are void, broken or cut off: famine at "
                            "least, disaster at worst."),
     "ns_region_dearth": N_("{line} marks dearth towards the {direction}{calamity}."),
     "ns_region_plenty": N_("{line} marks plenty towards the {direction}."),
@@ -278,7 +278,7 @@ FINDINGS: dict[str, str] = {
     # 身命造化: the age periods 大限/小限 (XL), a doctrine 002 rejects
     "xl_roots_strong": N_("Both trigrams of the primary hexagram are in season: the family fortune is solid."),
     "xl_roots_weak": N_("Both trigrams of the primary hexagram are out of season: the family fortune is meagre."),
-    "xl_period": N_("Ages {ages}: the {period} runs on line {position} of {hexagram}, {relation} {branch}."),
+    "xl_period": N_("Ages {ages}: the {period} runs on the {position} of {hexagram}, {relation} {branch}."),
     "sm_period_blessed": N_("The current {period} falls on {relation}: no ill star makes it bad."),
     "sm_period_evil": N_("The current {period} falls on {relation}: no lucky star makes it good."),
     "xl_period_supports_world": N_("The {period} line {branch} generates or combines with the world line: a good "
