@@ -241,6 +241,14 @@ def _matters(matters: tuple[Matter, ...]) -> str:
     return _LIST_SEPARATOR.get(current(), ", ").join(matter_text(m) for m in matters)
 
 
+def _by_nature(found: tuple[DayStar, ...]) -> list[tuple[str, list[DayStar]]]:
+    """The day's stars under their own headings: the lucky ones, the evil ones, then the mixed and neutral."""
+    groups = [(_("Lucky stars on the day:"), [d for d in found if d.star.nature is Nature.GOOD]),
+              (_("Evil stars on the day:"), [d for d in found if d.star.nature is Nature.BAD]),
+              (_("Other stars on the day:"), [d for d in found if d.star.nature not in (Nature.GOOD, Nature.BAD)])]
+    return [(h, g) for h, g in groups if g]
+
+
 def star_name(name: str) -> str:
     """A star's name as a term; a gloss after ": " in the catalog (the English glossary has some) is cut."""
     return term(name).split(": ", 1)[0]
@@ -258,10 +266,10 @@ def render_almanac(day: date, tz: str, *, heading: str | None = None) -> str:
     out.append(f"{pillars}　{term('旬空')} {''.join(b.name for b in m.void)}")
     out.append("")
     notable = stars.notable
-    if notable:
-        out.append(_("Stars on the day:"))
-        out.extend(star_line(d) for d in notable)
-    else:
+    for heading_text, group in _by_nature(notable):
+        out.append(heading_text)
+        out.extend(star_line(d) for d in group)
+    if not notable:
         out.append(_("No star of the text falls on this day itself."))
     out.append("")
     # A matter helped by one star of the day and harmed by another is listed once, as mixed.

@@ -130,9 +130,8 @@ def render_reading(r: Reading, timings: int = 5) -> str:
         out.append(f"{i}. {finding_text(r, f)}")
         if r.decision is not None and f.rule in ("JS-06", "HJ-32") and r.decision.tally.parties:
             out.append("   " + _(", ").join(_party(r, p) for p in r.decision.tally.parties))
-    stars = shown_stars(r)
-    if stars:
-        out += ["", _("Stars (they deepen the verdict, they do not decide it):")]
+    for heading, stars in star_groups(shown_stars(r), sources=False):
+        out += ["", heading]
         out += [f"・{finding_text(r, f)}" for f in stars]
     if r.timing:
         out += ["", _("When:")]
@@ -147,6 +146,17 @@ def render_reading(r: Reading, timings: int = 5) -> str:
 def shown_stars(r: Reading) -> list[Finding]:
     """The star findings shown with the verdict."""
     return [f for f in r.findings if is_star(f) and f.weight > 0][:2]
+
+
+def star_groups(stars: list[Finding], *, sources: bool) -> list[tuple[str, list[Finding]]]:
+    """The stars shown, under their own headings: the lucky ones, the evil ones, then any that are neither."""
+    headings = ((_("Lucky stars:"), _("Evil stars:"), _("Other stars:")) if sources else
+                (_("Lucky stars (they deepen the good, they do not decide it):"),
+                 _("Evil stars (they deepen the bad, they do not decide it):"),
+                 _("Other stars (they colour the reading, they do not decide it):")))
+    groups = [[f for f in stars if f.effect is Effect.GOOD], [f for f in stars if f.effect is Effect.BAD],
+              [f for f in stars if f.effect not in (Effect.GOOD, Effect.BAD)]]
+    return [(h, g) for h, g in zip(headings, groups, strict=True) if g]
 
 
 def _party(r: Reading, p: Party) -> str:
@@ -214,9 +224,8 @@ def render_sources(r: Reading, timings: int = 5) -> str:
     if chain:
         out += ["", _("Why, in the order of the decision:")]
         out += [f"{i}. {source_text(step.finding.source)}" for i, step in enumerate(chain, 1)]
-    stars = shown_stars(r)
-    if stars:
-        out += ["", _("Stars:")]
+    for heading, stars in star_groups(shown_stars(r), sources=True):
+        out += ["", heading]
         out += [f"・{source_text(s)}" for s in dict.fromkeys(f.source for f in stars)]
     if r.timing:
         out += ["", _("When:")]

@@ -40,7 +40,8 @@ def test_meanings_are_in_every_catalog() -> None:
     for lang in LANGS:
         with catalog_path(lang).open("rb") as fh:
             catalog = read_po(fh, locale=lang)
-        for msgid in [*STAR_MEANING.values(), *MATTER_TEXT.values(), "Almanac for {date}", "Stars on the day:"]:
+        for msgid in [*STAR_MEANING.values(), *MATTER_TEXT.values(), "Almanac for {date}", "Lucky stars on the day:",
+                      "Evil stars on the day:"]:
             assert catalog.get(msgid) is not None, (lang, msgid)
 
 
