@@ -18,9 +18,8 @@ from datetime import date, datetime, time
 from typing import Final
 from zoneinfo import ZoneInfo
 
-from babel.dates import format_date
-
-from bot.i18n import N_, _, current, locale, term
+from bot.dates import day_text
+from bot.i18n import N_, _, current, term
 from bot.korean import particles
 from core.calendar import Moment
 from core.stars import STARS, DayStar, DayStars, Matter, Nature, almanac
@@ -258,7 +257,7 @@ def render_almanac(day: date, tz: str, *, heading: str | None = None) -> str:
     """The almanac of local date ``day`` in zone ``tz``, in the current language (``bot.i18n.use``)."""
     stars = day_stars(day, tz)
     m = stars.moment
-    when = format_date(day, format="full", locale=locale(current()))
+    when = day_text(day)
     pillars = " ".join(f"{p}{unit}" for p, unit in ((m.year, _("年")), (m.month, _("月")), (m.day, _("日"))) if p is not None)
     out = [heading or _("Almanac for {date}").format(date=when)]
     if heading:

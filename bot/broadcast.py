@@ -60,8 +60,8 @@ from telegram.ext import (
 
 from bot.almanac import local_today, render_almanac
 from bot.collector import settle
-from bot.dates import parse_hhmm
-from bot.i18n import _, current, locale, use
+from bot.dates import day_text, parse_hhmm
+from bot.i18n import _, use
 from bot.storage import DueSubscription, Storage
 
 __all__ = [
@@ -409,9 +409,7 @@ def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: floa
 # ---- commands ---------------------------------------------------------------------------------------------
 
 def _long_date(day: date) -> str:
-    from babel.dates import format_date
-
-    return format_date(day, format="long", locale=locale(current()))
+    return day_text(day)
 
 
 async def today_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

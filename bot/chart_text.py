@@ -16,6 +16,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Sequence
 
+from bot.dates import moment_text
 from bot.i18n import _, short
 from core.chart import Chart, Line, Spirit, Standing
 from core.ganzhi import Branch, Stem
@@ -235,7 +236,7 @@ def render_chart(chart: Chart, t: Label = _same) -> str:
     m = chart.moment
     out = []
     if m.local is not None:
-        out += wrap([m.local.strftime("%Y-%m-%d %H:%M"), m.tz or ""])
+        out += wrap([moment_text(m.local), m.tz or ""])
     out += wrap(list(pillars(chart).values()))
     out += wrap([void_label(chart, t) + "　" + body_label(chart, t)])
     out += [""] + wrap([t("本卦"), hex_head(chart.hexagram, t)])

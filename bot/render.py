@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
-from babel.dates import format_date, format_time
-
 from bot.chart_text import POSITIONS
-from bot.i18n import _, current, locale, term
+from bot.dates import day_text, moment_text
+from bot.i18n import _, term
 from bot.korean import particles
 from bot.texts import FINDINGS, PARAM_WORDS, TIMINGS
 from core.findings import Effect, Finding, Layer, Place, Timing, Unit
@@ -85,10 +84,8 @@ def finding_text(r: Reading, f: Finding) -> str:
 
 
 def _date(d: date | datetime) -> str:
-    loc = locale(current())
-    if isinstance(d, datetime):  # a month or a year begins at its 節 instant: the minute matters, not the second
-        return f"{format_date(d, format='medium', locale=loc)} {format_time(d, format='short', locale=loc)}"
-    return format_date(d, format="medium", locale=loc)
+    # a month or a year begins at its 節 instant: the minute matters, not the second
+    return moment_text(d) if isinstance(d, datetime) else day_text(d)
 
 
 def _unit(t: Timing) -> str:

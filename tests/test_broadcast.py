@@ -28,13 +28,13 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-from babel.dates import format_date
 from telegram.ext import ExtBot
 
 from bot.almanac import render_almanac
 from bot.app import build_application
 from bot.broadcast import JOB_NAME, DailyAlmanacJob, broadcast_due, install
 from bot.config import Config
+from bot.dates import day_text
 from bot.guard import ATTEMPTS
 from bot.i18n import _, normalize, use
 from bot.storage import Storage
@@ -139,8 +139,9 @@ def expect_day(m: FakeMessage, day: date, lang: str, tz: str) -> None:
     """The message is the almanac of ``day`` in ``tz``, rendered in ``lang``."""
     with use(lang):
         expected = render_almanac(day, tz, heading=_("Your almanac for today"))
+        written = day_text(day)
     assert m.text == expected
-    assert format_date(day, format="full", locale=lang) in m.text
+    assert written in m.text
     assert f"{day_pillar_of_date(day)}日" in m.text
 
 
@@ -159,7 +160,7 @@ async def test_today_subscribe_unsubscribe(tmp_path: Path) -> None:
             assert text.startswith(render_almanac(date(2026, 12, 2), "Asia/Seoul"))
         assert "2026년 12월 2일 수요일" in text and text.endswith(tr("ko", "Get it every morning: /subscribe 07:00"))
         text = await reply(en, "/today")
-        assert text.startswith("Almanac for Tuesday, December 1, 2026")
+        assert text.startswith("Almanac for Tue, Dec 1, 2026")
 
         bad_time = tr("ko", "Give the time of day as HH:MM, for example /subscribe 07:30.")
         assert await reply(ko, "/subscribe 25:00") == bad_time
