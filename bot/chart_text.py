@@ -80,8 +80,15 @@ def house(h: Hexagram, t: Label) -> str:
 
 
 def hex_head(h: Hexagram, t: Label) -> str:
-    """The hexagram's name and house: "雷火豐（坎宮 五世）"."""
-    return f"{t(h.name)}（{house(h, t)}）"
+    """The hexagram's name and house: "雷火豐（坎宮 五世）", in brackets as the language writes them."""
+    if t is _same:
+        return f"{t(h.name)}（{house(h, t)}）"
+    return _("{name} ({house})").format(name=t(h.name), house=house(h, t))
+
+
+def colon(t: Label) -> str:
+    """After a line's name, before its standing: "戌：休囚" as the books write it, "戌: Weak" in English or Korean."""
+    return "：" if t is _same else _(": ")
 
 
 def pillars(chart: Chart) -> dict[str, str]:
@@ -126,12 +133,12 @@ def wrap(units: Sequence[str], lead: str = "", indent: str = INDENT, cells: int 
     current = lead
     for unit in units:
         for piece in _pieces(unit, cells - width(indent)):
-            glued = not current.strip() or current.endswith("：")  # "戌：休囚", as the books write it
+            glued = not current.strip() or current.endswith(("：", ": "))  # "戌：休囚", as the books write it
             candidate = f"{current}{piece}" if glued else f"{current} {piece}"
             if width(candidate) <= cells:
                 current = candidate
             else:
-                lines.append(current)
+                lines.append(current.rstrip())
                 current = indent + piece
     if current.strip():
         lines.append(current)
@@ -219,13 +226,13 @@ def _facts(chart: Chart, t: Label) -> list[str]:
     """Each line's standing, top first; its change and its 伏神 on the lines after it."""
     out = []
     for line in reversed(chart.lines):
-        out += wrap(standing_words(line.standing, t), lead=f"{t(POSITIONS[line.position - 1])} {line.branch.name}：")
+        out += wrap(standing_words(line.standing, t), lead=f"{t(POSITIONS[line.position - 1])} {line.branch.name}{colon(t)}")
         if line.changed is not None:
             out += wrap(standing_words(line.changed.standing, t) + [t(x.value) for x in line.transformations],
-                        lead=INDENT + joined(t("變"), line.changed.branch.name) + "：", indent=INDENT * 2)
+                        lead=INDENT + joined(t("變"), line.changed.branch.name) + colon(t), indent=INDENT * 2)
         if line.hidden is not None:
             out += wrap(standing_words(line.hidden.standing, t),
-                        lead=INDENT + joined(t("伏"), line.hidden.branch.name) + "：", indent=INDENT * 2)
+                        lead=INDENT + joined(t("伏"), line.hidden.branch.name) + colon(t), indent=INDENT * 2)
     return out
 
 

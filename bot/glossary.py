@@ -38,8 +38,8 @@ EXPLANATIONS: dict[str, str] = {
             "the relations are counted"),
     "旬空": N_("the two branches without a stem in the day's ten-day period; a line on them is empty for "
              "now and acts when it leaves the void or is clashed"),
-    "六沖": N_("lines 1 and 4, 2 and 5, 3 and 6 all clash; things scatter"),
-    "六合": N_("lines 1 and 4, 2 and 5, 3 and 6 all combine; things hold together"),
+    "六沖": N_("the bottom and fourth lines, the second and fifth, the third and top all clash; things scatter"),
+    "六合": N_("the bottom and fourth lines, the second and fifth, the third and top all combine; things hold together"),
     # the trigrams, as palaces
     "乾": N_("Heaven: metal, yang"),
     "兌": N_("Lake: metal, yin"),
