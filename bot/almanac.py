@@ -25,8 +25,17 @@ from core.calendar import Moment
 from core.stars import STARS, DayStar, DayStars, Matter, Nature, almanac
 
 __all__ = [
-    "MATTER_TEXT", "NATURE_MARK", "STAR_MEANING", "MAX_MESSAGE", "day_moment", "day_stars", "local_today",
-    "matter_text", "render_almanac", "star_line", "star_name",
+    "MATTER_TEXT",
+    "MAX_MESSAGE",
+    "NATURE_MARK",
+    "STAR_MEANING",
+    "day_moment",
+    "day_stars",
+    "local_today",
+    "matter_text",
+    "render_almanac",
+    "star_line",
+    "star_name",
 ]
 
 MAX_MESSAGE: Final = 4000  # Telegram's limit is 4096 characters; keep a margin

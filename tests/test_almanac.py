@@ -3,7 +3,7 @@ what the day is good and bad for — in every language, and ``liuyao almanac``."
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
 import pytest
 from babel.messages.pofile import read_po
@@ -49,12 +49,12 @@ def test_day_is_the_civil_date_in_the_zone_without_hour_stars() -> None:
     for tz in ("Asia/Seoul", "America/Los_Angeles", "Pacific/Kiritimati", "UTC"):
         moment = day_moment(DAY, tz)
         assert moment.day == day_pillar_of_date(DAY) and moment.hour is None
-        assert moment.local.date() == DAY and moment.tz == tz
+        assert moment.local is not None and moment.local.date() == DAY and moment.tz == tz
     stars = day_stars(DAY, "Asia/Seoul")
     assert stars.moment.year is not None  # year stars count
     assert not any(d.star.key is Keyed.HOUR for d in stars.stars)
     # an instant is a different local date in different zones
-    instant = datetime(2026, 12, 1, 20, 0, tzinfo=timezone.utc)
+    instant = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
     assert local_today(instant, "Asia/Seoul") == date(2026, 12, 2)
     assert local_today(instant, "America/New_York") == DAY
 
@@ -109,7 +109,7 @@ def test_cli_almanac(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["almanac", "--date", "2026-12-01", "--lang", "ja", "--tz", "America/New_York"]) == 0
     assert "2026年12月1日(火)" in capsys.readouterr().out
     assert main(["almanac", "--tz", "UTC"]) == 0  # today
-    assert day_pillar_of_date(datetime.now(timezone.utc).date()).__str__() + "日" in capsys.readouterr().out
+    assert day_pillar_of_date(datetime.now(UTC).date()).__str__() + "日" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("args", [

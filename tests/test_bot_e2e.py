@@ -24,7 +24,7 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -51,13 +51,13 @@ from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 pytestmark = pytest.mark.asyncio
 
 ROOT = Path(__file__).resolve().parent.parent
-NOW = datetime(2026, 3, 2, 3, 0, tzinfo=timezone.utc)  # the bot's clock in these tests
+NOW = datetime(2026, 3, 2, 3, 0, tzinfo=UTC)  # the bot's clock in these tests
 ERROR_LOG = "error while handling an update"
 LANG_CODES = ["en", "ko", "ja", "zh-hans", "zh-hant"]
-WELCOME = ("Welcome. I read 六爻 coin divination the way the classical manuals do: the full chart, the verdict with "
-           "its reasons, and when things should happen.",
-           "Cast three coins six times (or let me toss), tell me what the question is about, and I will answer. "
-           "Start with /cast.")
+WELCOME = (("Welcome. I read 六爻 coin divination the way the classical manuals do: the full chart, the verdict with "
+            "its reasons, and when things should happen."),
+           ("Cast three coins six times (or let me toss), tell me what the question is about, and I will answer. "
+            "Start with /cast."))
 # 水火既濟 with a moving first line: the hexagram's name tells the language of the chart.
 CAST = "987878"
 
@@ -421,7 +421,7 @@ async def test_topics_in_the_users_words(tmp_path: Path, caplog: pytest.LogCaptu
         for uid, code, word in ((110, "ko", "재물"), (111, "ja", "金運"), (112, "zh-hans", "求财"), (113, "zh-hant", "求財")):
             u = tg.user(uid, language_code=code)
             await u.send(f"/cast 789968 {word}")
-            chart, before = await until(u, is_chart)
+            _chart, before = await until(u, is_chart)
             await u.wait_reply()
             assert before == [PICTURE], (code, before)
             rows = db_rows(_bot.db, f"SELECT topic, lines FROM readings WHERE user_id = {uid}")
@@ -892,7 +892,7 @@ async def test_sigkill_between_tosses_resumes(tmp_path: Path) -> None:
         (lines, moment_utc, tz, question), = db_rows(
             db, "SELECT lines, moment_utc, moment_tz, question FROM readings WHERE user_id = 107")
         assert (lines, tz, question) == ("987876", "Asia/Seoul", "돈이 들어올까요?")
-        instant = datetime.fromisoformat(moment_utc.replace("Z", "+00:00"))
+        instant = datetime.fromisoformat(moment_utc)
         want_chart, want_reading, _r = expected("ko", lines, at(instant, tz), "wealth")
         assert chart.text == want_chart and answer.text == want_reading
         assert "setMyCommands" in tg.methods_called and tg.unknown_methods == []
@@ -918,8 +918,8 @@ async def test_two_users_interleaved_and_twenty_at_once(tmp_path: Path, caplog: 
         for i in range(6):  # alternate taps: 9 8 7 6 … for A, 6 7 8 9 … for B
             await a.press(ta, f"c:{i}:{3 - i % 4}")
             await b.press(tb, f"c:{i}:{i % 4}")
-            await a.wait_for(lambda m: m is ta and len(picture_values(m.text)) == i + 1)
-            await b.wait_for(lambda m: m is tb and len(picture_values(m.text)) == i + 1)
+            await a.wait_for(lambda m, n=i + 1: m is ta and len(picture_values(m.text)) == n)
+            await b.wait_for(lambda m, n=i + 1: m is tb and len(picture_values(m.text)) == n)
         await a.press((await until(a, has("w:")))[0], "w:now")
         await b.press((await until(b, has("w:")))[0], "w:type")
         await b.wait_reply()

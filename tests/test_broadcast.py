@@ -54,8 +54,8 @@ class Clock:
     def __call__(self) -> datetime:
         return self.now
 
-    def set(self, *args: int) -> None:
-        self.now = datetime(*args, tzinfo=UTC)
+    def set(self, year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0) -> None:
+        self.now = datetime(year, month, day, hour, minute, second, tzinfo=UTC)
 
 
 def config(tg: FakeTelegram, db: Path) -> Config:
@@ -167,7 +167,7 @@ async def test_today_subscribe_unsubscribe(tmp_path: Path) -> None:
         assert (sub.send_at, sub.tz, sub.lang) == ("06:45", "America/New_York", "en")
 
         await en.send("/settings")
-        assert "Daily almanac at 06:45." in (await en.wait_reply()).text
+        assert "Daily almanac at 06:45." in ((await en.wait_reply()).text or "")
         assert "/subscribe" not in (await reply(en, "/today"))  # already subscribed: no hint
         # a bare /subscribe keeps the time chosen (it does not go back to 07:00)
         text = await reply(en, "/subscribe")
@@ -186,7 +186,7 @@ async def test_today_subscribe_unsubscribe(tmp_path: Path) -> None:
         assert "no daily almanac" in await reply(en, "/unsubscribe")
         assert await storage.get_subscription(12) is None
         await en.send("/settings")
-        assert "No daily almanac (/subscribe)." in (await en.wait_reply()).text
+        assert "No daily almanac (/subscribe)." in ((await en.wait_reply()).text or "")
 
 
 # ---- delivery at each subscriber's local time, in their language ---------------------------------------------
@@ -327,11 +327,12 @@ async def test_429_is_honoured_by_the_bot(tmp_path: Path) -> None:
         assert [len(almanacs(u)) for u in users] == [1] * 12
     calls = [c for c in tg.calls[first:] if c.method == "sendMessage"]
     for refused in (c for c in calls if c.status == 429):
+        assert refused.response is not None
         wait = refused.response["parameters"]["retry_after"]
         # after a 429 nothing new is sent until retry_after has passed: only requests already on their way
         # (at most the other in-flight deliveries) may arrive meanwhile
         early = [c for c in calls if refused.time < c.time < refused.time + wait - 0.05]
-        assert len(early) < bot.job.concurrency
+        assert bot.job is not None and len(early) < bot.job.concurrency
 
 
 async def test_retry_after_waits_before_the_next_send(tmp_path: Path) -> None:
@@ -348,6 +349,7 @@ async def test_retry_after_waits_before_the_next_send(tmp_path: Path) -> None:
         calls = tg.calls_to("sendMessage")
         for refused, following in itertools.pairwise(calls):
             if refused.status == 429:
+                assert refused.response is not None
                 wait = refused.response["parameters"]["retry_after"]
                 assert following.time - refused.time >= wait - 0.05
         assert Counter(int(c.params["chat_id"]) for c in calls if c.status == 200) == {700 + i: 1 for i in range(5)}
@@ -361,7 +363,7 @@ class HoldingTelegram(FakeTelegram):
 
     def __init__(self, accept: int, **kw: Any) -> None:
         super().__init__(**kw)
-        self.accept = accept
+        self.accept: int | None = accept
         self.held = 0
         self.release = asyncio.Event()
 
@@ -388,7 +390,8 @@ async def test_killed_mid_broadcast_then_restarted_sends_the_rest_once(tmp_path:
     tz, at = "Asia/Seoul", datetime(2026, 6, 1, 22, 0, tzinfo=UTC)  # 07:00 on 2 June in Seoul
     n, accept = 12, 5
     yesterday = at - timedelta(days=1)
-    async with HoldingTelegram(accept) as tg:
+    tg = HoldingTelegram(accept)
+    async with tg:
         users = [tg.user(800 + i, language_code=("ko", "ja", "en")[i % 3]) for i in range(n)]
         async with await Storage.open(db) as storage:
             for i, u in enumerate(users):
@@ -413,7 +416,7 @@ async def test_killed_mid_broadcast_then_restarted_sends_the_rest_once(tmp_path:
             child.send_signal(signal.SIGKILL)
             await child.wait()
         assert child.returncode == -signal.SIGKILL
-        tg.accept = None  # type: ignore[assignment]
+        tg.accept = None
         tg.release.set()  # the held requests fail: their sender is gone, nothing was delivered
 
         with contextlib.closing(sqlite3.connect(db)) as ro:
@@ -481,6 +484,7 @@ async def test_job_is_registered() -> None:
 
     app = ApplicationBuilder().token("1:x").build()
     job = install(app, interval=45)
+    assert app.job_queue is not None
     [scheduled] = app.job_queue.get_jobs_by_name(JOB_NAME)
     [at_start] = app.job_queue.get_jobs_by_name(f"{JOB_NAME}:start")  # the first run: at start, not 45 s later
     assert scheduled.callback is job is at_start.callback and job.runs == 0
@@ -490,4 +494,4 @@ async def test_job_is_registered() -> None:
     assert {"today", "subscribe", "unsubscribe", "tz"} <= commands
     quiet = ApplicationBuilder().token("1:x").build()
     install(quiet, broadcast=False)  # the commands, no job
-    assert quiet.job_queue.get_jobs_by_name(JOB_NAME) == ()
+    assert quiet.job_queue is not None and quiet.job_queue.get_jobs_by_name(JOB_NAME) == ()
