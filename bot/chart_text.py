@@ -226,7 +226,8 @@ def _facts(chart: Chart, t: Label) -> list[str]:
     """Each line's standing, top first; its change and its 伏神 on the lines after it."""
     out = []
     for line in reversed(chart.lines):
-        out += wrap(standing_words(line.standing, t), lead=f"{t(POSITIONS[line.position - 1])} {line.branch.name}{colon(t)}")
+        lead = f"{t(POSITIONS[line.position - 1])} {line.branch.name}{colon(t)}"
+        out += wrap(standing_words(line.standing, t), lead=lead)
         if line.changed is not None:
             out += wrap(standing_words(line.changed.standing, t) + [t(x.value) for x in line.transformations],
                         lead=INDENT + joined(t("變"), line.changed.branch.name) + colon(t), indent=INDENT * 2)

@@ -18,6 +18,7 @@ from telegram.ext import ContextTypes
 
 from bot import flow
 from bot import keyboards as kb
+from bot.dates import day_text
 from bot.i18n import _
 from bot.messages import split_message
 from bot.natal_render import render_all_verses, render_natal, render_natal_chart
@@ -183,8 +184,9 @@ async def _zone_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE, zone:
         chart = birth_chart(a, user.day_boundary)
     except CalendarError:
         a.pop("time", None)
+        day = day_text(date.fromisoformat(a["date"]))
         await flow.say(update, _("A solar term (節) begins on {date}, so the month of the birth depends on its hour; "
-                                 "the hour is needed for this date.").format(date=a["date"]))
+                                 "the hour is needed for this date.").format(date=day))
         return await ask_birth_time(update, context)
     if chart.birth is not None and chart.hour is not None and chart.birth.utc and chart.birth.utc > flow.now(context):
         await flow.say(update, _("That moment is still to come in {tz}; please give your date of birth again.")

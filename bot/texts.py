@@ -172,10 +172,10 @@ FINDINGS: dict[str, str] = {
     "ns_no_harvest": N_("Wealth, the grain, is cut off ({line}) while Siblings move: no harvest."),
     "ns_silkworms_lost": N_("Offspring, the silkworms, is void ({line}) while the Officer-Ghost moves: the spring "
                             "silkworms are lost."),
-    "ns_all_flourish": N_("The bottom line (all things) and Wealth (the grain) are both strong and supported: everything "
-                          "flourishes, every grain is gathered."),
-    "ns_people_suffer": N_("The world line (the land) and the second line (the people) are void, broken or cut off: famine at "
-                           "least, disaster at worst."),
+    "ns_all_flourish": N_("The bottom line (all things) and Wealth (the grain) are both strong and supported: "
+                          "everything flourishes, every grain is gathered."),
+    "ns_people_suffer": N_("The world line (the land) and the second line (the people) are void, broken or cut off: "
+                           "famine at least, disaster at worst."),
     "ns_region_dearth": N_("{line} marks dearth towards the {direction}{calamity}."),
     "ns_region_plenty": N_("{line} marks plenty towards the {direction}."),
     "ns_pox": N_("{line}, a Fire line, carries the Flying Serpent: measles and pox spread."),

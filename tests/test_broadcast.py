@@ -8,8 +8,9 @@ the subscriber's own local date (the Babel date in their language, the day pilla
 differ if a message took another user's language or zone.
 
 The crash test runs a broadcast pass (``bot.broadcast.broadcast_once``, what ``liuyao broadcast`` runs, on the
-test's fixed instant) as a child process and kills it with SIGKILL in the middle of the broadcast (the fake server holds the requests after the first few, so the kill lands while sends are in
-flight and reservations are pending); the bot started afterwards on the same SQLite file sends the rest.
+test's fixed instant) as a child process and kills it with SIGKILL in the middle of the broadcast (the fake server
+holds the requests after the first few, so the kill lands while sends are in flight and reservations are pending);
+the bot started afterwards on the same SQLite file sends the rest.
 """
 
 from __future__ import annotations
