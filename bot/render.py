@@ -28,7 +28,8 @@ def position(n: int) -> str:
 
 
 def place(r: Reading, p: Place) -> str:
-    """One place of the chart in words: "父母 辰 on the third line", "the change of the bottom line", "the month 寅"."""
+    """One place of the chart in words, the line by its position: "Parent 辰 on the third line", "Wealth 寅 (the
+    change of the bottom line)", "the month 寅" (初爻妻財寅, 초효 처재 寅 …)."""
     chart_line = None if p.layer in (Layer.MONTH, Layer.DAY) else r.chart.lines[p.position - 1]
     if p.layer is Layer.MONTH:
         return _("the month {branch}").format(branch=r.chart.moment.month_branch.name)
