@@ -86,6 +86,12 @@ def hex_head(h: Hexagram, t: Label) -> str:
     return _("{name} ({house})").format(name=t(h.name), house=house(h, t))
 
 
+def position_label(n: int, t: Label) -> str:
+    """A line's position opening a row of the chart: 上爻, 상효, "Top line"."""
+    word = t(POSITIONS[n - 1])
+    return word[:1].upper() + word[1:]
+
+
 def colon(t: Label) -> str:
     """After a line's name, before its standing: "戌：休囚" as the books write it, "戌: Weak" in English or Korean."""
     return "：" if t is _same else _(": ")
@@ -216,7 +222,7 @@ def changed_rows(chart: Chart, t: Label, s: Label) -> list[list[str]]:
 
 def _hidden_lines(chart: Chart, t: Label, s: Label) -> list[str]:
     """The 伏神 listed under the block, where a column of them would not fit the line."""
-    rows = [[t(POSITIONS[line.position - 1]), *yao_cells(line.hidden.relation.value, line.hidden.stem,
+    rows = [[position_label(line.position, t), *yao_cells(line.hidden.relation.value, line.hidden.stem,
                                                         line.hidden.branch, s)]
             for line in reversed(chart.lines) if line.hidden is not None]
     return [t("伏神")] + [INDENT + row for row in grid(rows, CHANGED_GLUED)] if rows else []
@@ -226,7 +232,7 @@ def _facts(chart: Chart, t: Label) -> list[str]:
     """Each line's standing, top first; its change and its 伏神 on the lines after it."""
     out = []
     for line in reversed(chart.lines):
-        lead = f"{t(POSITIONS[line.position - 1])} {line.branch.name}{colon(t)}"
+        lead = f"{position_label(line.position, t)} {line.branch.name}{colon(t)}"
         out += wrap(standing_words(line.standing, t), lead=lead)
         if line.changed is not None:
             out += wrap(standing_words(line.changed.standing, t) + [t(x.value) for x in line.transformations],
