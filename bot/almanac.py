@@ -18,16 +18,24 @@ from datetime import date, datetime, time
 from typing import Final
 from zoneinfo import ZoneInfo
 
-from babel.dates import format_date
-
-from bot.i18n import N_, _, current, locale, term
+from bot.dates import day_text
+from bot.i18n import N_, _, current, term
 from bot.korean import particles
 from core.calendar import Moment
 from core.stars import STARS, DayStar, DayStars, Matter, Nature, almanac
 
 __all__ = [
-    "MATTER_TEXT", "NATURE_MARK", "STAR_MEANING", "MAX_MESSAGE", "day_moment", "day_stars", "local_today",
-    "matter_text", "render_almanac", "star_line", "star_name",
+    "MATTER_TEXT",
+    "MAX_MESSAGE",
+    "NATURE_MARK",
+    "STAR_MEANING",
+    "day_moment",
+    "day_stars",
+    "local_today",
+    "matter_text",
+    "render_almanac",
+    "star_line",
+    "star_name",
 ]
 
 MAX_MESSAGE: Final = 4000  # Telegram's limit is 4096 characters; keep a margin
@@ -241,6 +249,14 @@ def _matters(matters: tuple[Matter, ...]) -> str:
     return _LIST_SEPARATOR.get(current(), ", ").join(matter_text(m) for m in matters)
 
 
+def _by_nature(found: tuple[DayStar, ...]) -> list[tuple[str, list[DayStar]]]:
+    """The day's stars under their own headings: the lucky ones, the evil ones, then the mixed and neutral."""
+    groups = [(_("Lucky stars on the day:"), [d for d in found if d.star.nature is Nature.GOOD]),
+              (_("Evil stars on the day:"), [d for d in found if d.star.nature is Nature.BAD]),
+              (_("Other stars on the day:"), [d for d in found if d.star.nature not in (Nature.GOOD, Nature.BAD)])]
+    return [(h, g) for h, g in groups if g]
+
+
 def star_name(name: str) -> str:
     """A star's name as a term; a gloss after ": " in the catalog (the English glossary has some) is cut."""
     return term(name).split(": ", 1)[0]
@@ -250,7 +266,7 @@ def render_almanac(day: date, tz: str, *, heading: str | None = None) -> str:
     """The almanac of local date ``day`` in zone ``tz``, in the current language (``bot.i18n.use``)."""
     stars = day_stars(day, tz)
     m = stars.moment
-    when = format_date(day, format="full", locale=locale(current()))
+    when = day_text(day)
     pillars = " ".join(f"{p}{unit}" for p, unit in ((m.year, _("年")), (m.month, _("月")), (m.day, _("日"))) if p is not None)
     out = [heading or _("Almanac for {date}").format(date=when)]
     if heading:
@@ -258,10 +274,10 @@ def render_almanac(day: date, tz: str, *, heading: str | None = None) -> str:
     out.append(f"{pillars}　{term('旬空')} {''.join(b.name for b in m.void)}")
     out.append("")
     notable = stars.notable
-    if notable:
-        out.append(_("Stars on the day:"))
-        out.extend(star_line(d) for d in notable)
-    else:
+    for heading_text, group in _by_nature(notable):
+        out.append(heading_text)
+        out.extend(star_line(d) for d in group)
+    if not notable:
         out.append(_("No star of the text falls on this day itself."))
     out.append("")
     # A matter helped by one star of the day and harmed by another is listed once, as mixed.

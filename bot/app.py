@@ -17,7 +17,6 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from babel.dates import format_date, format_datetime
 from telegram import BotCommand, Update
 from telegram.constants import ParseMode
 from telegram.ext import (
@@ -39,9 +38,10 @@ from telegram.warnings import PTBUserWarning
 from bot import flow, natal_flow
 from bot import keyboards as kb
 from bot.config import DEFAULT_ZONES, Config
+from bot.dates import day_text, moment_text
 from bot.glossary import render_all_terms, render_terms
 from bot.guard import RetryingRequest, TolerantBot, gate, small_int
-from bot.i18n import N_, _, current, locale, ngettext, normalize, set_current, term, use
+from bot.i18n import N_, _, ngettext, normalize, set_current, term, use
 from bot.messages import split_message
 from bot.ops import MeteredApplication, start_ops, stop_ops
 from bot.ops import install as install_ops
@@ -224,17 +224,16 @@ HISTORY_LABEL = N_("{when} · {kind} · {name}")  # a /history button: when, the
 
 def _label(item: Any, user_tz: str) -> str:
     """A history button: a reading by when it was cast (in the zone it was cast in), a natal one by the birth."""
-    loc = locale(current())
     if isinstance(item, StoredNatal):
         pillars = (item.record or {}).get("pillars", {}) if isinstance(item.record, dict) else {}
         written = " ".join(p for p in (pillars.get(k) for k in ("year", "month", "day", "hour")) if p)
         if item.birth_utc is not None:
-            born = format_datetime(item.birth_utc.astimezone(ZoneInfo(item.tz or user_tz)), format="short", locale=loc)
+            born = moment_text(item.birth_utc.astimezone(ZoneInfo(item.tz or user_tz)))
         else:
-            born = format_date(item.birth_date, format="short", locale=loc) if item.birth_date else ""
+            born = day_text(item.birth_date) if item.birth_date else ""
         return _(HISTORY_LABEL).format(when=born, kind=_("Natal chart"), name=written)[:60]
     when = flow.cast_instant(item).astimezone(ZoneInfo(item.moment_tz or user_tz))
-    stamp = format_datetime(when, format="short", locale=loc)
+    stamp = moment_text(when)
     topic = _(kb.TOPIC_LABELS.get(item.topic or "other", kb.TOPIC_LABELS["other"]))
     name = ""
     if isinstance(item.reading, dict):
@@ -317,7 +316,7 @@ async def open_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         await flow.say(update, _("Question: {text}").format(text=row.question))
     await flow.send_reading(update, reading, row.id)
     if row.outcome:
-        text = (_("Outcome: it happened on {date}.").format(date=row.outcome_date.isoformat())
+        text = (_("Outcome: it happened on {date}.").format(date=day_text(row.outcome_date))
                 if row.outcome == "happened" and row.outcome_date else
                 _("Outcome: it happened.") if row.outcome == "happened" else _("Outcome: it did not happen."))
         await flow.say(update, text)

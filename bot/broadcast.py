@@ -60,9 +60,8 @@ from telegram.ext import (
 from bot import metrics
 from bot.almanac import local_today, render_almanac
 from bot.collector import settle
-from bot.dates import parse_hhmm
-from bot.i18n import _, current, locale, use
-from bot.storage import DueSubscription, Storage, open_storage
+from bot.dates import day_text, parse_hhmm
+from bot.i18n import _, use
 from bot.pacing import (
     BOT_RATE,
     BROADCAST,
@@ -75,6 +74,7 @@ from bot.pacing import (
     paid_budget,
     retry_seconds,
 )
+from bot.storage import DueSubscription, Storage, open_storage
 
 __all__ = [
     "BOT_RATE", "DEFAULT_CONCURRENCY", "DEFAULT_INTERVAL", "DEFAULT_RATE", "DEFAULT_TIME", "JOB_NAME",
@@ -385,9 +385,7 @@ def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: floa
 # ---- commands ---------------------------------------------------------------------------------------------
 
 def _long_date(day: date) -> str:
-    from babel.dates import format_date
-
-    return format_date(day, format="long", locale=locale(current()))
+    return day_text(day)
 
 
 async def today_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

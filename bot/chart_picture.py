@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot import chart_text as ct
 from bot import fonts
+from bot.dates import moment_text
 from bot.i18n import _, current, short, term
 from bot.korean import particles
 from bot.render import place
@@ -337,10 +338,11 @@ def _moment(ts: _Typesetter, chart: Chart, t: ct.Label, y: int, content: int
     """The date and zone, then the pillars, 旬空 and 卦身 flowing over as many rows as they need; returns the
     next row's top and the boxes of the pillars (by unit)."""
     m = chart.moment
-    if m.local is not None:
-        ts.put(f"{m.local.strftime('%Y-%m-%d %H:%M')} {m.tz}", MARGIN, ts.baseline(y, 40, SMALL), SMALL,
-               colour=MUTED)
-        y += 40
+    if m.local is not None:  # the date and the zone on one row, or the zone on a row of its own where it is long
+        when = f"{moment_text(m.local)} {m.tz or ''}".rstrip()
+        for row in [when] if ts.length(when, SMALL) <= content else [moment_text(m.local), m.tz or ""]:
+            ts.put(row, MARGIN, ts.baseline(y, 40, SMALL), SMALL, colour=MUTED)
+            y += 40
     x = MARGIN
     boxes: dict[tuple[str, int], Box] = {}
     for unit, word in [*ct.pillars(chart).items(), ("void", ct.void_label(chart, t)),

@@ -16,6 +16,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Sequence
 
+from bot.dates import moment_text
 from bot.i18n import _, short
 from core.chart import Chart, Line, Spirit, Standing
 from core.ganzhi import Branch, Stem
@@ -79,8 +80,21 @@ def house(h: Hexagram, t: Label) -> str:
 
 
 def hex_head(h: Hexagram, t: Label) -> str:
-    """The hexagram's name and house: "雷火豐（坎宮 五世）"."""
-    return f"{t(h.name)}（{house(h, t)}）"
+    """The hexagram's name and house: "雷火豐（坎宮 五世）", in brackets as the language writes them."""
+    if t is _same:
+        return f"{t(h.name)}（{house(h, t)}）"
+    return _("{name} ({house})").format(name=t(h.name), house=house(h, t))
+
+
+def position_label(n: int, t: Label) -> str:
+    """A line's position opening a row of the chart: 上爻, 상효, "Top line"."""
+    word = t(POSITIONS[n - 1])
+    return word[:1].upper() + word[1:]
+
+
+def colon(t: Label) -> str:
+    """After a line's name, before its standing: "戌：休囚" as the books write it, "戌: Weak" in English or Korean."""
+    return "：" if t is _same else _(": ")
 
 
 def pillars(chart: Chart) -> dict[str, str]:
@@ -125,12 +139,12 @@ def wrap(units: Sequence[str], lead: str = "", indent: str = INDENT, cells: int 
     current = lead
     for unit in units:
         for piece in _pieces(unit, cells - width(indent)):
-            glued = not current.strip() or current.endswith("：")  # "戌：休囚", as the books write it
+            glued = not current.strip() or current.endswith(("：", ": "))  # "戌：休囚", as the books write it
             candidate = f"{current}{piece}" if glued else f"{current} {piece}"
             if width(candidate) <= cells:
                 current = candidate
             else:
-                lines.append(current)
+                lines.append(current.rstrip())
                 current = indent + piece
     if current.strip():
         lines.append(current)
@@ -208,7 +222,7 @@ def changed_rows(chart: Chart, t: Label, s: Label) -> list[list[str]]:
 
 def _hidden_lines(chart: Chart, t: Label, s: Label) -> list[str]:
     """The 伏神 listed under the block, where a column of them would not fit the line."""
-    rows = [[t(POSITIONS[line.position - 1]), *yao_cells(line.hidden.relation.value, line.hidden.stem,
+    rows = [[position_label(line.position, t), *yao_cells(line.hidden.relation.value, line.hidden.stem,
                                                         line.hidden.branch, s)]
             for line in reversed(chart.lines) if line.hidden is not None]
     return [t("伏神")] + [INDENT + row for row in grid(rows, CHANGED_GLUED)] if rows else []
@@ -218,13 +232,14 @@ def _facts(chart: Chart, t: Label) -> list[str]:
     """Each line's standing, top first; its change and its 伏神 on the lines after it."""
     out = []
     for line in reversed(chart.lines):
-        out += wrap(standing_words(line.standing, t), lead=f"{t(POSITIONS[line.position - 1])} {line.branch.name}：")
+        lead = f"{position_label(line.position, t)} {line.branch.name}{colon(t)}"
+        out += wrap(standing_words(line.standing, t), lead=lead)
         if line.changed is not None:
             out += wrap(standing_words(line.changed.standing, t) + [t(x.value) for x in line.transformations],
-                        lead=INDENT + joined(t("變"), line.changed.branch.name) + "：", indent=INDENT * 2)
+                        lead=INDENT + joined(t("變"), line.changed.branch.name) + colon(t), indent=INDENT * 2)
         if line.hidden is not None:
             out += wrap(standing_words(line.hidden.standing, t),
-                        lead=INDENT + joined(t("伏"), line.hidden.branch.name) + "：", indent=INDENT * 2)
+                        lead=INDENT + joined(t("伏"), line.hidden.branch.name) + colon(t), indent=INDENT * 2)
     return out
 
 
@@ -235,7 +250,7 @@ def render_chart(chart: Chart, t: Label = _same) -> str:
     m = chart.moment
     out = []
     if m.local is not None:
-        out += wrap([m.local.strftime("%Y-%m-%d %H:%M"), m.tz or ""])
+        out += wrap([moment_text(m.local), m.tz or ""])
     out += wrap(list(pillars(chart).values()))
     out += wrap([void_label(chart, t) + "　" + body_label(chart, t)])
     out += [""] + wrap([t("本卦"), hex_head(chart.hexagram, t)])

@@ -14,10 +14,11 @@ import re
 import signal
 import sys
 import threading
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, TextIO
 
 from telegram import Update
+from telegram.ext import Application
 from telegram.request import BaseRequest, RequestData
 
 from bot.app import build_application
@@ -82,7 +83,7 @@ class ConsoleRequest(BaseRequest):
         if isinstance(markup, str):
             markup = json.loads(markup)
         self._show(text, markup, mid)
-        msg = {"message_id": mid, "date": int(datetime.now(timezone.utc).timestamp()), "chat": CHAT,
+        msg = {"message_id": mid, "date": int(datetime.now(UTC).timestamp()), "chat": CHAT,
                "from": {"id": BOT_ID, "is_bot": True, "first_name": "liuyao"}, "text": _plain(text)}
         if markup:
             msg["reply_markup"] = markup
@@ -91,7 +92,7 @@ class ConsoleRequest(BaseRequest):
     def _photo(self) -> dict[str, Any]:
         mid = self.next_message_id
         self.next_message_id += 1
-        return {"message_id": mid, "date": int(datetime.now(timezone.utc).timestamp()), "chat": CHAT,
+        return {"message_id": mid, "date": int(datetime.now(UTC).timestamp()), "chat": CHAT,
                 "from": {"id": BOT_ID, "is_bot": True, "first_name": "liuyao"},
                 "photo": [{"file_id": f"console-{mid}", "file_unique_id": f"c{mid}", "width": 1, "height": 1}]}
 
@@ -120,10 +121,15 @@ class ConsoleRequest(BaseRequest):
         elif name == "sendPhoto":  # a terminal shows the text chart that follows; the picture is for Telegram
             result = self._photo()
         elif name == "editMessageText":
-            result = self._message(params, int(params.get("message_id", 0)) or None)
+            result = self._message(params, int(str(params.get("message_id", 0))) or None)
         elif name == "getUpdates":
             result = []
         return 200, json.dumps({"ok": True, "result": result}).encode()
+
+
+def _commands_only(app: Application) -> None:
+    """/today, /subscribe and /unsubscribe without the broadcast job (see ``Console``)."""
+    install(app, broadcast=False)
 
 
 class Console:
@@ -133,8 +139,7 @@ class Console:
         self.request = ConsoleRequest(out)
         # The same commands as the bot, /today and /subscribe included — but no broadcast job: a console on the
         # bot's database must never take (and print) deliveries meant for Telegram users.
-        self.app = build_application(config, request=self.request, rate_limit=False,
-                                     extra=lambda app: install(app, broadcast=False))
+        self.app = build_application(config, request=self.request, rate_limit=False, extra=_commands_only)
         self.lang = lang
         self.lang_chosen = lang_chosen  # --lang given: it is the user's language from now on, not only at first
         self.update_id = 0
@@ -156,7 +161,7 @@ class Console:
             return self._update({"callback_query": {"id": str(self.update_id), "from": user, "chat_instance": "c",
                                                     "data": data, "message": message}})
         self.message_id += 1
-        message = {"message_id": self.message_id, "date": int(datetime.now(timezone.utc).timestamp()), "chat": CHAT,
+        message = {"message_id": self.message_id, "date": int(datetime.now(UTC).timestamp()), "chat": CHAT,
                    "from": user, "text": text}
         if stripped.startswith("/"):
             command = stripped.split()[0]

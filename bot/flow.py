@@ -16,7 +16,6 @@ from datetime import date, datetime, timezone
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from babel.dates import format_date, format_time
 from telegram import CallbackQuery, InlineKeyboardMarkup, InputFile, Message, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
@@ -26,9 +25,9 @@ from bot import fonts
 from bot import keyboards as kb
 from bot.chart_picture import caption, render_png
 from bot.chart_text import render_chart
-from bot.dates import parse_hhmm
+from bot.dates import clock_text, day_text, parse_hhmm
 from bot.guard import small_int
-from bot.i18n import _, current, locale, term
+from bot.i18n import _, term
 from bot.korean import particles
 from bot.render import render_reading
 from bot.storage import Reading as StoredReading
@@ -547,7 +546,7 @@ async def _cast_at(update: Update, context: ContextTypes.DEFAULT_TYPE, hhmm: str
     if unknown:
         local = instant.astimezone(ZoneInfo(user.tz))
         await say(update, _("The time is not known, so the cast is read at {time} on {date}.").format(
-            time=format_time(local, format="short", locale=locale(current())), date=_fmt_date(local.date())))
+            time=clock_text(local), date=_fmt_date(local.date())))
     c.pop("cast_date", None)
     c["moment"] = instant.isoformat()
     return await ask_next(update, context)
@@ -772,5 +771,5 @@ def cast_date(row: StoredReading, user_tz: str) -> date:
 
 
 def _fmt_date(day: Any) -> str:
-    return format_date(day, format="long", locale=locale(current()))
+    return day_text(day)
 

@@ -26,20 +26,20 @@ EXPLANATIONS: dict[str, str] = {
     "應": N_("the line of the other side, three lines from the world line"),
     "伏神": N_("a relation missing from the hexagram, taken from its palace's pure hexagram and hidden under a line"),
     "飛神": N_("the visible line a hidden god lies under"),
-    "卦身": N_("a branch counted from line 1 to the world line (from 子 for a yang world "
+    "卦身": N_("a branch counted from the bottom line up to the world line (from 子 for a yang world "
              "line, from 午 for a yin one)"),
     # the chart
     "本卦": N_("the primary hexagram, as cast"),
     "變": N_("what a moving line turns into: its changed line, read beside it"),
     "伏": N_("the hidden god under this line"),
-    "六神": N_("six spirits set on the lines from line 1 up by the day's stem; they colour a reading, they do "
+    "六神": N_("six spirits set on the lines from the bottom line up by the day's stem; they colour a reading, they do "
              "not decide it"),
     "宮": N_("the family of eight hexagrams a hexagram belongs to; its element is the self from which "
             "the relations are counted"),
     "旬空": N_("the two branches without a stem in the day's ten-day period; a line on them is empty for "
              "now and acts when it leaves the void or is clashed"),
-    "六沖": N_("lines 1 and 4, 2 and 5, 3 and 6 all clash; things scatter"),
-    "六合": N_("lines 1 and 4, 2 and 5, 3 and 6 all combine; things hold together"),
+    "六沖": N_("the bottom and fourth lines, the second and fifth, the third and top all clash; things scatter"),
+    "六合": N_("the bottom and fourth lines, the second and fifth, the third and top all combine; things hold together"),
     # the trigrams, as palaces
     "乾": N_("Heaven: metal, yang"),
     "兌": N_("Lake: metal, yin"),
@@ -64,14 +64,14 @@ EXPLANATIONS: dict[str, str] = {
     "白虎": N_("force, mourning and harm; it makes the bad worse"),
     "玄武": N_("theft, secrets and scheming"),
     # the palace's generations
-    "本宮": N_("the head of its palace: the world line on line 6, the response on line 3"),
-    "一世": N_("the world line on line 1, the response on line 4"),
-    "二世": N_("the world line on line 2, the response on line 5"),
-    "三世": N_("the world line on line 3, the response on line 6"),
-    "四世": N_("the world line on line 4, the response on line 1"),
-    "五世": N_("the world line on line 5, the response on line 2"),
-    "遊魂": N_("the world line on line 4, the response on line 1; restless, away from home"),
-    "歸魂": N_("the world line on line 3, the response on line 6; coming back, settling"),
+    "本宮": N_("the head of its palace: the world line on the top line, the response on the third line"),
+    "一世": N_("the world line on the bottom line, the response on the fourth line"),
+    "二世": N_("the world line on the second line, the response on the fifth line"),
+    "三世": N_("the world line on the third line, the response on the top line"),
+    "四世": N_("the world line on the fourth line, the response on the bottom line"),
+    "五世": N_("the world line on the fifth line, the response on the second line"),
+    "遊魂": N_("the world line on the fourth line, the response on the bottom line; restless, away from home"),
+    "歸魂": N_("the world line on the third line, the response on the top line; coming back, settling"),
     # strength in the month
     "旺": N_("of the month's own element: the strongest"),
     "次旺": N_("of the month's element, on the other branch of the season"),

@@ -18,6 +18,7 @@ from telegram.ext import ContextTypes
 
 from bot import flow
 from bot import keyboards as kb
+from bot.dates import day_text
 from bot.i18n import _
 from bot.messages import split_message
 from bot.natal_render import render_all_verses, render_natal, render_natal_chart
@@ -41,6 +42,13 @@ _TIME = re.compile(r"(\d{1,2})\s*[:：]\s*(\d{2})")
 
 def answers(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
     return flow.consultation(context).setdefault("natal", {})
+
+
+def _user_data(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
+    """The user's data: PTB gives one to every update that comes from a user, as every natal step's does."""
+    data = context.user_data
+    assert data is not None
+    return data
 
 
 def parse_birth_date(text: str) -> date | None:
@@ -89,7 +97,7 @@ def stored_chart(row: StoredNatal) -> NatalChart:
 async def natal_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     """/natal: a new natal consultation (an open one of any kind is replaced, as /cast does)."""
     await flow.ack(update.callback_query)
-    context.user_data["c"] = {"natal": {}}
+    _user_data(context)["c"] = {"natal": {}}
     return await ask_birth_date(update, context)
 
 
@@ -176,8 +184,9 @@ async def _zone_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE, zone:
         chart = birth_chart(a, user.day_boundary)
     except CalendarError:
         a.pop("time", None)
+        day = day_text(date.fromisoformat(a["date"]))
         await flow.say(update, _("A solar term (節) begins on {date}, so the month of the birth depends on its hour; "
-                                 "the hour is needed for this date.").format(date=a["date"]))
+                                 "the hour is needed for this date.").format(date=day))
         return await ask_birth_time(update, context)
     if chart.birth is not None and chart.hour is not None and chart.birth.utc and chart.birth.utc > flow.now(context):
         await flow.say(update, _("That moment is still to come in {tz}; please give your date of birth again.")
@@ -195,7 +204,8 @@ async def ask_birth_sex(update: Update, context: ContextTypes.DEFAULT_TYPE) -> i
 async def got_birth_sex(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     query = update.callback_query
     await flow.ack(query)
-    value = query.data.split(":", 2)[2] if query and query.data.count(":") == 2 else ""
+    data = (query.data or "") if query else ""
+    value = data.split(":", 2)[2] if data.count(":") == 2 else ""
     if value not in ("male", "female", "skip"):
         return await flow.stale_button(update, context)
     answers(context)["sex"] = None if value == "skip" else value
@@ -210,8 +220,8 @@ async def natal_answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> in
     try:
         chart = birth_chart(a, user.day_boundary)
     except (CalendarError, KeyError, ValueError) as exc:  # stored answers that no longer hold
-        log.warning("natal consultation of %s could not be read: %s", update.effective_user.id, exc)
-        context.user_data.pop("c", None)
+        log.warning("natal consultation of %s could not be read: %s", user.user_id, exc)
+        _user_data(context).pop("c", None)
         await flow.say(update, _("Something in this consultation no longer fits; please start a new reading."),
                        kb.start())
         return flow.END
@@ -222,7 +232,7 @@ async def natal_answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> in
         user.user_id, record=natal_record(reading), tz=a["zone"], sex=a.get("sex"),
         birth_utc=birth.utc if a.get("time") else None, birth_date=None if a.get("time") else a["date"],
         day_boundary=user.day_boundary if a.get("time") else None)
-    context.user_data.pop("c", None)
+    _user_data(context).pop("c", None)
     await send_natal(update, reading, nid, user.grim)
     return flow.END
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.dates import clock_text, day_text
 from bot.i18n import N_, _, current, ngettext, term
 from bot.korean import particles
 from bot.natal_names import MIDDLE_DOT, OWN_SENSES, characters, name_text, names
@@ -185,9 +186,8 @@ def _birth_lines(chart: NatalChart) -> list[str]:
     if m is None or m.local is None:
         return []
     if chart.hour is None:
-        return [_("Born on {date} ({tz}), the hour unknown").format(date=m.local.date().isoformat(), tz=m.tz)]
-    return [_("Born {date} {time} ({tz})").format(date=m.local.date().isoformat(), time=m.local.strftime("%H:%M"),
-                                                  tz=m.tz)]
+        return [_("Born on {date} ({tz}), the hour unknown").format(date=day_text(m.local.date()), tz=m.tz)]
+    return [_("Born {date} {time} ({tz})").format(date=day_text(m.local.date()), time=clock_text(m.local), tz=m.tz)]
 
 
 # ---- the verses ---------------------------------------------------------------------------------------------------

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
-from babel.dates import format_date, format_time
-
-from bot.i18n import _, current, locale, term
+from bot.chart_text import POSITIONS
+from bot.dates import day_text, moment_text
+from bot.i18n import _, term
 from bot.korean import particles
 from bot.texts import FINDINGS, PARAM_WORDS, TIMINGS
 from core.findings import Effect, Finding, Layer, Place, Timing, Unit
@@ -22,24 +22,31 @@ from core.rules import source, title
 from core.sources import Source
 
 
+def position(n: int) -> str:
+    """A line's position as its readers name it: 初爻 … 上爻, 초효 … 상효, "bottom line" … "top line"."""
+    return term(POSITIONS[n - 1])
+
+
 def place(r: Reading, p: Place) -> str:
-    """One place of the chart in words: "line 3: 父母 辰", "the change of line 1: 妻財 寅", "the month 寅" …"""
+    """One place of the chart in words, the line by its position: "Parent 辰 on the third line", "Wealth 寅 (the
+    change of the bottom line)", "the month 寅" (初爻妻財寅, 초효 처재 寅 …)."""
     chart_line = None if p.layer in (Layer.MONTH, Layer.DAY) else r.chart.lines[p.position - 1]
     if p.layer is Layer.MONTH:
         return _("the month {branch}").format(branch=r.chart.moment.month_branch.name)
     if p.layer is Layer.DAY:
         return _("the day {branch}").format(branch=r.chart.moment.day.branch.name)
     assert chart_line is not None
+    where = position(p.position)
     if p.layer is Layer.LINE:
-        return _("line {n}: {relation} {branch}").format(
-            n=p.position, relation=term(chart_line.relation.value), branch=chart_line.branch.name)
+        return _("{relation} {branch} on the {position}").format(
+            position=where, relation=term(chart_line.relation.value), branch=chart_line.branch.name)
     if p.layer is Layer.CHANGED and chart_line.changed is not None:
-        return _("the change of line {n}: {relation} {branch}").format(
-            n=p.position, relation=term(chart_line.changed.relation.value), branch=chart_line.changed.branch.name)
+        return _("{relation} {branch} (the change of the {position})").format(
+            position=where, relation=term(chart_line.changed.relation.value), branch=chart_line.changed.branch.name)
     if p.layer is Layer.HIDDEN and chart_line.hidden is not None:
-        return _("the hidden {relation} {branch} under line {n}").format(
-            n=p.position, relation=term(chart_line.hidden.relation.value), branch=chart_line.hidden.branch.name)
-    return _("line {n}").format(n=p.position)
+        return _("the hidden {relation} {branch} under the {position}").format(
+            position=where, relation=term(chart_line.hidden.relation.value), branch=chart_line.hidden.branch.name)
+    return _("the {position}").format(position=where)
 
 
 # Params whose values are classical terms, rendered in each tradition's words; the rest are shown as they are
@@ -56,7 +63,9 @@ def _fill(r: Reading, template: str, places: tuple[Place, ...], params: dict[str
     values: dict[str, str] = {"line": place(r, places[0]) if places else "",
                               "other": place(r, places[-1]) if len(places) > 1 else ""}
     for k, v in params.items():
-        if k in LIST_TERM_PARAMS:
+        if k == "position":  # a line's position (the great period's line): named, not numbered
+            values[k] = position(int(v))
+        elif k in LIST_TERM_PARAMS:
             values[k] = _(", ").join(term(x) for x in v.split("、") if x)
         else:
             values[k] = term(v) if k in TERM_PARAMS and v else v
@@ -76,10 +85,8 @@ def finding_text(r: Reading, f: Finding) -> str:
 
 
 def _date(d: date | datetime) -> str:
-    loc = locale(current())
-    if isinstance(d, datetime):  # a month or a year begins at its 節 instant: the minute matters, not the second
-        return f"{format_date(d, format='medium', locale=loc)} {format_time(d, format='short', locale=loc)}"
-    return format_date(d, format="medium", locale=loc)
+    # a month or a year begins at its 節 instant: the minute matters, not the second
+    return moment_text(d) if isinstance(d, datetime) else day_text(d)
 
 
 def _unit(t: Timing) -> str:
@@ -121,9 +128,8 @@ def render_reading(r: Reading, timings: int = 5) -> str:
         out.append(f"{i}. {finding_text(r, f)}")
         if r.decision is not None and f.rule in ("JS-06", "HJ-32") and r.decision.tally.parties:
             out.append("   " + _(", ").join(_party(r, p) for p in r.decision.tally.parties))
-    stars = shown_stars(r)
-    if stars:
-        out += ["", _("Stars (they deepen the verdict, they do not decide it):")]
+    for heading, stars in star_groups(shown_stars(r), sources=False):
+        out += ["", heading]
         out += [f"・{finding_text(r, f)}" for f in stars]
     if r.timing:
         out += ["", _("When:")]
@@ -138,6 +144,17 @@ def render_reading(r: Reading, timings: int = 5) -> str:
 def shown_stars(r: Reading) -> list[Finding]:
     """The star findings shown with the verdict."""
     return [f for f in r.findings if is_star(f) and f.weight > 0][:2]
+
+
+def star_groups(stars: list[Finding], *, sources: bool) -> list[tuple[str, list[Finding]]]:
+    """The stars shown, under their own headings: the lucky ones, the evil ones, then any that are neither."""
+    headings = ((_("Lucky stars:"), _("Evil stars:"), _("Other stars:")) if sources else
+                (_("Lucky stars (they deepen the good, they do not decide it):"),
+                 _("Evil stars (they deepen the bad, they do not decide it):"),
+                 _("Other stars (they colour the reading, they do not decide it):")))
+    groups = [[f for f in stars if f.effect is Effect.GOOD], [f for f in stars if f.effect is Effect.BAD],
+              [f for f in stars if f.effect not in (Effect.GOOD, Effect.BAD)]]
+    return [(h, g) for h, g in zip(headings, groups, strict=True) if g]
 
 
 def _party(r: Reading, p: Party) -> str:
@@ -210,9 +227,8 @@ def render_sources(r: Reading, timings: int = 5) -> str:
     if chain:
         out += ["", _("Why, in the order of the decision:")]
         out += [f"{i}. {source_text(step.finding.source)}" for i, step in enumerate(chain, 1)]
-    stars = shown_stars(r)
-    if stars:
-        out += ["", _("Stars:")]
+    for heading, stars in star_groups(shown_stars(r), sources=True):
+        out += ["", heading]
         out += [f"・{source_text(s)}" for s in dict.fromkeys(f.source for f in stars)]
     if r.timing:
         out += ["", _("When:")]

@@ -134,7 +134,7 @@ FINDINGS: dict[str, str] = {
     "far_post": N_("The use-god on the top line: a far or frontier post."),
     # 神煞 gathered on one place (001 神煞章: they deepen a reading, they do not decide it)
     "stars_on_use_god": N_("Stars on the use-god {line}: {names}."),
-    "stars_on_moving": N_("Stars on {line} (moving): {names}."),
+    "stars_on_moving": N_("Stars on the moving {line}: {names}."),
     "stars_on_day": N_("Stars of the day: {names}."),
     # ---- seed 000 topic chapters ----
     # 000 doctrines that 002 (卜筮正宗) rejects, named once per reading
@@ -172,10 +172,10 @@ FINDINGS: dict[str, str] = {
     "ns_no_harvest": N_("Wealth, the grain, is cut off ({line}) while Siblings move: no harvest."),
     "ns_silkworms_lost": N_("Offspring, the silkworms, is void ({line}) while the Officer-Ghost moves: the spring "
                             "silkworms are lost."),
-    "ns_all_flourish": N_("Line 1 (all things) and Wealth (the grain) are both strong and supported: everything "
-                          "flourishes, every grain is gathered."),
-    "ns_people_suffer": N_("The world line (the land) and line 2 (the people) are void, broken or cut off: famine at "
-                           "least, disaster at worst."),
+    "ns_all_flourish": N_("The bottom line (all things) and Wealth (the grain) are both strong and supported: "
+                          "everything flourishes, every grain is gathered."),
+    "ns_people_suffer": N_("The world line (the land) and the second line (the people) are void, broken or cut off: "
+                           "famine at least, disaster at worst."),
     "ns_region_dearth": N_("{line} marks dearth towards the {direction}{calamity}."),
     "ns_region_plenty": N_("{line} marks plenty towards the {direction}."),
     "ns_pox": N_("{line}, a Fire line, carries the Flying Serpent: measles and pox spread."),
@@ -278,7 +278,7 @@ FINDINGS: dict[str, str] = {
     # 身命造化: the age periods 大限/小限 (XL), a doctrine 002 rejects
     "xl_roots_strong": N_("Both trigrams of the primary hexagram are in season: the family fortune is solid."),
     "xl_roots_weak": N_("Both trigrams of the primary hexagram are out of season: the family fortune is meagre."),
-    "xl_period": N_("Ages {ages}: the {period} runs on line {position} of {hexagram}, {relation} {branch}."),
+    "xl_period": N_("Ages {ages}: the {period} runs on the {position} of {hexagram}, {relation} {branch}."),
     "sm_period_blessed": N_("The current {period} falls on {relation}: no ill star makes it bad."),
     "sm_period_evil": N_("The current {period} falls on {relation}: no lucky star makes it good."),
     "xl_period_supports_world": N_("The {period} line {branch} generates or combines with the world line: a good "
@@ -643,7 +643,7 @@ TIMINGS: dict[str, str] = {
     "attacker_in_season": N_("when the change that overcomes {line} comes into season"),
     "helper_cleared": N_("when the only source of {line} is clashed away"),
     "retreat_reached": N_("when the retreat of {line} reaches its branch"),
-    "tomb_month": N_("in the month of {line}'s tomb"),
+    "tomb_month": N_("in the month of the tomb of {line}"),
     "peak_breaks": N_("when the season that clashes {line} comes (what is full tips over)"),
     "comes_into_season": N_("when {line} comes into its own season"),
     "tomb_opened": N_("when its tomb is clashed open"),
@@ -665,7 +665,7 @@ TIMINGS: dict[str, str] = {
     "void_filled": N_("when {line} leaves the void"),
     "break_combined": N_("when the broken {line} is combined"),
     "break_filled": N_("when the broken {line} is filled by its own branch"),
-    "break_filled_year": N_("in the year of the broken {line}'s own branch"),
+    "break_filled_year": N_("in the year whose branch is that of the broken {line}"),
     "tomb_clashed_open": N_("when the tomb of {line} is clashed open"),
     "tie_clashed_open": N_("when the tie on {line} is clashed open"),
     "too_strong_tomb": N_("when the overfull {line} enters its tomb"),

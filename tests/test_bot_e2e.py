@@ -24,7 +24,7 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Callable
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -51,13 +51,13 @@ from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 pytestmark = pytest.mark.asyncio
 
 ROOT = Path(__file__).resolve().parent.parent
-NOW = datetime(2026, 3, 2, 3, 0, tzinfo=timezone.utc)  # the bot's clock in these tests
+NOW = datetime(2026, 3, 2, 3, 0, tzinfo=UTC)  # the bot's clock in these tests
 ERROR_LOG = "error while handling an update"
 LANG_CODES = ["en", "ko", "ja", "zh-hans", "zh-hant"]
-WELCOME = ("Welcome. I read 六爻 coin divination the way the classical manuals do: the full chart, the verdict with "
-           "its reasons, and when things should happen.",
-           "Cast three coins six times (or let me toss), tell me what the question is about, and I will answer. "
-           "Start with /cast.")
+WELCOME = (("Welcome. I read 六爻 coin divination the way the classical manuals do: the full chart, the verdict with "
+            "its reasons, and when things should happen."),
+           ("Cast three coins six times (or let me toss), tell me what the question is about, and I will answer. "
+            "Start with /cast."))
 # 水火既濟 with a moving first line: the hexagram's name tells the language of the chart.
 CAST = "987878"
 
@@ -421,7 +421,7 @@ async def test_topics_in_the_users_words(tmp_path: Path, caplog: pytest.LogCaptu
         for uid, code, word in ((110, "ko", "재물"), (111, "ja", "金運"), (112, "zh-hans", "求财"), (113, "zh-hant", "求財")):
             u = tg.user(uid, language_code=code)
             await u.send(f"/cast 789968 {word}")
-            chart, before = await until(u, is_chart)
+            _chart, before = await until(u, is_chart)
             await u.wait_reply()
             assert before == [PICTURE], (code, before)
             rows = db_rows(_bot.db, f"SELECT topic, lines FROM readings WHERE user_id = {uid}")
@@ -591,7 +591,7 @@ async def test_a_date_alone_asks_the_time(tmp_path: Path, caplog: pytest.LogCapt
         assert (await u.wait_reply()).text == "That moment is in the future; a cast is read for when it was made."
         await u.send("2026-02-20")
         ask = await u.wait_reply()
-        assert ask.text.startswith("At what time on February 20, 2026 were the coins cast?")
+        assert ask.text.startswith("At what time on Fri, Feb 20, 2026 were the coins cast?")
         assert ask.callback_data == ["w:noon", "x"]
         await u.send("25:00")
         assert (await u.wait_reply()).text.startswith("I cannot read “25:00” as a time of day.")
@@ -606,7 +606,7 @@ async def test_a_date_alone_asks_the_time(tmp_path: Path, caplog: pytest.LogCapt
         await u.send("2026-02-19")
         await u.press(await u.wait_for(has("w:noon")), "w:noon")
         said = await u.wait_reply()
-        assert said.text == "The time is not known, so the cast is read at 12:00\u202fPM on February 19, 2026."
+        assert said.text == "The time is not known, so the cast is read at 12:00 PM on Thu, Feb 19, 2026."
         chart = await u.wait_for(is_chart)
         assert chart.text == expected("en", CAST, at("2026-02-19 12:00", "UTC"), "wealth", horizon="near")[0]
 
@@ -615,8 +615,8 @@ async def test_a_date_alone_asks_the_time(tmp_path: Path, caplog: pytest.LogCapt
         await u.wait_reply()
         await u.send("2026-03-02")
         await u.press(await u.wait_for(has("w:noon")), "w:noon")
-        assert (await u.wait_reply()).text == ("The time is not known, so the cast is read at 3:00\u202fAM on "
-                                               "March 2, 2026.")
+        assert (await u.wait_reply()).text == ("The time is not known, so the cast is read at 3:00 AM on "
+                                               "Mon, Mar 2, 2026.")
         chart = await u.wait_for(is_chart)
         assert chart.text == expected("en", CAST, at(NOW, "UTC"), "wealth", horizon="near")[0]
         rows = db_rows(_bot.db, "SELECT moment_utc FROM readings WHERE user_id = 120 ORDER BY id")
@@ -969,7 +969,7 @@ async def test_sigkill_between_tosses_resumes(tmp_path: Path) -> None:
         (lines, moment_utc, tz, question), = db_rows(
             db, "SELECT lines, moment_utc, moment_tz, question FROM readings WHERE user_id = 107")
         assert (lines, tz, question) == ("987876", "Asia/Seoul", "돈이 들어올까요?")
-        instant = datetime.fromisoformat(moment_utc.replace("Z", "+00:00"))
+        instant = datetime.fromisoformat(moment_utc)
         want_chart, want_reading, _r = expected("ko", lines, at(instant, tz), "wealth")
         assert chart.text == want_chart and answer.text == want_reading
         assert "setMyCommands" in tg.methods_called and tg.unknown_methods == []
@@ -995,8 +995,8 @@ async def test_two_users_interleaved_and_twenty_at_once(tmp_path: Path, caplog: 
         for i in range(6):  # alternate taps: 9 8 7 6 … for A, 6 7 8 9 … for B
             await a.press(ta, f"c:{i}:{3 - i % 4}")
             await b.press(tb, f"c:{i}:{i % 4}")
-            await a.wait_for(lambda m: m is ta and len(picture_values(m.text)) == i + 1)
-            await b.wait_for(lambda m: m is tb and len(picture_values(m.text)) == i + 1)
+            await a.wait_for(lambda m, n=i + 1: m is ta and len(picture_values(m.text)) == n)
+            await b.wait_for(lambda m, n=i + 1: m is tb and len(picture_values(m.text)) == n)
         await a.press((await until(a, has("w:")))[0], "w:now")
         await b.press((await until(b, has("w:")))[0], "w:type")
         await b.wait_reply()
@@ -1042,8 +1042,8 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         older = await u.wait_for(has("o:"))
         assert "6–7 of 7" in older.text and older.callback_data == [f"o:{first + 1}", f"o:{first}", "h:0"]
         labels = [b["text"] for b in older.buttons]
-        assert labels[0].startswith("3/2/26, 3:00\u202fAM · Career, office · ")
-        assert labels[1] == "2/1/26, 10:00\u202fAM · Lost thing, theft · Jì Jì 水火既濟"
+        assert labels[0].startswith("Mon, Mar 2, 2026, 3:00 AM · Career, office · ")
+        assert labels[1] == "Sun, Feb 1, 2026, 10:00 AM · Lost thing, theft · Jì Jì 水火既濟"
 
         await u.press(older, f"o:{first}")  # opening a reading shows it again
         question, picture, chart, answer = [await u.wait_reply() for _ in range(4)]
@@ -1068,7 +1068,7 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         await u.send("2026-02-30")
         assert "I cannot read" in (await u.wait_reply()).text
         await u.send("2026-01-31")  # the day before the cast: not what the reading foretold
-        assert (await u.wait_reply()).text == ("That is before the cast (February 1, 2026): what the reading "
+        assert (await u.wait_reply()).text == ("That is before the cast (Sun, Feb 1, 2026): what the reading "
                                                "foretold can only happen after it. Send the date it happened as "
                                                "YYYY-MM-DD.")
         await u.send("2026-03-03")  # tomorrow, by the bot's clock
@@ -1076,15 +1076,15 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         assert db_rows(_bot.db, "SELECT outcome, outcome_date FROM readings WHERE id = ?", (first,)) == [
             ("did_not", None)]
         await u.send("2026-02-03")
-        assert (await u.wait_reply()).text == "Noted: it happened on February 3, 2026."
+        assert (await u.wait_reply()).text == "Noted: it happened on Tue, Feb 3, 2026."
         second = first + 1
         await u.press(ask, f"k:{second}:today", strict=False)
-        assert (await u.wait_reply()).text == "Noted: it happened on March 2, 2026."
+        assert (await u.wait_reply()).text == "Noted: it happened on Mon, Mar 2, 2026."
         assert db_rows(_bot.db, "SELECT id, outcome, outcome_date FROM readings WHERE outcome IS NOT NULL "
                        "ORDER BY id") == [(first, "happened", "2026-02-03"), (second, "happened", "2026-03-02")]
         await u.press(older, f"o:{first}")
         opened = await quiet(u)
-        assert opened[-1].text == "Outcome: it happened on 2026-02-03."
+        assert opened[-1].text == "Outcome: it happened on Tue, Feb 3, 2026."
 
         # an outcome recorded in the middle of a consultation leaves it where it was
         await u.send("/cast")
@@ -1103,7 +1103,7 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         await u.wait_reply()
         await u.send("2026-03-02")
         noted, again = await u.wait_reply(), await u.wait_for(has("c:2:"))
-        assert noted.text == "Noted: it happened on March 2, 2026." and picture_values(again.text) == "78"
+        assert noted.text == "Noted: it happened on Mon, Mar 2, 2026." and picture_values(again.text) == "78"
         for i, n in enumerate("1111", start=2):
             await u.press(again, f"c:{i}:{n}")
             if i < 5:

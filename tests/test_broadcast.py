@@ -1,20 +1,23 @@
 """The daily almanac end to end: /today, /subscribe, /unsubscribe and the broadcast, against the fake Bot API server.
 
 The bot is the real Application (``bot.app.build_application`` with ``extra=bot.broadcast.install``) polling
-tests/fake_telegram.py, with an injected clock; its JobQueue job runs the broadcast every 0.1 s of real time and
-reads the time from that clock, so a test moves the clock and waits for the next runs.  Messages are checked for
+tests/fake_telegram.py, with an injected clock; a test moves the clock and runs the broadcast job itself (the job
+the JobQueue would run, with the application's clock), so no test waits on real time for a schedule (that the job
+is scheduled is checked on the JobQueue, at the end).  Messages are checked for
 the subscriber's own local date (the Babel date in their language, the day pillar of that date) — they would
 differ if a message took another user's language or zone.
 
-The crash test runs ``python -m bot.cli broadcast`` as a child process and kills it with SIGKILL in the middle of
-the broadcast (the fake server holds the requests after the first few, so the kill lands while sends are in
-flight and reservations are pending); the bot started afterwards on the same SQLite file sends the rest.
+The crash test runs a broadcast pass (``bot.broadcast.broadcast_once``, what ``liuyao broadcast`` runs, on the
+test's fixed instant) as a child process and kills it with SIGKILL in the middle of the broadcast (the fake server
+holds the requests after the first few, so the kill lands while sends are in flight and reservations are pending);
+the bot started afterwards on the same SQLite file sends the rest.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import os
 import signal
 import sqlite3
@@ -22,19 +25,18 @@ import sys
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import pytest
-from babel.dates import format_date
-from telegram.ext import ExtBot
+from telegram.ext import CallbackContext, ExtBot
 
 from bot.almanac import render_almanac
 from bot.app import build_application
 from bot.broadcast import JOB_NAME, DailyAlmanacJob, broadcast_due, install
 from bot.config import Config
+from bot.dates import day_text
 from bot.guard import ATTEMPTS
 from bot.i18n import _, normalize, use
 from bot.storage import SQLiteStorage
@@ -44,7 +46,6 @@ from tests.fake_telegram import ApiError, FakeMessage, FakeTelegram, FakeUser
 pytestmark = pytest.mark.asyncio
 
 ROOT = Path(__file__).resolve().parent.parent
-UTC = timezone.utc
 
 
 class Clock:
@@ -54,8 +55,8 @@ class Clock:
     def __call__(self) -> datetime:
         return self.now
 
-    def set(self, *args: int) -> None:
-        self.now = datetime(*args, tzinfo=UTC)
+    def set(self, year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0) -> None:
+        self.now = datetime(year, month, day, hour, minute, second, tzinfo=UTC)
 
 
 def config(tg: FakeTelegram, db: Path) -> Config:
@@ -72,7 +73,7 @@ class Bot:
         self.job: DailyAlmanacJob | None = None
 
     def _extra(self, app: Any) -> None:
-        self.job = install(app, interval=0.1, first=0.0)
+        self.job = install(app, broadcast=False)  # the commands and the job, run by ``runs`` rather than a timer
 
     async def start(self) -> None:
         self.app = build_application(config(self.tg, self.db), clock=self.clock, extra=self._extra)
@@ -85,14 +86,13 @@ class Bot:
         await self.app.stop()
         await self.app.shutdown()
 
-    async def runs(self, n: int = 2, timeout: float = 10) -> None:
-        """Wait until ``n`` more broadcast runs have completed (the first may have begun before the call)."""
+    async def runs(self, n: int = 2) -> None:
+        """Run the broadcast job ``n`` times, as the JobQueue would, each to its end."""
         assert self.job is not None
-        target = self.job.runs + n
-        deadline = time.monotonic() + timeout
-        while self.job.runs < target:
-            assert time.monotonic() < deadline, "the broadcast job did not run"
-            await asyncio.sleep(0.02)
+        for _run in range(n):
+            before = self.job.runs
+            await self.job(CallbackContext(self.app))
+            assert self.job.runs == before + 1
 
 
 @contextlib.asynccontextmanager
@@ -113,14 +113,6 @@ async def reply(u: FakeUser, text: str) -> str:
     return (await u.wait_reply()).text or ""
 
 
-async def silence(u: FakeUser, seconds: float = 0.3) -> list[FakeMessage]:
-    got = []
-    with contextlib.suppress(TimeoutError):
-        while True:
-            got.append(await u.wait_reply(seconds))
-    return got
-
-
 def tr(lang: str, msgid: str, **kw: Any) -> str:
     with use(lang):
         return _(msgid).format(**kw)
@@ -139,8 +131,9 @@ def expect_day(m: FakeMessage, day: date, lang: str, tz: str) -> None:
     """The message is the almanac of ``day`` in ``tz``, rendered in ``lang``."""
     with use(lang):
         expected = render_almanac(day, tz, heading=_("Your almanac for today"))
+        written = day_text(day)
     assert m.text == expected
-    assert format_date(day, format="full", locale=lang) in m.text
+    assert written in m.text
     assert f"{day_pillar_of_date(day)}日" in m.text
 
 
@@ -157,9 +150,9 @@ async def test_today_subscribe_unsubscribe(tmp_path: Path) -> None:
         text = await reply(ko, "/today")
         with use("ko"):
             assert text.startswith(render_almanac(date(2026, 12, 2), "Asia/Seoul"))
-        assert "2026년 12월 2일 수요일" in text and text.endswith(tr("ko", "Get it every morning: /subscribe 07:00"))
+        assert "2026년 12월 2일 (수)" in text and text.endswith(tr("ko", "Get it every morning: /subscribe 07:00"))
         text = await reply(en, "/today")
-        assert text.startswith("Almanac for Tuesday, December 1, 2026")
+        assert text.startswith("Almanac for Tue, Dec 1, 2026")
 
         bad_time = tr("ko", "Give the time of day as HH:MM, for example /subscribe 07:30.")
         assert await reply(ko, "/subscribe 25:00") == bad_time
@@ -167,19 +160,19 @@ async def test_today_subscribe_unsubscribe(tmp_path: Path) -> None:
         text = await reply(ko, "/subscribe")  # 07:00 by default; 05:00 now, so today's comes
         every_day = ("Every day at {time} ({tz}) I will send you the almanac of the day, starting {date}. "
                      "/unsubscribe to stop.")
-        assert text == tr("ko", every_day, time="07:00", tz="Asia/Seoul", date="2026년 12월 2일")
+        assert text == tr("ko", every_day, time="07:00", tz="Asia/Seoul", date="2026년 12월 2일 (수)")
         text = await reply(en, "/subscribe 6:45")  # 15:00 in New York: the first is tomorrow
-        assert text == tr("en", every_day, time="06:45", tz="America/New_York", date="December 2, 2026")
+        assert text == tr("en", every_day, time="06:45", tz="America/New_York", date="Wed, Dec 2, 2026")
         storage = await bot.app.persistence.get_storage()
         sub = await storage.get_subscription(12)
         assert (sub.send_at, sub.tz, sub.lang) == ("06:45", "America/New_York", "en")
 
         await en.send("/settings")
-        assert "Daily almanac at 06:45." in (await en.wait_reply()).text
+        assert "Daily almanac at 06:45." in ((await en.wait_reply()).text or "")
         assert "/subscribe" not in (await reply(en, "/today"))  # already subscribed: no hint
         # a bare /subscribe keeps the time chosen (it does not go back to 07:00)
         text = await reply(en, "/subscribe")
-        assert text == tr("en", every_day, time="06:45", tz="America/New_York", date="December 2, 2026")
+        assert text == tr("en", every_day, time="06:45", tz="America/New_York", date="Wed, Dec 2, 2026")
         assert (await storage.get_subscription(12)).send_at == "06:45"
 
         # a zone change moves the subscription with it (and a language change its language)
@@ -194,7 +187,7 @@ async def test_today_subscribe_unsubscribe(tmp_path: Path) -> None:
         assert "no daily almanac" in await reply(en, "/unsubscribe")
         assert await storage.get_subscription(12) is None
         await en.send("/settings")
-        assert "No daily almanac (/subscribe)." in (await en.wait_reply()).text
+        assert "No daily almanac (/subscribe)." in ((await en.wait_reply()).text or "")
 
 
 # ---- delivery at each subscriber's local time, in their language ---------------------------------------------
@@ -330,16 +323,17 @@ async def test_429_is_honoured_by_the_bot(tmp_path: Path) -> None:
         tg.rate_limit = 3  # from now on: 429 with retry_after beyond 3 messages a second
         first = len(tg.calls)
         clock.set(2026, 6, 1, 22, 0)
-        await bot.runs(timeout=30)
+        await bot.runs()
         assert tg.rate_limited > 0
         assert [len(almanacs(u)) for u in users] == [1] * 12
     calls = [c for c in tg.calls[first:] if c.method == "sendMessage"]
     for refused in (c for c in calls if c.status == 429):
+        assert refused.response is not None
         wait = refused.response["parameters"]["retry_after"]
         # after a 429 nothing new is sent until retry_after has passed: only requests already on their way
         # (at most the other in-flight deliveries) may arrive meanwhile
         early = [c for c in calls if refused.time < c.time < refused.time + wait - 0.05]
-        assert len(early) < bot.job.concurrency
+        assert bot.job is not None and len(early) < bot.job.concurrency
 
 
 async def test_retry_after_waits_before_the_next_send(tmp_path: Path) -> None:
@@ -354,8 +348,9 @@ async def test_retry_after_waits_before_the_next_send(tmp_path: Path) -> None:
             stats = await broadcast_due(bot, storage, clock=lambda: now, concurrency=1, rate=None)
         assert (stats.sent, stats.rate_limited) == (5, tg.rate_limited) and stats.rate_limited >= 1
         calls = tg.calls_to("sendMessage")
-        for refused, following in zip(calls, calls[1:]):
+        for refused, following in itertools.pairwise(calls):
             if refused.status == 429:
+                assert refused.response is not None
                 wait = refused.response["parameters"]["retry_after"]
                 assert following.time - refused.time >= wait - 0.05
         assert Counter(int(c.params["chat_id"]) for c in calls if c.status == 200) == {700 + i: 1 for i in range(5)}
@@ -369,7 +364,7 @@ class HoldingTelegram(FakeTelegram):
 
     def __init__(self, accept: int, **kw: Any) -> None:
         super().__init__(**kw)
-        self.accept = accept
+        self.accept: int | None = accept
         self.held = 0
         self.release = asyncio.Event()
 
@@ -381,30 +376,31 @@ class HoldingTelegram(FakeTelegram):
         return await super()._api_sendMessage(params)
 
 
-def zone_at_midday() -> str:
-    """A zone whose local clock is far from midnight now (so 'today' cannot change during the test)."""
-    now = datetime.now(UTC)
-    for tz in ("UTC", "Etc/GMT-6", "Etc/GMT+6", "Etc/GMT-12", "Etc/GMT+11"):
-        if 2 <= now.astimezone(ZoneInfo(tz)).hour <= 21:
-            return tz
-    raise AssertionError("unreachable")
+# The child: one broadcast pass on the test's instant (token, API URL, database, instant as arguments).
+CHILD = """
+import asyncio, sys
+from datetime import datetime
+from bot.broadcast import broadcast_once
+at = datetime.fromisoformat(sys.argv[4])
+asyncio.run(broadcast_once(sys.argv[1], sys.argv[2], sys.argv[3], concurrency=3, clock=lambda: at))
+"""
 
 
 async def test_killed_mid_broadcast_then_restarted_sends_the_rest_once(tmp_path: Path) -> None:
     db = tmp_path / "bot.sqlite3"
-    tz = zone_at_midday()
+    tz, at = "Asia/Seoul", datetime(2026, 6, 1, 22, 0, tzinfo=UTC)  # 07:00 on 2 June in Seoul
     n, accept = 12, 5
-    yesterday = datetime.now(UTC) - timedelta(days=1)
-    async with HoldingTelegram(accept) as tg:
+    yesterday = at - timedelta(days=1)
+    tg = HoldingTelegram(accept)
+    async with tg:
         users = [tg.user(800 + i, language_code=("ko", "ja", "en")[i % 3]) for i in range(n)]
         async with await SQLiteStorage.open(db) as storage:
             for i, u in enumerate(users):
-                await storage.subscribe(u.id, u.id, "00:00", tz, ("ko", "ja", "en")[i % 3], now=yesterday)
+                await storage.subscribe(u.id, u.id, "07:00", tz, ("ko", "ja", "en")[i % 3], now=yesterday)
 
-        env = dict(os.environ, TELEGRAM_BOT_TOKEN=tg.token, TELEGRAM_API_BASE_URL=tg.base_url, DATABASE_PATH=str(db),
-                   PYTHONPATH=str(ROOT))
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
         child = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot.cli", "broadcast", "--concurrency", "3", cwd=str(ROOT), env=env,
+            sys.executable, "-c", CHILD, tg.token, tg.base_url, str(db), at.isoformat(), cwd=str(ROOT), env=env,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
         try:
             deadline = time.monotonic() + 30
@@ -421,7 +417,7 @@ async def test_killed_mid_broadcast_then_restarted_sends_the_rest_once(tmp_path:
             child.send_signal(signal.SIGKILL)
             await child.wait()
         assert child.returncode == -signal.SIGKILL
-        tg.accept = None  # type: ignore[assignment]
+        tg.accept = None
         tg.release.set()  # the held requests fail: their sender is gone, nothing was delivered
 
         with contextlib.closing(sqlite3.connect(db)) as ro:
@@ -429,17 +425,17 @@ async def test_killed_mid_broadcast_then_restarted_sends_the_rest_once(tmp_path:
         assert states["sent"] == accept and states["pending"] >= 1  # killed with sends in flight
 
         # The bot starts on the same file: its first run releases the dead sender's reservations and sends the rest.
-        bot = Bot(tg, db, clock=None)
+        bot = Bot(tg, db, clock=lambda: at)
         await bot.start()
         try:
-            await bot.runs(2, timeout=30)
+            await bot.runs(2)
         finally:
             await bot.stop()
     per_chat = Counter(m.chat_id for m in tg.sent)
     assert per_chat == {u.id: 1 for u in users}  # everyone once: no duplicate, no miss
     with contextlib.closing(sqlite3.connect(db)) as ro:
         assert Counter(s for (s,) in ro.execute("SELECT status FROM deliveries")) == {"sent": n}
-    today = datetime.now(UTC).astimezone(ZoneInfo(tz)).date()
+    today = date(2026, 6, 2)
     for i, u in enumerate(users):
         [m] = [m for m in tg.sent if m.chat_id == u.id]
         expect_day(m, today, ("ko", "ja", "en")[i % 3], tz)
@@ -489,11 +485,14 @@ async def test_job_is_registered() -> None:
 
     app = ApplicationBuilder().token("1:x").build()
     job = install(app, interval=45)
+    assert app.job_queue is not None
     [scheduled] = app.job_queue.get_jobs_by_name(JOB_NAME)
-    assert scheduled.callback is job and job.runs == 0
+    [at_start] = app.job_queue.get_jobs_by_name(f"{JOB_NAME}:start")  # the first run: at start, not 45 s later
+    assert scheduled.callback is job is at_start.callback and job.runs == 0
+    assert scheduled.job.trigger.interval == timedelta(seconds=45)
     commands = set().union(*(h.commands for group in app.handlers.values() for h in group
                              if isinstance(h, CommandHandler)))
     assert {"today", "subscribe", "unsubscribe", "tz"} <= commands
     quiet = ApplicationBuilder().token("1:x").build()
     install(quiet, broadcast=False)  # the commands, no job
-    assert quiet.job_queue.get_jobs_by_name(JOB_NAME) == ()
+    assert quiet.job_queue is not None and quiet.job_queue.get_jobs_by_name(JOB_NAME) == ()

@@ -14,13 +14,14 @@ import json
 import signal
 import sqlite3
 import time
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from bot.app import HISTORY_LABEL
+from bot.dates import day_text
 from bot.i18n import normalize, use
 from bot.korean import particles
 from bot.messages import split_message
@@ -170,7 +171,9 @@ async def test_natal_in_three_languages(tmp_path: Path, caplog: pytest.LogCaptur
         await u.press(await u.wait_for(has("b:time:")), "b:time:unknown")
         await u.press(await u.wait_for(has("b:zone:")), "b:zone:mine")
         jie = await u.wait_for(has("b:time:"))
-        assert tr(code, JIE).format(date=JIE_DAY) in [ev.message.text for ev in u.chat.events[-3:]]
+        with use(lang):
+            written = day_text(date.fromisoformat(JIE_DAY))  # 1990年5月6日(日), 1990년 5월 6일 (일) …
+        assert tr(code, JIE).format(date=written) in [ev.message.text for ev in u.chat.events[-3:]]
         assert jie.callback_data[0] == "b:time:unknown"
         await u.send("12:00")
         await u.press(await u.wait_for(has("b:zone:")), "b:zone:mine")

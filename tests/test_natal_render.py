@@ -206,7 +206,7 @@ def test_unknown_hour_names_what_it_cannot_read(capsys: pytest.CaptureFixture[st
     assert main(["natal", "--date", "1990-05-01", "--tz", "Asia/Seoul", "--all", "--grim"]) == 0
     out = capsys.readouterr().out
     assert "V2 身命逢刑返剋時，必須夭賤 (read without: hour pillar)" in out
-    assert "Born on 1990-05-01 (Asia/Seoul), the hour unknown" in out
+    assert "Born on Tue, May 1, 1990 (Asia/Seoul), the hour unknown" in out
     assert main(["natal", "--date", "1990-05-06", "--tz", "Asia/Seoul"]) == 2  # a 節 falls that day
     assert "節" in capsys.readouterr().err
     assert main(["natal", "--at", "1990-05-01", "--tz", "Asia/Seoul"]) == 2  # --at wants the time
