@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 DEFAULT_DATABASE = "./data/liuyao.sqlite3"
@@ -21,6 +22,8 @@ class Config:
     listen: str
     port: int
     webhook_secret: str | None
+    readings_per_minute: int = 10  # a user's readings in a minute; 0 for no cap (bot.limits)
+    queued_updates_per_user: int = 20  # a user's updates waiting or running; more are skipped (bot.lanes)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -30,6 +33,8 @@ class Config:
             port = int(port_text)
         except ValueError:
             raise ValueError(f"PORT must be a number, not {port_text!r}") from None
+        readings = _count(e, "READINGS_PER_MINUTE", 10)
+        queued = max(1, _count(e, "QUEUED_UPDATES_PER_USER", 20))
         return cls(
             token=e.get("TELEGRAM_BOT_TOKEN") or None,
             api_base_url=e.get("TELEGRAM_API_BASE_URL") or None,
@@ -38,7 +43,20 @@ class Config:
             listen=e.get("WEBHOOK_LISTEN") or "0.0.0.0",
             port=port,
             webhook_secret=e.get("WEBHOOK_SECRET") or None,
+            readings_per_minute=readings,
+            queued_updates_per_user=queued,
         )
+
+
+def _count(env: Mapping[str, str], name: str, default: int) -> int:
+    text = env.get(name) or str(default)
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, not {text!r}") from None
+    if value < 0:
+        raise ValueError(f"{name} must not be negative, not {value}")
+    return value
 
 
 def configure_logging() -> None:

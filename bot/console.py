@@ -207,12 +207,14 @@ class Console:
             if self.lang_chosen:
                 await self._choose_language()
             if not self.request.texts:
-                await self.app.process_update(self.for_line("/start"))
+                start = self.for_line("/start")
+                await self.app.update_processor.process_update(start, self.app.process_update(start))
             while not interrupted and (line := await lines.get()) is not None:
                 if not line.strip():
                     continue
-                await self.app.process_update(self.for_line(line))
-                await self.app.update_persistence()  # as the bot does after every update
+                update = self.for_line(line)
+                # through the bot's processor, which writes the update's state when it is handled
+                await self.app.update_processor.process_update(update, self.app.process_update(update))
             await self.app.stop()
         return interrupted
 

@@ -107,13 +107,29 @@ class TolerantBot(ExtBot):  # type: ignore[type-arg]
     """``ExtBot`` whose ``getUpdates`` survives an update it cannot parse.
 
     PTB parses the whole batch at once, so one unreadable update raised every time, the offset never moved and
-    polling stopped for good while the log filled.  Here each update is tried alone; one that does not parse
-    becomes ``{"update_id": n}`` — an empty update no handler takes, whose id still moves the offset on.
+    polling stopped for good while the log filled.  Here a batch that does not parse is asked for again (its
+    offset was not confirmed) and each of its updates tried alone; one that does not parse becomes
+    ``{"update_id": n}`` — an empty update no handler takes, whose id still moves the offset on.  A batch that
+    parses (nearly all) is parsed once, as PTB does.
     """
+
+    _sanitize = False  # the getUpdates being made is the second try of a batch that did not parse
+
+    async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
+        try:
+            return await super().get_updates(*args, **kwargs)
+        except TelegramError:
+            raise
+        except Exception:  # the library could not read the batch: once more, update by update
+            self._sanitize = True
+            try:
+                return await super().get_updates(*args, **kwargs)
+            finally:
+                self._sanitize = False
 
     async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:
         result = await super()._post(endpoint, data, **kwargs)
-        if endpoint != "getUpdates" or not isinstance(result, list):
+        if endpoint != "getUpdates" or not isinstance(result, list) or not self._sanitize:
             return result
         return [kept for raw in result if (kept := self._readable(raw)) is not None]
 

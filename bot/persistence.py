@@ -48,7 +48,8 @@ import json
 import logging
 import math
 import os
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from telegram.ext import BasePersistence, BaseUpdateProcessor, PersistenceInput
@@ -115,7 +116,7 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
     persistence.get_storage()`` gives it to the rest of the bot.
     """
 
-    __slots__ = ("_open_lock", "_owns_storage", "_path", "_storage", "_written")
+    __slots__ = ("_held", "_open_lock", "_owns_storage", "_path", "_storage", "_written")
 
     def __init__(
         self,
@@ -136,6 +137,15 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         self._open_lock = asyncio.Lock()
         # digest of what the database holds, per row, to skip rewriting unchanged data
         self._written: dict[tuple[str, Any], bytes] = {}
+        # with hold_writes(): the user_data and conversation rows PTB handed over, kept until their user's
+        # update commits them (None: written at once, PTB's usual way)
+        self._held: dict[tuple[str, Any], _Held] | None = None
+
+    def hold_writes(self) -> None:
+        """From now on ``update_user_data``/``update_conversation`` only remember the data; ``commit_update``
+        writes one user's rows, with the update marked handled, in one transaction.  PTB's own runs (its timer,
+        ``stop()``) then never write a user's half-handled state."""
+        self._held = {}
 
     async def get_storage(self) -> Storage:
         """The open storage (opening it if this persistence was given a path)."""
@@ -193,9 +203,16 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         return await self._load_table("ptb_user_data", "user_id", "user_data")
 
     async def update_user_data(self, user_id: int, data: JSONDict) -> None:
+        if self._held is not None:
+            text = dumps_strict(dict(data), f"user_data[{user_id}]")  # refused now, in the handler's update
+            self._held[("user_data", int(user_id))] = _Held(int(user_id), text if data else None)
+            return
         await self._write_row("ptb_user_data", "user_id", "user_data", int(user_id), data)
 
     async def drop_user_data(self, user_id: int) -> None:
+        if self._held is not None:
+            self._held[("user_data", int(user_id))] = _Held(int(user_id), None)
+            return
         await self._drop_row("ptb_user_data", "user_id", "user_data", int(user_id))
 
     async def refresh_user_data(self, user_id: int, user_data: JSONDict) -> None:
@@ -271,6 +288,11 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         ):
             raise TypeError(f"conversation {name!r} key must be a tuple of int and str, not {key!r}")
         key_text = dumps_strict(list(key), f"conversation {name!r} key")
+        if self._held is not None:
+            state = None if new_state is None else dumps_strict(new_state, f"conversation {name!r} state")
+            owner = next((part for part in reversed(key) if isinstance(part, int)), None)
+            self._held[("conversation", (name, key_text))] = _Held(owner, state)
+            return
         storage = await self.get_storage()
         if new_state is None:
             async with storage.transaction() as db:
@@ -284,6 +306,61 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
                 (name, key_text, state_text, self._now(storage)),
             )
 
+    # ------------------------------------------------------------------------------ one update, one commit
+
+    async def commit_update(self, user_id: int | None, handled: Sequence[int] = (),
+                            dropped: Sequence[int] = ()) -> None:
+        """Write the held rows of ``user_id`` (its ``user_data`` and the conversations whose key ends with it)
+        and mark the updates ``handled``/``dropped`` in ``updates`` — one transaction, so after a crash either
+        the update's state and its mark are both there (it is not handled again) or neither is (it is).
+
+        The caller guarantees the user has no other update running (``bot.lanes``): what is held for them is
+        exactly this update's outcome."""
+        held = self._held if self._held is not None else {}
+        mine = {key: row for key, row in held.items() if user_id is not None and row.owner == user_id}
+        for key in mine:
+            del held[key]
+        storage = await self.get_storage()
+        now = self._now(storage)
+        try:
+            async with storage.transaction() as db:
+                for (kind, ident), row in mine.items():
+                    await self._write_held(db, kind, ident, row, now)
+                for outcome, ids in (("handled", handled), ("dropped", dropped)):
+                    for update_id in ids:
+                        await db.execute("UPDATE updates SET handled_at = ?, outcome = ?, body = NULL "
+                                         "WHERE update_id = ? AND handled_at IS NULL", (now, outcome, update_id))
+        except BaseException:
+            for key, row in mine.items():  # kept for the user's next commit, unless newer data came meanwhile
+                held.setdefault(key, row)
+            raise
+        for (kind, ident), row in mine.items():
+            if kind == "user_data":
+                if row.text is None:
+                    self._written.pop((kind, ident), None)
+                else:
+                    self._written[(kind, ident)] = _digest(row.text)
+
+    async def _write_held(self, db: Any, kind: str, ident: Any, row: _Held, now: str) -> None:
+        if kind == "user_data":
+            if not -_SQLITE_MAX - 1 <= ident <= _SQLITE_MAX:
+                return
+            if row.text is None:
+                await db.execute("DELETE FROM ptb_user_data WHERE user_id = ?", (ident,))
+            elif self._written.get((kind, ident)) != _digest(row.text):
+                await db.execute(
+                    "INSERT INTO ptb_user_data (user_id, data, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) "
+                    "DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at", (ident, row.text, now))
+            return
+        name, key_text = ident
+        if row.text is None:
+            await db.execute("DELETE FROM ptb_conversations WHERE name = ? AND key = ?", (name, key_text))
+        else:
+            await db.execute(
+                "INSERT INTO ptb_conversations (name, key, state, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (name, key) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
+                (name, key_text, row.text, now))
+
     # ----------------------------------------------------------------------------------------------- end
 
     async def flush(self) -> None:
@@ -292,6 +369,14 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
             storage, self._storage = self._storage, None
             await storage.close()
             self._written.clear()
+
+
+@dataclass(frozen=True, slots=True)
+class _Held:
+    """A row PTB handed over, waiting for its user's commit: JSON text, or None to delete it."""
+
+    owner: int | None
+    text: str | None
 
 
 class WriteThroughUpdateProcessor(BaseUpdateProcessor):

@@ -299,10 +299,32 @@ CREATE TABLE natal_readings (
 CREATE INDEX natal_readings_by_user ON natal_readings (user_id, created_at DESC, id DESC);
 """
 
+_V4_UPDATES = """
+-- Every update as received, before its offset is confirmed to Telegram (bot/inbox.py); marked handled in the
+-- same transaction as the state it changed, so a killed process neither loses nor repeats one.
+CREATE TABLE updates (
+    update_id    INTEGER PRIMARY KEY,                  -- Telegram's id: a redelivered update is known
+    user_id      INTEGER,                              -- the sender, when there is one
+    body         TEXT,                                 -- JSON, as received; NULL once handled
+    received_at  TEXT    NOT NULL,                     -- UTC
+    handled_at   TEXT,                                 -- UTC; NULL while pending
+    outcome      TEXT    CHECK (outcome IN ('handled', 'dropped'))
+);
+CREATE INDEX updates_pending ON updates (update_id) WHERE handled_at IS NULL;
+CREATE INDEX updates_handled ON updates (handled_at) WHERE handled_at IS NOT NULL;
+
+-- the consultation a reading ends (flow's c["id"]): the same consultation answered again stores nothing new
+ALTER TABLE readings ADD COLUMN consultation TEXT;
+CREATE UNIQUE INDEX readings_once ON readings (user_id, consultation) WHERE consultation IS NOT NULL;
+ALTER TABLE natal_readings ADD COLUMN consultation TEXT;
+CREATE UNIQUE INDEX natal_readings_once ON natal_readings (user_id, consultation) WHERE consultation IS NOT NULL;
+"""
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "users, readings, subscriptions, deliveries", _V1_CORE),
     Migration(2, "telegram.ext persistence: user/chat/bot data, conversations", _V2_PERSISTENCE),
     Migration(3, "natal readings (玉照定真經) and the per-user setting for its grave verses", _V3_NATAL),
+    Migration(4, "received updates (none lost or handled twice); one reading per consultation", _V4_UPDATES),
 )
 SCHEMA_VERSION: Final = MIGRATIONS[-1].version
 
@@ -920,8 +942,13 @@ class Storage:
         sex: str | None = None,
         use_god: str | None = None,
         created_at: datetime | None = None,
+        consultation: str | None = None,
     ) -> int:
         """Record a reading; returns its id.  The user row is created if missing.
+
+        ``consultation`` names the consultation this reading ends: if that consultation already has its reading
+        (stored, then the process died before the state moved on), that reading's id is returned and nothing
+        is stored again.
 
         The moment is either an instant (``moment_utc`` aware, ``tz`` its IANA zone, ``day_boundary``) or
         ``pillars`` given directly (a book's case) — exactly one of the two.  ``tosses``, ``pillars`` and
@@ -949,15 +976,34 @@ class Storage:
             "sex": sex,
             "use_god": use_god,
             "reading": _json(reading, "reading"),
+            "consultation": consultation,
         }
+        return await self._insert_once("readings", params)
+
+    async def _insert_once(self, table: str, params: dict[str, Any]) -> int:
+        """Insert a reading row unless its consultation has one already; the row's id either way."""
         columns = ", ".join(params)
         placeholders = ", ".join(f":{name}" for name in params)
         async with self.transaction() as db:
-            await self._ensure_user(db, user_id, format_utc(self.now()))
-            cur = await db.execute(f"INSERT INTO readings ({columns}) VALUES ({placeholders})", params)
-            reading_id = cur.lastrowid
+            if params["consultation"] is not None:
+                async with db.execute(f"SELECT id FROM {table} WHERE user_id = ? AND consultation = ?",
+                                      (params["user_id"], params["consultation"])) as cur:
+                    found = await cur.fetchone()
+                if found is not None:
+                    return int(found[0])
+            await self._ensure_user(db, params["user_id"], format_utc(self.now()))
+            cur = await db.execute(f"INSERT INTO {table} ({columns}) VALUES ({placeholders})", params)
+            row_id = cur.lastrowid
             await cur.close()
-        return int(reading_id)  # type: ignore[arg-type]
+        return int(row_id)  # type: ignore[arg-type]
+
+    async def readings_since(self, user_id: int, since: datetime) -> int:
+        """How many readings (hexagram and natal) the user has had since ``since`` — the per-minute cap's count."""
+        row = await self.fetchone(
+            "SELECT (SELECT count(*) FROM readings WHERE user_id = :u AND created_at >= :t)"
+            " + (SELECT count(*) FROM natal_readings WHERE user_id = :u AND created_at >= :t)",
+            {"u": int(user_id), "t": format_utc(since)})
+        return int(row[0]) if row else 0
 
     async def get_reading(self, user_id: int, reading_id: int) -> Reading | None:
         """The reading, if it is this user's; ``None`` otherwise (another user's reading is never returned)."""
@@ -999,9 +1045,11 @@ class Storage:
         pillars: Mapping[str, Any] | None = None,
         sex: str | None = None,
         created_at: datetime | None = None,
+        consultation: str | None = None,
     ) -> int:
         """Record a natal reading; returns its id.  The birth is exactly one of: an instant (``birth_utc`` with
-        its ``tz``), a local date whose hour is unknown (``birth_date`` with its ``tz``), or ``pillars``."""
+        its ``tz``), a local date whose hour is unknown (``birth_date`` with its ``tz``), or ``pillars``.
+        ``consultation``: as for ``add_reading``, stored once per consultation."""
         given = [x is not None for x in (birth_utc, birth_date, pillars)]
         if sum(given) != 1:
             raise ValueError("give exactly one of birth_utc, birth_date or pillars")
@@ -1021,15 +1069,9 @@ class Storage:
             "pillars": None if pillars is None else _json(pillars, "pillars"),
             "sex": sex,
             "record": _json(record, "record"),
+            "consultation": consultation,
         }
-        columns = ", ".join(params)
-        placeholders = ", ".join(f":{name}" for name in params)
-        async with self.transaction() as db:
-            await self._ensure_user(db, user_id, format_utc(self.now()))
-            cur = await db.execute(f"INSERT INTO natal_readings ({columns}) VALUES ({placeholders})", params)
-            natal_id = cur.lastrowid
-            await cur.close()
-        return int(natal_id)  # type: ignore[arg-type]
+        return await self._insert_once("natal_readings", params)
 
     async def get_natal_reading(self, user_id: int, natal_id: int) -> NatalReading | None:
         """The natal reading, if it is this user's; ``None`` otherwise."""

@@ -1,0 +1,148 @@
+"""Every update is on disk before Telegram is told it arrived, and is handled once.
+
+Telegram forgets an update once its offset is confirmed (the next ``getUpdates`` asks past it) or once the
+webhook request that carried it is answered.  PTB confirms a polled batch as soon as it is queued, and answers a
+webhook as soon as it is queued — before it is handled — so a process killed with updates in its queue lost
+them.  Here the application's ``update_queue`` is an ``Inbox``:
+
+- ``put`` (the updater's, for each polled update and for each webhook request, before the offset moves on or
+  the request is answered) first stores the update in the ``updates`` table.  A polled batch is stored in one
+  transaction by ``InboxBot.get_updates``; ``put`` then only checks it was new.
+- An update whose id is already there — Telegram sending again what it was not told arrived — is dropped, so
+  nothing is handled twice.
+- ``bot.lanes`` marks it handled in the same transaction that writes the state it changed
+  (``SQLitePersistence.commit_update``); a process killed before that commit handles it again at the next start
+  (``replay``, in ``update_id`` order, before anything new), from the state as it was before it.
+
+Handled rows keep only their id (the body is cleared) and are pruned after ``KEEP``: Telegram sends an update
+again for at most a day.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from telegram import Update
+
+from bot.guard import TolerantBot, fits
+from bot.storage import Storage, format_utc
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable, Mapping, Sequence
+
+log = logging.getLogger(__name__)
+
+KEEP = timedelta(days=2)  # how long a handled update's id is kept, to know it if Telegram sends it again
+PRUNE_EVERY = 5_000  # updates received between two prunings
+
+
+def _user_id(update: Update) -> int | None:
+    user = update.effective_user
+    return user.id if user is not None and fits(user.id) else None
+
+
+class Inbox(asyncio.Queue[object]):
+    """``Application.update_queue`` that stores each update before it is queued (see the module notes).
+
+    ``storage`` is a coroutine function giving the open ``Storage`` (the persistence opens it in the loop)."""
+
+    def __init__(self, storage: Callable[[], Awaitable[Storage]]) -> None:
+        super().__init__()
+        self._storage = storage
+        self._fresh: set[int] = set()  # stored by InboxBot.get_updates, not yet queued
+        self._received = 0
+        self.duplicates = 0  # updates Telegram sent again after they were stored (dropped here)
+
+    async def put(self, item: object) -> None:
+        if isinstance(item, Update):
+            if item.update_id in self._fresh:
+                self._fresh.discard(item.update_id)
+            elif not await self.store([item]):
+                self.duplicates += 1
+                log.info("update %s arrived again; it is already stored, not handled twice", item.update_id)
+                return
+        await super().put(item)
+
+    async def store(self, updates: Sequence[Update], raw: Mapping[int, Any] | None = None) -> set[int]:
+        """Store ``updates`` in one transaction (``raw``: their JSON as received, by id, to store as it came);
+        the ids that were new (the others are already known)."""
+        storage = await self._storage()
+        now = format_utc(storage.now())
+        raw = raw or {}
+        ids = list(dict.fromkeys(u.update_id for u in updates))
+        marks = ", ".join("?" * len(ids))
+        async with storage.transaction() as db:
+            async with db.execute(f"SELECT update_id FROM updates WHERE update_id IN ({marks})", ids) as cur:
+                known = {int(row[0]) for row in await cur.fetchall()}
+            rows, new = [], set()
+            for update in updates:
+                if update.update_id in known or update.update_id in new:
+                    continue
+                new.add(update.update_id)
+                body = raw.get(update.update_id) or update.to_dict()
+                rows.append((update.update_id, _user_id(update), json.dumps(body, ensure_ascii=False), now))
+            await db.executemany("INSERT INTO updates (update_id, user_id, body, received_at) VALUES (?, ?, ?, ?)",
+                                 rows)
+        self._received += len(new)
+        if self._received >= PRUNE_EVERY:
+            self._received = 0
+            await self.prune()
+        return new
+
+    async def store_batch(self, updates: Sequence[Update], raw: Mapping[int, Any] | None = None) -> None:
+        """A polled batch, stored at once: ``put`` lets the new ones through and drops those already known."""
+        self._fresh |= await self.store(updates, raw)
+
+    async def replay(self, bot: Any) -> int:
+        """Queue the updates stored but not handled by an earlier run (killed), oldest first; how many."""
+        storage = await self._storage()
+        rows = await storage.fetchall("SELECT update_id, body FROM updates WHERE handled_at IS NULL "
+                                      "ORDER BY update_id")
+        for update_id, body in rows:
+            try:
+                update = Update.de_json(json.loads(body), bot)
+            except Exception as exc:  # stored by this program, so unexpected: keep going with the rest
+                log.warning("stored update %s could not be read again (%s); skipped", update_id, exc)
+                continue
+            await super().put(update)
+        if rows:
+            log.info("%d updates received before the last stop but not handled: handling them now", len(rows))
+        await self.prune()
+        return len(rows)
+
+    async def prune(self) -> int:
+        storage = await self._storage()
+        before = format_utc(storage.now() - KEEP)
+        async with storage.transaction() as db:
+            cur = await db.execute("DELETE FROM updates WHERE handled_at IS NOT NULL AND handled_at < ?", (before,))
+            count = cur.rowcount
+            await cur.close()
+        return int(count)
+
+
+class InboxBot(TolerantBot):
+    """``TolerantBot`` whose polled batches are stored (one transaction a batch) before the updater queues them
+    and, with its next call, confirms their offset."""
+
+    _inbox: Inbox | None = None  # (a Bot's public attributes are frozen)
+    _raw: dict[int, Any] | None = None  # the last batch as received, by id
+
+    def use_inbox(self, inbox: Inbox) -> None:
+        self._inbox = inbox
+
+    async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:
+        result = await super()._post(endpoint, data, **kwargs)
+        if endpoint == "getUpdates" and isinstance(result, list):
+            self._raw = {r["update_id"]: r for r in result if isinstance(r, dict) and "update_id" in r}
+        return result
+
+    async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
+        updates = await super().get_updates(*args, **kwargs)
+        raw, self._raw = self._raw, None
+        if self._inbox is not None and updates:
+            await self._inbox.store_batch(updates, raw)
+        return updates  # all of them: the updater confirms the offset past the last
