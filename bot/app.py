@@ -6,13 +6,12 @@ Telegram's ``language_code`` on first contact) and sets the language for this up
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import html
 import logging
 import re
 import warnings
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -576,9 +575,6 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 # ---- the application ---------------------------------------------------------------------------------------
 
 async def _post_init(app: Application) -> None:
-    inbox = app.update_queue
-    if isinstance(inbox, Inbox):  # what an earlier run received but did not handle, before anything new
-        await inbox.replay(app.bot)
     commands = [BotCommand(c, c) for c in COMMANDS]
     try:
         await app.bot.set_my_commands(commands)

@@ -120,7 +120,7 @@ class TolerantBot(ExtBot):  # type: ignore[type-arg]
             return await super().get_updates(*args, **kwargs)
         except TelegramError:
             raise
-        except Exception:  # the library could not read the batch: once more, update by update
+        except Exception:  # noqa: BLE001 - whatever the library raised reading the batch: update by update
             self._sanitize = True
             try:
                 return await super().get_updates(*args, **kwargs)

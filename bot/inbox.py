@@ -105,7 +105,7 @@ class Inbox(asyncio.Queue[object]):
         for update_id, body in rows:
             try:
                 update = Update.de_json(json.loads(body), bot)
-            except Exception as exc:  # stored by this program, so unexpected: keep going with the rest
+            except Exception as exc:  # noqa: BLE001 - stored by this program, so unexpected: go on with the rest
                 log.warning("stored update %s could not be read again (%s); skipped", update_id, exc)
                 continue
             await super().put(update)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
+from bot.inbox import Inbox
 from bot.persistence import SQLitePersistence
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ log = logging.getLogger(__name__)
 
 SLOTS = 4  # updates handled at once (the bot is CPU-bound: more only stretches each one; see bench/bench_bot.py)
 MAX_QUEUED = 20  # a user's updates waiting or running; more are dropped (QUEUED_UPDATES_PER_USER)
+ADMITTED = 2**20  # PTB's semaphore: every update admitted at once (the lanes and slots limit them)
 TELL_EVERY = 60.0  # seconds: a user whose updates are dropped is told at most this often
 
 
@@ -53,7 +55,9 @@ class FairUpdateProcessor(BaseUpdateProcessor):
     """Per-user lanes outside ``slots`` concurrent slots, a cap on each lane, one commit per update."""
 
     def __init__(self, slots: int = SLOTS, max_queued: int = MAX_QUEUED, on_dropped: Notice | None = None) -> None:
-        super().__init__(max(2, slots))  # above 1, PTB gives each update its own task (the lanes order them)
+        # PTB's own semaphore admits every update at once (it is taken before the lane, so it must not be what
+        # limits them); the slots are taken in the lane, by its front update only.
+        super().__init__(ADMITTED)
         self._slots = asyncio.BoundedSemaphore(slots)
         self.max_queued = max(1, max_queued)
         self._lanes: dict[int | None, _Lane] = {}
@@ -66,27 +70,29 @@ class FairUpdateProcessor(BaseUpdateProcessor):
     def attach(self, application: Application[Any, Any, Any, Any, Any, Any]) -> None:
         self._application = application
 
-    async def process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        """Wait in the user's lane (no slot held), then in a slot; PTB's own semaphore is not used."""
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        """Wait in the user's lane (no slot held), then in a slot; handle the update; commit it."""
         user = update.effective_user if isinstance(update, Update) else None
         key = user.id if user is not None else None
         lane = self._lanes.get(key)
         if lane is None:
             lane = self._lanes[key] = _Lane()
         if key is not None and lane.size >= self.max_queued:
-            self._drop(update, coroutine, lane)
+            self._drop(update, coroutine)
             return
         lane.size += 1
         try:
-            async with lane.lock:  # FIFO: the user's updates keep their order
-                async with self._slots:
-                    await self.do_process_update(update, coroutine)
+            async with lane.lock, self._slots:  # the lane's lock is FIFO: the user's updates keep their order
+                try:
+                    await coroutine
+                finally:
+                    await self.commit(update)
         finally:
             lane.size -= 1
             if lane.size == 0 and self._lanes.get(key) is lane:
                 del self._lanes[key]
 
-    def _drop(self, update: object, coroutine: Awaitable[Any], lane: _Lane) -> None:
+    def _drop(self, update: object, coroutine: Awaitable[Any]) -> None:
         if asyncio.iscoroutine(coroutine):
             coroutine.close()  # never awaited: the update is not handled
         assert isinstance(update, Update) and update.effective_user is not None
@@ -100,12 +106,6 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         self._told[user_id] = now
         if self.on_dropped is not None and self._application is not None:
             self._application.create_task(self.on_dropped(update), update=update, name="lanes:dropped")
-
-    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        try:
-            await coroutine
-        finally:
-            await self.commit(update)
 
     async def commit(self, update: object) -> None:
         """The update's state and its mark in one transaction (what PTB's update_persistence hands over is held
@@ -125,7 +125,11 @@ class FairUpdateProcessor(BaseUpdateProcessor):
                           "start", handled[0] if handled else "?")
 
     async def initialize(self) -> None:
-        """Nothing to set up."""
+        """Queue what an earlier run received but did not handle (``Application.initialize`` calls this before
+        anything new is fetched, in polling and webhook mode alike)."""
+        app = self._application
+        if app is not None and isinstance(app.update_queue, Inbox):
+            await app.update_queue.replay(app.bot)
 
     async def shutdown(self) -> None:
         """Nothing to tear down."""

@@ -44,10 +44,12 @@ async def reading_allowed(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     now = storage.now()
     if await storage.readings_since(update.effective_user.id, now - WINDOW) < limit:
         return True
-    quiet = context.user_data.get(_QUIET)
+    data = context.user_data
+    assert data is not None  # every update that reaches a consultation has a user (bot.guard)
+    quiet = data.get(_QUIET)
     if isinstance(quiet, str) and datetime.fromisoformat(quiet) > now:
         return False
-    context.user_data[_QUIET] = (now + WINDOW).isoformat()
+    data[_QUIET] = (now + WINDOW).isoformat()
     await flow.say(update, _("That makes {limit} readings within a minute. A reading deserves a pause: please "
                              "wait a minute before you cast again.").format(limit=limit))
     return False

@@ -36,7 +36,12 @@ touched; only then is the next update taken (with ``max_concurrent_updates=1``).
 ``update_interval`` timer (5 s by default): changes made by jobs, by ``block=False`` handlers still running,
 and by conversation timeouts.  The one window left: a handler that has already replied to the user when the
 process dies, before the commit that follows it — the user saw the reply, the state is the previous one, and
-the same step is asked again.  Unchanged ``bot_data``/``callback_data``/``user_data`` is not rewritten, so the
+the same step is asked again.
+
+The bot itself (``bot.app``) goes further: ``hold_writes()`` makes ``update_*`` only remember what PTB hands over,
+and ``bot.lanes.FairUpdateProcessor`` writes one user's rows with the update marked handled in the ``updates``
+table (``commit_update``), in one transaction — so a killed process handles an update again exactly when its state
+was not written.  Unchanged ``bot_data``/``callback_data``/``user_data`` is not rewritten, so the
 frequent runs cost one comparison.
 """
 

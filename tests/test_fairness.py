@@ -50,7 +50,7 @@ async def round_trips(users: list[FakeUser], rounds: int, timeout: float) -> lis
     times: list[float] = []
 
     async def person(u: FakeUser) -> None:
-        for _ in range(rounds):
+        for _round in range(rounds):
             u.skip()
             t0 = time.monotonic()
             await u.send("/help")
@@ -80,7 +80,7 @@ async def test_one_users_flood_does_not_delay_the_others(tmp_path: Path) -> None
         await round_trips(others + [flooder], 1, 10)  # every user known, the bot warm
         baseline = await round_trips(others, 5, 10)
         flooder.skip()
-        for _ in range(1500):
+        for _i in range(1500):
             await flooder.send("/cast")
         flood = await round_trips(others, 5, 10)
         # The others went through while the flood was there: its updates are still being fetched and handled.
@@ -92,7 +92,7 @@ async def test_one_users_flood_does_not_delay_the_others(tmp_path: Path) -> None
         assert p99(flood) < p99(baseline) + 1.0, (p99(baseline), p99(flood))
 
         async def drained() -> None:
-            while tg.pending_updates or app.update_processor._lanes:  # noqa: SLF001 - the processor's queues
+            while tg.pending_updates or app.update_processor._lanes:
                 await asyncio.sleep(0.05)
 
         await asyncio.wait_for(drained(), 60)
@@ -113,7 +113,7 @@ async def test_the_queue_cap_is_told_in_the_users_language(tmp_path: Path) -> No
         with use("ko"):
             korean = _(SKIPPED)
         await u.wait_for(lambda m: m.text == korean, 10, edits=False)
-        while tg.pending_updates or app.update_processor._lanes:  # noqa: SLF001
+        while tg.pending_updates or app.update_processor._lanes:
             await asyncio.sleep(0.05)
         assert [m.text for m in u.inbox].count(korean) == 1
         assert korean != SKIPPED
