@@ -18,7 +18,7 @@ Printed:
   * reply latency p50/p99 — per update, from the moment the server hands it to the bot (getUpdates) to the moment
     the bot's reply to it reaches the server: the user's wait, the bot's queue included;
   * bot-side time p50/p99 — measured inside the bot: one update from the start of its handling to the end of its
-    SQLite write (``WriteThroughUpdateProcessor``), replies included;
+    SQLite commit (``bot.lanes.FairUpdateProcessor.handle``), replies included;
   * the bot process's CPU time per update (start-up included);
   * the SQLite file's size per 10 000 readings (after the bot stopped and checkpointed).  ``--readings R`` adds R
     "/cast 789968 wealth" readings afterwards (by 100 users) and measures the growth directly.
@@ -60,20 +60,20 @@ def child(stats_path: str) -> int:
     from bot.app import build_application
     from bot.collector import settle
     from bot.config import Config
-    from bot.persistence import WriteThroughUpdateProcessor
+    from bot.lanes import FairUpdateProcessor
 
     logging.basicConfig(level=logging.WARNING)
     durations: list[float] = []
-    original = WriteThroughUpdateProcessor.do_process_update
+    original = FairUpdateProcessor.handle
 
-    async def timed(self: WriteThroughUpdateProcessor, update: object, coroutine: Any) -> None:
+    async def timed(self: FairUpdateProcessor, update: object, coroutine: Any) -> None:
         start = time.perf_counter()
         try:
             await original(self, update, coroutine)
         finally:
             durations.append(time.perf_counter() - start)
 
-    WriteThroughUpdateProcessor.do_process_update = timed  # type: ignore[method-assign]
+    FairUpdateProcessor.handle = timed  # type: ignore[method-assign]
     app = build_application(Config.from_env(), rate_limit=False)
     settle()  # as ``liuyao bot`` does
     profile = os.environ.get("BENCH_PROFILE")

@@ -584,16 +584,17 @@ async def _post_init(app: Application) -> None:
 
 def build_application(config: Config, *, request: BaseRequest | None = None,
                       clock: Callable[[], datetime] | None = None, rate_limit: bool = True,
-                      extra: Callable[[Application], None] | None = None) -> Application:
+                      extra: Callable[[Application], None] | None = None, replay: bool = True) -> Application:
     """The bot, wired: handlers, SQLite storage and persistence, rate limiter, error handler.
 
     ``request`` replaces the Bot API request layer (``bot.guard.RetryingRequest`` by default) for every call,
-    getUpdates included; ``rate_limit`` adds PTB's ``AIORateLimiter``."""
+    getUpdates included; ``rate_limit`` adds PTB's ``AIORateLimiter``; ``replay`` handles at start the updates an
+    earlier run received but did not handle (not in the console, whose replies never reach Telegram)."""
     persistence = SQLitePersistence(config.database_path, store_data=PersistenceInput(
         bot_data=False, chat_data=False, callback_data=False))
     persistence.hold_writes()  # written by the processor, one transaction per update (bot.lanes)
     inbox = Inbox(persistence.get_storage)
-    processor = FairUpdateProcessor(max_queued=config.queued_updates_per_user)
+    processor = FairUpdateProcessor(max_queued=config.queued_updates_per_user, replay=replay)
     urls = {}
     if config.api_base_url:
         urls = {"base_url": config.api_base_url, "base_file_url": config.api_base_url.replace("/bot", "/file/bot")}

@@ -54,7 +54,8 @@ Notice = Callable[[Update], Awaitable[None]]
 class FairUpdateProcessor(BaseUpdateProcessor):
     """Per-user lanes outside ``slots`` concurrent slots, a cap on each lane, one commit per update."""
 
-    def __init__(self, slots: int = SLOTS, max_queued: int = MAX_QUEUED, on_dropped: Notice | None = None) -> None:
+    def __init__(self, slots: int = SLOTS, max_queued: int = MAX_QUEUED, on_dropped: Notice | None = None,
+                 *, replay: bool = True) -> None:
         # PTB's own semaphore admits every update at once (it is taken before the lane, so it must not be what
         # limits them); the slots are taken in the lane, by its front update only.
         super().__init__(ADMITTED)
@@ -66,6 +67,7 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         self.on_dropped = on_dropped
         self._application: Application[Any, Any, Any, Any, Any, Any] | None = None
         self.dropped = 0  # updates skipped since start (for tests and probes)
+        self.replay = replay
 
     def attach(self, application: Application[Any, Any, Any, Any, Any, Any]) -> None:
         self._application = application
@@ -83,10 +85,7 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         lane.size += 1
         try:
             async with lane.lock, self._slots:  # the lane's lock is FIFO: the user's updates keep their order
-                try:
-                    await coroutine
-                finally:
-                    await self.commit(update)
+                await self.handle(update, coroutine)
         finally:
             lane.size -= 1
             if lane.size == 0 and self._lanes.get(key) is lane:
@@ -106,6 +105,13 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         self._told[user_id] = now
         if self.on_dropped is not None and self._application is not None:
             self._application.create_task(self.on_dropped(update), update=update, name="lanes:dropped")
+
+    async def handle(self, update: object, coroutine: Awaitable[Any]) -> None:
+        """One update, in its slot: its handlers, then its commit (also when a handler failed)."""
+        try:
+            await coroutine
+        finally:
+            await self.commit(update)
 
     async def commit(self, update: object) -> None:
         """The update's state and its mark in one transaction (what PTB's update_persistence hands over is held
@@ -128,7 +134,7 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         """Queue what an earlier run received but did not handle (``Application.initialize`` calls this before
         anything new is fetched, in polling and webhook mode alike)."""
         app = self._application
-        if app is not None and isinstance(app.update_queue, Inbox):
+        if self.replay and app is not None and isinstance(app.update_queue, Inbox):
             await app.update_queue.replay(app.bot)
 
     async def shutdown(self) -> None:
