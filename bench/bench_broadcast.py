@@ -6,7 +6,7 @@
 The fake server (tests/fake_telegram.py) runs in this process and answers ``429 Too Many Requests`` to more than
 ``--limit`` (30) sendMessage calls within any second; the sender is the real command, ``python -m bot.cli
 broadcast``, in a child process (so its peak memory is its own) on a SQLite file prepared here with
-``Storage.subscribe``: subscribers in four zones and five languages, all due at this moment.
+``SQLiteStorage.subscribe``: subscribers in four zones and five languages, all due at this moment.
 
 Printed: the rate the server accepted messages at (first to last accepted sendMessage, and over the child's whole
 run), 429 answers, duplicates (a chat that got more than one message), misses (a subscriber that got none, or
@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.storage import Storage  # noqa: E402
+from bot.storage import SQLiteStorage  # noqa: E402
 from tests.fake_telegram import FakeTelegram  # noqa: E402
 
 ZONES = ("UTC", "Asia/Seoul", "America/New_York", "Europe/Berlin")
@@ -51,7 +51,7 @@ def max_in_window(times: list[float], window: float = 1.0) -> int:
 async def prepare(path: str, n: int, tg: FakeTelegram) -> None:
     """N subscriptions at 00:00 local, made a day ago: every one is due now (its local date has begun)."""
     yesterday = datetime.now(timezone.utc) - timedelta(days=1)
-    async with await Storage.open(path, synchronous="OFF") as storage:  # setup only; the sender uses FULL
+    async with await SQLiteStorage.open(path, synchronous="OFF") as storage:  # setup only; the sender uses FULL
         for i in range(n):
             uid = FIRST_ID + i
             lang = LANGS[i % len(LANGS)]

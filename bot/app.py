@@ -12,7 +12,7 @@ import logging
 import re
 import warnings
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -23,6 +23,7 @@ from telegram.ext import (
     AIORateLimiter,
     Application,
     ApplicationBuilder,
+    ApplicationHandlerStop,
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
@@ -40,12 +41,12 @@ from bot import keyboards as kb
 from bot.config import DEFAULT_ZONES, Config
 from bot.glossary import render_all_terms, render_terms
 from bot.guard import RetryingRequest, gate, small_int
-from bot.i18n import N_, _, current, locale, normalize, set_current, term, use
+from bot.i18n import N_, _, current, locale, ngettext, normalize, set_current, term, use
 from bot.inbox import Inbox, InboxBot
 from bot.lanes import FairUpdateProcessor
 from bot.limits import dropped_notice, reading_allowed
 from bot.messages import split_message
-from bot.persistence import SQLitePersistence
+from bot.persistence import StoragePersistence, StoredConversationHandler
 from bot.render import render_findings, render_sources
 from bot.storage import NatalReading as StoredNatal
 from bot.words import topic_of
@@ -65,7 +66,7 @@ COMMANDS = ("start", "cast", "natal", "history", "terms", "today", "subscribe", 
 async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Group -1: the user's settings for this update, and the language set for it alone."""
     persistence = context.application.persistence
-    assert isinstance(persistence, SQLitePersistence)
+    assert isinstance(persistence, StoragePersistence)
     context.application.bot_data["storage"] = await persistence.get_storage()
     tg_user = update.effective_user
     if tg_user is None:
@@ -79,6 +80,25 @@ async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             users.clear()
         users[tg_user.id] = user
     set_current(user.lang)
+    if persistence.take_expired(tg_user.id):
+        await consultation_expired(update, persistence.ttl)
+
+
+async def consultation_expired(update: Update, ttl: timedelta) -> None:
+    """The user's open consultation waited longer than CONSULTATION_TTL_HOURS and was dropped: say so.  A command
+    goes on to be handled (/cast starts the new one at once); a step's answer or button ends here."""
+    hours = max(1, round(ttl.total_seconds() / 3600))
+    await flow.say(update, ngettext("The reading you had open went unanswered for more than {hours} hour, so it has "
+                                    "expired. Start a new one with /cast.",
+                                    "The reading you had open went unanswered for more than {hours} hours, so it "
+                                    "has expired. Start a new one with /cast.", hours).format(hours=hours),
+                   kb.start())
+    text = update.message.text if update.message else None
+    if text and text.startswith("/"):
+        return
+    if update.callback_query is not None:
+        await flow.answer_once(update.callback_query)
+    raise ApplicationHandlerStop
 
 
 # ---- commands outside the consultation ---------------------------------------------------------------------
@@ -440,7 +460,8 @@ def _cast_like(word: str) -> bool:
 
 
 def _track(handler: Callable[..., Any]) -> Callable[..., Any]:
-    """Remember the state a handler leaves the consultation in, so an unexpected input can repeat it; and if the
+    """Remember the state a handler leaves the consultation in, so an unexpected input can repeat it (and its
+    time is written, see below); and if the
     handler fails (a Bot API call that failed even after its retries), put ``user_data`` back as it was before
     the update — PTB keeps the conversation's state too — so the step can simply be taken again."""
 
@@ -456,6 +477,10 @@ def _track(handler: Callable[..., Any]) -> Callable[..., Any]:
             flow.consultation(context)["state"] = result
         elif result == ConversationHandler.END:
             context.user_data.get("c", {}).pop("state", None)
+        elif result is None and (state := (context.user_data.get("c") or {}).get("state")) is not None:
+            # staying in the step is returned as the step itself, so PTB writes it with this moment: the
+            # consultation's time to live (CONSULTATION_TTL_HOURS) counts from the user's last answer
+            result = state
         return result
 
     return wrapped
@@ -466,7 +491,7 @@ def consultation_handler() -> ConversationHandler:
     text = filters.TEXT & ~filters.COMMAND
     other_input = MessageHandler(~filters.COMMAND, t(flow.unexpected))
     stale = CallbackQueryHandler(t(flow.stale_button), pattern=r"^(t|f|m|c|w|q|b):")
-    return ConversationHandler(
+    return StoredConversationHandler(
         name="consultation",
         persistent=True,
         allow_reentry=True,
@@ -585,13 +610,14 @@ async def _post_init(app: Application) -> None:
 def build_application(config: Config, *, request: BaseRequest | None = None,
                       clock: Callable[[], datetime] | None = None, rate_limit: bool = True,
                       extra: Callable[[Application], None] | None = None, replay: bool = True) -> Application:
-    """The bot, wired: handlers, SQLite storage and persistence, rate limiter, error handler.
+    """The bot, wired: handlers, storage (``config.database``: SQLite or PostgreSQL) and persistence, rate
+    limiter, error handler.
 
     ``request`` replaces the Bot API request layer (``bot.guard.RetryingRequest`` by default) for every call,
     getUpdates included; ``rate_limit`` adds PTB's ``AIORateLimiter``; ``replay`` handles at start the updates an
     earlier run received but did not handle (not in the console, whose replies never reach Telegram)."""
-    persistence = SQLitePersistence(config.database_path, store_data=PersistenceInput(
-        bot_data=False, chat_data=False, callback_data=False))
+    persistence = StoragePersistence(config.database, store_data=PersistenceInput(
+        bot_data=False, chat_data=False, callback_data=False), ttl=config.consultation_ttl, clock=clock)
     persistence.hold_writes()  # written by the processor, one transaction per update (bot.lanes)
     inbox = Inbox(persistence.get_storage)
     processor = FairUpdateProcessor(max_queued=config.queued_updates_per_user, replay=replay)
@@ -601,9 +627,9 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     # Every call but getUpdates is retried after a network error, a time-out or a 5xx (bot.guard); 429 is
     # waited out by the rate limiter.
     bot = InboxBot(config.token or "0:console", **urls,
-                      request=request or RetryingRequest(connection_pool_size=256),
-                      get_updates_request=request or HTTPXRequest(connection_pool_size=1),
-                      rate_limiter=AIORateLimiter(max_retries=3) if rate_limit else None)
+                   request=request or RetryingRequest(connection_pool_size=256),
+                   get_updates_request=request or HTTPXRequest(connection_pool_size=1),
+                   rate_limiter=AIORateLimiter(max_retries=3) if rate_limit else None)
     bot.use_inbox(inbox)
     builder = (ApplicationBuilder().bot(bot).persistence(persistence).concurrent_updates(processor)
                .update_queue(inbox).post_init(_post_init))

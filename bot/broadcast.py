@@ -62,7 +62,7 @@ from bot.almanac import local_today, render_almanac
 from bot.collector import settle
 from bot.dates import parse_hhmm
 from bot.i18n import _, current, locale, use
-from bot.storage import DueSubscription, Storage
+from bot.storage import DueSubscription, Storage, open_storage
 
 __all__ = [
     "BOT_RATE", "DEFAULT_CONCURRENCY", "DEFAULT_INTERVAL", "DEFAULT_RATE", "DEFAULT_TIME", "JOB_NAME",
@@ -489,12 +489,12 @@ def make_bot(token: str, api_base_url: str | None = None, *, max_retries: int = 
     return ExtBot(token, **kwargs)
 
 
-async def broadcast_once(token: str, api_base_url: str | None, database_path: str, *,
+async def broadcast_once(token: str, api_base_url: str | None, database: str, *,
                          concurrency: int = DEFAULT_CONCURRENCY, rate: float = DEFAULT_RATE,
                          release_stale: bool = False, clock: Clock | None = None,
                          should_stop: Callable[[], bool] | None = None) -> BroadcastStats:
     """One pass: open the database, send what is due now, close."""
-    async with await Storage.open(database_path) as storage:
+    async with await open_storage(database) as storage:
         if release_stale:
             released = await storage.release_stale_reservations(now=(clock or _utcnow)())
             if released:
@@ -506,7 +506,7 @@ async def broadcast_once(token: str, api_base_url: str | None, database_path: st
 
 def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = DEFAULT_RATE,
                       release_stale: bool = False, env: dict[str, str] | None = None) -> int:
-    """``liuyao broadcast``: TELEGRAM_BOT_TOKEN, TELEGRAM_API_BASE_URL, DATABASE_PATH as for the bot.
+    """``liuyao broadcast``: TELEGRAM_BOT_TOKEN, TELEGRAM_API_BASE_URL, DATABASE_URL/DATABASE_PATH as for the bot.
 
     SIGTERM/SIGINT stop it cleanly: the sends in flight are confirmed, nothing new starts.  Exit 0 when the pass
     completed, 1 when it was stopped or raised, 2 without a token.
@@ -525,7 +525,7 @@ def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = D
                       command="liuyao broadcast")
     protect(config.token)
     try:
-        check_database(config.database_path)
+        check_database(config.database)
     except StartError as exc:
         return refuse(str(exc), command="liuyao broadcast")
     stopping = False
@@ -542,7 +542,7 @@ def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = D
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop)
-        return await broadcast_once(config.token, config.api_base_url, config.database_path,  # type: ignore[arg-type]
+        return await broadcast_once(config.token, config.api_base_url, config.database,  # type: ignore[arg-type]
                                     concurrency=concurrency, rate=rate, release_stale=release_stale,
                                     should_stop=lambda: stopping)
 

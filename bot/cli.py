@@ -383,6 +383,13 @@ def _parser() -> argparse.ArgumentParser:
     bc.add_argument("--release-stale", action="store_true",
                     help="first release reservations left by a killed sender (only when no bot or other "
                          "broadcast is running on the same database)")
+    db = sub.add_parser("db", help="the bot's database: move an installation between SQLite and PostgreSQL")
+    db_sub = db.add_subparsers(dest="db_command", required=True)
+    copy = db_sub.add_parser("copy", help="copy every table into an empty database, checked by row counts "
+                             "(stop the bot first)")
+    copy.add_argument("--from", dest="source", required=True, metavar="URL",
+                      help="sqlite:///data/liuyao.sqlite3 or postgresql://user@host:5432/name")
+    copy.add_argument("--to", dest="target", required=True, metavar="URL", help="the empty database to fill")
     return parser
 
 
@@ -394,6 +401,8 @@ def main(argv: list[str] | None = None) -> int:
         return _almanac(args)
     if args.command == "natal":
         return _natal(args)
+    if args.command == "db":
+        return _db_copy(args.source, args.target)
     if args.command == "broadcast":
         from bot.broadcast import run_broadcast_cli
 
@@ -407,6 +416,34 @@ def main(argv: list[str] | None = None) -> int:
 
     chosen = getattr(args, "lang", None)
     return console(chosen or normalize((os.environ.get("LANG") or "en").split(".")[0]), lang_chosen=bool(chosen))
+
+
+def _db_copy(source: str, target: str) -> int:
+    """``liuyao db copy``: the rows of each table as copied, then one line; any failure is one line on stderr and
+    leaves the target as it was — status 2 for databases that cannot be used as asked (a bad URL, a target that
+    holds data, a schema from a newer program, a row the target refuses), 1 for one that cannot be reached."""
+    import asyncio
+
+    from bot.storage import StorageError, describe_url
+    from bot.storage.transfer import UnreachableError, copy_database
+
+    def done(table: str, rows: int) -> None:
+        print(f"{table:<18} {rows:>9}", flush=True)
+
+    try:
+        counts = asyncio.run(copy_database(source, target, progress=done))
+    except (StorageError, ValueError) as exc:
+        print(f"liuyao db copy: {exc}", file=sys.stderr)
+        return 2
+    except UnreachableError as exc:
+        print(f"liuyao db copy: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # noqa: BLE001 - the connection lost midway, a driver's error: one line, no traceback
+        print(f"liuyao db copy: the copy failed, nothing was kept: {exc} ({type(exc).__name__})", file=sys.stderr)
+        return 1
+    print(f"liuyao db copy: {sum(counts.values())} rows in {len(counts)} tables copied from {describe_url(source)} "
+          f"to {describe_url(target)}; every table's count matches on both sides")
+    return 0
 
 
 def _almanac(args: argparse.Namespace) -> int:

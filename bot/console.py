@@ -163,13 +163,18 @@ class Console:
             message["entities"] = [{"type": "bot_command", "offset": text.index(command), "length": len(command)}]
         return self._update({"message": message})
 
+    async def handle(self, update: Update) -> None:
+        """One update through the bot's update processor, as the bot takes it: the state read from the database
+        first, the changes written after."""
+        await self.app.update_processor.process_update(update, self.app.process_update(update))
+
     async def _choose_language(self) -> None:
         """--lang: the console user's language becomes it, even when the user exists already in another one."""
         from bot.config import DEFAULT_ZONES
-        from bot.persistence import SQLitePersistence
+        from bot.persistence import StoragePersistence
 
         persistence = self.app.persistence
-        assert isinstance(persistence, SQLitePersistence)
+        assert isinstance(persistence, StoragePersistence)
         storage = await persistence.get_storage()
         user = await storage.get_or_create_user(USER_ID, lang=self.lang, tz=DEFAULT_ZONES[self.lang])
         if user.lang != self.lang:
@@ -207,14 +212,11 @@ class Console:
             if self.lang_chosen:
                 await self._choose_language()
             if not self.request.texts:
-                start = self.for_line("/start")
-                await self.app.update_processor.process_update(start, self.app.process_update(start))
+                await self.handle(self.for_line("/start"))
             while not interrupted and (line := await lines.get()) is not None:
                 if not line.strip():
                     continue
-                update = self.for_line(line)
-                # through the bot's processor, which writes the update's state when it is handled
-                await self.app.update_processor.process_update(update, self.app.process_update(update))
+                await self.handle(self.for_line(line))
             await self.app.stop()
         return interrupted
 

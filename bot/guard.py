@@ -256,11 +256,20 @@ class StartError(Exception):
     """A setting or a file that keeps the bot from starting; its message is the one line shown."""
 
 
-def check_database(path: str) -> None:
+def check_database(database: str) -> None:
     """Refuse a database the bot could read but not write (found otherwise only when every update fails).
 
-    A write is tried inside a transaction and rolled back: nothing in the file changes.
+    An SQLite file: a write is tried inside a transaction and rolled back, nothing in the file changes.  A
+    PostgreSQL URL is checked when the bot opens it (a server that cannot be reached is the bot's first error).
     """
+    from bot.storage import is_postgres_url, sqlite_path
+
+    if is_postgres_url(database):
+        return
+    try:
+        path = sqlite_path(database)
+    except ValueError as exc:
+        raise StartError(f"DATABASE_URL: {exc}") from None
     if path == ":memory:" or path.startswith("file:"):
         return
     file = Path(path).expanduser()

@@ -11,7 +11,7 @@ them.  Here the application's ``update_queue`` is an ``Inbox``:
 - An update whose id is already there — Telegram sending again what it was not told arrived — is dropped, so
   nothing is handled twice.
 - ``bot.lanes`` marks it handled in the same transaction that writes the state it changed
-  (``SQLitePersistence.commit_update``); a process killed before that commit handles it again at the next start
+  (``StoragePersistence.commit_update``); a process killed before that commit handles it again at the next start
   (``replay``, in ``update_id`` order, before anything new), from the state as it was before it.
 
 Handled rows keep only their id (the body is cleared) and are pruned after ``KEEP``: Telegram sends an update
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from telegram import Update
 
 from bot.guard import TolerantBot, fits
-from bot.storage import Storage, format_utc
+from bot.storage import Storage
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -71,22 +71,10 @@ class Inbox(asyncio.Queue[object]):
         """Store ``updates`` in one transaction (``raw``: their JSON as received, by id, to store as it came);
         the ids that were new (the others are already known)."""
         storage = await self._storage()
-        now = format_utc(storage.now())
         raw = raw or {}
-        ids = list(dict.fromkeys(u.update_id for u in updates))
-        marks = ", ".join("?" * len(ids))
-        async with storage.transaction() as db:
-            async with db.execute(f"SELECT update_id FROM updates WHERE update_id IN ({marks})", ids) as cur:
-                known = {int(row[0]) for row in await cur.fetchall()}
-            rows, new = [], set()
-            for update in updates:
-                if update.update_id in known or update.update_id in new:
-                    continue
-                new.add(update.update_id)
-                body = raw.get(update.update_id) or update.to_dict()
-                rows.append((update.update_id, _user_id(update), json.dumps(body, ensure_ascii=False), now))
-            await db.executemany("INSERT INTO updates (update_id, user_id, body, received_at) VALUES (?, ?, ?, ?)",
-                                 rows)
+        new = await storage.store_updates(
+            (u.update_id, _user_id(u), json.dumps(raw.get(u.update_id) or u.to_dict(), ensure_ascii=False))
+            for u in updates)
         self._received += len(new)
         if self._received >= PRUNE_EVERY:
             self._received = 0
@@ -100,8 +88,7 @@ class Inbox(asyncio.Queue[object]):
     async def replay(self, bot: Any) -> int:
         """Queue the updates stored but not handled by an earlier run (killed), oldest first; how many."""
         storage = await self._storage()
-        rows = await storage.fetchall("SELECT update_id, body FROM updates WHERE handled_at IS NULL "
-                                      "ORDER BY update_id")
+        rows = await storage.pending_updates()
         for update_id, body in rows:
             try:
                 update = Update.de_json(json.loads(body), bot)
@@ -116,12 +103,7 @@ class Inbox(asyncio.Queue[object]):
 
     async def prune(self) -> int:
         storage = await self._storage()
-        before = format_utc(storage.now() - KEEP)
-        async with storage.transaction() as db:
-            cur = await db.execute("DELETE FROM updates WHERE handled_at IS NOT NULL AND handled_at < ?", (before,))
-            count = cur.rowcount
-            await cur.close()
-        return int(count)
+        return await storage.prune_updates(storage.now() - KEEP)
 
 
 class InboxBot(TolerantBot):

@@ -11,7 +11,7 @@ A lane holds at most ``max_queued`` updates (waiting or running).  One more is d
 — at the first update dropped, not at each, and at most once a minute — that some messages were skipped.  Dropped updates are marked in the ``updates`` table with the next commit (``bot.inbox``).
 
 After each update, the user's state (``user_data``, conversation state) is written with the update marked
-handled, in one transaction (``SQLitePersistence.commit_update``).  In a cluster of workers the same lane is what
+handled, in one transaction (``StoragePersistence.commit_update``).  In a cluster of workers the same lane is what
 a per-user database lock would extend across processes: the lane orders a user's updates inside one process, the
 lock (taken in the commit's transaction, with the state read fresh under it) across them.
 """
@@ -29,7 +29,7 @@ from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
 from bot.inbox import Inbox
-from bot.persistence import SQLitePersistence
+from bot.persistence import StoragePersistence, _stored_conversations
 
 if TYPE_CHECKING:
     from telegram.ext import Application
@@ -107,17 +107,31 @@ class FairUpdateProcessor(BaseUpdateProcessor):
             self._application.create_task(self.on_dropped(update), update=update, name="lanes:dropped")
 
     async def handle(self, update: object, coroutine: Awaitable[Any]) -> None:
-        """One update, in its slot: its handlers, then its commit (also when a handler failed)."""
+        """One update, in its slot: its conversation state read fresh, its handlers, then its commit (also when
+        a handler failed)."""
+        app = self._application
+        persistence = app.persistence if app is not None else None
+        handlers = _stored_conversations(app) if app is not None else []
+        try:
+            if isinstance(persistence, StoragePersistence):
+                for handler in handlers:  # the state as the database holds it now, not as this process last saw it
+                    await handler.load_state(update, persistence)
+        except BaseException:
+            if asyncio.iscoroutine(coroutine):
+                coroutine.close()  # not handled: it stays pending, and is handled again at the next start
+            raise
         try:
             await coroutine
         finally:
             await self.commit(update)
+            for handler in handlers:
+                handler.forget_state(update)
 
     async def commit(self, update: object) -> None:
         """The update's state and its mark in one transaction (what PTB's update_persistence hands over is held
         by the persistence until here)."""
         app = self._application
-        if app is None or not isinstance(app.persistence, SQLitePersistence):
+        if app is None or not isinstance(app.persistence, StoragePersistence):
             return
         await app.update_persistence()
         user = update.effective_user if isinstance(update, Update) else None

@@ -1,8 +1,21 @@
-"""``telegram.ext`` persistence in the bot's SQLite database, so a restart resumes every open consultation.
+"""``telegram.ext`` persistence in the bot's database (SQLite or PostgreSQL), read fresh for every update.
 
-``SQLitePersistence`` keeps ``user_data``, ``chat_data``, ``bot_data``, ``callback_data`` and the states of every
-``ConversationHandler(persistent=True, name=...)`` in its own tables (``ptb_*``, schema version 2 of
-``bot.storage``), as JSON text — never pickle.
+``StoragePersistence`` keeps ``user_data``, ``chat_data``, ``bot_data``, ``callback_data`` and the states of every
+``StoredConversationHandler`` in the storage's ``ptb_*`` tables (schema version 2 of ``bot.storage``), as JSON
+text — never pickle.
+
+Nothing is loaded at start-up.  Before each update the processor (``WriteThroughUpdateProcessor``) reads the
+update's conversation states from the database, and PTB's ``refresh_user_data``/``refresh_chat_data`` read its
+user's and chat's data; after the update the changes are written and the states forgotten.  So the database,
+not the process, holds the truth: memory does not grow with the number of users, and another process writing
+the same database is seen at the next update.
+
+Expiry
+------
+A consultation left unanswered for longer than ``ttl`` (``CONSULTATION_TTL_HOURS``, 24 h by default) is
+abandoned: when its user comes back, the state and the draft (``user_data["c"]``, ``"outcome_for"``) are dropped
+before the update is handled, and ``take_expired(user_id)`` says so once, for the bot to tell the user.  A user
+who never comes back leaves a row of a few hundred bytes, dropped the same way if they ever do.
 
 Values
 ------
@@ -11,20 +24,18 @@ Everything stored must be plain JSON: ``dict`` with ``str`` keys, ``list``, ``st
 A tuple, a set, a ``datetime``, an ``int`` dict key or any other object is refused with ``TypeError`` at write
 time (PTB hands the error to the application's error handler) instead of coming back changed after a restart.
 Conversation keys (tuples of ``int``/``str``) are stored as JSON arrays and given back as tuples; states must be
-JSON values (the usual ``int``/``str`` states).  ``user_data``/``chat_data``/``bot_data`` are plain ``dict`` s
-(the default ``ContextTypes``).  An empty ``user_data``/``chat_data`` deletes its row.
+JSON values (the usual ``int``/``str`` states).  An empty ``user_data``/``chat_data`` deletes its row.
 
 Durability
 ----------
-Every ``update_*``/``drop_*`` call commits before it returns (``synchronous=FULL``: on disk, so it survives
-SIGKILL and power loss).  ``flush()`` has nothing left to write; it closes the database if this object opened it.
+Every ``update_*``/``drop_*`` call commits before it returns.  ``flush()`` has nothing left to write; it closes
+the database if this object opened it.
 
 But PTB itself calls ``update_*`` only from ``Application.update_persistence()``, which runs every
-``update_interval`` seconds and at ``stop()``.  A process killed between two tosses would lose up to one
-interval.  To write each update's changes as soon as the update has been handled, build the application with
-``WriteThroughUpdateProcessor``::
+``update_interval`` seconds and at ``stop()``.  ``WriteThroughUpdateProcessor`` (below) writes each update's
+changes as soon as the update has been handled, and is also what reads the conversation states first::
 
-    persistence = SQLitePersistence(database_path_from_env())
+    persistence = StoragePersistence(database_url_from_env())
     processor = WriteThroughUpdateProcessor()
     app = (ApplicationBuilder().token(TOKEN).persistence(persistence)
            .concurrent_updates(processor).build())
@@ -32,17 +43,16 @@ interval.  To write each update's changes as soon as the update has been handled
 
 After every update (handlers of all groups done, ``ApplicationHandlerStop`` included) it awaits
 ``app.update_persistence()``, which writes the conversation states, ``user_data`` and ``chat_data`` that update
-touched; only then is the next update taken (with ``max_concurrent_updates=1``).  What stays covered only by the
-``update_interval`` timer (5 s by default): changes made by jobs, by ``block=False`` handlers still running,
-and by conversation timeouts.  The one window left: a handler that has already replied to the user when the
-process dies, before the commit that follows it — the user saw the reply, the state is the previous one, and
-the same step is asked again.
+touched; only then is the user's next update taken.  What stays covered only by the ``update_interval`` timer
+(5 s by default): changes made by jobs and by ``block=False`` handlers still running.  The one window left: a
+handler that has already replied to the user when the process dies, before the commit that follows it — the
+user saw the reply, the state is the previous one, and the same step is asked again.  Unchanged data is not
+rewritten, so the frequent runs cost one comparison.
 
 The bot itself (``bot.app``) goes further: ``hold_writes()`` makes ``update_*`` only remember what PTB hands over,
 and ``bot.lanes.FairUpdateProcessor`` writes one user's rows with the update marked handled in the ``updates``
 table (``commit_update``), in one transaction — so a killed process handles an update again exactly when its state
-was not written.  Unchanged ``bot_data``/``callback_data``/``user_data`` is not rewritten, so the
-frequent runs cost one comparison.
+was not written.
 """
 
 from __future__ import annotations
@@ -53,13 +63,16 @@ import json
 import logging
 import math
 import os
-from collections.abc import Awaitable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
-from telegram.ext import BasePersistence, BaseUpdateProcessor, PersistenceInput
+from telegram import Update
+from telegram.ext import BasePersistence, BaseUpdateProcessor, ConversationHandler, PersistenceInput
 
-from bot.storage import Storage, format_utc
+from bot.storage import Storage, open_storage
+from bot.storage.values import fits
 
 if TYPE_CHECKING:
     from telegram.ext import Application
@@ -67,14 +80,23 @@ if TYPE_CHECKING:
 
 _LOG = logging.getLogger(__name__)
 
-__all__ = ["DEFAULT_UPDATE_INTERVAL", "SQLitePersistence", "WriteThroughUpdateProcessor", "dumps_strict"]
+__all__ = [
+    "DEFAULT_TTL",
+    "DEFAULT_UPDATE_INTERVAL",
+    "StoragePersistence",
+    "StoredConversationHandler",
+    "WriteThroughUpdateProcessor",
+    "dumps_strict",
+]
 
 DEFAULT_UPDATE_INTERVAL: Final = 5.0
 """Seconds between PTB's background persistence runs; with ``WriteThroughUpdateProcessor`` only the changes
-made outside updates (jobs, non-blocking handlers, conversation timeouts) wait for it."""
+made outside updates (jobs, non-blocking handlers) wait for it."""
+DEFAULT_TTL: Final = timedelta(hours=24)
+DRAFT_KEYS: Final = ("c", "outcome_for")  # what an open consultation keeps in user_data
 
 JSONDict = dict[str, Any]
-_SQLITE_MAX: Final = 2**63 - 1
+_EMPTY: Final = "{}"
 
 
 def _check_json(value: Any, path: str) -> None:
@@ -113,15 +135,15 @@ def _digest(text: str) -> bytes:
     return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
-class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
-    """``BasePersistence`` on the bot's SQLite database (see the module notes for values and durability).
+class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
+    """``BasePersistence`` on the bot's database (see the module notes for reading, expiry and durability).
 
-    ``storage`` is an open ``Storage`` (shared with the rest of the bot; this object never closes it) or a path,
-    opened on first use inside the application's event loop and closed by ``flush()``; ``await
-    persistence.get_storage()`` gives it to the rest of the bot.
+    ``storage`` is an open ``Storage`` (shared with the rest of the bot; this object never closes it) or a
+    database URL or SQLite path, opened on first use inside the application's event loop (with ``clock``) and
+    closed by ``flush()``; ``await persistence.get_storage()`` gives it to the rest of the bot.
     """
 
-    __slots__ = ("_held", "_open_lock", "_owns_storage", "_path", "_storage", "_written")
+    __slots__ = ("_clock", "_expired", "_held", "_open_lock", "_owns_storage", "_storage", "_url", "_written", "ttl")
 
     def __init__(
         self,
@@ -129,19 +151,27 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         *,
         store_data: PersistenceInput | None = None,
         update_interval: float = DEFAULT_UPDATE_INTERVAL,
+        ttl: timedelta = DEFAULT_TTL,
+        clock: Callable[[], datetime] | None = None,
     ) -> None:
         super().__init__(store_data=store_data, update_interval=update_interval)
-        if isinstance(storage, Storage):
-            self._storage: Storage | None = storage
-            self._path: str | None = None
-            self._owns_storage = False
-        else:
-            self._storage = None
-            self._path = os.fspath(storage)
+        if isinstance(storage, str | os.PathLike):
+            self._storage: Storage | None = None
+            self._url: str | None = os.fspath(storage)
             self._owns_storage = True
+        else:
+            self._storage = storage
+            self._url = None
+            self._owns_storage = False
+        if ttl <= timedelta(0):
+            raise ValueError("the consultation's time to live must be positive")
+        self.ttl = ttl
+        self._clock = clock
         self._open_lock = asyncio.Lock()
-        # digest of what the database holds, per row, to skip rewriting unchanged data
+        # digest of what the database held when this update read or wrote it, per row: unchanged data is not
+        # rewritten (each update reads first, so the digest is never older than the update)
         self._written: dict[tuple[str, Any], bytes] = {}
+        self._expired: set[int] = set()  # users whose consultation expired at this update's read
         # with hold_writes(): the user_data and conversation rows PTB handed over, kept until their user's
         # update commits them (None: written at once, PTB's usual way)
         self._held: dict[tuple[str, Any], _Held] | None = None
@@ -153,109 +183,99 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         self._held = {}
 
     async def get_storage(self) -> Storage:
-        """The open storage (opening it if this persistence was given a path)."""
+        """The open storage (opening it if this persistence was given a URL or path)."""
         if self._storage is not None and not self._storage.closed:
             return self._storage
         async with self._open_lock:
             if self._storage is None or self._storage.closed:
-                if self._path is None:
-                    raise RuntimeError("the Storage given to SQLitePersistence has been closed")
-                self._storage = await Storage.open(self._path)
+                if self._url is None:
+                    raise RuntimeError("the Storage given to StoragePersistence has been closed")
+                options = {} if self._clock is None else {"clock": self._clock}
+                self._storage = await open_storage(self._url, **options)
                 self._written.clear()
         return self._storage
 
-    def _now(self, storage: Storage) -> str:
-        return format_utc(storage.now())
-
     # -------------------------------------------------------------------------------- user and chat data
 
-    async def _load_table(self, table: str, id_column: str, kind: str) -> dict[int, JSONDict]:
+    async def _read_row(self, kind: str, row_id: int, data: JSONDict) -> None:
+        """Replace ``data`` (PTB's dict for this user or chat) with what the database holds now."""
         storage = await self.get_storage()
-        out: dict[int, JSONDict] = {}
-        for row in await storage.fetchall(f"SELECT {id_column}, data FROM {table}"):
-            out[int(row[0])] = json.loads(row[1])
-            self._written[(kind, int(row[0]))] = _digest(row[1])
-        return out
+        text = await storage.get_ptb_data(kind, row_id) or _EMPTY
+        self._written[(kind, row_id)] = _digest(text)
+        data.clear()
+        data.update(json.loads(text))
 
-    async def _write_row(self, table: str, id_column: str, kind: str, row_id: int, data: Mapping[str, Any]) -> None:
-        if not -_SQLITE_MAX - 1 <= row_id <= _SQLITE_MAX:  # a forged id SQLite cannot hold: nothing to keep
+    async def _write_row(self, kind: str, row_id: int, data: Mapping[str, Any]) -> None:
+        if not fits(row_id):  # a forged id no database can hold: nothing to keep
             return
         text = dumps_strict(dict(data), f"{kind}[{row_id}]")
         digest = _digest(text)
         if self._written.get((kind, row_id)) == digest:
             return
         storage = await self.get_storage()
-        async with storage.transaction() as db:
-            if data:
-                await db.execute(
-                    f"INSERT INTO {table} ({id_column}, data, updated_at) VALUES (?, ?, ?) "
-                    f"ON CONFLICT ({id_column}) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
-                    (row_id, text, self._now(storage)),
-                )
-            else:
-                await db.execute(f"DELETE FROM {table} WHERE {id_column} = ?", (row_id,))
-        self._written[(kind, row_id)] = digest
+        await storage.put_ptb_data(kind, row_id, text if data else None)
+        self._written.pop((kind, row_id), None)  # known again at the next read
 
-    async def _drop_row(self, table: str, id_column: str, kind: str, row_id: int) -> None:
-        if not -_SQLITE_MAX - 1 <= row_id <= _SQLITE_MAX:
+    async def _drop_row(self, kind: str, row_id: int) -> None:
+        if not fits(row_id):
             return
         storage = await self.get_storage()
-        async with storage.transaction() as db:
-            await db.execute(f"DELETE FROM {table} WHERE {id_column} = ?", (row_id,))
+        await storage.put_ptb_data(kind, row_id, None)
         self._written.pop((kind, row_id), None)
 
     async def get_user_data(self) -> dict[int, JSONDict]:
-        return await self._load_table("ptb_user_data", "user_id", "user_data")
+        """Nothing at start-up: each update reads its user's data (``refresh_user_data``)."""
+        return {}
+
+    async def refresh_user_data(self, user_id: int, user_data: JSONDict) -> None:
+        """Read the user's data fresh from the database, without the draft of a consultation that expired."""
+        await self._read_row("user_data", int(user_id), user_data)
+        if int(user_id) in self._expired:
+            for key in DRAFT_KEYS:
+                user_data.pop(key, None)
 
     async def update_user_data(self, user_id: int, data: JSONDict) -> None:
         if self._held is not None:
             text = dumps_strict(dict(data), f"user_data[{user_id}]")  # refused now, in the handler's update
             self._held[("user_data", int(user_id))] = _Held(int(user_id), text if data else None)
             return
-        await self._write_row("ptb_user_data", "user_id", "user_data", int(user_id), data)
+        await self._write_row("user_data", int(user_id), data)
 
     async def drop_user_data(self, user_id: int) -> None:
         if self._held is not None:
             self._held[("user_data", int(user_id))] = _Held(int(user_id), None)
             return
-        await self._drop_row("ptb_user_data", "user_id", "user_data", int(user_id))
-
-    async def refresh_user_data(self, user_id: int, user_data: JSONDict) -> None:
-        """Nothing to do: this process is the only writer, so the data in memory is current."""
+        await self._drop_row("user_data", int(user_id))
 
     async def get_chat_data(self) -> dict[int, JSONDict]:
-        return await self._load_table("ptb_chat_data", "chat_id", "chat_data")
-
-    async def update_chat_data(self, chat_id: int, data: JSONDict) -> None:
-        await self._write_row("ptb_chat_data", "chat_id", "chat_data", int(chat_id), data)
-
-    async def drop_chat_data(self, chat_id: int) -> None:
-        await self._drop_row("ptb_chat_data", "chat_id", "chat_data", int(chat_id))
+        """Nothing at start-up: each update reads its chat's data (``refresh_chat_data``)."""
+        return {}
 
     async def refresh_chat_data(self, chat_id: int, chat_data: JSONDict) -> None:
-        """Nothing to do (see ``refresh_user_data``)."""
+        await self._read_row("chat_data", int(chat_id), chat_data)
+
+    async def update_chat_data(self, chat_id: int, data: JSONDict) -> None:
+        await self._write_row("chat_data", int(chat_id), data)
+
+    async def drop_chat_data(self, chat_id: int) -> None:
+        await self._drop_row("chat_data", int(chat_id))
 
     # ----------------------------------------------------------------------------- bot and callback data
 
     async def _get_store(self, name: str) -> Any:
         storage = await self.get_storage()
-        row = await storage.fetchone("SELECT data FROM ptb_store WHERE name = ?", (name,))
-        if row is None:
+        text = await storage.get_ptb_store(name)
+        if text is None:
             return None
-        self._written[("store", name)] = _digest(row[0])
-        return json.loads(row[0])
+        self._written[("store", name)] = _digest(text)
+        return json.loads(text)
 
     async def _put_store(self, name: str, text: str) -> None:
         digest = _digest(text)
         if self._written.get(("store", name)) == digest:
             return
         storage = await self.get_storage()
-        async with storage.transaction() as db:
-            await db.execute(
-                "INSERT INTO ptb_store (name, data, updated_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (name) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
-                (name, text, self._now(storage)),
-            )
+        await storage.put_ptb_store(name, text)
         self._written[("store", name)] = digest
 
     async def get_bot_data(self) -> JSONDict:
@@ -266,7 +286,7 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         await self._put_store("bot_data", dumps_strict(dict(data), "bot_data"))
 
     async def refresh_bot_data(self, bot_data: JSONDict) -> None:
-        """Nothing to do (see ``refresh_user_data``)."""
+        """Nothing to do: bot_data is one process's (the bot keeps nothing shared in it)."""
 
     async def get_callback_data(self) -> CDCData | None:
         data = await self._get_store("callback_data")
@@ -283,16 +303,44 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
     # ------------------------------------------------------------------------------------ conversations
 
     async def get_conversations(self, name: str) -> ConversationDict:
+        """Nothing at start-up: each update reads its own conversation state (``read_conversation``)."""
+        return {}
+
+    async def stored_conversations(self, name: str) -> ConversationDict:
+        """Every state stored for one ConversationHandler (for tools and tests; the bot reads one at a time)."""
         storage = await self.get_storage()
-        rows = await storage.fetchall("SELECT key, state FROM ptb_conversations WHERE name = ?", (name,))
-        return {tuple(json.loads(key)): json.loads(state) for key, state in rows}
+        return {tuple(json.loads(key)): json.loads(state) for key, state in await storage.list_conversations(name)}
+
+    async def read_conversation(self, name: str, key: ConversationKey, user_id: int | None) -> object | None:
+        """The state stored for ``key``, or ``None`` (none, or it expired: then it is deleted, and
+        ``take_expired(user_id)`` answers ``True`` once)."""
+        if not all(fits(part) for part in key if isinstance(part, int)):
+            return None
+        storage = await self.get_storage()
+        found = await storage.get_conversation(name, _key_text(name, key))
+        if found is None:
+            return None
+        state, written = found
+        now = self._clock() if self._clock is not None else storage.now()
+        if written <= now - self.ttl:
+            await storage.put_conversation(name, _key_text(name, key), None)
+            if user_id is not None:
+                self._expired.add(int(user_id))
+            _LOG.info("consultation %s %s expired (last step %s)", name, key, written.isoformat())
+            return None
+        return json.loads(state)
+
+    def take_expired(self, user_id: int) -> bool:
+        """Whether this update found the user's consultation expired (``True`` once per expiry)."""
+        if int(user_id) in self._expired:
+            self._expired.discard(int(user_id))
+            return True
+        return False
 
     async def update_conversation(self, name: str, key: ConversationKey, new_state: object | None) -> None:
-        if not isinstance(key, tuple) or not all(
-            isinstance(part, str) or (isinstance(part, int) and not isinstance(part, bool)) for part in key
-        ):
-            raise TypeError(f"conversation {name!r} key must be a tuple of int and str, not {key!r}")
-        key_text = dumps_strict(list(key), f"conversation {name!r} key")
+        if not all(fits(part) for part in key if isinstance(part, int)):
+            return
+        key_text = _key_text(name, key)
         if self._held is not None:
             state = None if new_state is None else dumps_strict(new_state, f"conversation {name!r} state")
             owner = next((part for part in reversed(key) if isinstance(part, int)), None)
@@ -300,16 +348,9 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
             return
         storage = await self.get_storage()
         if new_state is None:
-            async with storage.transaction() as db:
-                await db.execute("DELETE FROM ptb_conversations WHERE name = ? AND key = ?", (name, key_text))
+            await storage.put_conversation(name, key_text, None)
             return
-        state_text = dumps_strict(new_state, f"conversation {name!r} state")
-        async with storage.transaction() as db:
-            await db.execute(
-                "INSERT INTO ptb_conversations (name, key, state, updated_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (name, key) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
-                (name, key_text, state_text, self._now(storage)),
-            )
+        await storage.put_conversation(name, key_text, dumps_strict(new_state, f"conversation {name!r} state"))
 
     # ------------------------------------------------------------------------------ one update, one commit
 
@@ -325,46 +366,23 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         mine = {key: row for key, row in held.items() if user_id is not None and row.owner == user_id}
         for key in mine:
             del held[key]
+        users: list[tuple[int, str | None]] = []
+        conversations: list[tuple[str, str, str | None]] = []
+        for (kind, ident), row in mine.items():
+            if kind == "user_data":
+                if row.text is None or self._written.get((kind, ident)) != _digest(row.text):
+                    users.append((ident, row.text))
+            else:
+                conversations.append((ident[0], ident[1], row.text))
         storage = await self.get_storage()
-        now = self._now(storage)
         try:
-            async with storage.transaction() as db:
-                for (kind, ident), row in mine.items():
-                    await self._write_held(db, kind, ident, row, now)
-                for outcome, ids in (("handled", handled), ("dropped", dropped)):
-                    for update_id in ids:
-                        await db.execute("UPDATE updates SET handled_at = ?, outcome = ?, body = NULL "
-                                         "WHERE update_id = ? AND handled_at IS NULL", (now, outcome, update_id))
+            await storage.commit_update(users, conversations, handled, dropped)
         except BaseException:
             for key, row in mine.items():  # kept for the user's next commit, unless newer data came meanwhile
                 held.setdefault(key, row)
             raise
-        for (kind, ident), row in mine.items():
-            if kind == "user_data":
-                if row.text is None:
-                    self._written.pop((kind, ident), None)
-                else:
-                    self._written[(kind, ident)] = _digest(row.text)
-
-    async def _write_held(self, db: Any, kind: str, ident: Any, row: _Held, now: str) -> None:
-        if kind == "user_data":
-            if not -_SQLITE_MAX - 1 <= ident <= _SQLITE_MAX:
-                return
-            if row.text is None:
-                await db.execute("DELETE FROM ptb_user_data WHERE user_id = ?", (ident,))
-            elif self._written.get((kind, ident)) != _digest(row.text):
-                await db.execute(
-                    "INSERT INTO ptb_user_data (user_id, data, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) "
-                    "DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at", (ident, row.text, now))
-            return
-        name, key_text = ident
-        if row.text is None:
-            await db.execute("DELETE FROM ptb_conversations WHERE name = ? AND key = ?", (name, key_text))
-        else:
-            await db.execute(
-                "INSERT INTO ptb_conversations (name, key, state, updated_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (name, key) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
-                (name, key_text, row.text, now))
+        for row_id, _text in users:
+            self._written.pop(("user_data", row_id), None)  # known again at the next read
 
     # ----------------------------------------------------------------------------------------------- end
 
@@ -374,6 +392,70 @@ class SQLitePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
             storage, self._storage = self._storage, None
             await storage.close()
             self._written.clear()
+
+
+def _key_text(name: str, key: ConversationKey) -> str:
+    if not isinstance(key, tuple) or not all(
+        isinstance(part, str) or (isinstance(part, int) and not isinstance(part, bool)) for part in key
+    ):
+        raise TypeError(f"conversation {name!r} key must be a tuple of int and str, not {key!r}")
+    return dumps_strict(list(key), f"conversation {name!r} key")
+
+
+class StoredConversationHandler(ConversationHandler[Any]):
+    """A persistent ``ConversationHandler`` whose states live in the database rather than in the process: the
+    processor reads the state of an update's key before the update (``load_state``) and forgets it once the
+    update's changes are written (``forget_state``).  Use it with ``StoragePersistence`` and
+    ``WriteThroughUpdateProcessor``; ``persistent=True`` and a ``name`` are required, as PTB's."""
+
+    def _key_of(self, update: object) -> ConversationKey | None:
+        if not isinstance(update, Update):
+            return None
+        if (self.per_chat and update.effective_chat is None) or (self.per_user and update.effective_user is None):
+            return None
+        if self.per_message and not update.callback_query:
+            return None
+        if update.callback_query and self.per_chat and not update.callback_query.message:
+            return None
+        return self._get_key(update)
+
+    async def load_state(self, update: object, persistence: StoragePersistence) -> None:
+        """Put the stored state of the update's key in place of whatever this process held for it."""
+        key = self._key_of(update)
+        if key is None or self.name is None:
+            return
+        user = update.effective_user if isinstance(update, Update) else None
+        state = await persistence.read_conversation(self.name, key, user.id if user else None)
+        held = _untracked(self._conversations)
+        if state is None:
+            held.pop(key, None)
+        else:
+            held[key] = state
+
+    def forget_state(self, update: object) -> None:
+        """Drop the key's state from memory once it is written (a non-blocking step still running keeps it)."""
+        key = self._key_of(update)
+        if key is None:
+            return
+        held = _untracked(self._conversations)
+        if _is_json(held.get(key)):
+            held.pop(key, None)
+
+
+def _untracked(conversations: Any) -> dict[Any, Any]:
+    """The plain dict under PTB's ``TrackingDict`` (a ``UserDict``): changing it records no write, so nothing
+    read or forgotten here is written back as a change."""
+    data = getattr(conversations, "data", conversations)
+    assert isinstance(data, dict)
+    return data
+
+
+def _is_json(value: object) -> bool:
+    return value is None or isinstance(value, int | str | float | list | dict)
+
+
+def _stored_conversations(application: Application[Any, Any, Any, Any, Any, Any]) -> list[StoredConversationHandler]:
+    return [h for group in application.handlers.values() for h in group if isinstance(h, StoredConversationHandler)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,18 +484,29 @@ class WriteThroughUpdateProcessor(BaseUpdateProcessor):
         self._application = application
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        app = self._application
+        if app is None and not self._warned:
+            self._warned = True
+            _LOG.warning("WriteThroughUpdateProcessor is not attached: call processor.attach(app)")
+        handlers = _stored_conversations(app) if app is not None else []
+        persistence = app.persistence if app is not None else None
+        try:
+            if isinstance(persistence, StoragePersistence):
+                for handler in handlers:  # the state as the database holds it now, not as this process last saw it
+                    await handler.load_state(update, persistence)
+        except BaseException:
+            if asyncio.iscoroutine(coroutine):
+                coroutine.close()  # the update is not handled (the error handler of the caller logs why)
+            raise
         try:
             await coroutine
         finally:
-            app = self._application
-            if app is None:
-                if not self._warned:
-                    self._warned = True
-                    _LOG.warning("WriteThroughUpdateProcessor is not attached: call processor.attach(app)")
-            elif app.persistence is not None:
+            if app is not None and persistence is not None:
                 # process_update has marked the update's user and chat (also after ApplicationHandlerStop or
                 # an error in a blocking handler); this writes them and the conversation states it changed.
                 await app.update_persistence()
+                for handler in handlers:
+                    handler.forget_state(update)
 
     async def initialize(self) -> None:
         """Nothing to set up."""

@@ -37,7 +37,7 @@ def run_bot(env: dict[str, str] | None = None) -> int:
         return refuse("set TELEGRAM_BOT_TOKEN (or run `liuyao console` to use the bot without Telegram)")
     protect(config.token)
     try:
-        check_database(config.database_path)
+        check_database(config.database)
         asyncio.run(preflight(config))
         app = build_application(config, extra=install)  # /today /subscribe /unsubscribe and the daily broadcast
         settle()

@@ -24,7 +24,7 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Callable
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +37,7 @@ from bot.chart_text import render_chart
 from bot.config import DEFAULT_ZONES, Config
 from bot.glossary import explanation, render_all_terms, render_terms
 from bot.guard import ATTEMPTS
-from bot.i18n import _, normalize, term, use
+from bot.i18n import _, ngettext, normalize, term, use
 from bot.messages import MAX_MESSAGE, split_message
 from bot.render import render_findings, render_reading, render_sources
 from core.calendar import DayBoundary, Moment
@@ -820,6 +820,83 @@ async def test_restart_between_tosses_resumes(tmp_path: Path, caplog: pytest.Log
         m = await u.wait_reply()
         assert m.callback_data == ["new", "h:0", "s:show"]
         assert len(tg.commands) >= 1 and [c["command"] for c in next(iter(tg.commands.values()))] == list(COMMANDS)
+
+
+async def _wait_for_step(db: Path, user_id: int, moment: datetime, timeout: float = 10) -> None:
+    """Until the user's consultation state is written with the time ``moment``."""
+    deadline = time.monotonic() + timeout
+    stamp = moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    while db_rows(db, "SELECT updated_at FROM ptb_conversations WHERE key = ?", (f"[{user_id},{user_id}]",)) \
+            != [(stamp,)]:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the step of user {user_id} was never written at {stamp}")
+        await asyncio.sleep(0.02)
+
+
+async def _wait_for_no_draft(db: Path, user_id: int, timeout: float = 10) -> None:
+    """Until the user's data holds no consultation draft."""
+    deadline = time.monotonic() + timeout
+    while any("c" in json.loads(data) for (data,) in db_rows(db, "SELECT data FROM ptb_user_data WHERE user_id = ?",
+                                                              (user_id,))):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the draft of user {user_id} was never dropped")
+        await asyncio.sleep(0.02)
+
+
+class MovingClock:
+    """The bot's clock, moved by hand."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+async def test_an_abandoned_consultation_expires_and_its_user_is_told(tmp_path: Path,
+                                                                     caplog: pytest.LogCaptureFixture) -> None:
+    clock = MovingClock(NOW)
+    async with running(tmp_path, caplog, clock=clock) as (tg, bot):
+        u = tg.user(107, language_code="ko")
+        v = tg.user(108, language_code="ja")
+        await u.send("/cast")
+        await u.send("이사해도 될까요?")
+        await u.press((await until(u, has("t:")))[0], "t:property")
+        await u.press((await until(u, has("m:")))[0], "m:coins")
+        toss = await u.wait_for(has("c:0:"))
+        await u.press(toss, "c:0:3")
+        await u.wait_for(has("c:1:"))
+        await v.send("/cast")
+        await v.wait_for(has("q:"))
+        await _wait_for_step(bot.db, 107, clock.now)
+        await _wait_for_step(bot.db, 108, clock.now)
+
+        clock.now += timedelta(hours=23, minutes=59)  # a day, less a minute: still open
+        await u.press(toss, "c:1:2")
+        await u.wait_for(has("c:2:"))
+        await _wait_for_step(bot.db, 107, clock.now)  # the step is written after its reply
+        clock.now += timedelta(hours=24, minutes=1)  # a day and a minute after the last step: expired
+        await u.press(toss, "c:2:1")
+        told = await u.wait_reply()
+        with use("ko"):
+            sentence = ngettext("The reading you had open went unanswered for more than {hours} hour, so it has "
+                                "expired. Start a new one with /cast.",
+                                "The reading you had open went unanswered for more than {hours} hours, so it has "
+                                "expired. Start a new one with /cast.", 24).format(hours=24)
+        assert told.text == sentence and "/cast" in sentence and "24" in sentence
+        assert told.callback_data == ["new", "h:0", "s:show"]
+        await _wait_for_no_draft(bot.db, 107)  # the draft dropped (written after the reply) …
+        assert db_rows(bot.db, "SELECT key FROM ptb_conversations WHERE key = '[107,107]'") == []  # … and the state
+        await u.press(toss, "c:2:1")  # told once: the old buttons now belong to an earlier message
+        assert (await u.wait_reply()).text != sentence
+
+        await v.send("/cast")  # the other user comes back with a command: told, and the command is done
+        assert (await v.wait_reply()).text.startswith("進行中だった占いは24時間以上")
+        await v.wait_for(has("q:"))
+        await v.send("引っ越すべき？")
+        await v.wait_for(has("t:"))
+        await u.send("/cast")  # a new consultation starts as usual
+        await u.wait_for(has("q:"))
 
 
 async def _wait_for_tosses(db: Path, user_id: int, n: int, timeout: float = 10) -> None:

@@ -37,7 +37,7 @@ from bot.broadcast import JOB_NAME, DailyAlmanacJob, broadcast_due, install
 from bot.config import Config
 from bot.guard import ATTEMPTS
 from bot.i18n import _, normalize, use
-from bot.storage import Storage
+from bot.storage import SQLiteStorage
 from core.calendar import day_pillar_of_date
 from tests.fake_telegram import ApiError, FakeMessage, FakeTelegram, FakeUser
 
@@ -346,7 +346,7 @@ async def test_retry_after_waits_before_the_next_send(tmp_path: Path) -> None:
     """Without PTB's limiter the broadcast itself waits ``retry_after`` after a 429 before sending again."""
     db = tmp_path / "bare.sqlite3"
     now = datetime(2026, 6, 1, 22, 0, tzinfo=UTC)
-    async with FakeTelegram(rate_limit=2) as tg, await Storage.open(db) as storage:
+    async with FakeTelegram(rate_limit=2) as tg, await SQLiteStorage.open(db) as storage:
         for i in range(5):
             tg.user(700 + i)
             await storage.subscribe(700 + i, 700 + i, "07:00", "Asia/Seoul", "en", now=now - timedelta(days=1))
@@ -397,7 +397,7 @@ async def test_killed_mid_broadcast_then_restarted_sends_the_rest_once(tmp_path:
     yesterday = datetime.now(UTC) - timedelta(days=1)
     async with HoldingTelegram(accept) as tg:
         users = [tg.user(800 + i, language_code=("ko", "ja", "en")[i % 3]) for i in range(n)]
-        async with await Storage.open(db) as storage:
+        async with await SQLiteStorage.open(db) as storage:
             for i, u in enumerate(users):
                 await storage.subscribe(u.id, u.id, "00:00", tz, ("ko", "ja", "en")[i % 3], now=yesterday)
 
@@ -446,12 +446,12 @@ async def test_killed_mid_broadcast_then_restarted_sends_the_rest_once(tmp_path:
 
 
 async def test_a_sender_that_dies_after_n_sends_then_a_fresh_run(tmp_path: Path) -> None:
-    """In-process variant: the sender raises after its third message; a fresh Storage (another owner) on the same
+    """In-process variant: the sender raises after its third message; a fresh SQLiteStorage (another owner) on the same
     file, released as at a restart, sends the others once."""
     db = tmp_path / "bot.sqlite3"
     now = datetime(2026, 6, 1, 22, 0, tzinfo=UTC)
     async with FakeTelegram() as tg:
-        async with await Storage.open(db) as storage:
+        async with await SQLiteStorage.open(db) as storage:
             for i in range(8):
                 tg.user(900 + i)
                 await storage.subscribe(900 + i, 900 + i, "07:00", "Asia/Seoul", "en", now=now - timedelta(days=1))
@@ -471,13 +471,13 @@ async def test_a_sender_that_dies_after_n_sends_then_a_fresh_run(tmp_path: Path)
                     self.count += 1
                     return await real.send_message(*args, **kw)
 
-            first = await Storage.open(db)
+            first = await SQLiteStorage.open(db)
             with pytest.raises(Died):
                 await broadcast_due(Dying(), first, clock=lambda: now, concurrency=2, rate=None)
             await first.close()
             assert len(tg.sent) == 3
 
-            async with await Storage.open(db) as second:
+            async with await SQLiteStorage.open(db) as second:
                 assert await second.release_stale_reservations(now=now) >= 1
                 stats = await broadcast_due(real, second, clock=lambda: now, concurrency=2, rate=None)
         assert stats.sent == 5

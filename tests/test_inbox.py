@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage
+from bot.storage import open_storage
 from tests.fake_telegram import FakeTelegram
 from tests.test_fairness import bot_on
 
@@ -79,10 +79,10 @@ async def test_updates_received_but_not_handled_are_handled_at_the_next_start(tm
     assert rows(db, "SELECT count(*) FROM updates WHERE handled_at IS NULL") == [(0,)]
 
 
-async def test_a_reading_is_stored_once_per_consultation(tmp_path: Path) -> None:
+async def test_a_reading_is_stored_once_per_consultation(database_url: str) -> None:
     """Answered again after a crash (stored, then killed before the state moved on), a consultation's reading
-    is the one already stored."""
-    async with Storage.opening(tmp_path / "s.sqlite3") as st:
+    is the one already stored — on both engines."""
+    async with await open_storage(database_url) as st:
         moment = datetime(2026, 3, 2, 3, 0, tzinfo=UTC)
         kw = {"lines": "789968", "reading": {"x": 1}, "moment_utc": moment, "tz": "UTC", "day_boundary": 23}
         first = await st.add_reading(7, consultation="c1", **kw)
@@ -95,3 +95,22 @@ async def test_a_reading_is_stored_once_per_consultation(tmp_path: Path) -> None
         n1 = await st.add_natal_reading(7, consultation="n1", **natal)
         assert await st.add_natal_reading(7, consultation="n1", **natal) == n1
         assert await st.readings_since(7, moment.replace(year=2000)) == 5
+        assert await st.readings_since(7, st.now() + timedelta(minutes=1)) == 0
+
+
+async def test_updates_are_stored_once_and_committed_with_their_state(database_url: str) -> None:
+    """The inbox's storage on both engines: a redelivered id is not new; the commit writes the state and marks
+    the update in one go; handled ids are pruned later."""
+    async with await open_storage(database_url) as st:
+        assert await st.store_updates([(1, 7, '{"update_id":1}'), (2, None, '{"update_id":2}')]) == {1, 2}
+        assert await st.store_updates([(2, None, '{"update_id":2}'), (3, 7, '{"update_id":3}')]) == {3}
+        assert await st.pending_updates() == [(1, '{"update_id":1}'), (2, '{"update_id":2}'),
+                                              (3, '{"update_id":3}')]
+        await st.commit_update([(7, '{"c":{"state":1}}')], [("consultation", "[7,7]", "1")], handled=[1],
+                               dropped=[3])
+        assert [i for i, _ in await st.pending_updates()] == [2]
+        assert await st.get_ptb_data("user_data", 7) == '{"c":{"state":1}}'
+        assert (await st.get_conversation("consultation", "[7,7]") or ("",))[0] == "1"
+        assert await st.prune_updates(st.now() - timedelta(days=1)) == 0
+        assert await st.prune_updates(st.now() + timedelta(seconds=1)) == 2
+        assert await st.store_updates([(1, 7, "{}")]) == {1}  # forgotten after pruning: Telegram is long past it

@@ -1,4 +1,5 @@
-"""bot.persistence: PTB's data and conversation states in SQLite, surviving restarts and SIGKILL.
+"""bot.persistence: PTB's data and conversation states in the database (SQLite and PostgreSQL), read fresh for
+every update, surviving restarts and SIGKILL.
 
 The Application tests run a real ``telegram.ext.Application`` offline: a fake request object answers the Bot API
 (``getMe``, ``sendMessage``), and updates are put on the application's queue as polling would.
@@ -33,8 +34,8 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest, RequestData
 
-from bot.persistence import SQLitePersistence, WriteThroughUpdateProcessor, dumps_strict
-from bot.storage import Storage
+from bot.persistence import StoragePersistence, StoredConversationHandler, WriteThroughUpdateProcessor, dumps_strict
+from bot.storage import SQLStorage, open_storage
 
 REPO = Path(__file__).resolve().parents[1]
 CHAT, USER = 555, 777
@@ -50,8 +51,8 @@ class Clock:
 
 
 @pytest_asyncio.fixture
-async def storage(tmp_path: Path):
-    store = await Storage.open(tmp_path / "bot.sqlite3", clock=Clock())
+async def storage(database_url: str):
+    store = await open_storage(database_url, clock=Clock())
     try:
         yield store
     finally:
@@ -61,10 +62,17 @@ async def storage(tmp_path: Path):
 # ------------------------------------------------------------------------------------- the persistence API
 
 
+async def user_data_of(persistence: StoragePersistence, user_id: int) -> dict[str, Any]:
+    """What an update of ``user_id`` would see: PTB's refresh of its user_data."""
+    data: dict[str, Any] = {"left over": "from an earlier update"}
+    await persistence.refresh_user_data(user_id, data)
+    return data
+
+
 @pytest.mark.asyncio
-async def test_everything_round_trips_through_a_new_instance(tmp_path: Path) -> None:
-    path = tmp_path / "bot.sqlite3"
-    first = SQLitePersistence(path)
+async def test_everything_round_trips_through_a_new_instance(database_url: str) -> None:
+    first = StoragePersistence(database_url)
+    # nothing is loaded at start-up, whatever the database holds
     assert await first.get_user_data() == {} and await first.get_chat_data() == {}
     assert await first.get_bot_data() == {} and await first.get_callback_data() is None
     assert await first.get_conversations("cast") == {}
@@ -80,26 +88,30 @@ async def test_everything_round_trips_through_a_new_instance(tmp_path: Path) -> 
     await first.update_conversation("settings", (CHAT,), 2)
     await first.flush()
 
-    second = SQLitePersistence(path)
-    assert await second.get_user_data() == {USER: user}
-    assert await second.get_chat_data() == {CHAT: {"last_menu": 12}}
+    second = StoragePersistence(database_url)
+    assert await second.get_user_data() == {} and await second.get_conversations("cast") == {}
+    assert await user_data_of(second, USER) == user
+    chat: dict[str, Any] = {}
+    await second.refresh_chat_data(CHAT, chat)
+    assert chat == {"last_menu": 12}
     assert await second.get_bot_data() == {"broadcast": {"last_run": "2025-03-09"}}
     assert await second.get_callback_data() == ([("kb-uuid", 1700000000.25, {"btn1": {"a": 1}})], {"cbq-id": "kb-uuid"})
-    cast = await second.get_conversations("cast")
+    cast = await second.stored_conversations("cast")
     assert cast == {(CHAT, USER): 4, (-100123, USER): "ASK_TOPIC"}
     assert all(type(key) is tuple for key in cast)
-    assert await second.get_conversations("inline") == {("AgAAAB-inline", 9): 1}
-    assert await second.get_conversations("settings") == {(CHAT,): 2}
-    assert await second.get_conversations("other") == {}
+    assert await second.read_conversation("cast", (CHAT, USER), USER) == 4
+    assert await second.read_conversation("inline", ("AgAAAB-inline", 9), 9) == 1
+    assert await second.read_conversation("settings", (CHAT,), None) == 2
+    assert await second.read_conversation("other", (CHAT, USER), USER) is None
 
     # a finished conversation (PTB passes None) and dropped data disappear
     await second.update_conversation("cast", (CHAT, USER), None)
     await second.drop_user_data(USER)
     await second.drop_chat_data(CHAT)
     await second.flush()
-    third = SQLitePersistence(path)
-    assert await third.get_conversations("cast") == {(-100123, USER): "ASK_TOPIC"}
-    assert await third.get_user_data() == {} and await third.get_chat_data() == {}
+    third = StoragePersistence(database_url)
+    assert await third.stored_conversations("cast") == {(-100123, USER): "ASK_TOPIC"}
+    assert await user_data_of(third, USER) == {}
     await third.flush()
 
 
@@ -109,10 +121,10 @@ class Step(IntEnum):
 
 
 @pytest.mark.asyncio
-async def test_enum_states_are_stored_as_their_values(storage: Storage) -> None:
-    persistence = SQLitePersistence(storage)
+async def test_enum_states_are_stored_as_their_values(storage: SQLStorage) -> None:
+    persistence = StoragePersistence(storage)
     await persistence.update_conversation("cast", KEY, Step.TOSS)
-    states = await SQLitePersistence(storage).get_conversations("cast")
+    states = await StoragePersistence(storage).stored_conversations("cast")
     assert states == {KEY: Step.TOSS} and states[KEY] == 2
 
 
@@ -128,18 +140,18 @@ async def test_enum_states_are_stored_as_their_values(storage: Storage) -> None:
         {"nested": [{"ok": 1}, {2: "bad"}]},
     ],
 )
-async def test_values_that_would_not_come_back_equal_are_refused(storage: Storage, data: dict) -> None:
-    persistence = SQLitePersistence(storage)
+async def test_values_that_would_not_come_back_equal_are_refused(storage: SQLStorage, data: dict) -> None:
+    persistence = StoragePersistence(storage)
     with pytest.raises(TypeError):
         await persistence.update_user_data(USER, data)
     with pytest.raises(TypeError):
         await persistence.update_bot_data(data)
-    assert await persistence.get_user_data() == {} and await persistence.get_bot_data() == {}
+    assert await user_data_of(persistence, USER) == {} and await persistence.get_bot_data() == {}
     with pytest.raises(TypeError):
         await persistence.update_conversation("cast", KEY, data)
     with pytest.raises(TypeError):
         await persistence.update_conversation("cast", (CHAT, 1.5), 1)  # type: ignore[arg-type]
-    assert await persistence.get_conversations("cast") == {}
+    assert await persistence.stored_conversations("cast") == {}
 
 
 def test_dumps_strict_names_the_offending_path() -> None:
@@ -149,54 +161,94 @@ def test_dumps_strict_names_the_offending_path() -> None:
 
 
 @pytest.mark.asyncio
-async def test_empty_data_deletes_its_row_and_unchanged_data_is_not_rewritten(storage: Storage) -> None:
-    persistence = SQLitePersistence(storage)
+async def test_empty_data_deletes_its_row_and_unchanged_data_is_not_rewritten(storage: SQLStorage) -> None:
+    persistence = StoragePersistence(storage)
+    stamp = "SELECT updated_at FROM ptb_user_data WHERE user_id = :id"
     await persistence.update_user_data(USER, {"a": 1})
-    first = await storage.fetchone("SELECT updated_at FROM ptb_user_data WHERE user_id = ?", (USER,))
+    assert await user_data_of(persistence, USER) == {"a": 1}  # an update reads it …
+    first = tuple(await storage.fetchone(stamp, {"id": USER}))
     storage._clock.now += timedelta(minutes=1)  # type: ignore[attr-defined]
-    await persistence.update_user_data(USER, {"a": 1})
+    await persistence.update_user_data(USER, {"a": 1})  # … and writes it back unchanged: no write
     await persistence.update_bot_data({})
     await persistence.update_bot_data({})
-    assert await storage.fetchone("SELECT updated_at FROM ptb_user_data WHERE user_id = ?", (USER,)) == first
+    assert tuple(await storage.fetchone(stamp, {"id": USER})) == first
     await persistence.update_user_data(USER, {"a": 2})
-    assert await storage.fetchone("SELECT updated_at FROM ptb_user_data WHERE user_id = ?", (USER,)) != first
+    assert tuple(await storage.fetchone(stamp, {"id": USER})) != first
     await persistence.update_user_data(USER, {})
     assert await storage.fetchall("SELECT * FROM ptb_user_data") == []
-    # a second process's instance starts from what is on disk, and writes what differs from it
-    other = SQLitePersistence(storage)
-    assert await other.get_user_data() == {}
+    # another process's instance reads what is in the database, and writes what differs from it
+    other = StoragePersistence(storage)
+    assert await user_data_of(other, USER) == {}
     await other.update_user_data(USER, {"b": 1})
-    assert await SQLitePersistence(storage).get_user_data() == {USER: {"b": 1}}
+    assert await user_data_of(persistence, USER) == {"b": 1}  # the first instance sees it at its next read
+    await persistence.update_user_data(USER, {"a": 1})  # and its old digest of {"a": 1} does not hide this write
+    assert await user_data_of(other, USER) == {"a": 1}
 
 
 @pytest.mark.asyncio
-async def test_shared_storage_is_not_closed_by_flush_but_an_owned_one_is(tmp_path: Path, storage: Storage) -> None:
-    shared = SQLitePersistence(storage)
+async def test_ids_no_database_holds_are_neither_read_nor_written(storage: SQLStorage) -> None:
+    persistence = StoragePersistence(storage)
+    huge = 2**63
+    await persistence.update_user_data(huge, {"x": 1})
+    await persistence.update_conversation("cast", (huge, huge), 2)
+    assert await persistence.read_conversation("cast", (huge, huge), huge) is None
+    assert await storage.fetchall("SELECT * FROM ptb_user_data") == []
+    assert await storage.fetchall("SELECT * FROM ptb_conversations") == []
+    await persistence.update_user_data(2**63 - 1, {"x": 1})  # the largest that fits is kept
+    assert await user_data_of(persistence, 2**63 - 1) == {"x": 1}
+
+
+@pytest.mark.asyncio
+async def test_shared_storage_is_not_closed_by_flush_but_an_owned_one_is(tmp_path: Path, storage: SQLStorage) -> None:
+    shared = StoragePersistence(storage)
     assert await shared.get_storage() is storage
     await shared.flush()
     assert not storage.closed
 
-    owned = SQLitePersistence(tmp_path / "nested" / "own.sqlite3")
+    owned = StoragePersistence(tmp_path / "nested" / "own.sqlite3")
     opened = await owned.get_storage()
     assert (tmp_path / "nested" / "own.sqlite3").exists()
     await owned.update_user_data(1, {"x": 1})
     await owned.flush()
     assert opened.closed
-    assert await owned.get_user_data() == {1: {"x": 1}}  # reopened on use
+    assert await user_data_of(owned, 1) == {"x": 1}  # reopened on use
     await owned.flush()
 
 
 @pytest.mark.asyncio
-async def test_concurrent_updates_as_ptb_gathers_them(storage: Storage) -> None:
-    persistence = SQLitePersistence(storage)
+async def test_concurrent_updates_as_ptb_gathers_them(storage: SQLStorage) -> None:
+    persistence = StoragePersistence(storage)
     await asyncio.gather(
         *(persistence.update_user_data(u, {"n": u}) for u in range(200)),
         *(persistence.update_conversation("cast", (u, u), u % 6 + 1) for u in range(200)),
         persistence.update_bot_data({"x": 1}),
     )
-    fresh = SQLitePersistence(storage)
-    assert await fresh.get_user_data() == {u: {"n": u} for u in range(1, 200)} | {0: {"n": 0}}
-    assert len(await fresh.get_conversations("cast")) == 200
+    fresh = StoragePersistence(storage)
+    assert [await user_data_of(fresh, u) for u in range(200)] == [{"n": u} for u in range(200)]
+    assert len(await fresh.stored_conversations("cast")) == 200
+
+
+@pytest.mark.asyncio
+async def test_an_abandoned_consultation_expires_when_its_user_comes_back(storage: SQLStorage) -> None:
+    clock = storage._clock  # type: ignore[attr-defined]
+    persistence = StoragePersistence(storage, ttl=timedelta(hours=24))
+    await persistence.update_user_data(USER, {"c": {"state": 5, "tosses": [1]}, "outcome_for": 3, "keep": 1})
+    await persistence.update_conversation("cast", KEY, 5)
+    await persistence.update_conversation("cast", (1, 1), 2)
+
+    clock.now += timedelta(hours=23, minutes=59)  # not yet
+    assert await persistence.read_conversation("cast", KEY, USER) == 5
+    assert not persistence.take_expired(USER)
+    await persistence.update_conversation("cast", KEY, 6)  # a step taken: the day starts again
+    clock.now += timedelta(hours=24)
+    assert await persistence.read_conversation("cast", KEY, USER) is None  # expired: dropped …
+    assert await user_data_of(persistence, USER) == {"keep": 1}  # … with its draft, the rest kept
+    assert persistence.take_expired(USER) and not persistence.take_expired(USER)  # said once
+    assert await persistence.stored_conversations("cast") == {(1, 1): 2}  # another user's waits for its user
+    assert await persistence.read_conversation("cast", KEY, USER) is None
+    assert not persistence.take_expired(USER)
+    with pytest.raises(ValueError):
+        StoragePersistence(storage, ttl=timedelta(0))
 
 
 # --------------------------------------------------------------------------------- a real Application, offline
@@ -259,8 +311,8 @@ async def note_and_stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
 
 def build_app(path: str | Path, *, write_through: bool = True, update_interval: float = 3600) -> Application:
     """The bot's shape in miniature: a persistent consultation that asks for six tosses."""
-    persistence = SQLitePersistence(path, update_interval=update_interval,
-                                    store_data=PersistenceInput(callback_data=False))
+    persistence = StoragePersistence(path, update_interval=update_interval,
+                                     store_data=PersistenceInput(callback_data=False))
     builder = (ApplicationBuilder().token("123456:TEST").request(FakeBotAPI()).get_updates_request(FakeBotAPI())
                .persistence(persistence))
     processor = WriteThroughUpdateProcessor() if write_through else None
@@ -269,7 +321,7 @@ def build_app(path: str | Path, *, write_through: bool = True, update_interval: 
     app = builder.build()
     if processor is not None:
         processor.attach(app)
-    app.add_handler(ConversationHandler(
+    app.add_handler(StoredConversationHandler(
         entry_points=[CommandHandler("cast", start_cast)],
         states={n: [MessageHandler(filters.Regex(r"^[0-3]$"), toss)] for n in range(1, 7)},
         fallbacks=[],
@@ -326,7 +378,7 @@ def child_raw_main(path: str) -> None:
     """A ConversationHandler-like sequence of persistence calls, then a wait to be killed."""
 
     async def run() -> None:
-        persistence = SQLitePersistence(path)
+        persistence = StoragePersistence(path)
         await persistence.update_conversation("cast", KEY, 1)
         tosses: list[int] = []
         for n, value in enumerate([3, 2, 1], start=1):
@@ -358,26 +410,26 @@ async def run_and_kill(code: str) -> None:
 
 
 @pytest.mark.asyncio
-async def test_state_written_by_persistence_calls_survives_sigkill(tmp_path: Path) -> None:
-    path = str(tmp_path / "bot.sqlite3")
+async def test_state_written_by_persistence_calls_survives_sigkill(database_url: str) -> None:
+    path = database_url
     await run_and_kill(f"from tests.test_persistence import child_raw_main; child_raw_main({path!r})")
-    persistence = SQLitePersistence(path)
-    assert await persistence.get_conversations("cast") == {KEY: 4}
-    assert await persistence.get_user_data() == {USER: {"tosses": [3, 2, 1]}}
+    persistence = StoragePersistence(path)
+    assert await persistence.stored_conversations("cast") == {KEY: 4}
+    assert await user_data_of(persistence, USER) == {"tosses": [3, 2, 1]}
     await persistence.flush()
 
 
 @pytest.mark.asyncio
-async def test_consultation_resumes_after_sigkill_between_two_tosses(tmp_path: Path) -> None:
-    path = str(tmp_path / "bot.sqlite3")
+async def test_consultation_resumes_after_sigkill_between_two_tosses(database_url: str) -> None:
+    path = database_url
     # The child handles /cast and three tosses, then is killed.  Its timer interval is an hour and it never
     # stops cleanly, so whatever is on disk was written through after each update.
     await run_and_kill(
         f"from tests.test_persistence import child_main; child_main({path!r}, ['/cast', '3', '2', '1'])"
     )
-    on_disk = SQLitePersistence(path)
-    assert await on_disk.get_conversations("cast") == {KEY: 4}
-    assert await on_disk.get_user_data() == {USER: {"tosses": [3, 2, 1]}}
+    on_disk = StoragePersistence(path)
+    assert await on_disk.stored_conversations("cast") == {KEY: 4}
+    assert await user_data_of(on_disk, USER) == {"tosses": [3, 2, 1]}
     await on_disk.flush()
 
     # A new process picks the consultation up at the fourth toss.
@@ -393,9 +445,9 @@ async def test_consultation_resumes_after_sigkill_between_two_tosses(tmp_path: P
     finally:
         await app.stop()
         await app.shutdown()
-    after = SQLitePersistence(path)
-    assert await after.get_conversations("cast") == {}  # the finished consultation is gone
-    assert await after.get_user_data() == {USER: {"tosses": [3, 2, 1, 0, 1, 2]}}
+    after = StoragePersistence(path)
+    assert await after.stored_conversations("cast") == {}  # the finished consultation is gone
+    assert await user_data_of(after, USER) == {"tosses": [3, 2, 1, 0, 1, 2]}
     await after.flush()
 
 
@@ -406,21 +458,21 @@ async def test_without_write_through_a_sigkill_loses_the_interval(tmp_path: Path
     await run_and_kill(
         f"from tests.test_persistence import child_main; child_main({path!r}, ['/cast', '3'], write_through=False)"
     )
-    on_disk = SQLitePersistence(path)
-    assert await on_disk.get_conversations("cast") == {}
+    on_disk = StoragePersistence(path)
+    assert await on_disk.stored_conversations("cast") == {}
     await on_disk.flush()
 
 
 @pytest.mark.asyncio
-async def test_clean_restart_resumes_and_write_through_is_immediate(tmp_path: Path) -> None:
-    path = tmp_path / "bot.sqlite3"
+async def test_clean_restart_resumes_and_write_through_is_immediate(database_url: str) -> None:
+    path = database_url
     app = build_app(path)
     await app.initialize()
     await app.start()
     try:
         await feed(app, "/cast", "1")
         # already on disk, seen through another connection, before any timer run or stop()
-        async with await Storage.open(path) as reader:
+        async with await open_storage(path) as reader:
             rows = await reader.fetchall("SELECT name, key, state FROM ptb_conversations")
             assert [tuple(r) for r in rows] == [("cast", json.dumps([CHAT, USER]).replace(" ", ""), "2")]
     finally:
@@ -435,9 +487,35 @@ async def test_clean_restart_resumes_and_write_through_is_immediate(tmp_path: Pa
         assert sent(app)[-1] == "cast: 789678"
         # data changed by a handler that ends the update with ApplicationHandlerStop is written too
         await feed(app, "/stop")
-        async with await Storage.open(path) as reader:
-            row = await reader.fetchone("SELECT data FROM ptb_user_data WHERE user_id = ?", (USER,))
+        async with await open_storage(path) as reader:
+            row = await reader.fetchone("SELECT data FROM ptb_user_data WHERE user_id = :id", {"id": USER})
             assert json.loads(row[0]) == {"tosses": [1, 2, 3, 0, 1, 2], "stopped": True}
     finally:
         await app.stop()
         await app.shutdown()
+
+
+@pytest.mark.asyncio
+async def test_two_processes_take_turns_on_one_consultation(database_url: str) -> None:
+    """Nothing is kept between updates: two applications on one database (two workers) may each take any step of
+    the same consultation, and it goes on as with one."""
+    one, two = build_app(database_url), build_app(database_url)
+    for app in (one, two):
+        await app.initialize()
+        await app.start()
+    try:
+        await feed(one, "/cast", "3")
+        await feed(two, "2", "1")
+        await feed(one, "0")
+        await feed(two, "1")
+        await feed(one, "2")
+        assert sent(one) == ["toss 1", "toss 2", "toss 5", "cast: 987678"]
+        assert sent(two) == ["toss 3", "toss 4", "toss 6"]
+        assert one.user_data[USER]["tosses"] == [3, 2, 1, 0, 1, 2]  # read fresh: not the three it saw itself
+        # the states read for an update are not kept in memory once it is written
+        handler = next(h for h in one.handlers[0] if isinstance(h, StoredConversationHandler))
+        assert dict(handler._conversations) == {}  # what the handler holds between updates
+    finally:
+        for app in (one, two):
+            await app.stop()
+            await app.shutdown()

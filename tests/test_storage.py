@@ -1,11 +1,14 @@
-"""bot.storage on a real SQLite file: migrations, users, readings, subscriptions and the daily delivery logic."""
+"""bot.storage on both engines (a real SQLite file, a real PostgreSQL database): migrations, users, readings,
+subscriptions and the daily delivery logic.  The tests taking ``storage`` or ``database_url`` run on each engine
+(tests/conftest.py); those about the SQLite file itself (pragmas, its header) on SQLite alone."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -13,19 +16,23 @@ import pytest_asyncio
 from bot.storage import (
     APPLICATION_ID,
     MIGRATIONS,
+    POSTGRES_MIGRATIONS,
     SCHEMA_VERSION,
+    SQLITE_MIGRATIONS,
+    ConstraintError,
     DueSubscription,
     ForeignDatabaseError,
     Migration,
     MigrationError,
     SchemaTooNewError,
-    Storage,
-    format_utc,
+    SQLiteStorage,
+    SQLStorage,
+    is_postgres_url,
+    open_storage,
+    sqlite_path,
 )
 
 pytestmark = pytest.mark.asyncio
-
-UTC = timezone.utc
 
 
 def utc(*args: int) -> datetime:
@@ -56,8 +63,8 @@ def clock() -> Clock:
 
 
 @pytest_asyncio.fixture
-async def storage(db_path: Path, clock: Clock):
-    store = await Storage.open(db_path, clock=clock)
+async def storage(database_url: str, clock: Clock):
+    store = await open_storage(database_url, clock=clock)
     try:
         yield store
     finally:
@@ -68,12 +75,46 @@ def raw(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(path)
 
 
+def migrations_of(url: str) -> tuple[Migration, ...]:
+    return POSTGRES_MIGRATIONS if is_postgres_url(url) else SQLITE_MIGRATIONS
+
+
+async def raw_execute(url: str, *statements: str) -> None:
+    """Statements run on the database outside the storage (as an older program or another tool would)."""
+    if is_postgres_url(url):
+        import asyncpg
+
+        con = await asyncpg.connect(url)
+        try:
+            for statement in statements:
+                await con.execute(statement)
+        finally:
+            await con.close()
+    else:
+        path = Path(sqlite_path(url))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        con = raw(path)
+        try:
+            for statement in statements:
+                con.executescript(statement)
+            con.commit()
+        finally:
+            con.close()
+
+
+async def table_exists(store: SQLStorage, name: str) -> bool:
+    if store.engine == "postgresql":
+        return bool((await store.fetchone("SELECT to_regclass(:name) IS NOT NULL", {"name": name}))[0])
+    return bool(await store.fetchone("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = :name",
+                                     {"name": name}))
+
+
 # ------------------------------------------------------------------------------------------ opening, schema
 
 
 async def test_open_creates_folder_and_sets_pragmas(db_path: Path) -> None:
     assert not db_path.parent.exists()
-    async with await Storage.open(db_path) as store:
+    async with await SQLiteStorage.open(db_path) as store:
         assert db_path.exists()
         assert (await store.fetchone("PRAGMA journal_mode"))[0] == "wal"
         assert (await store.fetchone("PRAGMA foreign_keys"))[0] == 1
@@ -86,23 +127,74 @@ async def test_open_creates_folder_and_sets_pragmas(db_path: Path) -> None:
     assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert con.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     con.close()
+    assert MIGRATIONS is SQLITE_MIGRATIONS  # the name earlier releases exported
 
 
-async def test_foreign_keys_are_enforced(storage: Storage) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
-        async with storage.transaction() as db:
-            await db.execute(
-                "INSERT INTO readings (user_id, created_at, lines, reading, pillars) VALUES (999, 'x', '777777', '{}', '{}')"
+async def test_both_engines_have_the_same_tables_and_columns(storage: SQLStorage) -> None:
+    from bot.storage.schema import TABLES
+
+    for table, columns in TABLES.items():
+        row = await storage.fetchone(f"SELECT * FROM {table} LIMIT 1")
+        assert row is None
+        if storage.engine == "postgresql":
+            names = [r[0] for r in await storage.fetchall(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = :t ORDER BY ordinal_position",
+                {"t": table})]
+        else:
+            names = [r[1] for r in await storage.fetchall(f"PRAGMA table_info({table})")]
+        assert sorted(names) == sorted(columns), table
+
+
+async def test_foreign_keys_are_enforced(storage: SQLStorage) -> None:
+    with pytest.raises(ConstraintError):
+        async with storage.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO readings (user_id, created_at, lines, reading, pillars) "
+                "VALUES (999, :now, '777777', '{}', '{}')", {"now": storage.instant(storage.now())}
             )
+    assert await storage.count_readings(999) == 0
 
 
-async def test_reopening_is_idempotent_and_keeps_data(db_path: Path) -> None:
-    async with await Storage.open(db_path) as store:
+async def test_checks_are_enforced_alike(storage: SQLStorage) -> None:
+    now = storage.instant(storage.now())
+    await storage.get_or_create_user(1)
+    for sql in (("INSERT INTO readings (user_id, created_at, lines, reading, pillars) "
+                 "VALUES (1, :now, '777775', '{}', '{}')"),  # not six line values
+                "INSERT INTO users (user_id, lang, created_at, updated_at) VALUES (2, 'fr', :now, :now)",
+                "INSERT INTO users (user_id, created_at, updated_at) VALUES (1, :now, :now)"):  # the key again
+        with pytest.raises(ConstraintError):
+            async with storage.transaction() as tx:
+                await tx.execute(sql, {"now": now})
+    assert await storage.get_user(2) is None and await storage.count_readings(1) == 0
+
+
+async def test_reopening_is_idempotent_and_keeps_data(database_url: str) -> None:
+    async with await open_storage(database_url) as store:
         await store.get_or_create_user(1, lang="ja")
     for _ in range(2):
-        async with await Storage.open(db_path) as store:
+        async with await open_storage(database_url) as store:
             assert await store.schema_version() == SCHEMA_VERSION
             assert (await store.get_user(1)).lang == "ja"
+
+
+@pytest.mark.parametrize("older", range(SCHEMA_VERSION))
+async def test_upgrade_from_every_older_version(database_url: str, older: int) -> None:
+    # a database as the release at schema version `older` left it (0: empty), with a user in it when it can hold one
+    steps = migrations_of(database_url)
+    if older:
+        async with await open_storage(database_url, migrations=steps[:older]) as old:
+            assert await old.schema_version() == older
+            async with old.transaction() as tx:
+                await tx.execute("INSERT INTO users (user_id, lang, tz, created_at, updated_at) "
+                                 "VALUES (7, 'ko', 'Asia/Seoul', :now, :now)", {"now": old.instant(utc(2025, 1, 1))})
+    async with await open_storage(database_url) as store:
+        assert await store.schema_version() == SCHEMA_VERSION
+        if older:
+            user = await store.get_user(7)
+            assert (user.lang, user.tz, user.created_at, user.grim) == ("ko", "Asia/Seoul", utc(2025, 1, 1), False)
+        assert await store.get_conversation("consultation", "[7,7]") is None
+        nid = await store.add_natal_reading(7, record={"fired": []}, birth_date="1990-05-01", tz="Asia/Seoul")
+        assert (await store.list_history(7)).items[0].id == nid
 
 
 async def test_upgrade_from_the_first_version(db_path: Path) -> None:
@@ -117,7 +209,7 @@ async def test_upgrade_from_the_first_version(db_path: Path) -> None:
     assert {r[0] for r in con.execute("SELECT name FROM sqlite_master")}.isdisjoint({"ptb_conversations"})
     con.close()
 
-    async with await Storage.open(db_path) as store:
+    async with await SQLiteStorage.open(db_path) as store:
         assert await store.schema_version() == SCHEMA_VERSION
         user = await store.fetchone("SELECT lang, tz FROM users WHERE user_id = 7")
         assert tuple(user) == ("ko", "Asia/Seoul")
@@ -138,7 +230,7 @@ async def test_upgrade_from_version_2_adds_natal_readings_and_the_grim_setting(d
     con.commit()
     con.close()
 
-    async with await Storage.open(db_path) as store:
+    async with await SQLiteStorage.open(db_path) as store:
         assert await store.schema_version() == SCHEMA_VERSION >= 3
         user = await store.get_user(7)
         assert user is not None and user.lang == "ja" and user.grim is False
@@ -160,55 +252,52 @@ async def test_upgrade_from_version_2_adds_natal_readings_and_the_grim_setting(d
 async def test_upgrade_from_empty_file(db_path: Path) -> None:
     db_path.parent.mkdir(parents=True)
     db_path.touch()  # zero bytes: a valid, empty database
-    async with await Storage.open(db_path) as store:
+    async with await SQLiteStorage.open(db_path) as store:
         assert await store.schema_version() == SCHEMA_VERSION
 
 
-async def test_newer_version_is_refused(db_path: Path) -> None:
-    db_path.parent.mkdir(parents=True)
-    con = raw(db_path)
-    con.execute("CREATE TABLE future (x)")
-    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    con.commit()
-    con.close()
+async def test_newer_version_is_refused(database_url: str) -> None:
+    if is_postgres_url(database_url):
+        await raw_execute(database_url, "CREATE TABLE future (x INTEGER)",
+                          "CREATE TABLE liuyao_schema (version INTEGER NOT NULL)",
+                          f"INSERT INTO liuyao_schema VALUES ({SCHEMA_VERSION + 1})")
+    else:
+        await raw_execute(database_url, "CREATE TABLE future (x)", f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(SchemaTooNewError, match=rf"version {SCHEMA_VERSION + 1}.*only up to {SCHEMA_VERSION}"):
-        await Storage.open(db_path)
-    con = raw(db_path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1  # untouched
-    con.close()
+        await open_storage(database_url)
+    # untouched: still refused, and still holding only the future's table
+    with pytest.raises(SchemaTooNewError):
+        await open_storage(database_url)
 
 
-async def test_foreign_database_is_refused(db_path: Path) -> None:
-    db_path.parent.mkdir(parents=True)
-    con = raw(db_path)
-    con.execute("CREATE TABLE users (name TEXT)")
-    con.commit()
-    con.close()
+async def test_foreign_database_is_refused(database_url: str) -> None:
+    await raw_execute(database_url, "CREATE TABLE users (name TEXT)")
     with pytest.raises(ForeignDatabaseError):
-        await Storage.open(db_path)
+        await open_storage(database_url)
 
 
-async def test_failed_migration_rolls_back_and_keeps_the_last_good_version(db_path: Path) -> None:
-    bad = (*MIGRATIONS, Migration(SCHEMA_VERSION + 1, "broken", "CREATE TABLE half (a); INSERT INTO nowhere VALUES (1);"))
+async def test_failed_migration_rolls_back_and_keeps_the_last_good_version(database_url: str) -> None:
+    bad = (*migrations_of(database_url),
+           Migration(SCHEMA_VERSION + 1, "broken", "CREATE TABLE half (a INTEGER); INSERT INTO nowhere VALUES (1);"))
     with pytest.raises(MigrationError, match="broken"):
-        await Storage.open(db_path, migrations=bad)
-    con = raw(db_path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-    assert con.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half'").fetchone()[0] == 0
-    con.close()
+        await open_storage(database_url, migrations=bad)
+    async with await open_storage(database_url) as store:
+        assert await store.schema_version() == SCHEMA_VERSION
+        assert not await table_exists(store, "half")
+        assert await table_exists(store, "natal_readings")
 
 
-async def test_function_migration_runs_once_even_with_concurrent_openers(db_path: Path) -> None:
+async def test_function_migration_runs_once_even_with_concurrent_openers(database_url: str) -> None:
     calls = []
 
-    async def add_column(db) -> None:
+    async def add_column(db: Any) -> None:
         calls.append(1)
         await db.execute("ALTER TABLE users ADD COLUMN nickname TEXT")
 
-    steps = (*MIGRATIONS, Migration(SCHEMA_VERSION + 1, "nickname", add_column))
-    results = await asyncio.gather(*(Storage.open(db_path, migrations=steps) for _ in range(5)),
+    steps = (*migrations_of(database_url), Migration(SCHEMA_VERSION + 1, "nickname", add_column))
+    results = await asyncio.gather(*(open_storage(database_url, migrations=steps) for _ in range(5)),
                                    return_exceptions=True)
-    stores = [r for r in results if isinstance(r, Storage)]
+    stores = [r for r in results if isinstance(r, SQLStorage)]
     try:
         assert stores == results  # every opener succeeded
         assert calls == [1]
@@ -217,15 +306,12 @@ async def test_function_migration_runs_once_even_with_concurrent_openers(db_path
     finally:
         for store in stores:
             await store.close()
-    # the program of the previous release now refuses the file
+    # the program of the previous release now refuses the database
     with pytest.raises(SchemaTooNewError):
-        await Storage.open(db_path)
+        await open_storage(database_url)
 
 
-# ---------------------------------------------------------------------------------------------------- users
-
-
-async def test_users_created_once_and_settings_updated(storage: Storage, clock: Clock) -> None:
+async def test_users_created_once_and_settings_updated(storage: SQLStorage, clock: Clock) -> None:
     user = await storage.get_or_create_user(42, lang="zh-Hant", tz="Asia/Taipei")
     assert (user.lang, user.tz, user.day_boundary, user.coins) == ("zh_Hant", "Asia/Taipei", 23, "backs")
     assert user.created_at == clock.now
@@ -246,7 +332,7 @@ async def test_users_created_once_and_settings_updated(storage: Storage, clock: 
     "kwargs",
     [{"lang": "fr"}, {"tz": "Mars/Olympus_Mons"}, {"tz": ""}, {"day_boundary": 1}, {"coins": "heads"}],
 )
-async def test_user_settings_are_validated(storage: Storage, kwargs: dict) -> None:
+async def test_user_settings_are_validated(storage: SQLStorage, kwargs: dict) -> None:
     with pytest.raises(ValueError):
         await storage.update_user_settings(1, **kwargs)
     assert await storage.get_user(1) is None
@@ -255,7 +341,7 @@ async def test_user_settings_are_validated(storage: Storage, kwargs: dict) -> No
 # ------------------------------------------------------------------------------------------------- readings
 
 
-async def add(storage: Storage, user_id: int, lines: str = "789968", **kwargs) -> int:
+async def add(storage: SQLStorage, user_id: int, lines: str = "789968", **kwargs) -> int:
     kwargs.setdefault("reading", {"verdict": "吉", "findings": []})
     if "pillars" not in kwargs:
         kwargs.setdefault("moment_utc", utc(2024, 2, 4, 8, 30))
@@ -263,7 +349,7 @@ async def add(storage: Storage, user_id: int, lines: str = "789968", **kwargs) -
     return await storage.add_reading(user_id, lines=lines, **kwargs)
 
 
-async def test_reading_round_trip(storage: Storage, clock: Clock) -> None:
+async def test_reading_round_trip(storage: SQLStorage, clock: Clock) -> None:
     tosses = [[0, 1, 1], [1, 1, 0], [0, 0, 0], [1, 1, 1], [1, 0, 0], [0, 1, 1]]
     rid = await add(
         storage, 5, tosses=tosses, coins="backs", day_boundary=23, question="이직해도 될까요?",
@@ -294,13 +380,13 @@ async def test_reading_round_trip(storage: Storage, clock: Clock) -> None:
         {"reading": "not json"},
     ],
 )
-async def test_reading_input_is_validated(storage: Storage, kwargs: dict) -> None:
+async def test_reading_input_is_validated(storage: SQLStorage, kwargs: dict) -> None:
     with pytest.raises((ValueError, TypeError)):
         await add(storage, 1, **kwargs)
     assert await storage.count_readings(1) == 0
 
 
-async def test_history_pages_newest_first(storage: Storage, clock: Clock) -> None:
+async def test_history_pages_newest_first(storage: SQLStorage, clock: Clock) -> None:
     ids = []
     for _ in range(23):
         ids.append(await add(storage, 1))
@@ -324,7 +410,7 @@ async def test_history_pages_newest_first(storage: Storage, clock: Clock) -> Non
         await storage.list_readings(1, offset=-1, limit=5)
 
 
-async def test_readings_are_invisible_to_other_users(storage: Storage) -> None:
+async def test_readings_are_invisible_to_other_users(storage: SQLStorage) -> None:
     mine = await add(storage, 1, question="mine")
     assert await storage.get_reading(2, mine) is None
     assert (await storage.list_readings(2, 0, 10)).total == 0
@@ -334,7 +420,7 @@ async def test_readings_are_invisible_to_other_users(storage: Storage) -> None:
     assert await storage.get_reading(1, mine + 1000) is None
 
 
-async def test_outcome_set_replaced_and_cleared(storage: Storage, clock: Clock) -> None:
+async def test_outcome_set_replaced_and_cleared(storage: SQLStorage, clock: Clock) -> None:
     rid = await add(storage, 1)
     assert await storage.set_outcome(1, rid, outcome="happened", text="got the job", on=date(2024, 3, 1))
     got = await storage.get_reading(1, rid)
@@ -352,8 +438,8 @@ async def test_outcome_set_replaced_and_cleared(storage: Storage, clock: Clock) 
         await storage.set_outcome(1, rid, outcome="maybe")  # type: ignore[arg-type]
 
 
-async def test_concurrent_writers_lose_nothing(db_path: Path) -> None:
-    async with await Storage.open(db_path) as one, await Storage.open(db_path) as two:
+async def test_concurrent_writers_lose_nothing(database_url: str) -> None:
+    async with await open_storage(database_url) as one, await open_storage(database_url) as two:
         # 300 coroutines on one connection, plus a second connection (another process's view) at the same time
         jobs = [add(one, user_id % 7, question=f"q{user_id}") for user_id in range(300)]
         jobs += [add(two, user_id % 7, question=f"r{user_id}") for user_id in range(100)]
@@ -367,12 +453,13 @@ async def test_concurrent_writers_lose_nothing(db_path: Path) -> None:
         assert sum([(await one.list_readings(u, 0, 1)).total for u in range(7)]) == 400
 
 
-async def test_cancelled_transaction_rolls_back_and_frees_the_connection(storage: Storage) -> None:
+async def test_cancelled_transaction_rolls_back_and_frees_the_connection(storage: SQLStorage) -> None:
     started = asyncio.Event()
 
     async def slow() -> None:
-        async with storage.transaction() as db:
-            await db.execute("INSERT INTO users (user_id, created_at, updated_at) VALUES (9, 'a', 'a')")
+        async with storage.transaction() as tx:
+            await tx.execute("INSERT INTO users (user_id, created_at, updated_at) VALUES (9, :now, :now)",
+                             {"now": storage.instant(storage.now())})
             started.set()
             await asyncio.sleep(10)
 
@@ -389,7 +476,7 @@ async def test_cancelled_transaction_rolls_back_and_frees_the_connection(storage
 # -------------------------------------------------------------------------------------------- subscriptions
 
 
-async def test_subscribe_change_unsubscribe(storage: Storage, clock: Clock) -> None:
+async def test_subscribe_change_unsubscribe(storage: SQLStorage, clock: Clock) -> None:
     sub = await storage.subscribe(1, 100, "07:00", "Asia/Seoul", "ko")
     assert (sub.chat_id, sub.send_at, sub.tz, sub.lang, sub.active) == (100, "07:00", "Asia/Seoul", "ko", True)
     # 12:00 UTC = 21:00 in Seoul: today's 07:00 has passed, so it starts tomorrow
@@ -405,8 +492,9 @@ async def test_subscribe_change_unsubscribe(storage: Storage, clock: Clock) -> N
     assert await storage.unsubscribe(1, reason="blocked") is True
     assert await storage.unsubscribe(1) is False
     assert await storage.get_subscription(1) is None
-    ended = await storage.fetchone("SELECT active, end_reason, ended_at FROM subscriptions WHERE id = ?", (sub.id,))
-    assert tuple(ended) == (0, "blocked", format_utc(clock.now))
+    ended = await storage.fetchone("SELECT active, end_reason, ended_at FROM subscriptions WHERE id = :id",
+                                   {"id": sub.id})
+    assert (ended[0], ended[1], storage.instant_out(ended[2])) == (False, "blocked", clock.now)
 
     again = await storage.subscribe(1, 101, "06:00", "Asia/Seoul", "ko")
     assert again.id != sub.id and again.active
@@ -414,7 +502,7 @@ async def test_subscribe_change_unsubscribe(storage: Storage, clock: Clock) -> N
 
 @pytest.mark.parametrize("bad", [("7:00", "UTC", "en"), ("24:00", "UTC", "en"), ("07:60", "UTC", "en"),
                                  ("07:00", "Nowhere/City", "en"), ("07:00", "UTC", "de")])
-async def test_subscription_input_is_validated(storage: Storage, bad: tuple) -> None:
+async def test_subscription_input_is_validated(storage: SQLStorage, bad: tuple) -> None:
     with pytest.raises(ValueError):
         await storage.subscribe(1, 1, *bad)
 
@@ -423,7 +511,7 @@ SEOUL, NEW_YORK, BERLIN = 1, 2, 3
 
 
 @pytest_asyncio.fixture
-async def three_zones(storage: Storage) -> Storage:
+async def three_zones(storage: SQLStorage) -> SQLStorage:
     # subscribed at 2025-03-09 12:00 UTC: 21:00 in Seoul, 08:00 in New York (EDT since that morning), 13:00 in Berlin
     await storage.subscribe(SEOUL, 1001, "07:00", "Asia/Seoul", "ko")
     await storage.subscribe(NEW_YORK, 1002, "07:00", "America/New_York", "en")
@@ -431,11 +519,11 @@ async def three_zones(storage: Storage) -> Storage:
     return storage
 
 
-async def due(storage: Storage, now: datetime) -> set[tuple[int, str]]:
+async def due(storage: SQLStorage, now: datetime) -> set[tuple[int, str]]:
     return {(d.user_id, d.local_date.isoformat()) async for d in storage.iter_due_subscriptions(now)}
 
 
-async def deliver(storage: Storage, now: datetime, message_id: int = 1) -> set[tuple[int, str]]:
+async def deliver(storage: SQLStorage, now: datetime, message_id: int = 1) -> set[tuple[int, str]]:
     done = set()
     async for d in storage.iter_due_subscriptions(now):
         assert await storage.reserve_delivery(d, now=now)
@@ -444,7 +532,7 @@ async def deliver(storage: Storage, now: datetime, message_id: int = 1) -> set[t
     return done
 
 
-async def test_due_across_three_zones_and_dates(three_zones: Storage) -> None:
+async def test_due_across_three_zones_and_dates(three_zones: SQLStorage) -> None:
     s = three_zones
     # Seoul 3/10 06:29, New York 3/9 17:29 (starts 3/10), Berlin 3/9 22:29
     assert await due(s, utc(2025, 3, 9, 21, 29)) == set()
@@ -471,7 +559,7 @@ async def test_due_across_three_zones_and_dates(three_zones: Storage) -> None:
     assert await s.get_delivery(BERLIN, "2025-03-10") is None
 
 
-async def test_sent_delivery_cannot_be_reserved_again(three_zones: Storage) -> None:
+async def test_sent_delivery_cannot_be_reserved_again(three_zones: SQLStorage) -> None:
     now = utc(2025, 3, 9, 22, 0)
     [seoul] = [d async for d in three_zones.iter_due_subscriptions(now) if d.user_id == SEOUL]
     assert isinstance(seoul, DueSubscription) and seoul.local_date == date(2025, 3, 10)
@@ -484,15 +572,15 @@ async def test_sent_delivery_cannot_be_reserved_again(three_zones: Storage) -> N
     assert (await three_zones.get_delivery(SEOUL, date(2025, 3, 10))).message_id == 77
 
 
-async def test_pending_reservation_of_a_dead_sender_is_due_again(db_path: Path, clock: Clock) -> None:
+async def test_pending_reservation_of_a_dead_sender_is_due_again(database_url: str, clock: Clock) -> None:
     now = utc(2025, 3, 9, 22, 0)
-    crashed = await Storage.open(db_path, clock=clock)
+    crashed = await open_storage(database_url, clock=clock)
     await crashed.subscribe(SEOUL, 1001, "07:00", "Asia/Seoul", "ko")
     [seoul] = [d async for d in crashed.iter_due_subscriptions(now)]
     assert await crashed.reserve_delivery(seoul, now=now)
     await crashed.close()  # the process dies between the reservation and the confirmation
 
-    restarted = await Storage.open(db_path, clock=clock)
+    restarted = await open_storage(database_url, clock=clock)
     try:
         soon = now + timedelta(minutes=1)
         # the lease (5 min) still protects it from a second live sender ...
@@ -511,7 +599,7 @@ async def test_pending_reservation_of_a_dead_sender_is_due_again(db_path: Path, 
         await restarted.close()
 
 
-async def test_failures_retry_or_give_up(three_zones: Storage) -> None:
+async def test_failures_retry_or_give_up(three_zones: SQLStorage) -> None:
     s = three_zones
     now = utc(2025, 3, 9, 22, 0)
     [seoul] = [d async for d in s.iter_due_subscriptions(now) if d.user_id == SEOUL]
@@ -539,9 +627,10 @@ async def test_failures_retry_or_give_up(three_zones: Storage) -> None:
     assert (BERLIN, "2025-03-10") in await due(s, utc(2025, 3, 10, 21, 30))
 
 
-async def test_fail_by_a_sender_that_lost_its_lease_is_ignored(db_path: Path, clock: Clock) -> None:
+async def test_fail_by_a_sender_that_lost_its_lease_is_ignored(database_url: str, clock: Clock) -> None:
     now = utc(2025, 3, 9, 22, 0)
-    async with await Storage.open(db_path, clock=clock) as slow, await Storage.open(db_path, clock=clock) as fast:
+    async with await open_storage(database_url, clock=clock) as slow, \
+            await open_storage(database_url, clock=clock) as fast:
         await slow.subscribe(SEOUL, 1001, "07:00", "Asia/Seoul", "ko")
         [seoul] = [d async for d in slow.iter_due_subscriptions(now)]
         assert await slow.reserve_delivery(seoul, now=now)
@@ -552,7 +641,7 @@ async def test_fail_by_a_sender_that_lost_its_lease_is_ignored(db_path: Path, cl
         assert await fast.confirm_delivery(seoul, message_id=9, now=late)
 
 
-async def test_ended_subscription_cannot_be_reserved(three_zones: Storage) -> None:
+async def test_ended_subscription_cannot_be_reserved(three_zones: SQLStorage) -> None:
     now = utc(2025, 3, 9, 22, 0)
     [seoul] = [d async for d in three_zones.iter_due_subscriptions(now) if d.user_id == SEOUL]
     await three_zones.unsubscribe(SEOUL, reason="user")
@@ -560,7 +649,7 @@ async def test_ended_subscription_cannot_be_reserved(three_zones: Storage) -> No
     assert await due(three_zones, now) == {(BERLIN, "2025-03-09")}
 
 
-async def test_new_subscription_starts_with_the_next_occurrence(storage: Storage) -> None:
+async def test_new_subscription_starts_with_the_next_occurrence(storage: SQLStorage) -> None:
     # subscribing at 10:00 Seoul for 07:00: the first message is tomorrow's
     late = await storage.subscribe(1, 1, "07:00", "Asia/Seoul", "ko", now=utc(2025, 3, 10, 1, 0))
     assert late.starts_on == date(2025, 3, 11)
@@ -572,7 +661,7 @@ async def test_new_subscription_starts_with_the_next_occurrence(storage: Storage
     assert await due(storage, utc(2025, 3, 9, 22, 0)) == {(2, "2025-03-10")}
 
 
-async def test_changing_the_time_after_todays_message_does_not_send_twice(three_zones: Storage) -> None:
+async def test_changing_the_time_after_todays_message_does_not_send_twice(three_zones: SQLStorage) -> None:
     now = utc(2025, 3, 9, 22, 0)
     await deliver(three_zones, now)
     await three_zones.subscribe(SEOUL, 1001, "08:00", "Asia/Seoul", "ko", now=now + timedelta(minutes=5))
@@ -582,14 +671,14 @@ async def test_changing_the_time_after_todays_message_does_not_send_twice(three_
     assert await due(three_zones, utc(2025, 3, 9, 23, 30)) == set()  # re-subscribed: same (user, date) sent
 
 
-async def test_dst_gap_time_is_due_after_the_jump(storage: Storage) -> None:
+async def test_dst_gap_time_is_due_after_the_jump(storage: SQLStorage) -> None:
     # 2025-03-09 in New York: 02:00 EST jumps to 03:00 EDT; 02:30 does not exist that day
     await storage.subscribe(1, 1, "02:30", "America/New_York", "en", now=utc(2025, 3, 9, 5, 0))  # 00:00 EST
     assert await due(storage, utc(2025, 3, 9, 6, 59)) == set()  # 01:59 EST
     assert await due(storage, utc(2025, 3, 9, 7, 0)) == {(1, "2025-03-09")}  # 03:00 EDT
 
 
-async def test_prune_old_deliveries(three_zones: Storage) -> None:
+async def test_prune_old_deliveries(three_zones: SQLStorage) -> None:
     await deliver(three_zones, utc(2025, 3, 9, 22, 0))
     assert await three_zones.prune_deliveries(date(2025, 3, 10)) == 1  # Berlin's 3/9
     assert await three_zones.get_delivery(SEOUL, "2025-03-10") is not None
@@ -598,20 +687,22 @@ async def test_prune_old_deliveries(three_zones: Storage) -> None:
 # ------------------------------------------------------------------------------------------------ streaming
 
 
-async def test_due_subscriptions_stream_in_pages(db_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_due_subscriptions_stream_in_pages(database_url: str, clock: Clock,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     zones = ["Asia/Seoul", "America/New_York", "Europe/Berlin"]
     n = 5000
-    async with await Storage.open(db_path, clock=clock, synchronous="OFF") as s:
-        stamp = format_utc(utc(2025, 3, 1))
-        async with s.transaction() as db:
-            await db.executemany(
-                "INSERT INTO users (user_id, created_at, updated_at) VALUES (?, ?, ?)",
-                [(u, stamp, stamp) for u in range(1, n + 2)],
+    fast = {} if is_postgres_url(database_url) else {"synchronous": "OFF"}
+    async with await open_storage(database_url, clock=clock, **fast) as s:
+        stamp = s.instant(utc(2025, 3, 1))
+        async with s.transaction() as tx:
+            await tx.executemany(
+                "INSERT INTO users (user_id, created_at, updated_at) VALUES (:u, :now, :now)",
+                [{"u": u, "now": stamp} for u in range(1, n + 2)],
             )
-            await db.executemany(
+            await tx.executemany(
                 "INSERT INTO subscriptions (user_id, chat_id, send_at, tz, lang, starts_on, created_at, updated_at) "
-                "VALUES (?, ?, '07:00', ?, 'en', '2025-03-01', ?, ?)",
-                [(u, u, zones[u % 3], stamp, stamp) for u in range(1, n + 1)],
+                "VALUES (:u, :u, '07:00', :tz, 'en', :day, :now, :now)",
+                [{"u": u, "tz": zones[u % 3], "day": s.day("2025-03-01"), "now": stamp} for u in range(1, n + 1)],
             )
 
         pages: list[int] = []
