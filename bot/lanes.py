@@ -19,6 +19,7 @@ lock (taken in the commit's transaction, with the state read fresh under it) acr
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -107,8 +108,41 @@ class FairUpdateProcessor(BaseUpdateProcessor):
             self._application.create_task(self.on_dropped(update), update=update, name="lanes:dropped")
 
     async def handle(self, update: object, coroutine: Awaitable[Any]) -> None:
-        """One update, in its slot: its conversation state read fresh, its handlers, then its commit (also when
-        a handler failed)."""
+        """One update, in its slot.  On a database several workers share (PostgreSQL), first this worker's turn
+        at the user (``Storage.user_turn``: an advisory lock across workers): an update another worker has
+        handled meanwhile is skipped, and the user's older updates still waiting — received by a worker that
+        died, or that has not had its turn yet — are handled first, here, so each user's updates are handled
+        one at a time in update_id order whichever worker received them."""
+        app = self._application
+        persistence = app.persistence if app is not None else None
+        user = update.effective_user if isinstance(update, Update) else None
+        if app is None or not isinstance(persistence, StoragePersistence) or user is None \
+                or not isinstance(update, Update):
+            await self._run(update, coroutine)
+            return
+        storage = await persistence.get_storage()
+        if not storage.shared:
+            await self._run(update, coroutine)
+            return
+        async with storage.user_turn(user.id):
+            done, older = await storage.update_state(update.update_id, user.id)
+            if done:
+                if asyncio.iscoroutine(coroutine):
+                    coroutine.close()
+                log.info("update %s was handled by another worker", update.update_id)
+                return
+            for update_id, body in older:
+                try:
+                    earlier = Update.de_json(json.loads(body), app.bot)
+                except Exception:  # stored by this program: unexpected, and not worth a stop
+                    log.exception("stored update %s could not be read; left for the next start", update_id)
+                    continue
+                await self._run(earlier, app.process_update(earlier))
+            await self._run(update, coroutine)
+
+    async def _run(self, update: object, coroutine: Awaitable[Any]) -> None:
+        """The update's conversation state read fresh, its handlers, then its commit (also when a handler
+        failed)."""
         app = self._application
         persistence = app.persistence if app is not None else None
         handlers = _stored_conversations(app) if app is not None else []

@@ -192,6 +192,17 @@ class PostgresStorage(SQLStorage):
         text, names = _sql(sql)
         return list(await self._pool.fetch(text, *_args(names, params)))
 
+    shared = True  # any number of workers handle this database's updates
+
+    @asynccontextmanager
+    async def user_turn(self, user_id: int) -> AsyncIterator[None]:
+        """A transaction-level advisory lock on the user (a hash of the id: never the migration's key), held on
+        a pooled connection until the block ends — so across workers one update of a user at a time."""
+        async with self._connection() as con, con.transaction():
+            await con.execute("SELECT pg_advisory_xact_lock(hashtextextended('liuyao user ' || $1::bigint, 0))",
+                              int(user_id))
+            yield
+
     async def lock_user(self, tx: Any, user_id: int) -> None:
         await tx.execute("SELECT 1 FROM users WHERE user_id = :id FOR UPDATE", {"id": user_id})
 

@@ -8,6 +8,7 @@ SQLStorage``) implement it with the same behaviour.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable, Mapping
+from contextlib import AbstractAsyncContextManager
 from datetime import date, datetime, time, timedelta
 from typing import Any, Protocol, runtime_checkable
 
@@ -129,7 +130,14 @@ class Storage(Protocol):
 
     async def purge_conversations(self, before: datetime) -> int: ...
 
-    # the updates received (bot.inbox): stored before their offset is confirmed, marked with their state
+    # the updates received (bot.inbox): stored before their offset is confirmed, marked with their state;
+    # a cluster's workers take turns at a user's updates (bot.lanes)
+    shared: bool
+
+    def user_turn(self, user_id: int) -> AbstractAsyncContextManager[None]: ...
+
+    async def update_state(self, update_id: int, user_id: int) -> tuple[bool, list[tuple[int, str]]]: ...
+
     async def store_updates(self, updates: Iterable[tuple[int, int | None, str]]) -> set[int]: ...
 
     async def pending_updates(self) -> list[tuple[int, str]]: ...

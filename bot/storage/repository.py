@@ -14,7 +14,7 @@ import os
 import socket
 import uuid
 from collections.abc import AsyncIterator, Iterable, Mapping
-from contextlib import AbstractAsyncContextManager
+from contextlib import AbstractAsyncContextManager, nullcontext
 from datetime import date, datetime, time, timedelta
 from types import TracebackType
 from typing import Any, Protocol, Self
@@ -896,6 +896,24 @@ class SQLStorage:
         async with self.transaction() as tx:
             return await tx.execute("DELETE FROM updates WHERE handled_at IS NOT NULL AND handled_at < :before",
                                     {"before": self.instant(before)})
+
+    shared = False
+    """Whether other processes may handle this database's updates at the same time (PostgreSQL: a cluster of
+    workers).  SQLite is one process's: its lanes order a user's updates, and ``user_turn`` has nothing to do."""
+
+    def user_turn(self, user_id: int) -> AbstractAsyncContextManager[None]:
+        """``async with storage.user_turn(user_id):`` — this process's turn at the user's updates, held until the
+        block ends.  One process needs none (``bot.lanes`` orders them); a cluster's engine overrides it."""
+        return nullcontext()
+
+    async def update_state(self, update_id: int, user_id: int) -> tuple[bool, list[tuple[int, str]]]:
+        """Whether ``update_id`` is handled already (another worker took it over), and the user's updates before
+        it that are received and not handled (id, JSON), oldest first — to be handled before it."""
+        rows = await self.fetchall(
+            "SELECT update_id, body, handled_at FROM updates WHERE user_id = :u AND update_id <= :id "
+            "AND (handled_at IS NULL OR update_id = :id) ORDER BY update_id", {"u": int(user_id), "id": int(update_id)})
+        done = any(int(r[0]) == update_id and r[2] is not None for r in rows)
+        return done, [(int(r[0]), str(r[1])) for r in rows if int(r[0]) != update_id and r[1] is not None]
 
     async def commit_update(self, user_data: Iterable[tuple[int, str | None]],
                             conversations: Iterable[tuple[str, str, str | None]],
