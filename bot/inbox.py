@@ -14,6 +14,10 @@ them.  Here the application's ``update_queue`` is an ``Inbox``:
   (``StoragePersistence.commit_update``); a process killed before that commit handles it again at the next start
   (``replay``, in ``update_id`` order, before anything new), from the state as it was before it.
 
+In a cluster (PostgreSQL) every worker also looks, every ``SWEEP_EVERY`` seconds, for updates received more than
+``ORPHANED`` ago and still not handled — their worker died — and handles them (``sweep``); ``bot.lanes`` makes
+sure an update is handled by one worker only, in its user's order.
+
 Handled rows keep only their id (the body is cleared) and are pruned after ``KEEP``: Telegram sends an update
 again for at most a day.
 """
@@ -23,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +43,9 @@ log = logging.getLogger(__name__)
 
 KEEP = timedelta(days=2)  # how long a handled update's id is kept, to know it if Telegram sends it again
 PRUNE_EVERY = 5_000  # updates received between two prunings
+ORPHANED = timedelta(seconds=5)  # a cluster's update still not handled this long after it came: its worker died
+SWEEP_EVERY = 2.0  # seconds between two looks for orphaned updates (in a cluster)
+RESWEEP = 60.0  # seconds before an update this worker queued from the sweep may be queued again
 
 
 def _user_id(update: Update) -> int | None:
@@ -56,6 +64,7 @@ class Inbox(asyncio.Queue[object]):
         self._fresh: set[int] = set()  # stored by InboxBot.get_updates, not yet queued
         self._received = 0
         self.duplicates = 0  # updates Telegram sent again after they were stored (dropped here)
+        self._swept: dict[int, float] = {}  # update id → when this worker queued it from the sweep
 
     async def put(self, item: object) -> None:
         if isinstance(item, Update):
@@ -100,6 +109,37 @@ class Inbox(asyncio.Queue[object]):
             log.info("%d updates received before the last stop but not handled: handling them now", len(rows))
         await self.prune()
         return len(rows)
+
+    async def sweep(self, bot: Any) -> int:
+        """In a cluster: queue the updates another worker received and has not handled for ``ORPHANED`` (it
+        died); ``bot.lanes`` skips one that worker handles meanwhile.  How many were queued."""
+        storage = await self._storage()
+        now = time.monotonic()
+        self._swept = {i: t for i, t in self._swept.items() if now - t < RESWEEP}
+        count = 0
+        for update_id, body in await storage.stale_updates(storage.now() - ORPHANED):
+            if update_id in self._swept:
+                continue  # queued here already, waiting for its turn
+            self._swept[update_id] = now
+            try:
+                update = Update.de_json(json.loads(body), bot)
+            except Exception as exc:  # noqa: BLE001 - stored by this program, so unexpected: go on with the rest
+                log.warning("stored update %s could not be read again (%s); skipped", update_id, exc)
+                continue
+            await super().put(update)
+            count += 1
+        if count:
+            log.info("%d updates another worker received but did not handle: handling them here", count)
+        return count
+
+    async def sweeping(self, bot: Any, every: float = SWEEP_EVERY) -> None:
+        """``sweep`` every ``every`` seconds, for as long as the worker runs (a failed sweep is logged)."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep(bot)
+            except Exception:
+                log.exception("sweeping for orphaned updates failed; trying again")
 
     async def prune(self) -> int:
         storage = await self._storage()

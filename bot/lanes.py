@@ -69,6 +69,7 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         self._application: Application[Any, Any, Any, Any, Any, Any] | None = None
         self.dropped = 0  # updates skipped since start (for tests and probes)
         self.replay = replay
+        self._sweeper: asyncio.Task[None] | None = None
 
     def attach(self, application: Application[Any, Any, Any, Any, Any, Any]) -> None:
         self._application = application
@@ -182,8 +183,17 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         """Queue what an earlier run received but did not handle (``Application.initialize`` calls this before
         anything new is fetched, in polling and webhook mode alike)."""
         app = self._application
-        if self.replay and app is not None and isinstance(app.update_queue, Inbox):
+        if app is None or not isinstance(app.update_queue, Inbox) or not isinstance(app.persistence,
+                                                                                      StoragePersistence):
+            return
+        if self.replay:
             await app.update_queue.replay(app.bot)
+            if (await app.persistence.get_storage()).shared:  # a cluster: another worker may die
+                self._sweeper = asyncio.create_task(app.update_queue.sweeping(app.bot), name="inbox:sweep")
 
     async def shutdown(self) -> None:
-        """Nothing to tear down."""
+        """Stop sweeping for orphaned updates."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
+            self._sweeper = None

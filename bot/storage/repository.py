@@ -891,6 +891,14 @@ class SQLStorage:
         rows = await self.fetchall("SELECT update_id, body FROM updates WHERE handled_at IS NULL ORDER BY update_id")
         return [(int(r[0]), str(r[1])) for r in rows]
 
+    async def stale_updates(self, before: datetime, limit: int = 100) -> list[tuple[int, str]]:
+        """Updates received before ``before`` and still not handled — in a cluster, most likely by a worker that
+        died — oldest first: (id, JSON)."""
+        rows = await self.fetchall(
+            "SELECT update_id, body FROM updates WHERE handled_at IS NULL AND received_at < :before "
+            "ORDER BY update_id LIMIT :limit", {"before": self.instant(before), "limit": int(limit)})
+        return [(int(r[0]), str(r[1])) for r in rows]
+
     async def prune_updates(self, before: datetime) -> int:
         """Forget the ids of updates handled before ``before`` (Telegram no longer sends them again)."""
         async with self.transaction() as tx:
