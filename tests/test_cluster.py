@@ -12,13 +12,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import time
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from telegram import Update
 
 from bot.app import build_application
+from bot.broadcast import DailyAlmanacJob, install
 from bot.config import Config
 from bot.storage import open_storage
 from tests.fake_telegram import FakeTelegram, FakeUser
@@ -29,12 +32,13 @@ pytestmark = pytest.mark.asyncio
 
 
 @contextlib.asynccontextmanager
-async def workers(tg: FakeTelegram, url: str, n: int) -> AsyncIterator[list[Any]]:
+async def workers(tg: FakeTelegram, url: str, n: int, *, clock: Any = lambda: NOW,
+                  extra: Any = None) -> AsyncIterator[list[Any]]:
     apps = []
     for _ in range(n):
         cfg = Config(token=tg.token, api_base_url=tg.base_url, database_path="unused", database_url=url,
                      webhook_url=None, listen="127.0.0.1", port=0, webhook_secret=None)
-        app = build_application(cfg, clock=lambda: NOW)
+        app = build_application(cfg, clock=clock, extra=extra)
         await app.initialize()
         await app.start()
         apps.append(app)
@@ -97,3 +101,30 @@ async def test_a_users_quick_updates_on_different_workers_are_taken_in_order(pos
             for u in users:
                 data = await st.get_ptb_data("user_data", u.id)
                 assert data is not None and f"Will user {u.id} find the ring?" in data, (u.id, data)
+
+
+async def test_the_daily_broadcast_across_three_workers_sends_once_within_the_limit(postgres_url: str) -> None:
+    """Every worker runs the broadcast job; one at a time sends (the others find the turn taken): each
+    subscriber gets the day's almanac once, and the cluster's sends stay within Telegram's 30 a second."""
+    day = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)
+    subscribers = 90
+    async with await open_storage(postgres_url) as st:
+        for i in range(subscribers):
+            await st.subscribe(8500 + i, 8500 + i, "07:00", "UTC", "en", now=day)
+    jobs: list[DailyAlmanacJob] = []
+
+    def extra(app: Any) -> None:
+        jobs.append(install(app, interval=0.2, first=0.0))
+
+    async with FakeTelegram() as tg:
+        users = [tg.user(8500 + i, language_code="en") for i in range(subscribers)]
+        async with workers(tg, postgres_url, 3, clock=lambda: day + timedelta(hours=1, minutes=30), extra=extra):
+            deadline = time.monotonic() + 60
+            while sum(len(u.inbox) for u in users) < subscribers and time.monotonic() < deadline:
+                await asyncio.sleep(0.1)
+            await asyncio.sleep(1.0)  # anything sent twice would come now
+        sends = sorted(c.time for c in tg.calls if c.method == "sendMessage" and c.status == 200)
+    assert [len(u.inbox) for u in users] == [1] * subscribers, "an almanac missed or sent twice"
+    busiest = max(sum(1 for t in sends[i:] if t - start < 1.0) for i, start in enumerate(sends))
+    print(f"{len(sends)} almanacs by 3 workers; at most {busiest} in any second; runs {[j.runs for j in jobs]}")
+    assert busiest <= 30

@@ -70,8 +70,9 @@ async def test_three_workers_behind_nginx_one_killed(tmp_path: Path, postgres_ur
         pytest.skip("nginx is not installed (apt-get install nginx)")
     front, ports = free_port(), [free_port() for _ in range(3)]
     conf = nginx_conf(tmp_path, front, ports)
-    nginx = subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(conf), "-g", "daemon off;"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    nginx = await asyncio.to_thread(subprocess.Popen, [NGINX, "-p", str(tmp_path), "-c", str(conf), "-g",
+                                                       "daemon off;"], stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.PIPE)
     procs: list[subprocess.Popen[bytes]] = []
     try:
         async with FakeTelegram() as tg:
@@ -80,8 +81,9 @@ async def test_three_workers_behind_nginx_one_killed(tmp_path: Path, postgres_ur
                         WEBHOOK_LISTEN="127.0.0.1", WEBHOOK_SECRET=SECRET)
             for i, port in enumerate(ports):
                 log = (tmp_path / f"worker{i}.log").open("wb")
-                procs.append(subprocess.Popen([sys.executable, "-m", "bot.cli", "bot"], cwd=ROOT,
-                                              env=dict(base, PORT=str(port)), stdout=log, stderr=subprocess.STDOUT))
+                procs.append(await asyncio.to_thread(
+                    subprocess.Popen, [sys.executable, "-m", "bot.cli", "bot"], cwd=ROOT,
+                    env=dict(base, PORT=str(port)), stdout=log, stderr=subprocess.STDOUT))
             for _ in range(600):  # every worker listening (each registers the same webhook)
                 if len([c for c in tg.calls if c.method == "setWebhook" and c.status]) >= 3:
                     break

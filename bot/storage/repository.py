@@ -914,6 +914,12 @@ class SQLStorage:
         block ends.  One process needs none (``bot.lanes`` orders them); a cluster's engine overrides it."""
         return nullcontext()
 
+    def broadcast_turn(self) -> AbstractAsyncContextManager[bool]:
+        """``async with storage.broadcast_turn() as leading:`` — whether this process sends the daily broadcast
+        now.  One process always does; a cluster's engine lets one worker at a time (the whole cluster's send
+        rate is then that worker's, and another takes over at the next run if it dies)."""
+        return nullcontext(True)
+
     async def update_state(self, update_id: int, user_id: int) -> tuple[bool, list[tuple[int, str]]]:
         """Whether ``update_id`` is handled already (another worker took it over), and the user's updates before
         it that are received and not handled (id, JSON), oldest first — to be handled before it."""
