@@ -41,9 +41,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.fake_telegram import FakeTelegram, FakeUser  # noqa: E402
-from tests.probes import _buttons, _natural  # noqa: E402
-from tests.test_cluster_e2e import NGINX, SECRET, free_port, nginx_conf  # noqa: E402
+from tests.fake_telegram import FakeTelegram, FakeUser
+from tests.probes import _buttons, _natural
+from tests.test_cluster_e2e import NGINX, SECRET, free_port, nginx_conf
 
 ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 
@@ -106,8 +106,9 @@ async def run(workers: int, users: int, *, sqlite: bool) -> dict[str, float]:
     if not sqlite:
         await admin(f'CREATE DATABASE "{name}"')
     front, ports = free_port(), [free_port() for _ in range(workers)]
-    nginx = subprocess.Popen([NGINX, "-p", str(folder), "-c", str(nginx_conf(folder, front, ports)), "-g",
-                              "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    nginx = await asyncio.to_thread(subprocess.Popen, [NGINX, "-p", str(folder), "-c",
+                                                       str(nginx_conf(folder, front, ports)), "-g", "daemon off;"],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     procs: list[subprocess.Popen[bytes]] = []
     try:
         async with FakeTelegram() as tg:
@@ -115,9 +116,9 @@ async def run(workers: int, users: int, *, sqlite: bool) -> dict[str, float]:
                        DATABASE_URL=url, WEBHOOK_URL=f"http://127.0.0.1:{front}/liuyao", WEBHOOK_LISTEN="127.0.0.1",
                        WEBHOOK_SECRET=SECRET)
             for port in ports:
-                procs.append(subprocess.Popen([sys.executable, "-m", "bot.cli", "bot"], cwd=ROOT,
-                                              env=dict(env, PORT=str(port)), stdout=subprocess.DEVNULL,
-                                              stderr=subprocess.DEVNULL))
+                procs.append(await asyncio.to_thread(
+                    subprocess.Popen, [sys.executable, "-m", "bot.cli", "bot"], cwd=ROOT, env=dict(env, PORT=str(port)),
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
             while len([c for c in tg.calls if c.method == "setWebhook" and c.status]) < workers:
                 await asyncio.sleep(0.1)
             await asyncio.sleep(1.0)
