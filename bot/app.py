@@ -72,7 +72,10 @@ async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if tg_user is None:
         return
     users = context.application.bot_data["users"]
-    user = users.get(tg_user.id)  # every change of a setting replaces the cached row, so it is current
+    storage = flow.storage(context)
+    # One process: every change of a setting replaces the cached row, so it is current.  A cluster: another
+    # worker may have changed it, so it is read for every update.
+    user = None if storage.shared else users.get(tg_user.id)
     if user is None:
         lang = normalize(tg_user.language_code)
         user = await flow.storage(context).get_or_create_user(tg_user.id, lang=lang, tz=DEFAULT_ZONES[lang])

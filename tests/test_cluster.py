@@ -128,3 +128,25 @@ async def test_the_daily_broadcast_across_three_workers_sends_once_within_the_li
     busiest = max(sum(1 for t in sends[i:] if t - start < 1.0) for i, start in enumerate(sends))
     print(f"{len(sends)} almanacs by 3 workers; at most {busiest} in any second; runs {[j.runs for j in jobs]}")
     assert busiest <= 30
+
+
+async def test_a_setting_changed_on_one_worker_holds_on_the_others(postgres_url: str) -> None:
+    """Nothing a worker keeps goes stale: the language chosen through one worker is the one every worker
+    answers in next (each has seen the user before, in English)."""
+    async with FakeTelegram() as tg, workers(tg, postgres_url, 3) as apps:
+        stop = asyncio.Event()
+        balancer = asyncio.create_task(balance(tg, apps, stop))
+        u = tg.user(8300, language_code="en")
+        for _ in range(3):
+            u.skip()
+            await u.send("/lang")
+            chooser = await u.wait_for(lambda m: bool(m.callback_data), 20)
+        await u.press(chooser, "l:ko")
+        await u.wait_for(lambda m: "한국어" in (m.text or ""), 20)
+        for _ in range(3):
+            u.skip()
+            await u.send("/help")
+            answer = await u.wait_for(lambda m: "/cast" in (m.text or ""), 20)
+            assert "읽" in answer.text or "점" in answer.text, answer.text
+        stop.set()
+        await balancer

@@ -21,7 +21,8 @@ import pytest
 from bot.storage import open_storage
 from tests.fake_telegram import FakeTelegram, FakeUser
 from tests.test_bot_e2e import ROOT
-from tests.test_crash import consult
+from bot.lanes import SLOTS
+from tests.test_crash import _repeated, consult
 
 pytestmark = pytest.mark.asyncio
 
@@ -106,13 +107,16 @@ async def test_three_workers_behind_nginx_one_killed(tmp_path: Path, postgres_ur
                 readings = {u.id: await st.count_readings(u.id) for u in users}
                 pending = await st.pending_updates()
             served = sorted({int(c.params.get("chat_id", 0)) for c in tg.calls if c.method == "sendMessage"})
+            repeated = sum(_repeated(u) for u in users)
             print(f"{USERS} users, {tg.webhook_deliveries} webhooks; {len(lost)} steps unanswered; readings per "
-                  f"user {sorted(set(readings.values()))}; {len(pending)} pending at the end")
+                  f"user {sorted(set(readings.values()))}; {repeated} replies sent again; {len(pending)} pending "
+                  "at the end")
             assert procs[1].returncode == -signal.SIGKILL
             assert lost == [], lost[:10]
             assert all(finished)
             assert readings == {u.id: 1 for u in users}, "a reading lost or stored twice"
             assert pending == []
+            assert repeated <= SLOTS, "only what the killed worker was answering may be answered again"
             assert len(served) >= USERS
             for i in (0, 2):
                 text = (tmp_path / f"worker{i}.log").read_text(errors="replace")
