@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.lanes import SLOTS
 from bot.storage import open_storage
 from tests.fake_telegram import FakeTelegram, FakeUser
 from tests.test_bot_e2e import ROOT
-from bot.lanes import SLOTS
 from tests.test_crash import _repeated, consult
 
 pytestmark = pytest.mark.asyncio
