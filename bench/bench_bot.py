@@ -19,7 +19,7 @@ Printed:
   * reply latency p50/p99 — per update, from the moment the server hands it to the bot (getUpdates) to the moment
     the bot's reply to it reaches the server: the user's wait, the bot's queue included;
   * bot-side time p50/p99 — measured inside the bot: one update from the start of its handling to the end of its
-    SQLite write (``WriteThroughUpdateProcessor``), replies included;
+    SQLite commit (``bot.lanes.FairUpdateProcessor.handle``), replies included;
   * the bot process's CPU time per update: user + system time of all its threads (the chart picture is drawn
     in one) over the measured consultations, from /proc, divided by their updates (start-up and warm-up apart);
   * the SQLite file's size per 10 000 readings (after the bot stopped and checkpointed).  ``--readings R`` adds R
@@ -56,7 +56,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser  # noqa: E402
+from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 
 # ---- the bot, in the child process --------------------------------------------------------------------------------
 
@@ -67,20 +67,25 @@ def child(stats_path: str) -> int:
     from bot.app import build_application
     from bot.collector import settle
     from bot.config import Config
-    from bot.persistence import WriteThroughUpdateProcessor
+    try:  # where an update is handled and committed: the lanes now, the write-through processor in a baseline
+        from bot.lanes import FairUpdateProcessor as processor
+        name = "handle"
+    except ImportError:
+        from bot.persistence import WriteThroughUpdateProcessor as processor  # type: ignore[assignment]
+        name = "do_process_update"
 
     logging.basicConfig(level=logging.WARNING)
     durations: list[float] = []
-    original = WriteThroughUpdateProcessor.do_process_update
+    original = getattr(processor, name)
 
-    async def timed(self: WriteThroughUpdateProcessor, update: object, coroutine: Any) -> None:
+    async def timed(self: Any, update: object, coroutine: Any) -> None:
         start = time.perf_counter()
         try:
             await original(self, update, coroutine)
         finally:
             durations.append(time.perf_counter() - start)
 
-    WriteThroughUpdateProcessor.do_process_update = timed  # type: ignore[method-assign]
+    setattr(processor, name, timed)
     names = Path(stats_path).with_suffix(".threads.json")
 
     def note_threads() -> None:  # which thread is which, for the CPU by thread the parent reads from /proc

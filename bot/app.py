@@ -6,13 +6,12 @@ Telegram's ``language_code`` on first contact) and sets the language for this up
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import html
 import logging
 import re
 import warnings
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -40,13 +39,16 @@ from bot import keyboards as kb
 from bot.config import DEFAULT_ZONES, Config
 from bot.dates import day_text, moment_text
 from bot.glossary import render_all_terms, render_terms
-from bot.guard import RetryingRequest, TolerantBot, gate, small_int
+from bot.guard import RetryingRequest, gate, small_int
 from bot.i18n import N_, _, ngettext, normalize, set_current, term, use
+from bot.inbox import Inbox, InboxBot
+from bot.lanes import FairUpdateProcessor
+from bot.limits import dropped_notice, reading_allowed
 from bot.messages import split_message
 from bot.ops import MeteredApplication, start_ops, stop_ops
 from bot.ops import install as install_ops
 from bot.pacing import PacedLimiter
-from bot.persistence import StoragePersistence, StoredConversationHandler, WriteThroughUpdateProcessor
+from bot.persistence import StoragePersistence, StoredConversationHandler
 from bot.render import render_findings, render_sources
 from bot.storage import NatalReading as StoredNatal
 from bot.words import topic_of
@@ -72,7 +74,10 @@ async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if tg_user is None:
         return
     users = context.application.bot_data["users"]
-    user = users.get(tg_user.id)  # every change of a setting replaces the cached row, so it is current
+    storage = flow.storage(context)
+    # One process: every change of a setting replaces the cached row, so it is current.  A cluster: another
+    # worker may have changed it, so it is read for every update.
+    user = None if storage.shared else users.get(tg_user.id)
     if user is None:
         lang = normalize(tg_user.language_code)
         user = await flow.storage(context).get_or_create_user(tg_user.id, lang=lang, tz=DEFAULT_ZONES[lang])
@@ -419,7 +424,10 @@ async def cast_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
             # Six values typed into an open consultation answer its current step; they do not start over.
             return await flow.bare_cast(update, context, state)
         args = update.message.text.split()
-    context.user_data["c"] = c = {}
+    if not await reading_allowed(update, context):
+        state = (context.user_data.get("c") or {}).get("state")
+        return state if isinstance(state, int) else ConversationHandler.END
+    context.user_data["c"] = c = {"id": flow.new_consultation_id()}
     topic = next((t.value for a in args if (t := topic_of(a)) is not None), None)
     rest = [a for a in args if topic_of(a) is None]
     unknown = [a for a in rest if not _cast_like(a)]
@@ -590,35 +598,6 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 # ---- the application ---------------------------------------------------------------------------------------
 
-class PerUserUpdateProcessor(WriteThroughUpdateProcessor):
-    """``WriteThroughUpdateProcessor`` for many users at once: updates of different users are handled
-    concurrently (one user's Bot API round trips and SQLite writes no longer hold up everyone else), while one
-    user's updates are handled one at a time, in the order they came — each written to SQLite before that user's
-    next update is taken, so two quick taps are two steps in order, never a race.
-
-    4 at once: the bot is CPU-bound (about 11 ms of CPU per update), so more interleaving only stretches each
-    update; bench/bench_bot.py with 1000 users at a person's pace measured bot-side p99 114 ms at 16 and 76 ms
-    at 4 (reply p99 45 and 59 ms), while one at a time lets a slow Bot API call hold up everyone."""
-
-    def __init__(self, max_concurrent_updates: int = 4) -> None:
-        super().__init__(max_concurrent_updates)
-        # user → (its lock, [how many of its updates are waiting or running])
-        self._queues: dict[int | None, tuple[asyncio.Lock, list[int]]] = {}
-
-    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        user = update.effective_user if isinstance(update, Update) else None
-        key = user.id if user is not None else None
-        lock, holders = self._queues.setdefault(key, (asyncio.Lock(), [0]))
-        holders[0] += 1
-        try:
-            async with lock:  # FIFO, so the user's updates keep their order
-                await super().do_process_update(update, coroutine)
-        finally:
-            holders[0] -= 1
-            if holders[0] == 0:
-                del self._queues[key]
-
-
 async def _post_init(app: Application) -> None:
     await start_ops(app)  # /healthz and /metrics (bot.ops), when OPS_PORT is set
     commands = [BotCommand(c, c) for c in COMMANDS]
@@ -630,29 +609,35 @@ async def _post_init(app: Application) -> None:
 
 def build_application(config: Config, *, request: BaseRequest | None = None,
                       clock: Callable[[], datetime] | None = None, rate_limit: bool = True,
-                      extra: Callable[[Application], None] | None = None) -> Application:
+                      extra: Callable[[Application], None] | None = None, replay: bool = True) -> Application:
     """The bot, wired: handlers, storage (``config.database``: SQLite or PostgreSQL) and persistence, rate
     limiter, error handler.
 
     ``request`` replaces the Bot API request layer (``bot.guard.RetryingRequest`` by default) for every call,
     getUpdates included; ``rate_limit`` adds ``bot.pacing.PacedLimiter`` (PTB's ``AIORateLimiter`` for every call,
-    and the broadcast's budget)."""
+    and the broadcast's budget); ``replay`` handles at start the updates an earlier run received but did not
+    handle (not in the console, whose replies never reach Telegram)."""
     persistence = StoragePersistence(config.database, store_data=PersistenceInput(
         bot_data=False, chat_data=False, callback_data=False), ttl=config.consultation_ttl, clock=clock)
-    processor = PerUserUpdateProcessor()
+    persistence.hold_writes()  # written by the processor, one transaction per update (bot.lanes)
+    inbox = Inbox(persistence.get_storage)
+    processor = FairUpdateProcessor(max_queued=config.queued_updates_per_user, replay=replay)
     urls = {}
     if config.api_base_url:
         urls = {"base_url": config.api_base_url, "base_file_url": config.api_base_url.replace("/bot", "/file/bot")}
     # Every call but getUpdates is retried after a network error, a time-out or a 5xx (bot.guard); 429 is
     # waited out by the rate limiter.
-    bot = TolerantBot(config.token or "0:console", **urls,
-                      request=request or RetryingRequest(connection_pool_size=256),
-                      get_updates_request=request or RetryingRequest(connection_pool_size=1),
-                      rate_limiter=PacedLimiter() if rate_limit else None)
+    bot = InboxBot(config.token or "0:console", **urls,
+                   request=request or RetryingRequest(connection_pool_size=256),
+                   get_updates_request=request or RetryingRequest(connection_pool_size=1),
+                   rate_limiter=PacedLimiter() if rate_limit else None)
+    bot.use_inbox(inbox)
     builder = (ApplicationBuilder().application_class(MeteredApplication).bot(bot).persistence(persistence)
-               .concurrent_updates(processor).post_init(_post_init).post_shutdown(stop_ops))
+               .concurrent_updates(processor).update_queue(inbox).post_init(_post_init).post_shutdown(stop_ops))
     app = builder.build()
     processor.attach(app)
+    processor.on_dropped = dropped_notice(app)
+    app.bot_data["readings_per_minute"] = config.readings_per_minute
     install_ops(app, config.ops_listen, config.ops_port)
     app.bot_data["users"] = {}
     app.bot_data["clock"] = clock

@@ -21,6 +21,10 @@ A run that is killed leaves at most the in-flight reservations 'pending': a rest
 (``release_stale_reservations``, at its first run) and sends them; what was confirmed is never due again that
 local date; earlier days are never caught up (only today's local date is ever due).
 
+In a cluster of workers on one PostgreSQL database every worker runs the job, but one at a time sends
+(``Storage.broadcast_turn``: an advisory lock, released when its worker dies), so the cluster's send rate is one
+sender's; a dead worker's reservations become due again when their lease ends.
+
 In the running bot ``install(app)`` (the ``extra`` hook of ``bot.app.build_application``) adds the commands and a
 ``JobQueue`` job that runs the broadcast once at start and every ``interval`` seconds, with the application's
 injected clock (``bot_data["clock"]``, None → real time).  ``liuyao broadcast`` runs one pass and exits.
@@ -317,11 +321,14 @@ class DailyAlmanacJob:
         app = context.application
         if self._lock.locked():  # the previous run is still sending: it will reach everything due
             return
-        async with self._lock:
-            storage = await _storage_of(app)
+        storage = await _storage_of(app)
+        async with self._lock, storage.broadcast_turn() as leading:
+            if not leading:  # another worker of the cluster is sending: it reaches everything due
+                return
             clock: Clock = app.bot_data.get("clock") or _utcnow
-            if not self._released:
+            if not self._released and not storage.shared:
                 # One bot per database: a 'pending' reservation of another owner belongs to a dead process.
+                # (In a cluster it may be a live worker's: there a reservation is left to its lease.)
                 released = await storage.release_stale_reservations(now=clock())
                 self._released = True
                 if released:

@@ -29,6 +29,8 @@ class Config:
     webhook_secret: str | None
     database_url: str | None = None  # postgresql://… or sqlite:///…; wins over database_path
     consultation_ttl: timedelta = timedelta(hours=DEFAULT_CONSULTATION_TTL_HOURS)
+    readings_per_minute: int = 10  # a user's readings in a minute; 0 for no cap (bot.limits)
+    queued_updates_per_user: int = 20  # a user's updates waiting or running; more are skipped (bot.lanes)
 
     @property
     def database(self) -> str:
@@ -47,6 +49,8 @@ class Config:
             port = int(port_text)
         except ValueError:
             raise ValueError(f"PORT must be a number, not {port_text!r}") from None
+        readings = _count(e, "READINGS_PER_MINUTE", 10)
+        queued = max(1, _count(e, "QUEUED_UPDATES_PER_USER", 20))
         ttl_text = e.get("CONSULTATION_TTL_HOURS") or str(DEFAULT_CONSULTATION_TTL_HOURS)
         try:
             ttl_hours = float(ttl_text)
@@ -83,6 +87,8 @@ class Config:
             ops_listen=e.get("OPS_LISTEN") or "127.0.0.1",
             log_format=log_format,
             allow_paid_broadcast=flag(e, "ALLOW_PAID_BROADCAST"),
+            readings_per_minute=readings,
+            queued_updates_per_user=queued,
         )
 
 
@@ -94,6 +100,17 @@ def flag(env: Mapping[str, str], name: str) -> bool:
     if text in ("1", "true", "yes", "on"):
         return True
     raise ValueError(f"{name} must be on or off (1/0, true/false, yes/no), not {text!r}")
+
+
+def _count(env: Mapping[str, str], name: str, default: int) -> int:
+    text = env.get(name) or str(default)
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, not {text!r}") from None
+    if value < 0:
+        raise ValueError(f"{name} must not be negative, not {value}")
+    return value
 
 
 def configure_logging(env: Mapping[str, str] | None = None) -> None:

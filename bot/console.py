@@ -139,7 +139,8 @@ class Console:
         self.request = ConsoleRequest(out)
         # The same commands as the bot, /today and /subscribe included — but no broadcast job: a console on the
         # bot's database must never take (and print) deliveries meant for Telegram users.
-        self.app = build_application(config, request=self.request, rate_limit=False, extra=_commands_only)
+        self.app = build_application(config, request=self.request, rate_limit=False, replay=False,
+                                     extra=_commands_only)
         self.lang = lang
         self.lang_chosen = lang_chosen  # --lang given: it is the user's language from now on, not only at first
         self.update_id = 0

@@ -12,6 +12,7 @@ import asyncio
 import html
 import logging
 import re
+import secrets
 from datetime import date, datetime, timezone
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -76,6 +77,12 @@ def now(context: ContextTypes.DEFAULT_TYPE) -> datetime:
 
 async def user_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> User:
     return context.application.bot_data["users"][update.effective_user.id]
+
+
+def new_consultation_id() -> str:
+    """The id a consultation's reading is stored under once (answered again after a crash, it is not stored
+    twice)."""
+    return secrets.token_hex(8)
 
 
 def consultation(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
@@ -578,7 +585,8 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     rid = await storage(context).add_reading(
         user.user_id, lines=cast.lines_text, reading=record, tosses=c.get("tosses"), coins=user.coins,
         moment_utc=moment.utc, tz=moment.tz, day_boundary=int(moment.day_boundary), question=c.get("question"),
-        topic=c.get("topic"), subject=c.get("subject"), sex=c.get("sex"), use_god=c.get("use_god"))
+        topic=c.get("topic"), subject=c.get("subject"), sex=c.get("sex"), use_god=c.get("use_god"),
+        consultation=c.get("id"))
     context.user_data.pop("c", None)
     try:
         await send_reading(update, reading, rid)

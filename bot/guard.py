@@ -22,7 +22,6 @@ import random
 import re
 import sqlite3
 from collections import OrderedDict
-from contextvars import ContextVar
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -188,31 +187,45 @@ class _Seen:
 _unreadable = _Seen()
 
 
+class _HandledParseError(logging.Filter):
+    """PTB logs a batch it cannot parse as critical before raising; ``TolerantBot`` asks for it again and skips
+    what does not parse (logged once, as a warning), so that line is not an error here."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Error while parsing updates!")
+
+
+logging.getLogger("bot.guard.bot").addFilter(_HandledParseError())
+
+
 class TolerantBot(ExtBot):  # type: ignore[type-arg]
     """``ExtBot`` whose ``getUpdates`` survives an update it cannot parse.
 
     PTB parses the whole batch at once, so one unreadable update raised every time, the offset never moved and
-    polling stopped for good while the log filled.  Here a batch PTB cannot parse is asked for again (Telegram
-    gives the same updates until a later offset confirms them) and read one update at a time; one that does not
-    parse becomes ``{"update_id": n}`` — an empty update no handler takes, whose id still moves the offset on.
-    A batch that parses is parsed once, by PTB (trying each update first doubled the cost of every update).
+    polling stopped for good while the log filled.  Here a batch that does not parse is asked for again (its
+    offset was not confirmed) and each of its updates tried alone; one that does not parse becomes
+    ``{"update_id": n}`` — an empty update no handler takes, whose id still moves the offset on.  A batch that
+    parses (nearly all) is parsed once, as PTB does.
     """
 
+    _sanitize = False  # the getUpdates being made is the second try of a batch that did not parse
+    _LOGGER = logging.getLogger("bot.guard.bot")  # PTB's lines of this bot, less the parse error handled here
+
     async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
-        token = _first_try.set(True)
         try:
             return await super().get_updates(*args, **kwargs)
         except TelegramError:
             raise
-        except Exception:  # noqa: BLE001 - PTB's parse of a batch may raise anything: once more, update by update
-            _first_try.set(False)
-            return await super().get_updates(*args, **kwargs)
-        finally:
-            _first_try.reset(token)
+        except Exception:  # noqa: BLE001 - whatever the library raised reading the batch: update by update
+            self._sanitize = True
+            try:
+                return await super().get_updates(*args, **kwargs)
+            finally:
+                self._sanitize = False
 
     async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:
         result = await super()._post(endpoint, data, **kwargs)
-        if endpoint != "getUpdates" or _first_try.get() or not isinstance(result, list):
+        if endpoint != "getUpdates" or not isinstance(result, list) or not self._sanitize:
             return result
         return [kept for raw in result if (kept := self._readable(raw)) is not None]
 
@@ -229,20 +242,6 @@ class TolerantBot(ExtBot):  # type: ignore[type-arg]
             if isinstance(update_id, int) and not isinstance(update_id, bool):
                 return {"update_id": update_id}
             return None
-
-
-_first_try: ContextVar[bool] = ContextVar("liuyao_get_updates_first_try", default=False)
-
-
-class _FirstTryParseError(logging.Filter):
-    """PTB logs a batch it cannot parse as CRITICAL, with the whole batch; on the first try that is not an error
-    yet (``TolerantBot`` reads the batch again, and logs the update it skips)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return not (_first_try.get() and str(record.msg).startswith("Error while parsing updates"))
-
-
-logging.getLogger(ExtBot._LOGGER.name).addFilter(_FirstTryParseError())
 
 
 # ---- what the bot is not for ----------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from bot import flow
 from bot import keyboards as kb
 from bot.dates import day_text
 from bot.i18n import _
+from bot.limits import reading_allowed
 from bot.messages import split_message
 from bot.natal_render import render_all_verses, render_natal, render_natal_chart
 from bot.storage import NatalReading as StoredNatal
@@ -97,7 +98,10 @@ def stored_chart(row: StoredNatal) -> NatalChart:
 async def natal_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     """/natal: a new natal consultation (an open one of any kind is replaced, as /cast does)."""
     await flow.ack(update.callback_query)
-    _user_data(context)["c"] = {"natal": {}}
+    if not await reading_allowed(update, context):
+        state = (_user_data(context).get("c") or {}).get("state")
+        return state if isinstance(state, int) else flow.END
+    _user_data(context)["c"] = {"natal": {}, "id": flow.new_consultation_id()}
     return await ask_birth_date(update, context)
 
 
@@ -231,7 +235,8 @@ async def natal_answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> in
     nid = await flow.storage(context).add_natal_reading(
         user.user_id, record=natal_record(reading), tz=a["zone"], sex=a.get("sex"),
         birth_utc=birth.utc if a.get("time") else None, birth_date=None if a.get("time") else a["date"],
-        day_boundary=user.day_boundary if a.get("time") else None)
+        day_boundary=user.day_boundary if a.get("time") else None,
+        consultation=flow.consultation(context).get("id"))
     _user_data(context).pop("c", None)
     await send_natal(update, reading, nid, user.grim)
     return flow.END

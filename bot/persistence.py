@@ -52,6 +52,11 @@ touched; only then is the user's next update taken.  What stays covered only by 
 handler that has already replied to the user when the process dies, before the commit that follows it — the
 user saw the reply, the state is the previous one, and the same step is asked again.  Unchanged data is not
 rewritten, so the frequent runs cost one comparison.
+
+The bot itself (``bot.app``) goes further: ``hold_writes()`` makes ``update_*`` only remember what PTB hands over,
+and ``bot.lanes.FairUpdateProcessor`` writes one user's rows with the update marked handled in the ``updates``
+table (``commit_update``), in one transaction — so a killed process handles an update again exactly when its state
+was not written.
 """
 
 from __future__ import annotations
@@ -62,7 +67,8 @@ import json
 import logging
 import math
 import os
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
@@ -141,8 +147,8 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
     closed by ``flush()``; ``await persistence.get_storage()`` gives it to the rest of the bot.
     """
 
-    __slots__ = ("_clock", "_expired", "_open_lock", "_owns_storage", "_prefetched", "_storage", "_url", "_written",
-                 "ttl")
+    __slots__ = ("_clock", "_expired", "_held", "_open_lock", "_owns_storage", "_prefetched", "_storage", "_url",
+                 "_written", "ttl")
 
     def __init__(
         self,
@@ -172,6 +178,15 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         self._written: dict[tuple[str, Any], bytes] = {}
         self._expired: set[int] = set()  # users whose consultation expired at this update's read
         self._prefetched: dict[int, str] = {}  # user → its data as read with the update's states (this update only)
+        # with hold_writes(): the user_data and conversation rows PTB handed over, kept until their user's
+        # update commits them (None: written at once, PTB's usual way)
+        self._held: dict[tuple[str, Any], _Held] | None = None
+
+    def hold_writes(self) -> None:
+        """From now on ``update_user_data``/``update_conversation`` only remember the data; ``commit_update``
+        writes one user's rows, with the update marked handled, in one transaction.  PTB's own runs (its timer,
+        ``stop()``) then never write a user's half-handled state."""
+        self._held = {}
 
     async def get_storage(self) -> Storage:
         """The open storage (opening it if this persistence was given a URL or path)."""
@@ -228,9 +243,16 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
                 user_data.pop(key, None)
 
     async def update_user_data(self, user_id: int, data: JSONDict) -> None:
+        if self._held is not None:
+            text = dumps_strict(dict(data), f"user_data[{user_id}]")  # refused now, in the handler's update
+            self._held[("user_data", int(user_id))] = _Held(int(user_id), text if data else None)
+            return
         await self._write_row("user_data", int(user_id), data)
 
     async def drop_user_data(self, user_id: int) -> None:
+        if self._held is not None:
+            self._held[("user_data", int(user_id))] = _Held(int(user_id), None)
+            return
         await self._drop_row("user_data", int(user_id))
 
     async def get_chat_data(self) -> dict[int, JSONDict]:
@@ -289,7 +311,7 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
     # ------------------------------------------------------------------------------------ conversations
 
     async def get_conversations(self, name: str) -> ConversationDict:
-        """Nothing at start-up: each update reads its own conversation state (``read_conversation``)."""
+        """Nothing at start-up: each update reads its own conversation state (``load_update``)."""
         return {}
 
     async def stored_conversations(self, name: str) -> ConversationDict:
@@ -351,11 +373,48 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         if not all(fits(part) for part in key if isinstance(part, int)):
             return
         key_text = _key_text(name, key)
+        if self._held is not None:
+            state = None if new_state is None else dumps_strict(new_state, f"conversation {name!r} state")
+            owner = next((part for part in reversed(key) if isinstance(part, int)), None)
+            self._held[("conversation", (name, key_text))] = _Held(owner, state)
+            return
         storage = await self.get_storage()
         if new_state is None:
             await storage.put_conversation(name, key_text, None)
             return
         await storage.put_conversation(name, key_text, dumps_strict(new_state, f"conversation {name!r} state"))
+
+    # ------------------------------------------------------------------------------ one update, one commit
+
+    async def commit_update(self, user_id: int | None, handled: Sequence[int] = (),
+                            dropped: Sequence[int] = ()) -> None:
+        """Write the held rows of ``user_id`` (its ``user_data`` and the conversations whose key ends with it)
+        and mark the updates ``handled``/``dropped`` in ``updates`` — one transaction, so after a crash either
+        the update's state and its mark are both there (it is not handled again) or neither is (it is).
+
+        The caller guarantees the user has no other update running (``bot.lanes``): what is held for them is
+        exactly this update's outcome."""
+        held = self._held if self._held is not None else {}
+        mine = {key: row for key, row in held.items() if user_id is not None and row.owner == user_id}
+        for key in mine:
+            del held[key]
+        users: list[tuple[int, str | None]] = []
+        conversations: list[tuple[str, str, str | None]] = []
+        for (kind, ident), row in mine.items():
+            if kind == "user_data":
+                if row.text is None or self._written.get((kind, ident)) != _digest(row.text):
+                    users.append((ident, row.text))
+            else:
+                conversations.append((ident[0], ident[1], row.text))
+        storage = await self.get_storage()
+        try:
+            await storage.commit_update(users, conversations, handled, dropped)
+        except BaseException:
+            for key, row in mine.items():  # kept for the user's next commit, unless newer data came meanwhile
+                held.setdefault(key, row)
+            raise
+        for row_id, _text in users:
+            self._written.pop(("user_data", row_id), None)  # known again at the next read
 
     # ----------------------------------------------------------------------------------------------- end
 
@@ -425,6 +484,14 @@ def _is_json(value: object) -> bool:
 
 def _stored_conversations(application: Application[Any, Any, Any, Any, Any, Any]) -> list[StoredConversationHandler]:
     return [h for group in application.handlers.values() for h in group if isinstance(h, StoredConversationHandler)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Held:
+    """A row PTB handed over, waiting for its user's commit: JSON text, or None to delete it."""
+
+    owner: int | None
+    text: str | None
 
 
 class WriteThroughUpdateProcessor(BaseUpdateProcessor):

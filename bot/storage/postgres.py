@@ -31,6 +31,7 @@ from bot.storage.values import Clock, as_date, as_utc, utcnow
 
 _LOG = logging.getLogger("bot.storage")
 _MIGRATION_LOCK = 0x4C59_414F  # advisory lock key held while migrating ('LYAO')
+_BROADCAST_LOCK = 0x4C59_4243  # advisory lock key of the worker sending the daily broadcast ('LYBC')
 _NAME = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 
 
@@ -191,6 +192,30 @@ class PostgresStorage(SQLStorage):
             raise StorageError("the storage is closed")
         text, names = _sql(sql)
         return list(await self._pool.fetch(text, *_args(names, params)))
+
+    shared = True  # any number of workers handle this database's updates
+
+    @asynccontextmanager
+    async def user_turn(self, user_id: int) -> AsyncIterator[None]:
+        """A transaction-level advisory lock on the user (a hash of the id: never the migration's key), held on
+        a pooled connection until the block ends — so across workers one update of a user at a time."""
+        async with self._connection() as con, con.transaction():
+            await con.execute("SELECT pg_advisory_xact_lock(hashtextextended('liuyao user ' || $1::bigint, 0))",
+                              int(user_id))
+            yield
+
+    @asynccontextmanager
+    async def broadcast_turn(self) -> AsyncIterator[bool]:
+        """The broadcast's leader: a session-level advisory lock tried on a pooled connection and held for the
+        run (a worker that dies drops its connection, and PostgreSQL releases the lock: the next run of any
+        worker takes over)."""
+        async with self._connection() as con:
+            leading = bool(await con.fetchval("SELECT pg_try_advisory_lock($1)", _BROADCAST_LOCK))
+            try:
+                yield leading
+            finally:
+                if leading:
+                    await con.execute("SELECT pg_advisory_unlock($1)", _BROADCAST_LOCK)
 
     async def lock_user(self, tx: Any, user_id: int) -> None:
         await tx.execute("SELECT 1 FROM users WHERE user_id = :id FOR UPDATE", {"id": user_id})

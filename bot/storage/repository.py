@@ -14,7 +14,7 @@ import os
 import socket
 import uuid
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
+from contextlib import AbstractAsyncContextManager, nullcontext
 from datetime import date, datetime, time, timedelta
 from types import TracebackType
 from typing import Any, Protocol, Self
@@ -342,8 +342,13 @@ class SQLStorage:
         sex: str | None = None,
         use_god: str | None = None,
         created_at: datetime | None = None,
+        consultation: str | None = None,
     ) -> int:
         """Record a reading; returns its id.  The user row is created if missing.
+
+        ``consultation`` names the consultation this reading ends: if that consultation already has its reading
+        (stored, then the process died before the state moved on), that reading's id is returned and nothing
+        is stored again.
 
         The moment is either an instant (``moment_utc`` aware, ``tz`` its IANA zone, ``day_boundary``) or
         ``pillars`` given directly (a book's case) — exactly one of the two.  ``tosses``, ``pillars`` and
@@ -371,13 +376,34 @@ class SQLStorage:
             "sex": sex,
             "use_god": use_god,
             "reading": json_text(reading, "reading"),
+            "consultation": consultation,
         }
+        return await self._insert_once("readings", params)
+
+    async def _insert_once(self, table: str, params: dict[str, Any]) -> int:
+        """Insert a reading row unless its consultation has one already; the row's id either way."""
         columns = ", ".join(params)
         placeholders = ", ".join(f":{name}" for name in params)
         async with self.transaction() as tx:
-            await self._ensure_user(tx, user_id, self._stamp())
-            row = await tx.fetchrow(f"INSERT INTO readings ({columns}) VALUES ({placeholders}) RETURNING id", params)
+            await self.lock_user(tx, params["user_id"])  # two workers answering one consultation take turns
+            if params["consultation"] is not None:
+                found = await tx.fetchrow(f"SELECT id FROM {table} WHERE user_id = :user_id AND consultation = :c",
+                                          {"user_id": params["user_id"], "c": params["consultation"]})
+                if found is not None:
+                    return int(found[0])
+            await self._ensure_user(tx, params["user_id"], self._stamp())
+            row = await tx.fetchrow(f"INSERT INTO {table} ({columns}) VALUES ({placeholders}) RETURNING id", params)
         return int(row[0])
+
+    async def readings_since(self, user_id: int, since: datetime) -> int:
+        """How many readings (hexagram and natal) the user has had since ``since`` — the per-minute cap's count."""
+        if not fits(int(user_id)):
+            return 0
+        row = await self.fetchone(
+            "SELECT (SELECT count(*) FROM readings WHERE user_id = :u AND created_at >= :t)"
+            " + (SELECT count(*) FROM natal_readings WHERE user_id = :u AND created_at >= :t)",
+            {"u": int(user_id), "t": self.instant(since)})
+        return int(row[0]) if row else 0
 
     async def get_reading(self, user_id: int, reading_id: int) -> Reading | None:
         """The reading, if it is this user's; ``None`` otherwise (another user's reading is never returned)."""
@@ -419,9 +445,11 @@ class SQLStorage:
         pillars: Mapping[str, Any] | None = None,
         sex: str | None = None,
         created_at: datetime | None = None,
+        consultation: str | None = None,
     ) -> int:
         """Record a natal reading; returns its id.  The birth is exactly one of: an instant (``birth_utc`` with
-        its ``tz``), a local date whose hour is unknown (``birth_date`` with its ``tz``), or ``pillars``."""
+        its ``tz``), a local date whose hour is unknown (``birth_date`` with its ``tz``), or ``pillars``.
+        ``consultation``: as for ``add_reading``, stored once per consultation."""
         given = [x is not None for x in (birth_utc, birth_date, pillars)]
         if sum(given) != 1:
             raise ValueError("give exactly one of birth_utc, birth_date or pillars")
@@ -441,15 +469,9 @@ class SQLStorage:
             "pillars": None if pillars is None else json_text(pillars, "pillars"),
             "sex": sex,
             "record": json_text(record, "record"),
+            "consultation": consultation,
         }
-        columns = ", ".join(params)
-        placeholders = ", ".join(f":{name}" for name in params)
-        async with self.transaction() as tx:
-            await self._ensure_user(tx, user_id, self._stamp())
-            row = await tx.fetchrow(
-                f"INSERT INTO natal_readings ({columns}) VALUES ({placeholders}) RETURNING id", params
-            )
-        return int(row[0])
+        return await self._insert_once("natal_readings", params)
 
     async def get_natal_reading(self, user_id: int, natal_id: int) -> NatalReading | None:
         """The natal reading, if it is this user's; ``None`` otherwise."""
@@ -874,6 +896,109 @@ class SQLStorage:
                     "ON CONFLICT (name, key) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
                     {"name": name, "key": key, "state": state, "now": self._stamp()},
                 )
+
+    async def purge_conversations(self, before: datetime) -> int:
+        """Delete every conversation state last written before ``before``; how many were deleted."""
+        async with self.transaction() as tx:
+            return await tx.execute("DELETE FROM ptb_conversations WHERE updated_at < :before",
+                                    {"before": self.instant(before)})
+
+    # ------------------------------------------------------------------ the updates received (bot.inbox)
+
+    async def store_updates(self, updates: Iterable[tuple[int, int | None, str]]) -> set[int]:
+        """Record updates as received — (update_id, user id or None, JSON body) — in one transaction; the ids
+        that were new (an id already there was received before: handled, or waiting to be)."""
+        rows = list({u[0]: u for u in updates}.values())
+        if not rows:
+            return set()
+        now = self._stamp()
+        ids = {f"i{n}": row[0] for n, row in enumerate(rows)}
+        async with self.transaction() as tx:
+            known = {int(r[0]) for r in await tx.fetch(
+                f"SELECT update_id FROM updates WHERE update_id IN ({', '.join(':' + k for k in ids)})", ids)}
+            new = [r for r in rows if r[0] not in known]
+            await tx.executemany(
+                "INSERT INTO updates (update_id, user_id, body, received_at) VALUES (:id, :user, :body, :now) "
+                "ON CONFLICT (update_id) DO NOTHING",
+                [{"id": _id(i), "user": u if u is not None and fits(u) else None, "body": b, "now": now}
+                 for i, u, b in new])
+        return {r[0] for r in new}
+
+    async def pending_updates(self) -> list[tuple[int, str]]:
+        """The updates received but not handled (an earlier process was killed), oldest first: (id, JSON)."""
+        rows = await self.fetchall("SELECT update_id, body FROM updates WHERE handled_at IS NULL ORDER BY update_id")
+        return [(int(r[0]), str(r[1])) for r in rows]
+
+    async def stale_updates(self, before: datetime, limit: int = 100) -> list[tuple[int, str]]:
+        """Updates received before ``before`` and still not handled — in a cluster, most likely by a worker that
+        died — oldest first: (id, JSON)."""
+        rows = await self.fetchall(
+            "SELECT update_id, body FROM updates WHERE handled_at IS NULL AND received_at < :before "
+            "ORDER BY update_id LIMIT :limit", {"before": self.instant(before), "limit": int(limit)})
+        return [(int(r[0]), str(r[1])) for r in rows]
+
+    async def prune_updates(self, before: datetime) -> int:
+        """Forget the ids of updates handled before ``before`` (Telegram no longer sends them again)."""
+        async with self.transaction() as tx:
+            return await tx.execute("DELETE FROM updates WHERE handled_at IS NOT NULL AND handled_at < :before",
+                                    {"before": self.instant(before)})
+
+    shared = False
+    """Whether other processes may handle this database's updates at the same time (PostgreSQL: a cluster of
+    workers).  SQLite is one process's: its lanes order a user's updates, and ``user_turn`` has nothing to do."""
+
+    def user_turn(self, user_id: int) -> AbstractAsyncContextManager[None]:
+        """``async with storage.user_turn(user_id):`` — this process's turn at the user's updates, held until the
+        block ends.  One process needs none (``bot.lanes`` orders them); a cluster's engine overrides it."""
+        return nullcontext()
+
+    def broadcast_turn(self) -> AbstractAsyncContextManager[bool]:
+        """``async with storage.broadcast_turn() as leading:`` — whether this process sends the daily broadcast
+        now.  One process always does; a cluster's engine lets one worker at a time (the whole cluster's send
+        rate is then that worker's, and another takes over at the next run if it dies)."""
+        return nullcontext(True)
+
+    async def update_state(self, update_id: int, user_id: int) -> tuple[bool, list[tuple[int, str]]]:
+        """Whether ``update_id`` is handled already (another worker took it over), and the user's updates before
+        it that are received and not handled (id, JSON), oldest first — to be handled before it."""
+        rows = await self.fetchall(
+            "SELECT update_id, body, handled_at FROM updates WHERE user_id = :u AND update_id <= :id "
+            "AND (handled_at IS NULL OR update_id = :id) ORDER BY update_id", {"u": int(user_id), "id": int(update_id)})
+        done = any(int(r[0]) == update_id and r[2] is not None for r in rows)
+        return done, [(int(r[0]), str(r[1])) for r in rows if int(r[0]) != update_id and r[1] is not None]
+
+    async def commit_update(self, user_data: Iterable[tuple[int, str | None]],
+                            conversations: Iterable[tuple[str, str, str | None]],
+                            handled: Iterable[int] = (), dropped: Iterable[int] = ()) -> None:
+        """One update's outcome in one transaction: its user's data (JSON, or None to delete), its conversation
+        states (name, key, JSON or None), and the updates marked handled or dropped — so after a crash either
+        all of it is there (the update is not handled again) or none is (it is)."""
+        now = self._stamp()
+        async with self.transaction() as tx:
+            for row_id, text in user_data:
+                if not fits(row_id):
+                    continue
+                if text is None:
+                    await tx.execute("DELETE FROM ptb_user_data WHERE user_id = :id", {"id": row_id})
+                else:
+                    await tx.execute(
+                        "INSERT INTO ptb_user_data (user_id, data, updated_at) VALUES (:id, :data, :now) "
+                        "ON CONFLICT (user_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
+                        {"id": row_id, "data": text, "now": now})
+            for name, key, state in conversations:
+                if state is None:
+                    await tx.execute("DELETE FROM ptb_conversations WHERE name = :name AND key = :key",
+                                     {"name": name, "key": key})
+                else:
+                    await tx.execute(
+                        "INSERT INTO ptb_conversations (name, key, state, updated_at) VALUES (:name, :key, :state, "
+                        ":now) ON CONFLICT (name, key) DO UPDATE SET state = excluded.state, "
+                        "updated_at = excluded.updated_at", {"name": name, "key": key, "state": state, "now": now})
+            for outcome, ids in (("handled", handled), ("dropped", dropped)):
+                for update_id in ids:
+                    await tx.execute("UPDATE updates SET handled_at = :now, outcome = :outcome, body = NULL "
+                                     "WHERE update_id = :id AND handled_at IS NULL",
+                                     {"now": now, "outcome": outcome, "id": _id(update_id)})
 
     # ------------------------------------------------------------------------------- whole tables (db copy)
 

@@ -172,10 +172,32 @@ CREATE TABLE natal_readings (
 CREATE INDEX natal_readings_by_user ON natal_readings (user_id, created_at DESC, id DESC);
 """
 
+_SQLITE_V4 = """
+-- Every update as received, before its offset is confirmed to Telegram (bot/inbox.py); marked handled in the
+-- same transaction as the state it changed, so a killed process neither loses nor repeats one.
+CREATE TABLE updates (
+    update_id    INTEGER PRIMARY KEY,                  -- Telegram's id: a redelivered update is known
+    user_id      INTEGER,                              -- the sender, when there is one
+    body         TEXT,                                 -- JSON, as received; NULL once handled
+    received_at  TEXT    NOT NULL,                     -- UTC
+    handled_at   TEXT,                                 -- UTC; NULL while pending
+    outcome      TEXT    CHECK (outcome IN ('handled', 'dropped'))
+);
+CREATE INDEX updates_pending ON updates (update_id) WHERE handled_at IS NULL;
+CREATE INDEX updates_handled ON updates (handled_at) WHERE handled_at IS NOT NULL;
+
+-- the consultation a reading ends (flow's c["id"]): the same consultation answered again stores nothing new
+ALTER TABLE readings ADD COLUMN consultation TEXT;
+CREATE UNIQUE INDEX readings_once ON readings (user_id, consultation) WHERE consultation IS NOT NULL;
+ALTER TABLE natal_readings ADD COLUMN consultation TEXT;
+CREATE UNIQUE INDEX natal_readings_once ON natal_readings (user_id, consultation) WHERE consultation IS NOT NULL;
+"""
+
 SQLITE_MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "users, readings, subscriptions, deliveries", _SQLITE_V1),
     Migration(2, "telegram.ext persistence: user/chat/bot data, conversations", _SQLITE_V2),
     Migration(3, "natal readings (玉照定真經) and the per-user setting for its grave verses", _SQLITE_V3),
+    Migration(4, "received updates (none lost or handled twice); one reading per consultation", _SQLITE_V4),
 )
 
 # ------------------------------------------------------------------------------------------------ PostgreSQL
@@ -303,10 +325,29 @@ CREATE TABLE natal_readings (
 CREATE INDEX natal_readings_by_user ON natal_readings (user_id, created_at DESC, id DESC);
 """
 
+_POSTGRES_V4 = """
+CREATE TABLE updates (
+    update_id    BIGINT      PRIMARY KEY,
+    user_id      BIGINT,
+    body         TEXT,
+    received_at  TIMESTAMPTZ NOT NULL,
+    handled_at   TIMESTAMPTZ,
+    outcome      TEXT        CHECK (outcome IN ('handled', 'dropped'))
+);
+CREATE INDEX updates_pending ON updates (update_id) WHERE handled_at IS NULL;
+CREATE INDEX updates_handled ON updates (handled_at) WHERE handled_at IS NOT NULL;
+
+ALTER TABLE readings ADD COLUMN consultation TEXT;
+CREATE UNIQUE INDEX readings_once ON readings (user_id, consultation) WHERE consultation IS NOT NULL;
+ALTER TABLE natal_readings ADD COLUMN consultation TEXT;
+CREATE UNIQUE INDEX natal_readings_once ON natal_readings (user_id, consultation) WHERE consultation IS NOT NULL;
+"""
+
 POSTGRES_MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "users, readings, subscriptions, deliveries", _POSTGRES_V1),
     Migration(2, "telegram.ext persistence: user/chat/bot data, conversations", _POSTGRES_V2),
     Migration(3, "natal readings (玉照定真經) and the per-user setting for its grave verses", _POSTGRES_V3),
+    Migration(4, "received updates (none lost or handled twice); one reading per consultation", _POSTGRES_V4),
 )
 
 SCHEMA_VERSION: Final = SQLITE_MIGRATIONS[-1].version
@@ -323,7 +364,8 @@ TABLES: Final[dict[str, dict[str, str | None]]] = {
     "readings": {"id": None, "user_id": None, "created_at": INSTANT, "lines": None, "tosses": None, "coins": None,
                  "moment_utc": INSTANT, "moment_tz": None, "day_boundary": None, "pillars": None,
                  "question": None, "topic": None, "subject": None, "sex": None, "use_god": None, "reading": None,
-                 "outcome": None, "outcome_text": None, "outcome_date": DATE, "outcome_noted_at": INSTANT},
+                 "outcome": None, "outcome_text": None, "outcome_date": DATE, "outcome_noted_at": INSTANT,
+                 "consultation": None},
     "subscriptions": {"id": None, "user_id": None, "chat_id": None, "send_at": None, "tz": None, "lang": None,
                       "active": FLAG, "starts_on": DATE, "created_at": INSTANT, "updated_at": INSTANT,
                       "ended_at": INSTANT, "end_reason": None},
@@ -333,15 +375,17 @@ TABLES: Final[dict[str, dict[str, str | None]]] = {
                    "last_error": None, "updated_at": INSTANT},
     "natal_readings": {"id": None, "user_id": None, "created_at": INSTANT, "birth_utc": INSTANT,
                        "birth_date": DATE, "tz": None, "day_boundary": None, "pillars": None, "sex": None,
-                       "record": None},
+                       "record": None, "consultation": None},
     "ptb_user_data": {"user_id": None, "data": None, "updated_at": INSTANT},
     "ptb_chat_data": {"chat_id": None, "data": None, "updated_at": INSTANT},
     "ptb_store": {"name": None, "data": None, "updated_at": INSTANT},
     "ptb_conversations": {"name": None, "key": None, "state": None, "updated_at": INSTANT},
+    "updates": {"update_id": None, "user_id": None, "body": None, "received_at": INSTANT, "handled_at": INSTANT,
+                "outcome": None},
 }
 KEYS: Final[dict[str, tuple[str, ...]]] = {
     "users": ("user_id",), "readings": ("id",), "subscriptions": ("id",), "deliveries": ("user_id", "local_date"),
     "natal_readings": ("id",), "ptb_user_data": ("user_id",), "ptb_chat_data": ("chat_id",), "ptb_store": ("name",),
-    "ptb_conversations": ("name", "key"),
+    "ptb_conversations": ("name", "key"), "updates": ("update_id",),
 }
 IDENTITIES: Final = ("readings", "subscriptions", "natal_readings")  # tables whose id the engine numbers
