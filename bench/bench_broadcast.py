@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,7 +50,7 @@ def max_in_window(times: list[float], window: float = 1.0) -> int:
 
 async def prepare(path: str, n: int, tg: FakeTelegram) -> None:
     """N subscriptions at 00:00 local, made a day ago: every one is due now (its local date has begun)."""
-    yesterday = datetime.now(timezone.utc) - timedelta(days=1)
+    yesterday = datetime.now(UTC) - timedelta(days=1)
     async with await SQLiteStorage.open(path, synchronous="OFF") as storage:  # setup only; the sender uses FULL
         for i in range(n):
             uid = FIRST_ID + i

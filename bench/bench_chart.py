@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from core.calendar import Moment
@@ -24,8 +24,8 @@ ZONES = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei", "America/Ne
 
 def inputs(n: int, seed: int = 2024) -> list[tuple[tuple[int, ...], datetime, str]]:
     rng = random.Random(seed)
-    start = datetime(1901, 1, 1, tzinfo=timezone.utc)
-    span = (datetime(2099, 12, 1, tzinfo=timezone.utc) - start).total_seconds()
+    start = datetime(1901, 1, 1, tzinfo=UTC)
+    span = (datetime(2099, 12, 1, tzinfo=UTC) - start).total_seconds()
     out = []
     for _ in range(n):
         values = tuple(rng.choice((6, 7, 7, 7, 8, 8, 8, 9)) for _ in range(6))

@@ -146,9 +146,9 @@ async def show_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
 
 
 async def settings_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    query = update.callback_query
+    query, data = flow.button(update)
     await flow.ack(query)
-    parts = query.data.split(":")
+    parts = data.split(":")
     user = await flow.user_of(update, context)
     st = flow.storage(context)
     if parts[1] == "show":
@@ -181,9 +181,9 @@ async def lang_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
 
 
 async def lang_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    query = update.callback_query
+    query, data = flow.button(update)
     await flow.ack(query)
-    lang = query.data.split(":", 1)[1]
+    lang = data.split(":", 1)[1]
     if lang not in kb.LANG_NAMES:
         await flow.say(update, _("That button belongs to an earlier message."))
         return
@@ -264,10 +264,10 @@ async def history_command(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
 
 
 async def history_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    query = update.callback_query
+    query, data = flow.button(update)
     await flow.ack(query)
     try:
-        offset = small_int(query.data.split(":", 1)[1])
+        offset = small_int(data.split(":", 1)[1])
     except (ValueError, IndexError):
         offset = 0
     await history(update, context, offset)
@@ -275,10 +275,10 @@ async def history_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
 
 async def _stored(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[Any, Any] | None:
     """The reading a button names, recomputed from what was stored (the engine is deterministic)."""
-    query = update.callback_query
+    query, data = flow.button(update)
     await flow.ack(query)
     try:
-        rid = small_int(query.data.split(":")[1])
+        rid = small_int(data.split(":")[1])
     except (ValueError, IndexError):
         await flow.say(update, _("That button belongs to an earlier message."))
         return None
@@ -371,10 +371,10 @@ async def topic_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
 
 async def _stored_natal(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[Any, Any] | None:
     """The natal reading a button names (n:{id}, v:{id}), recomputed from the birth as stored."""
-    query = update.callback_query
+    query, data = flow.button(update)
     await flow.ack(query)
     try:
-        nid = int(query.data.split(":")[1])
+        nid = int(data.split(":")[1])
     except (ValueError, IndexError):
         await flow.say(update, _("That button belongs to an earlier message."))
         return None
@@ -419,15 +419,16 @@ async def cast_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     await flow.ack(update.callback_query)
     args = list(context.args or [])
     if update.message and update.message.text and not update.message.text.startswith("/"):
-        state = (context.user_data.get("c") or {}).get("state")
+        state = (flow.user_data(context).get("c") or {}).get("state")
         if state is not None and state != flow.ASK_QUESTION:
             # Six values typed into an open consultation answer its current step; they do not start over.
             return await flow.bare_cast(update, context, state)
         args = update.message.text.split()
     if not await reading_allowed(update, context):
-        state = (context.user_data.get("c") or {}).get("state")
+        state = (flow.user_data(context).get("c") or {}).get("state")
         return state if isinstance(state, int) else ConversationHandler.END
-    context.user_data["c"] = c = {"id": flow.new_consultation_id()}
+    c: dict[str, Any] = {"id": flow.new_consultation_id()}
+    flow.user_data(context)["c"] = c
     topic = next((t.value for a in args if (t := topic_of(a)) is not None), None)
     rest = [a for a in args if topic_of(a) is None]
     unknown = [a for a in rest if not _cast_like(a)]
@@ -469,17 +470,17 @@ def _track(handler: Callable[..., Any]) -> Callable[..., Any]:
     the update — PTB keeps the conversation's state too — so the step can simply be taken again."""
 
     async def wrapped(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-        before = copy.deepcopy(context.user_data)
+        before = copy.deepcopy(flow.user_data(context))
         try:
             result = await handler(update, context)
         except Exception:
-            context.user_data.clear()
-            context.user_data.update(before)
+            flow.user_data(context).clear()
+            flow.user_data(context).update(before)
             raise
         if isinstance(result, int) and result >= 0:
             flow.consultation(context)["state"] = result
         elif result == ConversationHandler.END:
-            context.user_data.get("c", {}).pop("state", None)
+            flow.user_data(context).get("c", {}).pop("state", None)
         return result
 
     return wrapped
@@ -534,7 +535,7 @@ def consultation_handler() -> ConversationHandler:
 
 def _open(context: ContextTypes.DEFAULT_TYPE) -> bool:
     c = context.user_data.get("c") if context.user_data else None
-    return bool(c) and "state" in c
+    return isinstance(c, dict) and bool(c) and "state" in c
 
 
 # Commands that may answer with a keyboard to choose from: the open consultation is shown again after the choice
@@ -569,7 +570,7 @@ async def fallback_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
 
 async def unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A command no handler knows: explained, unless a consultation is open (then group 1 shows its step)."""
-    c = context.user_data.get("c") if context.user_data else None
+    c = flow.user_data(context).get("c") if context.user_data else None
     if not c or "state" not in c:
         await fallback_text(update, context)
 
@@ -585,7 +586,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     if isinstance(update, Update) and update.effective_chat is not None:
         lang = "en"
         if update.effective_user is not None:
-            known = context.application.bot_data["users"].get(update.effective_user.id)
+            known = context.application.bot_data["users"].get(flow.sender(update).id)
             lang = known.lang if known else normalize(update.effective_user.language_code)
         with use(lang):
             try:
@@ -609,7 +610,7 @@ async def _post_init(app: Application) -> None:
 
 def build_application(config: Config, *, request: BaseRequest | None = None,
                       clock: Callable[[], datetime] | None = None, rate_limit: bool = True,
-                      extra: Callable[[Application], None] | None = None, replay: bool = True) -> Application:
+                      extra: Callable[[Application], object] | None = None, replay: bool = True) -> Application:
     """The bot, wired: handlers, storage (``config.database``: SQLite or PostgreSQL) and persistence, rate
     limiter, error handler.
 
@@ -622,15 +623,16 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     persistence.hold_writes()  # written by the processor, one transaction per update (bot.lanes)
     inbox = Inbox(persistence.get_storage)
     processor = FairUpdateProcessor(max_queued=config.queued_updates_per_user, replay=replay)
-    urls = {}
+    urls: dict[str, Any] = {}
     if config.api_base_url:
         urls = {"base_url": config.api_base_url, "base_file_url": config.api_base_url.replace("/bot", "/file/bot")}
     # Every call but getUpdates is retried after a network error, a time-out or a 5xx (bot.guard); 429 is
     # waited out by the rate limiter.
+    limiter: Any = PacedLimiter() if rate_limit else None  # (ExtBot's overloads take a limiter or None, not either)
     bot = InboxBot(config.token or "0:console", **urls,
                    request=request or RetryingRequest(connection_pool_size=256),
                    get_updates_request=request or RetryingRequest(connection_pool_size=1),
-                   rate_limiter=PacedLimiter() if rate_limit else None)
+                   rate_limiter=limiter)
     bot.use_inbox(inbox)
     builder = (ApplicationBuilder().application_class(MeteredApplication).bot(bot).persistence(persistence)
                .concurrent_updates(processor).update_queue(inbox).post_init(_post_init).post_shutdown(stop_ops))

@@ -39,7 +39,7 @@ import signal
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from datetime import time as dt_time
 from typing import Any, Final
 from zoneinfo import ZoneInfo
@@ -102,7 +102,7 @@ JOB_NAME: Final = "daily-almanac"
 
 
 def _utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 # ---- the broadcast -------------------------------------------------------------------------------------
@@ -340,7 +340,7 @@ class DailyAlmanacJob:
             metrics.DELIVERIES_DUE.set(stats.due)
             if stats.due:
                 log.info("daily almanac: %s", stats.summary())
-            today = clock().astimezone(timezone.utc).date()
+            today = clock().astimezone(UTC).date()
             if self._pruned_on != today:
                 self._pruned_on = today
                 await storage.prune_deliveries(today - RETENTION)
@@ -424,9 +424,11 @@ async def subscribe_command(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         await flow.say(update, _("Give the time of day as HH:MM, for example /subscribe 07:30."))
         return
     now = flow.now(context)
-    sub = await storage.subscribe(user.user_id, update.effective_chat.id, hhmm, user.tz, user.lang, now=now)
+    chat = update.effective_chat
+    assert chat is not None  # bot.guard.gate: only a private chat's messages reach a command
+    sub = await storage.subscribe(user.user_id, chat.id, hhmm, user.tz, user.lang, now=now)
     today = local_today(now, sub.tz)
-    first = sub.starts_on if sub.starts_on > today else today
+    first = max(today, sub.starts_on)
     delivered = await storage.get_delivery(user.user_id, today)
     if first == today and delivered is not None and delivered.status == "sent":
         first = today + timedelta(days=1)

@@ -12,7 +12,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 from zoneinfo import ZoneInfo
@@ -57,7 +57,7 @@ def local_zone() -> str:
         from tzlocal import get_localzone_name
 
         return get_localzone_name() or "UTC"
-    except Exception:  # an unreadable system zone setting must not stop a chart
+    except Exception:  # noqa: BLE001 - an unreadable system zone setting must not stop a chart
         return "UTC"
 
 
@@ -288,7 +288,7 @@ def reading_output(chart: Chart, reading: Reading) -> dict[str, Any]:
 
 
 def _utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def run_jsonl(source: Iterable[str], sink: TextIO, now: Callable[[], datetime] = _utcnow,

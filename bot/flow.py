@@ -13,11 +13,12 @@ import html
 import logging
 import re
 import secrets
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from telegram import CallbackQuery, InlineKeyboardMarkup, InputFile, Message, Update
+from telegram import User as TelegramUser
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes, ConversationHandler
@@ -72,11 +73,33 @@ def storage(context: ContextTypes.DEFAULT_TYPE) -> Storage:
 def now(context: ContextTypes.DEFAULT_TYPE) -> datetime:
     """The injected clock (tests and broadcasts use a fake one), always an aware UTC instant."""
     clock = context.application.bot_data.get("clock")
-    return clock() if clock else datetime.now(timezone.utc)
+    return clock() if clock else datetime.now(UTC)
+
+
+def user_data(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
+    """The user's data: PTB gives one to every update that comes from a user, and ``bot.guard.gate`` lets no
+    other update reach a step."""
+    data = context.user_data
+    assert data is not None, "an update without a user reached a consultation step"
+    return data
+
+
+def sender(update: Update) -> TelegramUser:
+    """Who sent ``update`` (``bot.guard.gate`` stops every update without a user before the handlers)."""
+    user = update.effective_user
+    assert user is not None, "an update without a user reached a handler"
+    return user
+
+
+def button(update: Update) -> tuple[CallbackQuery, str]:
+    """The button of an update a ``CallbackQueryHandler`` took, and its data (never empty: ``bot.guard.gate``)."""
+    query = update.callback_query
+    assert query is not None and query.data, "a handler of buttons took an update without a button"
+    return query, query.data
 
 
 async def user_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> User:
-    return context.application.bot_data["users"][update.effective_user.id]
+    return context.application.bot_data["users"][sender(update).id]
 
 
 def new_consultation_id() -> str:
@@ -86,7 +109,7 @@ def new_consultation_id() -> str:
 
 
 def consultation(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
-    return context.user_data.setdefault("c", {})
+    return user_data(context).setdefault("c", {})
 
 
 async def say(update: Update, text: str, markup: InlineKeyboardMarkup | None = None, *, pre: bool = False) -> Message:
@@ -233,9 +256,9 @@ async def skip_question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> i
 
 
 async def got_topic(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    query = update.callback_query
+    query, data = button(update)
     await ack(query)
-    value = query.data.split(":", 1)[1]
+    value = data.split(":", 1)[1]
     if value not in {t.value for t in Topic}:
         return await stale_button(update, context)
     c = consultation(context)
@@ -246,10 +269,10 @@ async def got_topic(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
 
 
 async def got_follow_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    query = update.callback_query
+    query, data = button(update)
     await ack(query)
     try:
-        _prefix, which, value = query.data.split(":", 2)
+        _prefix, which, value = data.split(":", 2)
         if FollowUp(which) in OPTIONAL_FOLLOW_UPS:  # an optional question's button, from another step
             raise ValueError(which)
     except ValueError:
@@ -266,11 +289,11 @@ async def got_follow_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> i
 
 async def got_optional(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     """An optional follow-up answered, or skipped (``f:{id}:skip``, stored as None: the default stays)."""
-    query = update.callback_query
+    query, data = button(update)
     await ack(query)
     c = consultation(context)
     try:
-        _prefix, which, value = query.data.split(":", 2)
+        _prefix, which, value = data.split(":", 2)
         asked = FollowUp(which)
     except ValueError:
         return await stale_button(update, context)
@@ -286,9 +309,9 @@ async def got_optional(update: Update, context: ContextTypes.DEFAULT_TYPE) -> in
 
 
 async def got_method(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    query = update.callback_query
+    query, data = button(update)
     await ack(query)
-    method = query.data.split(":", 1)[1]
+    method = data.split(":", 1)[1]
     c = consultation(context)
     user = await user_of(update, context)
     if method == "coins":
@@ -334,11 +357,11 @@ async def show_toss(update: Update, context: ContextTypes.DEFAULT_TYPE, *, edit:
 
 
 async def got_toss(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    query = update.callback_query
+    query, data = button(update)
     await ack(query)
     c = consultation(context)
     done: list[int] = c.setdefault("tosses", [])
-    parts = query.data.split(":")
+    parts = data.split(":")
     value = parts[-1]
     # c:{tosses done}:{value}; a keyboard of another toss (a double tap) is stale.  Plain c:{value} comes from
     # keyboards sent before the toss number was part of the data.
@@ -390,7 +413,7 @@ async def _tossed(update: Update, context: ContextTypes.DEFAULT_TYPE, count: int
     tosses = []
     for n in done:
         backs = n if convention is CoinConvention.BACKS else 3 - n
-        tosses.append(Toss(tuple(i < backs for i in range(3))))
+        tosses.append(Toss((backs > 0, backs > 1, backs > 2)))
     cast = Cast(tuple(t.value(convention) for t in tosses), tuple(tosses))
     _store_cast(c, cast)
     picture = _("Six tosses:") + "\n\n" + lines_picture([int(v) for v in cast.values])
@@ -467,9 +490,9 @@ def cast_error_text(exc: CastError, *, one_toss: str | None = None) -> str:
 
 
 async def got_moment_choice(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    query = update.callback_query
+    query, data = button(update)
     await ack(query)
-    choice = query.data.split(":", 1)[1]
+    choice = data.split(":", 1)[1]
     c = consultation(context)
     if choice == "now":
         c["moment"] = "now"
@@ -576,8 +599,8 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         chart = build_chart(cast, moment)
         reading = read(chart, _question(c))
     except (CastError, CalendarError, QuestionError) as exc:  # stored answers that no longer hold
-        log.warning("consultation of %s could not be read: %s", update.effective_user.id, exc)
-        context.user_data.pop("c", None)
+        log.warning("consultation of %s could not be read: %s", sender(update).id, exc)
+        user_data(context).pop("c", None)
         await say(update, _("Something in this consultation no longer fits; please start a new reading."),
                   kb.start())
         return END
@@ -587,12 +610,12 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         moment_utc=moment.utc, tz=moment.tz, day_boundary=int(moment.day_boundary), question=c.get("question"),
         topic=c.get("topic"), subject=c.get("subject"), sex=c.get("sex"), use_god=c.get("use_god"),
         consultation=c.get("id"))
-    context.user_data.pop("c", None)
+    user_data(context).pop("c", None)
     try:
         await send_reading(update, reading, rid)
     except TelegramError as exc:  # stored: the consultation is over whatever happens to the reply
         log.warning("reading %d of %s is stored but could not be sent (%s); it is in /history", rid,
-                    update.effective_user.id, exc)
+                    sender(update).id, exc)
     return END
 
 
@@ -617,7 +640,7 @@ async def send_picture(update: Update, reading: Reading) -> None:
         png = await asyncio.to_thread(render_png, reading)  # to_thread carries the language's ContextVar
         await chat.send_photo(InputFile(png, filename="chart.png"), caption=caption(reading.chart))
     except Exception:  # the picture must never cost the user the reading (the fault is logged)
-        log.exception("the chart picture of %s was not sent", update.effective_user.id if update.effective_user
+        log.exception("the chart picture of %s was not sent", sender(update).id if update.effective_user
                       else chat.id)
 
 
@@ -625,7 +648,7 @@ async def send_picture(update: Update, reading: Reading) -> None:
 
 async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     await ack(update.callback_query)
-    context.user_data.pop("c", None)
+    user_data(context).pop("c", None)
     await say(update, _("Cancelled. Nothing was read."), kb.start())
     return END
 
@@ -688,23 +711,23 @@ async def command_mid_flow(update: Update, context: ContextTypes.DEFAULT_TYPE) -
 
 def _open_step(context: ContextTypes.DEFAULT_TYPE) -> int | None:
     """The step an open consultation waits at, the one it left for an outcome date included (None if none)."""
-    c = context.user_data.get("c") or {}
+    c = user_data(context).get("c") or {}
     return c.get("resume") if c.get("state") == ASK_OUTCOME_DATE else c.get("state")
 
 
 async def outcome_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     """The buttons under a reading.  An open consultation stays where it is (the buttons are entry points of
     the conversation, so they work from any step)."""
-    query = update.callback_query
+    query, data = button(update)
     await ack(query)
     try:
-        _k, rid_text, what = query.data.split(":", 2)
+        _k, rid_text, what = data.split(":", 2)
         rid = small_int(rid_text)
     except ValueError:
         return await stale_button(update, context)
     resume = _open_step(context)
     after = END if resume is None else resume
-    context.user_data.pop("outcome_for", None)  # a date asked for earlier is no longer awaited
+    user_data(context).pop("outcome_for", None)  # a date asked for earlier is no longer awaited
     consultation(context).pop("resume", None)
     user = await user_of(update, context)
     st = storage(context)
@@ -724,7 +747,7 @@ async def outcome_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         await say(update, _("Noted: it happened on {date}.").format(date=_fmt_date(local)))
         return after
     if what == "date":
-        context.user_data["outcome_for"] = rid
+        user_data(context)["outcome_for"] = rid
         c = consultation(context)
         if resume is not None:
             c["resume"] = resume
@@ -736,7 +759,7 @@ async def outcome_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
 
 async def got_outcome_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     text = (update.message.text or "").strip() if update.message else ""
-    rid = context.user_data.get("outcome_for")
+    rid = user_data(context).get("outcome_for")
     user = await user_of(update, context)
     try:
         day = datetime.strptime(text, "%Y-%m-%d").date()
@@ -744,7 +767,8 @@ async def got_outcome_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         await say(update, _("I cannot read “{text}” as a date; please write it like 2026-12-03.").format(text=text[:40]))
         return ASK_OUTCOME_DATE
     st = storage(context)
-    row = None if rid is None else await st.get_reading(user.user_id, int(rid))
+    rid = None if rid is None else int(rid)
+    row = None if rid is None else await st.get_reading(user.user_id, rid)
     if row is not None:
         cast_on = cast_date(row, user.tz)
         if day < cast_on:
@@ -755,16 +779,16 @@ async def got_outcome_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -
             await say(update, _("That date has not come yet. Send the date it happened as YYYY-MM-DD, or "
                                 "record it when it has happened."))
             return ASK_OUTCOME_DATE
-    if row is None or not await st.set_outcome(user.user_id, int(rid), outcome="happened", on=day):
+    if rid is None or row is None or not await st.set_outcome(user.user_id, rid, outcome="happened", on=day):
         await say(update, _("That reading is not in your history."))
     else:
         await say(update, _("Noted: it happened on {date}.").format(date=_fmt_date(day)))
-    context.user_data.pop("outcome_for", None)
+    user_data(context).pop("outcome_for", None)
     resume = consultation(context).pop("resume", None)
     if resume is not None:  # back to the consultation that was open when the outcome button was pressed
         consultation(context)["state"] = resume
         return await repeat_step(update, context, resume)
-    context.user_data.pop("c", None)
+    user_data(context).pop("c", None)
     return END
 
 

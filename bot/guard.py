@@ -24,6 +24,7 @@ import sqlite3
 from collections import OrderedDict
 from datetime import UTC, datetime
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 import aiohttp
@@ -198,7 +199,7 @@ class _HandledParseError(logging.Filter):
 logging.getLogger("bot.guard.bot").addFilter(_HandledParseError())
 
 
-class TolerantBot(ExtBot):  # type: ignore[type-arg]
+class TolerantBot(ExtBot):
     """``ExtBot`` whose ``getUpdates`` survives an update it cannot parse.
 
     PTB parses the whole batch at once, so one unreadable update raised every time, the offset never moved and
@@ -233,7 +234,7 @@ class TolerantBot(ExtBot):  # type: ignore[type-arg]
         try:
             Update.de_json(raw, self)
             return raw
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - whatever PTB raises on an update it cannot read: skip it
             update_id = raw.get("update_id") if isinstance(raw, dict) else None
             if _unreadable.first(update_id):
                 kinds = sorted(k for k in raw if k != "update_id") if isinstance(raw, dict) else []
@@ -300,7 +301,7 @@ class _suppress_telegram:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: Any, exc: Any, tb: Any) -> bool:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> bool:
         if isinstance(exc, TelegramError):
             log.info("could not answer in a group: %s", redact(str(exc)))
             return True

@@ -67,8 +67,9 @@ def run_bot(env: dict[str, str] | None = None) -> int:
 async def preflight(config: Config) -> None:
     """getMe once before PTB starts, so that a refused token or an unreachable server is our one line (PTB's
     start-up logs a traceback of its own for either)."""
-    urls = {"base_url": config.api_base_url} if config.api_base_url else {}
-    async with Bot(config.token or "", **urls, request=HTTPXRequest()):  # initialize() calls getMe
+    bot = Bot(config.token or "", base_url=config.api_base_url, request=HTTPXRequest()) if config.api_base_url \
+        else Bot(config.token or "", request=HTTPXRequest())
+    async with bot:  # initialize() calls getMe
         pass
 
 
@@ -79,7 +80,7 @@ def run_webhook(app: Any, config: Config) -> None:
     if not secret:
         secret = secrets.token_urlsafe(32)
         log.info("WEBHOOK_SECRET is not set: a random secret is registered with Telegram for this run")
-    app.run_webhook(listen=config.listen, port=config.port, url_path=urlsplit(config.webhook_url).path.strip("/"),
+    app.run_webhook(listen=config.listen, port=config.port, url_path=urlsplit(config.webhook_url or "").path.strip("/"),
                     webhook_url=config.webhook_url, secret_token=secret, allowed_updates=Update.ALL_TYPES)
 
 

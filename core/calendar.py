@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 from enum import IntEnum
 from functools import cache, lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -36,25 +36,25 @@ from core.jie_table import JIE_UTC as _JIE
 from core.values import value
 
 __all__ = [
-    "MIN_YEAR",
     "MAX_YEAR",
+    "MIN_YEAR",
     "CalendarError",
     "DayBoundary",
     "Moment",
+    "day_pillar_of_date",
     "jie_instants",
     "month_opening",
     "month_starts",
-    "year_starts",
-    "day_pillar_of_date",
     "next_days",
     "next_days_pillar",
     "year_pillar_of",
+    "year_starts",
 ]
 
 MIN_YEAR = 1900
 MAX_YEAR = 2100
 
-_UTC = timezone.utc
+_UTC = UTC
 # JDN = date.toordinal() + 1721425; day pillar index = (JDN + 49) % 60 (2000-01-01, JDN 2451545 → 戊午).
 _DAY_OFFSET = 1721425 + 49
 

@@ -7,7 +7,7 @@ transformation that holds is listed.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from core.calendar import Moment
 from core.cast import Cast
@@ -139,7 +139,7 @@ class Standing:
         return (not self.month_break) and (self.season is not Season.休囚 or MonthRelation.月合 in self.month)
 
 
-@lru_cache(maxsize=None)  # bounded: 12 branches × 12 months × 60 days × 2
+@cache  # bounded: 12 branches × 12 months × 60 days × 2
 def standing(branch: Branch, month: Branch, day: Branch, void: tuple[Branch, Branch], static: bool) -> Standing:
     """Measure ``branch`` against a month and a day; ``static`` lines (and hidden ones) can be 暗動 or 日破."""
     el = branch.element
@@ -196,7 +196,7 @@ class Transformation(SymbolEnum):
     反吟 = "反吟"  # the line changes into the branch that clashes it
 
 
-@lru_cache(maxsize=None)  # bounded: 12 × 12 × 12 months × 6 voids
+@cache  # bounded: 12 × 12 × 12 months × 6 voids
 def transformations(moving: Branch, changed: Branch, month: Branch, void: tuple[Branch, Branch]) -> tuple[Transformation, ...]:
     """Every transformation that holds for a moving line, in a fixed order; none is chosen over another."""
     out = []
@@ -387,7 +387,7 @@ class _Frame:
     changed: tuple[Stem, Branch, Relation] | None
 
 
-@lru_cache(maxsize=None)  # bounded: 4096 casts
+@cache  # bounded: 4096 casts
 def _frames(values: tuple[int, ...]) -> tuple[Hexagram, Hexagram | None, tuple[_Frame, ...],
                                               tuple[HexagramTransformation, ...]]:
     """The moment-free part of a chart, once per cast."""

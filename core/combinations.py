@@ -817,8 +817,8 @@ def frame_findings(facts: Sequence[FrameFact], use_god_places: Sequence[Place], 
                 key, effect = "frame_overcomes", BAD
             else:
                 continue
-            params = dict(frame="".join(b.name for b in f.frame.members), element=el.name, relation=f.relation.value,
-                          kind=f.kind.value, strength=f.strength.value, use_god=_branch_at(chart, place).name)
+            params = {"frame": "".join(b.name for b in f.frame.members), "element": el.name, "relation": f.relation.value,
+                          "kind": f.kind.value, "strength": f.strength.value, "use_god": _branch_at(chart, place).name}
             if f.formed:
                 out.append(_finding("JH-03", key, effect, frame_weight(f), (place, *f.places), **params))
             else:

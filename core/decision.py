@@ -14,7 +14,6 @@ from core.usable import Usability, Usable
 from core.values import value
 from core.verdict import Verdict
 
-
 _LIFT_SEALED = frozenset(("LH-06", "HJ-35", "JS-25"))
 
 

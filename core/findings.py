@@ -45,7 +45,7 @@ class Place:
     layer: Layer
     position: int
 
-    def __new__(cls, layer: Layer | str, position: int = 0) -> Place:
+    def __new__(cls, layer: Layer | str, position: int = 0) -> Place:  # noqa: PYI034 - one interned value per place
         try:
             return _PLACES[layer, position]
         except KeyError:

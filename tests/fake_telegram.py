@@ -48,9 +48,10 @@ import math
 import re
 import time
 from collections import Counter, deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from http import HTTPStatus
-from typing import Any, Callable, Iterable
+from typing import Any, Self
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 __all__ = ["Call", "FakeMessage", "FakeTelegram", "FakeUser", "ParseError"]
@@ -398,7 +399,7 @@ def parse_html(src: str) -> tuple[str, list[dict[str, Any]]]:
             if m:
                 ent_name = m.group(1)
                 if ent_name.startswith("#"):
-                    code = int(ent_name[2:], 16) if ent_name[1:2] in "xX" else int(ent_name[1:])
+                    code = int(ent_name, 0) if ent_name[1:2] in "xX" else int(ent_name[1:])
                     with contextlib.suppress(ValueError, OverflowError):
                         emit(chr(code))
                         i += m.end()
@@ -937,7 +938,7 @@ class FakeTelegram:
         self.started_at = 0.0
 
     # ----- lifecycle ---------------------------------------------------------------
-    async def __aenter__(self) -> FakeTelegram:
+    async def __aenter__(self) -> Self:
         await self.start()
         return self
 

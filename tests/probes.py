@@ -29,13 +29,13 @@ import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 
-NOW = datetime(2026, 3, 2, 3, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 3, 2, 3, 0, tzinfo=UTC)
 LANGS = ["en", "ko", "ja", "zh-hans", "zh-hant", "de", None]
 TEXTS = ["/cast", "/cast 789968 wealth", "/cast 987878", "/cancel", "/history", "/settings", "/start", "/help",
          "/today", "/lang", "/tz", "/tz Mars/Olympus", "/tz Asia/Seoul", "/subscribe 25:00", "/subscribe 07:30",

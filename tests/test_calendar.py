@@ -6,8 +6,9 @@ written out here by hand."""
 from __future__ import annotations
 
 import importlib.util
+import itertools
 from bisect import bisect_right
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from functools import cache
 from importlib.metadata import version
 from pathlib import Path
@@ -34,7 +35,6 @@ from core.calendar import (
 )
 from core.ganzhi import Branch, StemBranch
 
-UTC = timezone.utc
 STEMS = "甲乙丙丁戊己庚辛壬癸"
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 # 五虎遁: stem of the 寅 month from the year stem.
@@ -287,7 +287,7 @@ def test_year_and_month_every_plain_day_match_sxtwl() -> None:
 def test_table_shape() -> None:
     table = jie_table.JIE_UTC
     assert len(table) == (jie_table.LAST_YEAR - jie_table.FIRST_YEAR + 1) * 12
-    assert all(29 * 86400 < b - a < 32 * 86400 for a, b in zip(table, table[1:]))
+    assert all(29 * 86400 < b - a < 32 * 86400 for a, b in itertools.pairwise(table))
     first = datetime.fromtimestamp(table[0], UTC)
     assert (first.year, first.month) == (1899, 1)  # 小寒 1899
     # Every local instant of 1900-01-01 … 2100-12-31 in any zone (offsets within ±14 h) is covered.
@@ -395,7 +395,7 @@ def test_sxtwl_delta_t_port() -> None:
     ]
     assert sxtwl_delta_t(2115) == pytest.approx(_sx_dt_parabola(2115)) == pytest.approx(249.7775)
     assert sxtwl_delta_t(2200) == _sx_dt_parabola(2200)
-    for month in range(0, 115 * 12 + 1):
+    for month in range(115 * 12 + 1):
         t = astronomy.Time.Make(1900 + month // 12, month % 12 + 1, 1, 0, 0, 0)
         assert abs((t.tt - t.ut) * 86400 - sxtwl_delta_t(2000 + t.tt / 365.2425)) <= 1, month
     with pytest.raises(ValueError):

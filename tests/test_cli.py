@@ -7,7 +7,7 @@ import json
 import re
 import subprocess
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,7 @@ from bot.cli import main, run_jsonl
 from bot.i18n import use
 from core.cast import parse_cast
 
-FIXED_NOW = datetime(2024, 2, 4, 8, 30, tzinfo=timezone.utc)
+FIXED_NOW = datetime(2024, 2, 4, 8, 30, tzinfo=UTC)
 
 
 def test_text_chart_for_a_book_case(capsys: pytest.CaptureFixture[str]) -> None:
@@ -136,7 +136,8 @@ def test_a_closed_pipe_ends_quietly() -> None:
     """``liuyao read … | head -1``: the reader goes away after one line; no BrokenPipe traceback."""
     cmd = (f"{sys.executable} -m bot.cli read --lines 789968 --at '2026-12-01 10:00' --tz Asia/Seoul "
            "--topic wealth --lang ko | head -1")
-    result = subprocess.run(["bash", "-c", f"set -o pipefail; {cmd}"], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(["bash", "-c", f"set -o pipefail; {cmd}"], capture_output=True, text=True, timeout=60,
+                            check=False)
     assert result.stdout.count("\n") == 1
     assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr, result.stderr
     assert result.returncode == 141

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -59,8 +59,8 @@ NEVER: dict[str, str] = {}
 
 def _births(n: int, seed: int) -> list[NatalChart]:
     rng = random.Random(seed)
-    start = datetime(1901, 1, 1, tzinfo=timezone.utc)
-    span = (datetime(2099, 12, 31, tzinfo=timezone.utc) - start).total_seconds()
+    start = datetime(1901, 1, 1, tzinfo=UTC)
+    span = (datetime(2099, 12, 31, tzinfo=UTC) - start).total_seconds()
     zones = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei", "Europe/Berlin", "America/Los_Angeles")
     return [NatalChart.at(start + timedelta(seconds=rng.random() * span), rng.choice(zones),
                           rng.choice((Sex.male, Sex.female))) for _ in range(n)]

@@ -18,7 +18,7 @@ from telegram.ext import ExtBot
 from bot.broadcast import broadcast_due, make_bot
 from bot.config import Config
 from bot.pacing import BROADCAST, LocalBudget, PacedLimiter
-from bot.storage import open_storage
+from bot.storage import Storage, open_storage
 from tests.fake_telegram import FakeTelegram
 
 pytestmark = pytest.mark.asyncio

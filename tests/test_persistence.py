@@ -12,7 +12,7 @@ import json
 import os
 import signal
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from enum import IntEnum
 from pathlib import Path
 from typing import Any
@@ -44,7 +44,7 @@ KEY = (CHAT, USER)
 
 class Clock:
     def __init__(self) -> None:
-        self.now = datetime(2025, 3, 9, 12, 0, tzinfo=timezone.utc)
+        self.now = datetime(2025, 3, 9, 12, 0, tzinfo=UTC)
 
     def __call__(self) -> datetime:
         return self.now

@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -266,7 +266,8 @@ async def test_a_token_in_a_log_line_is_redacted(tmp_path: Path) -> None:
             "log.warning('url http://h/bot%s/getMe', '123456789:AAFakeTokenForTestsOnly_abcdefghijk')\n"
             "try:\n    raise RuntimeError('boom 123456789:AAFakeTokenForTestsOnly_abcdefghijk')\n"
             "except RuntimeError:\n    log.exception('failed')\n")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                         check=False)
     assert "AAFakeToken" not in out.stderr and out.stderr.count("<token>") == 2, out.stderr
 
 
@@ -277,9 +278,8 @@ async def test_a_read_only_database_is_refused_at_start(tmp_path: Path) -> None:
     try:
         db = folder / "bot.sqlite3"
         sqlite3.connect(db).close()
-        async with FakeTelegram() as tg:  # create the schema once, as a running bot would have
-            async with bot_on(tg, db):
-                pass
+        async with FakeTelegram() as tg, bot_on(tg, db):  # create the schema once, as a running bot would have
+            pass
         before = db.read_bytes()
         os.chmod(db, 0o444)
         if os.geteuid() == 0:  # root writes any file whatever its mode: make this one immutable instead
@@ -389,7 +389,7 @@ async def test_each_button_is_answered_once_and_edits_are_not_read_again(tmp_pat
 async def test_the_broadcast_runs_as_soon_as_the_bot_starts(tmp_path: Path) -> None:
     """As ``liuyao bot`` wires it (``extra=install``, its 30 s interval): a due almanac goes out at start."""
     db = tmp_path / "bot.sqlite3"
-    clock = lambda: datetime(2026, 6, 1, 22, 0, tzinfo=timezone.utc)  # noqa: E731 - 07:00 in Seoul
+    clock = lambda: datetime(2026, 6, 1, 22, 0, tzinfo=UTC)  # noqa: E731 - 07:00 in Seoul
     async with FakeTelegram() as tg:
         u = tg.user(1450, language_code="ko")
         app = build_application(config(tg, db), clock=clock, extra=install)
@@ -398,7 +398,7 @@ async def test_the_broadcast_runs_as_soon_as_the_bot_starts(tmp_path: Path) -> N
             storage = await app.persistence.get_storage()
             await storage.get_or_create_user(1450, lang="ko", tz="Asia/Seoul")
             await storage.subscribe(1450, 1450, "07:00", "Asia/Seoul", "ko",
-                                    now=datetime(2026, 5, 30, tzinfo=timezone.utc))
+                                    now=datetime(2026, 5, 30, tzinfo=UTC))
             await asyncio.sleep(1.5)  # getMe, setMyCommands … a real start takes a moment
             started = time.monotonic()
             await app.start()

@@ -423,13 +423,13 @@ def test_xl_periods_need_an_age_and_are_flagged() -> None:
     c = chart("777777", "子", "甲子", "甲辰")
     assert not [f for f in lifetime_reading(c) if f.rule in ("XL-02", "XL-04") and f.key == "xl_period"]
     f = lifetime_reading(c, age=3)
-    great = [x for x in by_key(f, "xl_period") if x.param("period") == "大限"][0]
+    great = next(x for x in by_key(f, "xl_period") if x.param("period") == "大限")
     assert (great.param("ages"), great.param("position"), great.places) == ("1-5", "1", (Place(LINE, 1),))
     assert all(x.param("conflict_002") == "大小限" for x in f if x.rule.startswith("XL") and x.key != "conflict_002")
     conflict = by_key(f, "conflict_002")
     assert conflict and conflict[0].param("doctrine") == "大小限" and conflict[0].weight == 0
     # Static chart past 30 → the 互卦 (乾's is 乾), no place in the chart.
-    late = [x for x in by_key(lifetime_reading(c, age=33), "xl_period") if x.param("period") == "大限"][0]
+    late = next(x for x in by_key(lifetime_reading(c, age=33), "xl_period") if x.param("period") == "大限")
     assert (late.param("ages"), late.param("hexagram"), late.places) == ("31-35", "乾為天", ())
     # Past 60 only the 小限.
     assert [x.param("period") for x in by_key(lifetime_reading(c, age=61), "xl_period")] == ["小限"]
@@ -437,7 +437,7 @@ def test_xl_periods_need_an_age_and_are_flagged() -> None:
 
 def test_xl_great_period_in_the_changed_hexagram() -> None:
     c = chart("977777", "子", "甲子")  # 乾 line 1 moving → 姤
-    f = [x for x in by_key(lifetime_reading(c, age=32), "xl_period") if x.param("period") == "大限"][0]
+    f = next(x for x in by_key(lifetime_reading(c, age=32), "xl_period") if x.param("period") == "大限")
     assert f.param("hexagram") == "天風姤" and f.places == (Place(Layer.CHANGED, 1),)
 
 
@@ -449,7 +449,7 @@ def test_xl_small_period_walks_down_from_the_world() -> None:
             small = [x for x in by_key(lifetime_reading(c, age=age), "xl_period") if x.param("period") == "小限"]
             assert int(small[0].param("position")) == (h.world - age) % 6 + 1
     c = chart(static_hexagram_values(next(h.bits for h in HEXAGRAMS if h.world == 2)), "子", "甲子")
-    walk = [int([x for x in by_key(lifetime_reading(c, age=a), "xl_period") if x.param("period") == "小限"][0]
+    walk = [int(next(x for x in by_key(lifetime_reading(c, age=a), "xl_period") if x.param("period") == "小限")
                 .param("position")) for a in (1, 2, 3, 4)]
     assert walk == [2, 1, 6, 5]
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from bot.zones import find_zones
 
-WINTER = datetime(2026, 12, 1, tzinfo=timezone.utc)
-SUMMER = datetime(2026, 7, 1, tzinfo=timezone.utc)
+WINTER = datetime(2026, 12, 1, tzinfo=UTC)
+SUMMER = datetime(2026, 7, 1, tzinfo=UTC)
 
 
 @pytest.mark.parametrize("typed, zone", [

@@ -29,6 +29,7 @@ Run from the project root:  ``.venv/bin/python tools/gen_jie_table.py``
 
 from __future__ import annotations
 
+import itertools
 import sys
 from fractions import Fraction
 from importlib.metadata import version
@@ -100,7 +101,7 @@ def compute(first: int = FIRST_YEAR, last: int = LAST_YEAR) -> tuple[int, ...]:
     table = tuple(beijing_jd_to_posix(jd) for jd in jie_jds(first, last))
     if len(table) != (last - first + 1) * 12:
         raise RuntimeError(f"expected {(last - first + 1) * 12} 節, got {len(table)}")
-    gaps = [b - a for a, b in zip(table, table[1:])]
+    gaps = [b - a for a, b in itertools.pairwise(table)]
     if not all(29 * 86400 < g < 32 * 86400 for g in gaps):
         raise RuntimeError("節 instants are not about a month apart; the selection went wrong")
     return table

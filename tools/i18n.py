@@ -138,8 +138,8 @@ def update(langs: Iterable[str] = LANGS) -> None:
         for msg in cat:
             if not msg.id or _translated(msg.string):
                 continue
-            if msg.context == SHORT and cat.get(msg.id, context=TERM) is not None:
-                msg.string = cat.get(msg.id, context=TERM).string  # the term itself, until a shorter one is written
+            if msg.context == SHORT and (full := cat.get(msg.id, context=TERM)) is not None:
+                msg.string = full.string  # the term itself, until a shorter one is written
             elif msg.context == TERM and msg.id in gloss and gloss[msg.id].get(lang):
                 msg.string = gloss[msg.id][lang]
             elif lang == "zh_Hant" and msg.context in (TERM, NATAL):

@@ -16,7 +16,7 @@ import hashlib
 import json
 import random
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,8 +36,8 @@ ZONES = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei")  # no DST r
 def cases(n: int = 600, seed: int = 3) -> list[tuple[tuple[int, ...], datetime, str, Question]]:
     """``n`` casts on fresh moments, then ``n`` on the same 20 days; each with an answerable question."""
     rng = random.Random(seed)
-    start = datetime(1990, 1, 1, tzinfo=timezone.utc)
-    span = (datetime(2090, 1, 1, tzinfo=timezone.utc) - start).total_seconds()
+    start = datetime(1990, 1, 1, tzinfo=UTC)
+    span = (datetime(2090, 1, 1, tzinfo=UTC) - start).total_seconds()
     days = [(start + timedelta(seconds=rng.uniform(0, span)), rng.choice(ZONES)) for _ in range(20)]
     out: list[tuple[tuple[int, ...], datetime, str, Question]] = []
     while len(out) < 2 * n:

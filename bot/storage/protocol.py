@@ -7,7 +7,7 @@ SQLStorage``) implement it with the same behaviour.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import date, datetime, time, timedelta
 from typing import Any, Protocol
@@ -98,7 +98,7 @@ class Storage(Protocol):
     async def count_active_subscriptions(self) -> int: ...
 
     def iter_due_subscriptions(self, now_utc: datetime | None = None, *,
-                               page_size: int = 200) -> AsyncIterator[DueSubscription]: ...
+                               page_size: int = 200) -> AsyncGenerator[DueSubscription, None]: ...
 
     async def reserve_delivery(self, sub: Subscription, local_date: date | str | None = None, *,
                                now: datetime | None = None) -> bool: ...

@@ -13,7 +13,7 @@ import logging
 import os
 import socket
 import uuid
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
 from datetime import date, datetime, time, timedelta
 from types import TracebackType
@@ -616,7 +616,7 @@ class SQLStorage:
 
     async def iter_due_subscriptions(
         self, now_utc: datetime | None = None, *, page_size: int = 200
-    ) -> AsyncIterator[DueSubscription]:
+    ) -> AsyncGenerator[DueSubscription, None]:
         """Stream the subscriptions due at ``now_utc`` (see ``bot.storage``), each with its local date.
 
         Reads ``page_size`` rows at a time (keyset paging by zone and id; nothing is held between pages, so the

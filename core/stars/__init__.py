@@ -8,15 +8,45 @@ reading; ``grouped``: those that count, gathered per place for the reading (on b
 from __future__ import annotations
 
 from core.stars.catalogue import (
-    PALACE_BRANCHES, PRINCIPLE, STAR_BY_ID, STAR_BY_RULE, STARS, Keyed, Matter, Nature, Quarter, Star, Target,
-    key_value, quarter_of, target_text,
+    PALACE_BRANCHES,
+    PRINCIPLE,
+    STAR_BY_ID,
+    STAR_BY_RULE,
+    STARS,
+    Keyed,
+    Matter,
+    Nature,
+    Quarter,
+    Star,
+    Target,
+    key_value,
+    quarter_of,
+    target_text,
 )
 from core.stars.day import DayStar, DayStars, almanac
 from core.stars.grouped import grouped_stars
 from core.stars.reading import StarHit, chart_stars, counting_stars
 
 __all__ = [
-    "Keyed", "Nature", "Matter", "Quarter", "Star", "STARS", "STAR_BY_ID", "STAR_BY_RULE", "DayStar", "DayStars",
-    "StarHit", "Target", "key_value", "quarter_of", "almanac", "chart_stars", "counting_stars", "grouped_stars",
-    "PALACE_BRANCHES", "PRINCIPLE", "target_text",
+    "PALACE_BRANCHES",
+    "PRINCIPLE",
+    "STARS",
+    "STAR_BY_ID",
+    "STAR_BY_RULE",
+    "DayStar",
+    "DayStars",
+    "Keyed",
+    "Matter",
+    "Nature",
+    "Quarter",
+    "Star",
+    "StarHit",
+    "Target",
+    "almanac",
+    "chart_stars",
+    "counting_stars",
+    "grouped_stars",
+    "key_value",
+    "quarter_of",
+    "target_text",
 ]

@@ -15,7 +15,7 @@ from dataclasses import field
 from enum import Enum, StrEnum
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Union
+from typing import Any
 
 from core.calendar import Moment
 from core.ganzhi import Branch, Stem, StemBranch
@@ -25,8 +25,7 @@ from core.rules import source
 from core.sources import Source
 from core.values import value
 
-
-Target = Union[Stem, Branch, StemBranch]  # a branch (most stars), a stem (天干天德 月德 月空) or a day pillar (天赦)
+Target = Stem | Branch | StemBranch  # a branch (most stars), a stem (天干天德 月德 月空) or a day pillar (天赦)
 
 
 class Keyed(StrEnum):

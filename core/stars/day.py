@@ -8,7 +8,6 @@ from core.ganzhi import Branch, Stem, StemBranch
 from core.stars.catalogue import STARS, Matter, Nature, Star, Target, _moment_keys
 from core.values import value
 
-
 # ---- a day --------------------------------------------------------------------------------------------
 
 @value

@@ -19,7 +19,6 @@ from core.hexagram import Relation
 from core.stars.catalogue import STARS, Keyed, Matter, Nature, Star, Target, _by_kind, _keys, target_text
 from core.values import value
 
-
 # ---- a chart ------------------------------------------------------------------------------------------
 
 @value

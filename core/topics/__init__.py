@@ -30,8 +30,8 @@ from core.topics.matchmaker import matchmaker_reading
 from core.topics.year import year_reading
 
 __all__ = [
-    "Sex",
     "TOPICS",
+    "Sex",
     "direction_of",
     "element_direction",
     "lifespan_reading",

@@ -18,7 +18,6 @@ from core.rules import source
 from core.sources import Source
 from core.values import value
 
-
 # ---- weights ------------------------------------------------------------------------------------------
 # 0–10 like every finding.  The general analysis of 002 decides the verdict and uses the top of the scale;
 # a topic chapter adds colour and its own doctrine, so its strongest rules stay at 5–7:

@@ -9,10 +9,27 @@ from core.ganzhi import SEXAGENARY, Branch, Element, Stem, StemBranch
 from core.relations import Stage, branch_at_stage, clash_of, generates, overcomes
 from core.rules import source
 from core.topics.common import (
-    BAD, GOOD, NEUTRAL, R, W_GRAVE, W_MAIN, W_MARK, W_MINOR, W_RULE, W_STRONG, W_SUPPORT, _at, _attackers, _best,
-    _Subject, _fallen, _finding, _helpers, _ranked, _subject,
+    BAD,
+    GOOD,
+    NEUTRAL,
+    W_GRAVE,
+    W_MAIN,
+    W_MARK,
+    W_MINOR,
+    W_RULE,
+    W_STRONG,
+    W_SUPPORT,
+    R,
+    _at,
+    _attackers,
+    _best,
+    _fallen,
+    _finding,
+    _helpers,
+    _ranked,
+    _Subject,
+    _subject,
 )
-
 
 # ==== 六親壽命 (SY, lines 131–149): 以用爻為主，父母為憑 =====================================================
 

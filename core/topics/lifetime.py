@@ -7,7 +7,13 @@ from collections.abc import Iterable
 from operator import attrgetter
 
 from core.chart import (
-    Chart, DayRelation, Line, MonthRelation, Spirit, Standing, Transformation,
+    Chart,
+    DayRelation,
+    Line,
+    MonthRelation,
+    Spirit,
+    Standing,
+    Transformation,
 )
 from core.findings import Effect, Finding, Layer, Place, Timing, Unit
 from core.ganzhi import Branch, Element
@@ -15,14 +21,50 @@ from core.hexagram import HEXAGRAMS, Generation, Hexagram, Relation, relation
 from core.relations import Stage, clash_of, clashes, generates, harmonizes, harmony_of, overcomes
 from core.rules import source
 from core.topics.common import (
-    BAD, GOOD, NEUTRAL, R, Sex, W_DETAIL, W_GRAVE, W_MAIN, W_MARK, W_MINOR, W_RULE, W_STRONG, W_SUPPORT,
-    _CONFLICT_PERIODS, _CONFLICT_RESPONSE, _CONFLICT_SPOUSE, _ELEMENT_ORGAN, _LINE_PART, _Subject, _TRIGRAM_PART,
-    _at, _attackers, _best, _body_lines, _body_standing, _clashed, _conflict, _element_strong, _fallen, _finding,
-    _helpers, _in_power, _lines, _moving, _of_line, _punished, _ranked, _sex, _subject, _trigram_of, direction_of,
+    _CONFLICT_PERIODS,
+    _CONFLICT_RESPONSE,
+    _CONFLICT_SPOUSE,
+    _ELEMENT_ORGAN,
+    _LINE_PART,
+    _TRIGRAM_PART,
+    BAD,
+    GOOD,
+    NEUTRAL,
+    W_DETAIL,
+    W_GRAVE,
+    W_MAIN,
+    W_MARK,
+    W_MINOR,
+    W_RULE,
+    W_STRONG,
+    W_SUPPORT,
+    R,
+    Sex,
+    _at,
+    _attackers,
+    _best,
+    _body_lines,
+    _body_standing,
+    _clashed,
+    _conflict,
+    _element_strong,
+    _fallen,
+    _finding,
+    _helpers,
+    _in_power,
+    _lines,
+    _moving,
+    _of_line,
+    _punished,
+    _ranked,
+    _sex,
+    _Subject,
+    _subject,
+    _trigram_of,
+    direction_of,
     element_direction,
 )
 from core.values import value
-
 
 # ==== 身命造化 (SM, XL, BT, FX, LQ; lines 35–129) ===========================================================
 
@@ -78,9 +120,9 @@ def _period_findings(chart: Chart, period: _Period, world: Line) -> list[Finding
     """XL-02/XL-04 (which line rules now), SM-16 (its relation), XL-05 (its branch against 世)."""
     rule = "XL-02" if period.kind == "大限" else "XL-04"
     places = (period.place,) if period.place else ()
-    common = dict(period=period.kind, ages=f"{period.first_age}-{period.last_age}", hexagram=period.hexagram.name,
-                  position=period.position, relation=period.relation, branch=period.branch,
-                  conflict_002=_CONFLICT_PERIODS)
+    common = {"period": period.kind, "ages": f"{period.first_age}-{period.last_age}", "hexagram": period.hexagram.name,
+                  "position": period.position, "relation": period.relation, "branch": period.branch,
+                  "conflict_002": _CONFLICT_PERIODS}
     out = [_finding(rule, "xl_period", NEUTRAL, W_DETAIL, places, **common)]
     if period.relation in (R.妻財, R.子孫):
         out.append(_finding("SM-16", "sm_period_blessed", GOOD, W_MINOR, places, **common))

@@ -8,14 +8,41 @@ from core.findings import Finding, Layer, Place
 from core.relations import Stage, clashes, generates, harmonizes, overcomes
 from core.rules import source
 from core.topics.common import (
-    BAD, GOOD, NEUTRAL, R, Sex, W_DETAIL, W_MAIN, W_MINOR, W_RULE, W_STRONG, W_SUPPORT,
-    _CONFLICT_SPOUSE, _ELEMENT_ORGAN, _LINE_PART, _Subject, _TRIGRAM_PART,
-    _YANG_TRIGRAMS, _at, _best, _clashed, _conflict, _element_strong, _fallen, _finding,
-    _helpers, _lines, _moving, _of_line, _punished, _ranked, _sex, _trigram_of,
+    _CONFLICT_SPOUSE,
+    _ELEMENT_ORGAN,
+    _LINE_PART,
+    _TRIGRAM_PART,
+    _YANG_TRIGRAMS,
+    BAD,
+    GOOD,
+    NEUTRAL,
+    W_DETAIL,
+    W_MAIN,
+    W_MINOR,
+    W_RULE,
+    W_STRONG,
+    W_SUPPORT,
+    R,
+    Sex,
+    _at,
+    _best,
+    _clashed,
+    _conflict,
+    _element_strong,
+    _fallen,
+    _finding,
+    _helpers,
+    _lines,
+    _moving,
+    _of_line,
+    _punished,
+    _ranked,
+    _sex,
+    _Subject,
+    _trigram_of,
 )
 from core.topics.matchmaker import _between
 from core.values import value
-
 
 # ==== 婚姻嫁娶 (HY, lines 159–197): 以內外世應為主，陰陽財鬼為憑 ==================================================
 

@@ -8,10 +8,22 @@ from core.findings import Finding
 from core.ganzhi import Element
 from core.relations import FRAMES, Stage, generates, overcomes
 from core.topics.common import (
-    BAD, GOOD, R, W_MAIN, W_RULE, W_STRONG, W_SUPPORT, _at, _fallen, _finding, _helpers, _lines, _of_line,
-    _punished, _ranked,
+    BAD,
+    GOOD,
+    W_MAIN,
+    W_RULE,
+    W_STRONG,
+    W_SUPPORT,
+    R,
+    _at,
+    _fallen,
+    _finding,
+    _helpers,
+    _lines,
+    _of_line,
+    _punished,
+    _ranked,
 )
-
 
 # ==== 倩媒說合 (MS, lines 151–157): 占婚以間爻為主，問媒以應象為憑 ===============================================
 

@@ -7,10 +7,29 @@ from core.findings import Finding, Layer, Place
 from core.ganzhi import Element
 from core.relations import Stage, overcomes
 from core.topics.common import (
-    BAD, GOOD, NEUTRAL, R, W_DETAIL, W_MAIN, W_MINOR, W_RULE, W_STRONG, W_SUPPORT, _GHOST_CALAMITY, _Subject, _at,
-    _best, _fallen, _finding, _helpers, _lines, _moving, _of_line, _ranked, direction_of,
+    _GHOST_CALAMITY,
+    BAD,
+    GOOD,
+    NEUTRAL,
+    W_DETAIL,
+    W_MAIN,
+    W_MINOR,
+    W_RULE,
+    W_STRONG,
+    W_SUPPORT,
+    R,
+    _at,
+    _best,
+    _fallen,
+    _finding,
+    _helpers,
+    _lines,
+    _moving,
+    _of_line,
+    _ranked,
+    _Subject,
+    direction_of,
 )
-
 
 # ==== 年時豐歉 (NS, lines 3–33): 以身世為主，財福為憑 =====================================================
 
@@ -93,7 +112,7 @@ def _ns_drought(chart: Chart) -> list[Finding]:
     parents = _best(chart, R.父母, hidden=True)
     if all(ln.yang for ln in lines) and fire_moving and parents is not None and (
             parents.standing.void or parents.standing.stage is Stage.絕):
-        changed_yin = chart.changed is not None and bin(chart.changed.bits).count("1") < 3
+        changed_yin = chart.changed is not None and chart.changed.bits.bit_count() < 3
         quenched = any(ln.changed is not None and ln.changed.element is Element.水 for ln in fire_moving)
         places = [*map(_at, fire_moving), parents.place]
         if quenched or changed_yin:
