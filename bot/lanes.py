@@ -151,11 +151,7 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         user_id = user.id if user is not None else None
         try:
             if isinstance(persistence, StoragePersistence):
-                # the states and the user's data as the database holds them now, not as this process last saw them
-                keyed = [(h, key) for h in handlers if h.name is not None and (key := h.key_of(update)) is not None]
-                states = await persistence.load_update(user_id, [(str(h.name), key) for h, key in keyed])
-                for h, key in keyed:
-                    h.put_state(key, states.get((str(h.name), key)))
+                await persistence.put_states(update, handlers)
         except BaseException:
             if asyncio.iscoroutine(coroutine):
                 coroutine.close()  # not handled: it stays pending, and is handled again at the next start

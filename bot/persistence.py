@@ -351,6 +351,15 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
             self._prefetched[int(user_id)] = user[0] if user is not None else _EMPTY
         return states
 
+    async def put_states(self, update: object, handlers: list[StoredConversationHandler]) -> None:
+        """Before ``update`` is handled: its conversation states and its user's data as the database holds them now
+        (another worker may have moved them on), in place of what this process last saw — one read."""
+        user = update.effective_user if isinstance(update, Update) else None
+        keyed = [(h, key) for h in handlers if h.name is not None and (key := h.key_of(update)) is not None]
+        states = await self.load_update(user.id if user else None, [(str(h.name), key) for h, key in keyed])
+        for h, key in keyed:
+            h.put_state(key, states.get((str(h.name), key)))
+
     def end_update(self, user_id: int | None) -> None:
         """Forget what was read for the update of ``user_id`` (it is read again for the next one)."""
         if user_id is not None:
@@ -522,11 +531,7 @@ class WriteThroughUpdateProcessor(BaseUpdateProcessor):
         user_id = user.id if user is not None else None
         try:
             if isinstance(persistence, StoragePersistence):
-                # the states and the user's data as the database holds them now, not as this process last saw them
-                keyed = [(h, key) for h in handlers if h.name is not None and (key := h.key_of(update)) is not None]
-                states = await persistence.load_update(user_id, [(str(h.name), key) for h, key in keyed])
-                for h, key in keyed:
-                    h.put_state(key, states.get((str(h.name), key)))
+                await persistence.put_states(update, handlers)
         except BaseException:
             if asyncio.iscoroutine(coroutine):
                 coroutine.close()  # the update is not handled (the error handler of the caller logs why)

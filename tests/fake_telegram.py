@@ -48,7 +48,7 @@ import math
 import re
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any, Self
@@ -399,7 +399,7 @@ def parse_html(src: str) -> tuple[str, list[dict[str, Any]]]:
             if m:
                 ent_name = m.group(1)
                 if ent_name.startswith("#"):
-                    code = int(ent_name, 0) if ent_name[1:2] in "xX" else int(ent_name[1:])
+                    code = int(ent_name[2:], 16) if ent_name[1:2] in "xX" else int(ent_name[1:])  # noqa: FURB166 - "#x…": no "0x"
                     with contextlib.suppress(ValueError, OverflowError):
                         emit(chr(code))
                         i += m.end()
@@ -1758,3 +1758,22 @@ _METHOD_NAMES = {
     for name in dir(FakeTelegram)
     if name.startswith("_api_")
 }
+
+
+@contextlib.asynccontextmanager
+async def polling(app: Any, *, hooks: bool = False) -> AsyncIterator[Any]:
+    """The bot's ``Application`` polling this server, as ``run_polling`` runs it, and stopped cleanly after the
+    block; ``hooks`` also runs its post_init and post_shutdown (the ops server, the commands)."""
+    await app.initialize()
+    if hooks:
+        await app.post_init(app)
+    await app.start()
+    await app.updater.start_polling(poll_interval=0, timeout=1)
+    try:
+        yield app
+    finally:
+        await app.updater.stop()
+        await app.stop()
+        await app.shutdown()
+        if hooks:
+            await app.post_shutdown(app)

@@ -33,7 +33,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
+from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser, polling
 
 NOW = datetime(2026, 3, 2, 3, 0, tzinfo=UTC)
 LANGS = ["en", "ko", "ja", "zh-hans", "zh-hant", "de", None]
@@ -93,15 +93,8 @@ async def _bot(tg: FakeTelegram, db: Path, **kw: Any) -> Any:
     cfg = Config(token=tg.token, api_base_url=tg.base_url, database_path=str(db), webhook_url=None,
                  listen="127.0.0.1", port=0, webhook_secret=None)
     app = build_application(cfg, clock=lambda: NOW, **kw)
-    await app.initialize()
-    await app.start()
-    await app.updater.start_polling(poll_interval=0, timeout=1)
-    try:
+    async with polling(app):
         yield app
-    finally:
-        await app.updater.stop()
-        await app.stop()
-        await app.shutdown()
 
 
 def _sorry() -> set[str]:

@@ -19,7 +19,7 @@ import pytest
 
 from bot.app import build_application
 from bot.i18n import LANGS, _, use
-from tests.fake_telegram import FakeTelegram, FakeUser
+from tests.fake_telegram import FakeTelegram, FakeUser, polling
 from tests.test_bot_e2e import NOW, config
 
 pytestmark = pytest.mark.asyncio
@@ -34,15 +34,8 @@ QUESTION = "What is your question? Write it in your own words — it is kept wit
 @contextlib.asynccontextmanager
 async def bot_on(tg: FakeTelegram, db: Path, **kw: Any) -> AsyncIterator[Any]:
     app = build_application(config(tg, db), clock=lambda: NOW, **kw)
-    await app.initialize()
-    await app.start()
-    await app.updater.start_polling(poll_interval=0, timeout=1)
-    try:
+    async with polling(app):
         yield app
-    finally:
-        await app.updater.stop()
-        await app.stop()
-        await app.shutdown()
 
 
 async def round_trips(users: list[FakeUser], rounds: int, timeout: float) -> list[float]:

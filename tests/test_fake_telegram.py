@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import socket
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
 
 import httpx
 import pytest
@@ -24,7 +22,7 @@ from telegram.ext import (
     filters,
 )
 
-from tests.fake_telegram import FakeTelegram, parse_html, parse_markdown_v2, render_text
+from tests.fake_telegram import FakeTelegram, parse_html, parse_markdown_v2, polling, render_text
 
 # --------------------------------------------------------------------------- helpers
 
@@ -73,18 +71,6 @@ def demo_app(tg: FakeTelegram) -> Application:
     app.add_handler(MessageHandler(filters.Sticker.ALL, on_sticker))
     app.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, on_text))
     return app
-
-
-@contextlib.asynccontextmanager
-async def polling(app: Application) -> AsyncIterator[Application]:
-    async with app:
-        await app.start()
-        await app.updater.start_polling(poll_interval=0, timeout=1)
-        try:
-            yield app
-        finally:
-            await app.updater.stop()
-            await app.stop()
 
 
 def leftover_tasks() -> list[asyncio.Task]:

@@ -30,7 +30,7 @@ from bot.app import build_application
 from bot.broadcast import broadcast_due
 from bot.guard import RetryingRequest
 from bot.storage import SCHEMA_VERSION, open_storage
-from tests.fake_telegram import FakeTelegram
+from tests.fake_telegram import FakeTelegram, polling
 from tests.test_bot_e2e import NOW, ROOT, config, stop_bot
 from tests.test_robust import ATTEMPTS, free_port
 
@@ -42,17 +42,8 @@ SORRY = "Something went wrong on my side. Your readings are safe; please try aga
 async def running(tg: FakeTelegram, db: Path, port: int, **kw: Any) -> AsyncIterator[Any]:
     """The bot as ``run_polling`` runs it: initialize, post_init (the ops server), start, poll; and back."""
     app = build_application(replace(config(tg, db), ops_port=port), clock=lambda: NOW, **kw)
-    await app.initialize()
-    await app.post_init(app)
-    await app.start()
-    await app.updater.start_polling(poll_interval=0, timeout=1)
-    try:
+    async with polling(app, hooks=True):
         yield app
-    finally:
-        await app.updater.stop()
-        await app.stop()
-        await app.shutdown()
-        await app.post_shutdown(app)
 
 
 async def get(port: int, path: str) -> httpx.Response:

@@ -95,7 +95,7 @@ def test_twelve_stages_zengshan() -> None:
 
 def test_advance_and_retreat() -> None:
     forward = pairs("亥子 寅卯 巳午 申酉 丑辰 辰未 未戌 戌丑")
-    ordered = {(B[p[0]], B[p[1]]) for p in ["亥子", "寅卯", "巳午", "申酉", "丑辰", "辰未", "未戌", "戌丑"]}
+    ordered = {(B[p[0]], B[p[1]]) for p in "亥子 寅卯 巳午 申酉 丑辰 辰未 未戌 戌丑".split()}
     for a, b in itertools.product(Branch, repeat=2):
         assert advances(a, b) == ((a, b) in ordered)
         assert retreats(a, b) == ((b, a) in ordered)

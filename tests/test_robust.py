@@ -28,7 +28,7 @@ import pytest
 
 from bot.app import build_application
 from bot.broadcast import install
-from tests.fake_telegram import FakeTelegram, FakeUser
+from tests.fake_telegram import FakeTelegram, FakeUser, polling
 from tests.test_bot_e2e import (
     CAST,
     ERROR_LOG,
@@ -69,15 +69,8 @@ def fast_request() -> Any:
 @contextlib.asynccontextmanager
 async def bot_on(tg: FakeTelegram, db: Path, **kw: Any) -> AsyncIterator[Any]:
     app = build_application(config(tg, db), clock=lambda: NOW, **kw)
-    await app.initialize()
-    await app.start()
-    await app.updater.start_polling(poll_interval=0, timeout=1)
-    try:
+    async with polling(app):
         yield app
-    finally:
-        await app.updater.stop()
-        await app.stop()
-        await app.shutdown()
 
 
 def errors(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
