@@ -114,12 +114,14 @@ async def run(workers: int, users: int, *, sqlite: bool) -> dict[str, float]:
         async with FakeTelegram() as tg:
             env = dict(os.environ, TELEGRAM_BOT_TOKEN=tg.token, TELEGRAM_API_BASE_URL=tg.base_url,
                        DATABASE_URL=url, WEBHOOK_URL=f"http://127.0.0.1:{front}/liuyao", WEBHOOK_LISTEN="127.0.0.1",
-                       WEBHOOK_SECRET=SECRET)
+                       WEBHOOK_SECRET=SECRET, OPS_PORT="0")  # workers on one machine: no shared ops port
             for port in ports:
                 procs.append(await asyncio.to_thread(
                     subprocess.Popen, [sys.executable, "-m", "bot.cli", "bot"], cwd=ROOT, env=dict(env, PORT=str(port)),
                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
             while len([c for c in tg.calls if c.method == "setWebhook" and c.status]) < workers:
+                if any(p.poll() is not None for p in procs):
+                    raise SystemExit("a worker exited at start (run one by hand with the same environment to see why)")
                 await asyncio.sleep(0.1)
             await asyncio.sleep(1.0)
             cpu0 = sum(cpu_seconds(p.pid) for p in procs)
