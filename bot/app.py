@@ -273,14 +273,21 @@ async def history_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     await history(update, context, offset)
 
 
-async def _stored(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[Any, Any] | None:
-    """The reading a button names, recomputed from what was stored (the engine is deterministic)."""
+async def _button_id(update: Update) -> int | None:
+    """The stored id a button names (``o:{id}``, ``n:{id}`` …), the button answered; None, said to the user, for
+    data that names none (a button of an older version of the bot)."""
     query, data = flow.button(update)
     await flow.ack(query)
     try:
-        rid = small_int(data.split(":")[1])
+        return small_int(data.split(":")[1])
     except (ValueError, IndexError):
         await flow.say(update, _("That button belongs to an earlier message."))
+        return None
+
+
+async def _stored(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[Any, Any] | None:
+    """The reading a button names, recomputed from what was stored (the engine is deterministic)."""
+    if (rid := await _button_id(update)) is None:
         return None
     user = await flow.user_of(update, context)
     row = await flow.storage(context).get_reading(user.user_id, rid)
@@ -371,12 +378,7 @@ async def topic_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
 
 async def _stored_natal(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[Any, Any] | None:
     """The natal reading a button names (n:{id}, v:{id}), recomputed from the birth as stored."""
-    query, data = flow.button(update)
-    await flow.ack(query)
-    try:
-        nid = int(data.split(":")[1])
-    except (ValueError, IndexError):
-        await flow.say(update, _("That button belongs to an earlier message."))
+    if (nid := await _button_id(update)) is None:
         return None
     user = await flow.user_of(update, context)
     row = await flow.storage(context).get_natal_reading(user.user_id, nid)

@@ -172,10 +172,10 @@ def natal_output(reading: NatalReading, lang: str | None, grim: bool) -> dict[st
     return out
 
 
-def run_natal_jsonl(source: Iterable[str], sink: TextIO, grim: bool = False) -> int:
-    """One natal request a line in, one JSON answer a line out, in order; a bad line yields {"error": …}."""
-    from core.natal import read_natal
-
+def answer_lines(source: Iterable[str], sink: TextIO, answer: Callable[[dict[str, Any]], dict[str, Any]],
+                 example: str) -> int:
+    """One JSON request a line in, ``answer``'s JSON object a line out, in order; blank lines are skipped, and a
+    line that is not a JSON object, or that ``answer`` refuses, yields {"error": …} while the rest go on."""
     count = 0
     for raw in source:
         if not raw.strip():
@@ -183,20 +183,30 @@ def run_natal_jsonl(source: Iterable[str], sink: TextIO, grim: bool = False) -> 
         try:
             req = json.loads(raw)
             if not isinstance(req, dict):
-                raise RequestError("each line must be a JSON object such as {\"year\": \"辛巳\", \"month\": \"甲午\"}")
-            chart = natal_chart_from_request(req)
-            shown = req.get("grim", grim)
-            if not isinstance(shown, bool):
-                raise RequestError(f"grim must be true or false, not {shown!r}")
-            out = natal_output(read_natal(chart), _text(req, "lang"), shown)
+                raise RequestError(f"each line must be a JSON object such as {example}")
+            out = answer(req)
         except json.JSONDecodeError as exc:
             out = {"error": f"not JSON: {exc.msg} at column {exc.colno}"}
-        except (RequestError, CalendarError) as exc:
+        except (RequestError, CastError, CalendarError, QuestionError) as exc:
             out = {"error": str(exc)}
         sink.write(json.dumps(out, ensure_ascii=False) + "\n")
         count += 1
     sink.flush()
     return count
+
+
+def run_natal_jsonl(source: Iterable[str], sink: TextIO, grim: bool = False) -> int:
+    """One natal request a line in, one JSON answer a line out, in order; a bad line yields {"error": …}."""
+    from core.natal import read_natal
+
+    def answer(req: dict[str, Any]) -> dict[str, Any]:
+        chart = natal_chart_from_request(req)
+        shown = req.get("grim", grim)
+        if not isinstance(shown, bool):
+            raise RequestError(f"grim must be true or false, not {shown!r}")
+        return natal_output(read_natal(chart), _text(req, "lang"), shown)
+
+    return answer_lines(source, sink, answer, '{"year": "辛巳", "month": "甲午"}')
 
 
 def _natal(args: argparse.Namespace) -> int:
@@ -294,32 +304,19 @@ def _utcnow() -> datetime:
 def run_jsonl(source: Iterable[str], sink: TextIO, now: Callable[[], datetime] = _utcnow,
               reading: bool = False) -> int:
     """One JSON request a line in, one JSON object a line out, in order; a bad line yields {"error": …}."""
-    count = 0
-    for raw in source:
-        if not raw.strip():
-            continue
-        try:
-            req = json.loads(raw)
-            if not isinstance(req, dict):
-                raise RequestError("each line must be a JSON object such as {\"lines\": \"789968\"}")
-            if reading:
-                chart, result = reading_from_request(req, now)
-                out: dict[str, Any] = reading_output(chart, result)
-                if req.get("lang"):
-                    lang = normalize(str(req["lang"]))
-                    with use(lang):
-                        out["text"] = {"lang": lang, "chart": render_chart(chart, term),
-                                       "reading": render_reading(result)}
-            else:
-                out = chart_dict(chart_from_request(req, now))
-        except json.JSONDecodeError as exc:
-            out = {"error": f"not JSON: {exc.msg} at column {exc.colno}"}
-        except (RequestError, CastError, CalendarError, QuestionError) as exc:
-            out = {"error": str(exc)}
-        sink.write(json.dumps(out, ensure_ascii=False) + "\n")
-        count += 1
-    sink.flush()
-    return count
+
+    def answer(req: dict[str, Any]) -> dict[str, Any]:
+        if not reading:
+            return chart_dict(chart_from_request(req, now))
+        chart, result = reading_from_request(req, now)
+        out: dict[str, Any] = reading_output(chart, result)
+        if req.get("lang"):
+            lang = normalize(str(req["lang"]))
+            with use(lang):
+                out["text"] = {"lang": lang, "chart": render_chart(chart, term), "reading": render_reading(result)}
+        return out
+
+    return answer_lines(source, sink, answer, '{"lines": "789968"}')
 
 
 def _chart_options(chart: argparse.ArgumentParser) -> None:

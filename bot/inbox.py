@@ -53,6 +53,16 @@ def _user_id(update: Update) -> int | None:
     return user.id if user is not None and fits(user.id) else None
 
 
+def revive(update_id: int, body: str, bot: Any) -> Update | None:
+    """A stored update as PTB's ``Update`` again, or None (logged) if it cannot be read: it was stored by this
+    program, so that is unexpected, and the rest go on."""
+    try:
+        return Update.de_json(json.loads(body), bot)
+    except Exception as exc:  # noqa: BLE001 - whatever the library raises on it: skip this one
+        log.warning("stored update %s could not be read again (%s); skipped", update_id, exc)
+        return None
+
+
 class Inbox(asyncio.Queue[object]):
     """``Application.update_queue`` that stores each update before it is queued (see the module notes).
 
@@ -99,10 +109,7 @@ class Inbox(asyncio.Queue[object]):
         storage = await self._storage()
         rows = await storage.pending_updates()
         for update_id, body in rows:
-            try:
-                update = Update.de_json(json.loads(body), bot)
-            except Exception as exc:  # noqa: BLE001 - stored by this program, so unexpected: go on with the rest
-                log.warning("stored update %s could not be read again (%s); skipped", update_id, exc)
+            if (update := revive(update_id, body, bot)) is None:
                 continue
             await super().put(update)
         if rows:
@@ -121,10 +128,7 @@ class Inbox(asyncio.Queue[object]):
             if update_id in self._swept:
                 continue  # queued here already, waiting for its turn
             self._swept[update_id] = now
-            try:
-                update = Update.de_json(json.loads(body), bot)
-            except Exception as exc:  # noqa: BLE001 - stored by this program, so unexpected: go on with the rest
-                log.warning("stored update %s could not be read again (%s); skipped", update_id, exc)
+            if (update := revive(update_id, body, bot)) is None:
                 continue
             await super().put(update)
             count += 1

@@ -19,7 +19,6 @@ lock (taken in the commit's transaction, with the state read fresh under it) acr
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -29,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
-from bot.inbox import Inbox
-from bot.persistence import StoragePersistence, _stored_conversations
+from bot.inbox import Inbox, revive
+from bot.persistence import StoragePersistence, _stored_conversations, read_states
 
 if TYPE_CHECKING:
     from telegram.ext import Application
@@ -133,10 +132,7 @@ class FairUpdateProcessor(BaseUpdateProcessor):
                 log.info("update %s was handled by another worker", update.update_id)
                 return
             for update_id, body in older:
-                try:
-                    earlier = Update.de_json(json.loads(body), app.bot)
-                except Exception:  # stored by this program: unexpected, and not worth a stop
-                    log.exception("stored update %s could not be read; left for the next start", update_id)
+                if (earlier := revive(update_id, body, app.bot)) is None:
                     continue
                 await self._run(earlier, app.process_update(earlier))
             await self._run(update, coroutine)
@@ -149,13 +145,7 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         handlers = _stored_conversations(app) if app is not None else []
         user = update.effective_user if isinstance(update, Update) else None
         user_id = user.id if user is not None else None
-        try:
-            if isinstance(persistence, StoragePersistence):
-                await persistence.put_states(update, handlers)
-        except BaseException:
-            if asyncio.iscoroutine(coroutine):
-                coroutine.close()  # not handled: it stays pending, and is handled again at the next start
-            raise
+        await read_states(persistence, update, handlers, coroutine)  # a failure leaves it pending for the next start
         try:
             await coroutine
         finally:

@@ -491,6 +491,19 @@ def _is_json(value: object) -> bool:
     return value is None or isinstance(value, int | str | float | list | dict)
 
 
+async def read_states(persistence: object, update: object, handlers: list[StoredConversationHandler],
+                      coroutine: Awaitable[Any]) -> None:
+    """Before ``update`` is handled, its states as the database holds them (``StoragePersistence.put_states``);
+    if that read fails the update's handling coroutine is closed unrun, and the error goes to the caller."""
+    try:
+        if isinstance(persistence, StoragePersistence):
+            await persistence.put_states(update, handlers)
+    except BaseException:
+        if asyncio.iscoroutine(coroutine):
+            coroutine.close()
+        raise
+
+
 def _stored_conversations(application: Application[Any, Any, Any, Any, Any, Any]) -> list[StoredConversationHandler]:
     return [h for group in application.handlers.values() for h in group if isinstance(h, StoredConversationHandler)]
 
@@ -529,13 +542,7 @@ class WriteThroughUpdateProcessor(BaseUpdateProcessor):
         persistence = app.persistence if app is not None else None
         user = update.effective_user if isinstance(update, Update) else None
         user_id = user.id if user is not None else None
-        try:
-            if isinstance(persistence, StoragePersistence):
-                await persistence.put_states(update, handlers)
-        except BaseException:
-            if asyncio.iscoroutine(coroutine):
-                coroutine.close()  # the update is not handled (the error handler of the caller logs why)
-            raise
+        await read_states(persistence, update, handlers, coroutine)
         try:
             await coroutine
         finally:
