@@ -16,7 +16,7 @@ from datetime import date, datetime, time
 
 from babel.dates import format_date, format_time
 
-from bot.i18n import current, locale
+from bot.i18n import _, current, locale
 
 DATE_PATTERNS = {"en": "EEE, MMM d, y", "ko": "y년 M월 d일 (E)", "ja": "y年M月d日(E)", "zh_Hans": "y年M月d日 EEEE",
                  "zh_Hant": "y年M月d日 EEE"}
@@ -39,6 +39,12 @@ def moment_text(dt: datetime) -> str:
     """A date and a time of day, in ``dt``'s own zone: 2026年12月1日(火) 07:30, Tue, Dec 1, 2026, 7:30 AM."""
     joiner = ", " if current() == "en" else " "
     return day_text(dt.date()) + joiner + clock_text(dt)
+
+
+def dates_text(texts: list[str]) -> str:
+    """Dates in a row.  English dates have commas of their own (Tue, Dec 1, 2026), so English separates them with
+    "; "; the other languages use their list separator (、 or , )."""
+    return ("; " if current() == "en" else _(", ")).join(texts)
 
 
 _TIME_RE = re.compile(r"(\d{1,2})(?:[:：.hH](\d{2}))?|(\d{2})(\d{2})")

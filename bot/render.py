@@ -10,7 +10,7 @@ import re
 from datetime import date, datetime
 
 from bot.chart_text import POSITIONS
-from bot.dates import day_text, moment_text
+from bot.dates import dates_text, day_text, moment_text
 from bot.i18n import _, term
 from bot.korean import particles
 from bot.texts import FINDINGS, PARAM_WORDS, TIMINGS
@@ -100,7 +100,7 @@ def _unit(t: Timing) -> str:
 def timing_text(r: Reading, t: Timing) -> str:
     """One moment: its pillar, whether it is good or bad, why, and its next dates (the rules are under Sources)."""
     why = _fill(r, TIMINGS[t.key], t.places, {})
-    dates = _(", ").join(_date(d) for d in t.dates)
+    dates = dates_text([_date(d) for d in t.dates])
     sense = {True: _("a good moment"), False: _("a bad moment"), None: _("the moment it turns")}[t.favourable]
     text = _("{unit} ({sense}), {why}").format(unit=_unit(t), sense=sense, why=why)
     return text + (_(": ") + dates if dates else "")
