@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import json
 import os
 import sqlite3
@@ -158,6 +159,8 @@ async def test_the_bot_process_logs_json_and_serves_its_ops_port(tmp_path: Path)
     entries = [json.loads(line) for line in lines]  # every line one JSON object
     assert {"time", "level", "logger", "message"} <= set(entries[0])
     assert any(f":{port}/healthz" in e["message"] for e in entries)
+    loop = "uvloop" if importlib.util.find_spec("uvloop") else "asyncio"  # a dependency but on Windows
+    assert any(e["message"] == f"event loop: {loop}" for e in entries)
     assert tg.token not in log.read_text() and tg.token.split(":")[1] not in log.read_text()
     stopped = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "bot.cli", "health"], cwd=ROOT, env=env,
                                       capture_output=True, text=True)

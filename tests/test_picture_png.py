@@ -1,5 +1,6 @@
-"""``bot.chart_picture.encode_png`` writes the same pixels Pillow's encoder does (issue 12: a cheaper update, the
-same replies): each chart picture, decoded by Pillow, equals the drawn image exactly."""
+"""``bot.chart_picture.encode_png`` writes the same pixels Pillow's encoder does, and ``draw`` stamps the same
+pixels Pillow's ``text`` draws (issue 12: a cheaper update, the same replies): each chart picture, decoded by
+Pillow, equals the image Pillow itself draws, exactly."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from datetime import UTC, datetime
 import pytest
 from PIL import Image, ImageDraw
 
-from bot.chart_picture import PNG_SIGNATURE, draw, encode_png, layout, render_png
+from bot import chart_picture as cp
+from bot.chart_picture import PNG_SIGNATURE, TRIGRAMS, Picture, draw, encode_png, layout, render_png
 from bot.fonts import available
 from bot.i18n import use
 from core.calendar import Moment
@@ -50,3 +52,41 @@ def test_the_chart_picture_has_pillows_pixels_in_fewer_bytes(lang: str) -> None:
     image.save(pillows, format="PNG", compress_level=1)  # how the bot encoded it before
     assert decoded(pillows.getvalue()).tobytes() == decoded(sent).tobytes()
     assert len(sent) < len(pillows.getvalue())
+
+
+def drawn_by_pillow(picture: Picture, lang: str) -> Image.Image:
+    """The picture as Pillow's own ``ImageDraw.text`` draws it, run by run (how ``draw`` drew it before stamps)."""
+    image = Image.new("RGB", (picture.width, picture.height), cp.PAPER)
+    pen = ImageDraw.Draw(image)
+    for mark in picture.marks:
+        pen.rounded_rectangle(mark.box, radius=10, fill=mark.colour)
+    for bar in picture.bars + [stroke for tx in picture.texts for stroke in tx.strokes]:
+        pen.rectangle((bar.box[0], bar.box[1], bar.box[2] - 1, bar.box[3] - 1), fill=bar.colour)
+    for tx in picture.texts:
+        at = float(tx.x)
+        font = cp._font(tx.size, tx.bold, lang)
+        for seg in cp._segments(tx.text):
+            if seg in TRIGRAMS:
+                at += tx.size * 0.9
+                continue
+            pen.text((at, tx.baseline), seg, font=font, fill=tx.colour, anchor="ls")
+            at += font.getlength(seg)
+    return image
+
+
+@pytest.mark.skipif(available() is None, reason="the chart picture's font is not on this machine")
+@pytest.mark.parametrize("lang", ["en", "ko", "ja", "zh_Hans", "zh_Hant"])
+def test_stamped_runs_are_pillows_text_pixel_for_pixel(lang: str) -> None:
+    """Every run of text is stamped from a cached mask; the result is what Pillow draws, to the last pixel — at
+    whole and fractional origins (a run after a drawn trigram or another run starts between pixels), in every
+    colour, for charts with and without moving lines."""
+    moment = Moment.at(datetime(2026, 7, 19, 15, 30, tzinfo=UTC), "Asia/Tokyo")
+    casts = ("987868", "777777", "888888", "696969", "789968")
+    with use(lang):
+        for cast in casts:
+            reading = read(build_chart(parse_cast(cast), moment), Question.parse_ids("career", None, None, None))
+            picture = layout(reading)
+            for _ in range(2):  # the second time every stamp comes from the cache
+                assert draw(picture).tobytes() == drawn_by_pillow(picture, lang).tobytes(), (lang, cast)
+    fractional = [t for t in picture.texts if len(cp._segments(t.text)) > 1]
+    assert fractional or lang != "en"  # the English palace names carry a drawn trigram mid-run
