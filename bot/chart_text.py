@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from bot.dates import moment_text
 from bot.i18n import _, short
@@ -38,9 +39,11 @@ def _same(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=8192)
 def width(text: str) -> int:
     """Display width in a monospace terminal: East Asian wide and fullwidth characters take two cells, combining
-    marks none, everything else (ambiguous characters included) one."""
+    marks none, everything else (ambiguous characters included) one.  Remembered: a chart measures the same few
+    hundred labels (the relations, the sixty 干支, the spirits) some three hundred times."""
     return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 

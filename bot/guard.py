@@ -25,7 +25,7 @@ from collections import OrderedDict
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Final
 
 import aiohttp
 from telegram import Update
@@ -199,8 +199,16 @@ class _HandledParseError(logging.Filter):
 logging.getLogger("bot.guard.bot").addFilter(_HandledParseError())
 
 
+# The calls whose returned Message this bot never reads beyond its id: the Bot API echoes the whole message (its
+# text, its entities, its keyboard, the sender), and PTB building that Message was a tenth of an update's CPU
+# (bench/bench_bot.py).  What they return here is a Message with only these fields.
+SENT_MESSAGE_UNREAD: Final = frozenset({"sendMessage", "editMessageText", "sendPhoto"})
+SENT_MESSAGE_KEPT: Final = ("message_id", "message_thread_id", "date", "chat")
+
+
 class TolerantBot(ExtBot):
-    """``ExtBot`` whose ``getUpdates`` survives an update it cannot parse.
+    """``ExtBot`` whose ``getUpdates`` survives an update it cannot parse, and whose sent messages are read only
+    as far as the bot reads them (``SENT_MESSAGE_UNREAD``).
 
     PTB parses the whole batch at once, so one unreadable update raised every time, the offset never moved and
     polling stopped for good while the log filled.  Here a batch that does not parse is asked for again (its
@@ -226,6 +234,8 @@ class TolerantBot(ExtBot):
 
     async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:
         result = await super()._post(endpoint, data, **kwargs)
+        if endpoint in SENT_MESSAGE_UNREAD and isinstance(result, dict):
+            return {key: result[key] for key in SENT_MESSAGE_KEPT if key in result}
         if endpoint != "getUpdates" or not isinstance(result, list) or not self._sanitize:
             return result
         return [kept for raw in result if (kept := self._readable(raw)) is not None]
