@@ -22,8 +22,10 @@ A run that is killed leaves at most the in-flight reservations 'pending': a rest
 local date; earlier days are never caught up (only today's local date is ever due).
 
 In a cluster of workers on one PostgreSQL database every worker runs the job, but one at a time sends
-(``Storage.broadcast_turn``: an advisory lock, released when its worker dies), so the cluster's send rate is one
-sender's; a dead worker's reservations become due again when their lease ends.
+(``Storage.broadcast_turn``: an advisory lock, released when its worker dies); a dead worker's reservations become
+due again when their lease ends.  The sends of every worker (and of ``liuyao broadcast`` on the same database) take
+their slots from one schedule in the database (``bot.shared_budget.SharedBudget``), so the cluster's rate is one
+sender's even while a leader that lost its lock finishes next to the new one, and a 429 one worker meets holds all.
 
 In the running bot ``install(app)`` (the ``extra`` hook of ``bot.app.build_application``) adds the commands and a
 ``JobQueue`` job that runs the broadcast once at start and every ``interval`` seconds, with the application's
@@ -66,18 +68,8 @@ from bot.almanac import local_today, render_almanac
 from bot.collector import settle
 from bot.dates import day_text, parse_hhmm
 from bot.i18n import _, use
-from bot.pacing import (
-    BOT_RATE,
-    BROADCAST,
-    CLI_RATE,
-    Budget,
-    LocalBudget,
-    PacedLimiter,
-    Unpaced,
-    in_slot,
-    paid_budget,
-    retry_seconds,
-)
+from bot.pacing import BOT_RATE, BROADCAST, CLI_RATE, Budget, PacedLimiter, in_slot, retry_seconds
+from bot.shared_budget import SendAccount, budget_for
 from bot.storage import DueSubscription, Storage, open_storage
 
 __all__ = [
@@ -155,7 +147,8 @@ async def broadcast_due(
     ``bot`` is a ``telegram.Bot``, normally with a ``bot.pacing.PacedLimiter``: the sends are marked as the
     broadcast's and take the slots of its budget (its ``AIORateLimiter`` also caps and retries the bot's other
     messages); ``rate`` is then the limiter's business.  A bot without one gets a budget for this run: ``rate`` a
-    second (None: no spacing, only the waits a 429 asks for).  At most ``concurrency`` deliveries are in flight.
+    second (None: no spacing, only the waits a 429 asks for), the cluster's on PostgreSQL (``budget_for``).  At
+    most ``concurrency`` deliveries are in flight.
     ``paid`` sends with ``allow_paid_broadcast`` (Telegram's paid broadcasts, billed in Stars; off by default).
     ``should_stop`` is asked before each new delivery: when it answers True, the sends in flight finish and nothing
     more is started.
@@ -165,7 +158,7 @@ async def broadcast_due(
     clock = clock or _utcnow
     stats = BroadcastStats()
     slots = asyncio.Semaphore(concurrency)
-    send = _sender(bot, rate, paid)
+    send = _sender(bot, storage, rate, paid)
     tasks: set[asyncio.Task[None]] = set()
     aborted: list[BaseException] = []
 
@@ -208,7 +201,7 @@ async def broadcast_due(
 Send = Callable[[int, str], Coroutine[Any, Any, Any]]
 
 
-def _sender(bot: Any, rate: float | None, paid: bool) -> Send:
+def _sender(bot: Any, storage: Storage, rate: float | None, paid: bool) -> Send:
     """How one almanac is sent: through the bot's ``PacedLimiter`` (marked as the broadcast's), or, for a bot
     without one, in a slot of a budget of this run."""
     extra: dict[str, Any] = {"allow_paid_broadcast": True} if paid else {}
@@ -218,7 +211,7 @@ def _sender(bot: Any, rate: float | None, paid: bool) -> Send:
             return await bot.send_message(chat_id, text, rate_limit_args=BROADCAST, **extra)
 
         return through_limiter
-    budget: Budget = (paid_budget() if paid else LocalBudget(rate)) if rate else Unpaced()
+    budget = budget_for(storage, rate, paid)
 
     async def in_own_slot(chat_id: int, text: str) -> Any:
         return await in_slot(budget, lambda: bot.send_message(chat_id, text, **extra))
@@ -307,10 +300,12 @@ class DailyAlmanacJob:
     """The JobQueue callback: one broadcast at a time, with the application's bot, storage and clock."""
 
     def __init__(self, *, concurrency: int = DEFAULT_CONCURRENCY, rate: float | None = BOT_RATE,
-                 paid: bool = False) -> None:
+                 paid: bool = False, pace: bool = False) -> None:
         self.concurrency = concurrency
         self.rate = rate
         self.paid = paid
+        self.pace = pace  # the budget of the bot's PacedLimiter is this job's to set (``install``)
+        self._paced: object | None = None  # the storage the budget was chosen for
         self.runs = 0
         self.last: BroadcastStats | None = None
         self._lock = asyncio.Lock()
@@ -325,6 +320,7 @@ class DailyAlmanacJob:
         async with self._lock, storage.broadcast_turn() as leading:
             if not leading:  # another worker of the cluster is sending: it reaches everything due
                 return
+            self._choose_budget(app.bot, storage)
             clock: Clock = app.bot_data.get("clock") or _utcnow
             if not self._released and not storage.shared:
                 # One bot per database: a 'pending' reservation of another owner belongs to a dead process.
@@ -345,6 +341,16 @@ class DailyAlmanacJob:
                 self._pruned_on = today
                 await storage.prune_deliveries(today - RETENTION)
 
+    def _choose_budget(self, bot: Any, storage: Storage) -> None:
+        """On a database that keeps the cluster's send schedule, the bot's budget becomes the cluster's (the
+        storage is opened after ``install`` set this process's); set between runs, never during one."""
+        if not self.pace or self._paced is storage:
+            return
+        self._paced = storage
+        limiter = getattr(bot, "rate_limiter", None)
+        if isinstance(limiter, PacedLimiter) and isinstance(storage, SendAccount):
+            limiter.budget = budget_for(storage, self.rate, self.paid)
+
 
 async def _storage_of(app: Application) -> Storage:
     persistence = app.persistence
@@ -360,7 +366,8 @@ def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: floa
     ``interval`` seconds).  ``build_application(config, extra=install)``.
 
     The broadcast's pace is the budget of the bot's ``PacedLimiter``, set here: ``rate`` a second (None: unpaced),
-    or with ``paid`` (``ALLOW_PAID_BROADCAST``) the budget of Telegram's paid broadcasts.
+    or with ``paid`` (``ALLOW_PAID_BROADCAST``) the budget of Telegram's paid broadcasts — this process's, and on
+    PostgreSQL the cluster's from the job's first run (``bot.shared_budget``), at the same rate.
 
     ``broadcast=False`` adds the commands only: for a process that must not send the daily messages — one that
     shares the bot's database but is not the bot (the console), since the job would mark every due subscriber's
@@ -372,12 +379,12 @@ def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: floa
     # After /lang or a zone change (group 0 handles them), the subscription follows the user's settings.
     app.add_handler(CallbackQueryHandler(follow_settings, pattern=r"^(l:|s:tz:)"), group=2)
     app.add_handler(CommandHandler("tz", follow_settings), group=2)
-    job = DailyAlmanacJob(concurrency=concurrency, rate=rate, paid=paid)
+    limiter = getattr(app.bot, "rate_limiter", None)
+    job = DailyAlmanacJob(concurrency=concurrency, rate=rate, paid=paid, pace=isinstance(limiter, PacedLimiter))
     if not broadcast:
         return job
-    limiter = getattr(app.bot, "rate_limiter", None)
     if isinstance(limiter, PacedLimiter):
-        limiter.budget = paid_budget() if paid else LocalBudget(rate) if rate else Unpaced()
+        limiter.budget = budget_for(None, rate, paid)
     if app.job_queue is None:
         raise RuntimeError("the daily almanac needs PTB's JobQueue (pip install 'python-telegram-bot[job-queue]')")
     # max_instances 2: a tick during a long run reaches the callback, which returns at once (no APS warning).
@@ -464,10 +471,11 @@ async def follow_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
 
 
 def make_bot(token: str, api_base_url: str | None = None, *, max_retries: int = 3, rate: float = DEFAULT_RATE,
-             paid: bool = False) -> ExtBot:
-    """A bot for one broadcast pass, with a ``PacedLimiter`` as the running bot has it: ``rate`` a second, or the
-    paid broadcasts' budget."""
-    budget = paid_budget() if paid else LocalBudget(rate)
+             paid: bool = False, budget: Budget | None = None) -> ExtBot:
+    """A bot for one broadcast pass, with a ``PacedLimiter`` as the running bot has it: ``budget``, or by default
+    this process's at ``rate`` a second, or the paid broadcasts' budget."""
+    if budget is None:
+        budget = budget_for(None, rate, paid)
     kwargs: dict[str, Any] = {"rate_limiter": PacedLimiter(budget, max_retries=max_retries)}
     if api_base_url:
         kwargs["base_url"] = api_base_url
@@ -479,13 +487,15 @@ async def broadcast_once(token: str, api_base_url: str | None, database: str, *,
                          concurrency: int = DEFAULT_CONCURRENCY, rate: float = DEFAULT_RATE,
                          release_stale: bool = False, clock: Clock | None = None,
                          should_stop: Callable[[], bool] | None = None, paid: bool = False) -> BroadcastStats:
-    """One pass: open the database, send what is due now, close."""
+    """One pass: open the database, send what is due now (on PostgreSQL in slots of the cluster's schedule, shared
+    with the running bot's workers), close."""
     async with await open_storage(database) as storage:
         if release_stale:
             released = await storage.release_stale_reservations(now=(clock or _utcnow)())
             if released:
                 log.info("released %d reservation(s) of other senders", released)
-        async with make_bot(token, api_base_url, rate=rate, paid=paid) as bot:
+        async with make_bot(token, api_base_url, rate=rate, paid=paid,
+                            budget=budget_for(storage, rate, paid)) as bot:
             return await broadcast_due(bot, storage, clock=clock, concurrency=concurrency, rate=rate,
                                        should_stop=should_stop, paid=paid)
 

@@ -5,8 +5,8 @@ group, and a 429's ``retry_after`` waited out and the call tried again).  The da
 ``rate_limit_args={"broadcast": True}`` (``BROADCAST``) — also take a slot of the limiter's **budget** first.
 
 The budget is an interface (``Budget``): ``LocalBudget`` is this process's own — sends spaced evenly at ``rate`` a
-second and never more than ``limit`` in any ``window``; a cluster-wide budget (every worker drawing from one
-account in the shared database) implements the same three methods.  Why even spacing: ``AIORateLimiter`` alone lets
+second and never more than ``limit`` in any ``window``; ``bot.shared_budget.SharedBudget``, the cluster's (every
+worker drawing its slots from one schedule in the shared PostgreSQL), implements the same three methods.  Why even spacing: ``AIORateLimiter`` alone lets
 30 sends go at once and 30 more within that second, which a strict sliding-window limit answers with 429 — and
 every 429 stops every send for a second or more.
 
@@ -51,15 +51,50 @@ class Budget(Protocol):
     def hold(self, seconds: float) -> None: ...
 
 
+class InFlight:
+    """This process's count of sends: never more than ``limit`` in flight or finished within any ``window`` seconds.
+
+    A send counts from ``enter`` until ``window`` after it has *finished* (``leave``): sends held back below
+    (``AIORateLimiter`` stops every request for ``retry_after`` after a 429, then lets them all go at once) count
+    where they really went out, so the sends after such a pause cannot join that burst in one window.
+    """
+
+    def __init__(self, limit: int, window: float, *, poll: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limit = limit
+        self.window = window
+        self._poll = poll  # how long to wait when every counted send is still in flight
+        self._clock = clock
+        self._finished: deque[float] = deque()
+        self._in_flight = 0
+
+    async def enter(self) -> None:
+        """Wait until one more send fits, and count it in flight."""
+        finished = self._finished
+        while True:
+            now = self._clock()
+            while finished and finished[0] <= now - self.window:
+                finished.popleft()
+            if len(finished) + self._in_flight < self.limit:
+                break
+            await asyncio.sleep(finished[0] + self.window - now if finished else self._poll)
+        self._in_flight += 1
+
+    def leave(self) -> None:
+        """The send has finished (returned or failed): it counts for ``window`` more."""
+        self._in_flight -= 1
+        self._finished.append(self._clock())
+
+    def drop(self) -> None:
+        """The send never went out (its slot was not obtained, or its wait was cancelled): it counts no more."""
+        self._in_flight -= 1
+
+
 class LocalBudget:
     """This process's budget: slots spaced evenly at ``rate`` a second, and never more than ``limit`` sends in flight
-    or finished within any ``window`` seconds.
+    or finished within any ``window`` seconds (``InFlight``).
 
     Slot k is due at t0 + k/rate, on an absolute schedule, so that small late wake-ups of the event loop do not slow
-    the average (after a long stall it restarts from now rather than catch up in a burst).  A send counts from the
-    moment it is released until ``window`` after it has *finished*: sends held back below (``AIORateLimiter`` stops
-    every request for ``retry_after`` after a 429, then lets them all go at once) count where they really went
-    out, so the sends after such a pause cannot join that burst in one window.
+    the average (after a long stall it restarts from now rather than catch up in a burst).
     """
 
     def __init__(self, rate: float, *, limit: int = FREE_LIMIT, window: float = 1.02,
@@ -73,8 +108,7 @@ class LocalBudget:
         self._clock = clock
         self._next = 0.0
         self._until = 0.0  # no slot before this moment (a 429's retry_after)
-        self._finished: deque[float] = deque()
-        self._in_flight = 0
+        self._sends = InFlight(limit, window, poll=self.interval, clock=clock)
         self._lock = asyncio.Lock()
 
     def hold(self, seconds: float) -> None:
@@ -88,20 +122,11 @@ class LocalBudget:
             at = max(self._next, now - self.interval / 2)  # behind schedule: catch up by half a slot at most
             if at > now:
                 await asyncio.sleep(at - now)
-            finished = self._finished
-            while True:
-                now = self._clock()
-                while finished and finished[0] <= now - self.window:
-                    finished.popleft()
-                if len(finished) + self._in_flight < self.limit:
-                    break
-                await asyncio.sleep(finished[0] + self.window - now if finished else self.interval)
-            self._in_flight += 1
+            await self._sends.enter()
             self._next = at + self.interval
 
     def release(self) -> None:
-        self._in_flight -= 1
-        self._finished.append(self._clock())
+        self._sends.leave()
 
 
 def paid_budget() -> LocalBudget:

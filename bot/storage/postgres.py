@@ -217,6 +217,26 @@ class PostgresStorage(SQLStorage):
                 if leading:
                     await con.execute("SELECT pg_advisory_unlock($1)", _BROADCAST_LOCK)
 
+    async def take_send_slot(self, name: str, interval: float) -> float:
+        """The next slot of the send schedule ``name`` (``bot.shared_budget``), taken in one atomic statement: at
+        ``next_at``, or now if that has passed (an idle schedule never bursts), never before ``hold_until``; the
+        schedule moves ``interval`` seconds on.  Returns the seconds until the slot, by the database's clock (the
+        workers' own clocks do not matter).  The row is made at the first slot (or again after a crash emptied
+        the unlogged table)."""
+        rows = await self.fetchall(
+            "INSERT INTO send_budget AS b (name, next_at, hold_until) VALUES (:name, now() + :step::interval, now()) "
+            "ON CONFLICT (name) DO UPDATE SET next_at = greatest(b.next_at, now(), b.hold_until) + :step::interval "
+            "RETURNING extract(epoch FROM b.next_at - :step::interval - clock_timestamp())::float8",
+            {"name": name, "step": timedelta(seconds=interval)})
+        return max(0.0, float(rows[0][0]))
+
+    async def hold_sends(self, name: str, seconds: float) -> None:
+        """No slot of the schedule ``name`` for any worker before ``seconds`` from now (a 429's ``retry_after``)."""
+        await self.fetchall(
+            "INSERT INTO send_budget AS b (name, next_at, hold_until) VALUES (:name, now(), now() + :wait::interval) "
+            "ON CONFLICT (name) DO UPDATE SET hold_until = greatest(b.hold_until, excluded.hold_until)",
+            {"name": name, "wait": timedelta(seconds=seconds)})
+
     async def lock_user(self, tx: Any, user_id: int) -> None:
         await tx.execute("SELECT 1 FROM users WHERE user_id = :id FOR UPDATE", {"id": user_id})
 

@@ -4,6 +4,12 @@
 Each list is the ordered history of the schema; a new version appends a step to *both* lists.  A database at a
 version above ``SCHEMA_VERSION`` was written by a newer program and is refused (``SchemaTooNewError``).
 
+One table is PostgreSQL's alone: ``send_budget`` (version 5), the schedule the workers of a cluster take their
+broadcast slots from (``bot.shared_budget``).  It holds no data of the installation — the next slot and a 429's
+hold, seconds ahead — so it is not in ``TABLES`` (``liuyao db copy`` leaves it), and SQLite, one process pacing
+itself (``bot.pacing.LocalBudget``), has none: its step 5 changes nothing but the version, which stays one number
+for one program on both engines (the health check's ``expected``, the refusal of a newer file).
+
 The engines store the same values in their own types: SQLite keeps instants as fixed-width UTC text
 (``2024-02-04T08:27:00.000000Z``, so text order is time order), dates as ``YYYY-MM-DD`` and flags as 0/1;
 PostgreSQL uses ``timestamptz``, ``date``, ``boolean`` and ``bigint``.  JSON is text on both: the bot never
@@ -193,11 +199,16 @@ ALTER TABLE natal_readings ADD COLUMN consultation TEXT;
 CREATE UNIQUE INDEX natal_readings_once ON natal_readings (user_id, consultation) WHERE consultation IS NOT NULL;
 """
 
+_SQLITE_V5 = """
+-- Nothing: the cluster's send budget is PostgreSQL's alone (one process on a file paces itself).
+"""
+
 SQLITE_MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "users, readings, subscriptions, deliveries", _SQLITE_V1),
     Migration(2, "telegram.ext persistence: user/chat/bot data, conversations", _SQLITE_V2),
     Migration(3, "natal readings (玉照定真經) and the per-user setting for its grave verses", _SQLITE_V3),
     Migration(4, "received updates (none lost or handled twice); one reading per consultation", _SQLITE_V4),
+    Migration(5, "the version of PostgreSQL's send budget (no table on SQLite)", _SQLITE_V5),
 )
 
 # ------------------------------------------------------------------------------------------------ PostgreSQL
@@ -343,11 +354,23 @@ ALTER TABLE natal_readings ADD COLUMN consultation TEXT;
 CREATE UNIQUE INDEX natal_readings_once ON natal_readings (user_id, consultation) WHERE consultation IS NOT NULL;
 """
 
+_POSTGRES_V5 = """
+-- The broadcast's slots, shared by the workers (bot.shared_budget): a send takes the slot at next_at, never before
+-- hold_until (a 429's retry_after), and moves next_at one interval on.  UNLOGGED: its commits wait for no WAL
+-- flush, and a crash that empties it loses nothing (the first send after it starts the schedule again).
+CREATE UNLOGGED TABLE send_budget (
+    name        TEXT        COLLATE "C" PRIMARY KEY,   -- 'broadcast'
+    next_at     TIMESTAMPTZ NOT NULL,                  -- the next free slot, by the database's clock
+    hold_until  TIMESTAMPTZ NOT NULL                   -- no slot before this
+);
+"""
+
 POSTGRES_MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "users, readings, subscriptions, deliveries", _POSTGRES_V1),
     Migration(2, "telegram.ext persistence: user/chat/bot data, conversations", _POSTGRES_V2),
     Migration(3, "natal readings (玉照定真經) and the per-user setting for its grave verses", _POSTGRES_V3),
     Migration(4, "received updates (none lost or handled twice); one reading per consultation", _POSTGRES_V4),
+    Migration(5, "the broadcast's send budget, shared by the workers", _POSTGRES_V5),
 )
 
 SCHEMA_VERSION: Final = SQLITE_MIGRATIONS[-1].version
