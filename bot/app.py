@@ -38,6 +38,7 @@ from bot import flow, natal_flow
 from bot import keyboards as kb
 from bot.config import DEFAULT_ZONES, Config
 from bot.dates import day_text, moment_text
+from bot.expiry import install as install_expiry
 from bot.glossary import render_all_terms, render_terms
 from bot.guard import RetryingRequest, gate, small_int
 from bot.i18n import N_, _, ngettext, normalize, set_current, term, use
@@ -643,6 +644,7 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     processor.on_dropped = dropped_notice(app)
     app.bot_data["readings_per_minute"] = config.readings_per_minute
     install_ops(app, config.ops_listen, config.ops_port)
+    install_expiry(app)  # abandoned consultations swept after their TTL and a grace (bot.expiry)
     app.bot_data["users"] = {}
     app.bot_data["clock"] = clock
     app.add_handler(TypeHandler(Update, gate), group=-2)

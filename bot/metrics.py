@@ -27,6 +27,9 @@ DELIVERIES_DUE = Gauge("liuyao_deliveries_due", "Daily almanacs that were due at
 DELIVERIES_SENT = Counter("liuyao_deliveries_sent", "Daily almanacs sent and recorded")
 DELIVERIES_LATE = Counter("liuyao_deliveries_late", "Daily almanacs sent more than LATE_AFTER after their local time")
 LATE_AFTER = 600.0  # seconds: a morning message ten minutes late is late
+CONSULTATIONS_SWEPT = Counter("liuyao_consultations_swept",
+                              "Abandoned consultations deleted with their drafts, CONSULTATION_TTL_HOURS plus the grace "
+                              "after their last step (bot.expiry)")
 
 # A message method is a send: the figures of "sends" read API_CALLS{method=~"send.*|edit.*"}.
 KINDS = ("message", "callback_query")

@@ -18,8 +18,9 @@ A consultation left unanswered for longer than ``ttl`` (``CONSULTATION_TTL_HOURS
 abandoned: its last step is the later of its state's and its user's data's last write (each step changes one or
 the other).  When its user comes back, the state and the draft (``user_data["c"]``, ``"outcome_for"``) are
 dropped before the update is handled, and ``take_expired(user_id)`` says so during that update, for the bot to
-tell the user.  A user
-who never comes back leaves a row of a few hundred bytes, dropped the same way if they ever do.
+tell the user.  A user who never comes back does not keep them forever: ``bot.expiry`` deletes the state and the
+draft once the last step is older than the TTL plus a grace (``bot.expiry.GRACE``, 7 days) — within the grace a
+returning user is still told their consultation expired; after it they simply start afresh.
 
 Values
 ------

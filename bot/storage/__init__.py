@@ -74,6 +74,7 @@ from bot.storage.models import (
     Reading,
     ReadingPage,
     Subscription,
+    SweptBatch,
     User,
 )
 from bot.storage.protocol import Storage
@@ -123,6 +124,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "Subscription",
+    "SweptBatch",
     "User",
     "database_url_from_env",
     "describe_url",

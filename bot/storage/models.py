@@ -126,6 +126,14 @@ class Delivery:
     last_error: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class SweptBatch:
+    """One batch of ``sweep_conversations``: the conversations it deleted, the users' data it took a draft out of,
+    and where the next batch starts (``None``: nothing older than the cutoff is left to look at)."""
+
+    conversations: int
+    drafts: int
+    next: tuple[datetime, str, str] | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,8 @@ from bot.storage.values import Clock, as_date, as_utc, utcnow
 _LOG = logging.getLogger("bot.storage")
 _MIGRATION_LOCK = 0x4C59_414F  # advisory lock key held while migrating ('LYAO')
 _BROADCAST_LOCK = 0x4C59_4243  # advisory lock key of the worker sending the daily broadcast ('LYBC')
+# The advisory lock key of a user's turn (``user_turn``), the id given as the SQL expression filled in
+_USER_LOCK = "hashtextextended('liuyao user ' || {}::bigint, 0)"
 _NAME = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 
 
@@ -200,9 +202,16 @@ class PostgresStorage(SQLStorage):
         """A transaction-level advisory lock on the user (a hash of the id: never the migration's key), held on
         a pooled connection until the block ends — so across workers one update of a user at a time."""
         async with self._connection() as con, con.transaction():
-            await con.execute("SELECT pg_advisory_xact_lock(hashtextextended('liuyao user ' || $1::bigint, 0))",
-                              int(user_id))
+            await con.execute(f"SELECT pg_advisory_xact_lock({_USER_LOCK.format('$1')})", int(user_id))
             yield
+
+    async def free_users(self, tx: Any, user_ids: Sequence[int]) -> set[int]:
+        """The users whose turn this transaction could take at once (tried, never waited for), held until it
+        ends; the others' turns are held by an update being handled."""
+        rows = await tx.fetch(f"SELECT u FROM unnest(CAST(:ids AS bigint[])) AS u "
+                              f"WHERE pg_try_advisory_xact_lock({_USER_LOCK.format('u')})",
+                              {"ids": [int(u) for u in user_ids]})
+        return {int(r[0]) for r in rows}
 
     @asynccontextmanager
     async def broadcast_turn(self) -> AsyncIterator[bool]:

@@ -21,6 +21,7 @@ from bot.storage.models import (
     Reading,
     ReadingPage,
     Subscription,
+    SweptBatch,
     User,
 )
 from bot.storage.values import Outcome
@@ -135,7 +136,9 @@ class Storage(Protocol):
 
     async def put_conversation(self, name: str, key: str, state: str | None) -> None: ...
 
-    async def purge_conversations(self, before: datetime) -> int: ...
+    async def sweep_conversations(self, before: datetime, draft_keys: Sequence[str], *, limit: int = 200,
+                                  after: tuple[datetime, str, str] | None = None) -> SweptBatch:
+        """One batch of the conversations abandoned before ``before`` deleted with their drafts (``bot.expiry``)."""
 
     # the updates received (bot.inbox): stored before their offset is confirmed, marked with their state;
     # a cluster's workers take turns at a user's updates (bot.lanes)

@@ -9,6 +9,7 @@ reads them as 1/0, which its partial indexes were written with).  Each engine tr
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import socket
@@ -29,6 +30,7 @@ from bot.storage.models import (
     Reading,
     ReadingPage,
     Subscription,
+    SweptBatch,
     User,
 )
 from bot.storage.schema import SCHEMA_VERSION, TABLES
@@ -897,11 +899,75 @@ class SQLStorage:
                     {"name": name, "key": key, "state": state, "now": self._stamp()},
                 )
 
-    async def purge_conversations(self, before: datetime) -> int:
-        """Delete every conversation state last written before ``before``; how many were deleted."""
+    async def free_users(self, tx: Tx, user_ids: Sequence[int]) -> set[int]:
+        """Of ``user_ids``, those whose turn (``user_turn``) this transaction now holds until it ends; the others
+        have an update being handled.  An engine whose processes never share a database's updates (SQLite) has
+        no turns to take: all of them."""
+        return set(user_ids)
+
+    async def sweep_conversations(self, before: datetime, draft_keys: Sequence[str], *, limit: int = 200,
+                                  after: tuple[datetime, str, str] | None = None) -> SweptBatch:
+        """One batch of abandoned conversations deleted, with their drafts, in one transaction.
+
+        It looks at up to ``limit`` conversations last written before ``before``, oldest first (past ``after``:
+        the previous batch's ``next``).  One is abandoned when its user's data — its owner is the key's last
+        int, as ``commit_update`` counts it — was last written before ``before`` too, or has no row (a
+        consultation's last step is the later of the two writes).  Its row is deleted, and its user's data loses
+        ``draft_keys`` (the row goes if nothing else is left in it).
+
+        A row written meanwhile stays, because every row is taken with a write that repeats its condition: first
+        the users' data (``SET data = data … WHERE updated_at < :before``: held from then on, and a user whose
+        row fails it took a step), then the conversations (``DELETE … WHERE updated_at < :before``), in the order
+        ``commit_update`` writes them, so the two never wait for each other in a circle; a draft is taken out only
+        for a conversation this batch deleted.  PostgreSQL, at READ COMMITTED, waits for a concurrent writer and
+        checks the condition again on the row it committed; SQLite runs the batch whole under its write lock.  On
+        PostgreSQL a user whose turn is held — an update being handled — is left for the next sweep
+        (``free_users``), and the others' turns are held until this batch commits.  A row deleted already deletes
+        nothing more: sweepers can run on every worker at once, each counting only what its own statements
+        deleted.
+        """
+        cutoff = self.instant(before)
+        params: dict[str, Any] = {"before": cutoff, "limit": int(limit)}
+        page = ""
+        if after is not None:
+            page = " AND (updated_at, name, key) > (:at, :after_name, :after_key)"
+            params |= {"at": self.instant(after[0]), "after_name": after[1], "after_key": after[2]}
         async with self.transaction() as tx:
-            return await tx.execute("DELETE FROM ptb_conversations WHERE updated_at < :before",
-                                    {"before": self.instant(before)})
+            rows = await tx.fetch(f"SELECT name, key, updated_at FROM ptb_conversations WHERE updated_at < :before"
+                                  f"{page} ORDER BY updated_at, name, key LIMIT :limit", params)
+            found = [(str(r[0]), str(r[1]), _owner(str(r[1]))) for r in rows]
+            owners = sorted({owner for _name, _key, owner in found if owner is not None})
+            free = await self.free_users(tx, owners) if owners else set()
+            held: dict[int, str] = {}  # the user's data, still as old as the cutoff, held until the commit
+            if free:
+                ids = {f"u{i}": owner for i, owner in enumerate(sorted(free))}
+                listed = ", ".join(":" + k for k in ids)
+                stored = {int(r[0]) for r in await tx.fetch(
+                    f"SELECT user_id FROM ptb_user_data WHERE user_id IN ({listed})", ids)}
+                for r in await tx.fetch(f"UPDATE ptb_user_data SET data = data WHERE user_id IN ({listed}) AND "
+                                        "updated_at < :before RETURNING user_id, data", ids | {"before": cutoff}):
+                    held[int(r[0])] = str(r[1])
+                free -= stored - held.keys()  # a step written since (or being written): not abandoned
+            doomed = [(name, key) for name, key, owner in found if owner is None or owner in free]
+            swept: list[Any] = []
+            if doomed:
+                pairs = {f"n{i}": name for i, (name, _key) in enumerate(doomed)} | {
+                    f"k{i}": key for i, (_name, key) in enumerate(doomed)}
+                values = ", ".join(f"(:n{i}, :k{i})" for i in range(len(doomed)))
+                swept = await tx.fetch(f"DELETE FROM ptb_conversations WHERE updated_at < :before AND (name, key) IN "
+                                       f"(VALUES {values}) RETURNING key", pairs | {"before": cutoff})
+            drafts = 0
+            for owner in sorted({o for r in swept if (o := _owner(str(r[0]))) is not None} & held.keys()):
+                kept = _without(held[owner], draft_keys)
+                if kept is None:
+                    continue
+                if kept:
+                    drafts += await tx.execute("UPDATE ptb_user_data SET data = :data WHERE user_id = :id",
+                                               {"id": owner, "data": kept})
+                else:
+                    drafts += await tx.execute("DELETE FROM ptb_user_data WHERE user_id = :id", {"id": owner})
+        last = (self.instant_out(rows[-1][2]), str(rows[-1][0]), str(rows[-1][1])) if len(rows) == limit else None
+        return SweptBatch(len(swept), drafts, last)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ the updates received (bot.inbox)
 
@@ -1016,6 +1082,31 @@ def _id(value: int) -> int:
     if not fits(number):
         raise ValueError(f"id {number} is outside the 64-bit range a database holds")
     return number
+
+
+def _owner(key: str) -> int | None:
+    """The user a stored conversation key (a JSON array) belongs to: its last int, or None."""
+    try:
+        parts = json.loads(key)
+    except ValueError:
+        return None
+    if not isinstance(parts, list):
+        return None
+    owner = next((p for p in reversed(parts) if isinstance(p, int) and not isinstance(p, bool)), None)
+    return owner if owner is not None and fits(owner) else None
+
+
+def _without(text: str, keys: Sequence[str]) -> str | None:
+    """A user's data (JSON text) without ``keys``, written as ``bot.persistence`` writes it ('' when nothing else
+    is left), or None when it holds none of them (or is not an object)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not any(k in data for k in keys):
+        return None
+    kept = {k: v for k, v in data.items() if k not in keys}
+    return json.dumps(kept, ensure_ascii=False, allow_nan=False, separators=(",", ":")) if kept else ""
 
 
 def _delivery_date(sub: Subscription, local_date: date | str | None) -> date:
