@@ -92,15 +92,17 @@ def _measure(text: str, size: int, bold: bool, lang: str) -> tuple[float, Box]:
     return f.getlength(text), (round(x0), round(y0), round(x1), round(y1))
 
 
-def _segments(text: str) -> list[str]:
-    """The text cut around the trigram symbols, each of which is drawn rather than typeset."""
+@lru_cache(maxsize=8192)
+def _segments(text: str) -> tuple[str, ...]:
+    """The text cut around the trigram symbols, each of which is drawn rather than typeset (remembered: the same
+    labels are measured and drawn in every chart)."""
     out: list[str] = []
     for c in text:
         if c in TRIGRAMS or not out or out[-1][-1] in TRIGRAMS:
             out.append(c)
         else:
             out[-1] += c
-    return out
+    return tuple(out)
 
 
 class _Typesetter:
@@ -440,15 +442,17 @@ def encode_png(image: Image.Image) -> bytes:
     chunks: IHDR (8-bit RGB), IDAT, IEND.
     """
     width, height = image.size
-    raw = image.convert("RGB").tobytes()
-    stride = width * 3
-    rows = b"".join([b"\0" + raw[i:i + stride] for i in range(0, len(raw), stride)])  # filter type 0 ("None")
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    # Pillow's raw encoder pads each row to ``stride`` with a zero byte at its end: after one more zero in front,
+    # every row starts with its filter type 0 ("None") and the last row's padding is left off.
+    padded = memoryview(rgb.tobytes("raw", "RGB", width * 3 + 1))
+    deflate = isal_zlib.compressobj(1)
+    data = deflate.compress(b"\0") + deflate.compress(padded[:-1]) + deflate.flush()
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, colour type 2 (RGB), no interlace
-    data = isal_zlib.compress(rows, 1)
     return PNG_SIGNATURE + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
 
 
