@@ -633,8 +633,8 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     # waited out by the rate limiter.
     limiter: Any = PacedLimiter() if rate_limit else None  # (ExtBot's overloads take a limiter or None, not either)
     bot = InboxBot(config.token or "0:console", **urls,
-                   request=request or RetryingRequest(connection_pool_size=256),
-                   get_updates_request=request or RetryingRequest(connection_pool_size=1),
+                   request=request or RetryingRequest(connection_pool_size=256, proxy=config.proxy),
+                   get_updates_request=request or RetryingRequest(connection_pool_size=1, proxy=config.proxy),
                    rate_limiter=limiter)
     bot.use_inbox(inbox)
     builder = (ApplicationBuilder().application_class(MeteredApplication).bot(bot).persistence(persistence)

@@ -62,6 +62,7 @@ from telegram.ext import (
     ContextTypes,
     ExtBot,
 )
+from telegram.request import HTTPXRequest
 
 from bot import metrics
 from bot.almanac import local_today, render_almanac
@@ -471,22 +472,25 @@ async def follow_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
 
 
 def make_bot(token: str, api_base_url: str | None = None, *, max_retries: int = 3, rate: float = DEFAULT_RATE,
-             paid: bool = False, budget: Budget | None = None) -> ExtBot:
+             paid: bool = False, budget: Budget | None = None, proxy: str | None = None) -> ExtBot:
     """A bot for one broadcast pass, with a ``PacedLimiter`` as the running bot has it: ``budget``, or by default
-    this process's at ``rate`` a second, or the paid broadcasts' budget."""
+    this process's at ``rate`` a second, or the paid broadcasts' budget; through ``proxy`` if given."""
     if budget is None:
         budget = budget_for(None, rate, paid)
     kwargs: dict[str, Any] = {"rate_limiter": PacedLimiter(budget, max_retries=max_retries)}
     if api_base_url:
         kwargs["base_url"] = api_base_url
         kwargs["base_file_url"] = api_base_url.replace("/bot", "/file/bot")
+    if proxy:
+        kwargs["request"] = HTTPXRequest(proxy=proxy)
     return ExtBot(token, **kwargs)
 
 
 async def broadcast_once(token: str, api_base_url: str | None, database: str, *,
                          concurrency: int = DEFAULT_CONCURRENCY, rate: float = DEFAULT_RATE,
                          release_stale: bool = False, clock: Clock | None = None,
-                         should_stop: Callable[[], bool] | None = None, paid: bool = False) -> BroadcastStats:
+                         should_stop: Callable[[], bool] | None = None, paid: bool = False,
+                         proxy: str | None = None) -> BroadcastStats:
     """One pass: open the database, send what is due now (on PostgreSQL in slots of the cluster's schedule, shared
     with the running bot's workers), close."""
     async with await open_storage(database) as storage:
@@ -494,8 +498,8 @@ async def broadcast_once(token: str, api_base_url: str | None, database: str, *,
             released = await storage.release_stale_reservations(now=(clock or _utcnow)())
             if released:
                 log.info("released %d reservation(s) of other senders", released)
-        async with make_bot(token, api_base_url, rate=rate, paid=paid,
-                            budget=budget_for(storage, rate, paid)) as bot:
+        async with make_bot(token, api_base_url, rate=rate, paid=paid, budget=budget_for(storage, rate, paid),
+                            proxy=proxy) as bot:
             return await broadcast_due(bot, storage, clock=clock, concurrency=concurrency, rate=rate,
                                        should_stop=should_stop, paid=paid)
 
@@ -542,7 +546,8 @@ def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = D
                 loop.add_signal_handler(sig, stop)
         return await broadcast_once(config.token, config.api_base_url, config.database,  # type: ignore[arg-type]
                                     concurrency=concurrency, rate=rate, release_stale=release_stale,
-                                    should_stop=lambda: stopping, paid=config.allow_paid_broadcast)
+                                    should_stop=lambda: stopping, paid=config.allow_paid_broadcast,
+                                    proxy=config.proxy)
 
     try:
         stats = asyncio.run(main())

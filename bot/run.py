@@ -80,8 +80,9 @@ def event_loop() -> str:
 async def preflight(config: Config) -> None:
     """getMe once before PTB starts, so that a refused token or an unreachable server is our one line (PTB's
     start-up logs a traceback of its own for either)."""
-    bot = Bot(config.token or "", base_url=config.api_base_url, request=HTTPXRequest()) if config.api_base_url \
-        else Bot(config.token or "", request=HTTPXRequest())
+    request = HTTPXRequest(proxy=config.proxy)
+    bot = Bot(config.token or "", base_url=config.api_base_url, request=request) if config.api_base_url \
+        else Bot(config.token or "", request=request)
     async with bot:  # initialize() calls getMe
         pass
 
