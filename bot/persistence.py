@@ -179,9 +179,10 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         self._written: dict[tuple[str, Any], bytes] = {}
         self._expired: set[int] = set()  # users whose consultation expired at this update's read
         self._prefetched: dict[int, str] = {}  # user → its data as read with the update's states (this update only)
-        # with hold_writes(): the user_data and conversation rows PTB handed over, kept until their user's
-        # update commits them (None: written at once, PTB's usual way)
-        self._held: dict[tuple[str, Any], _Held] | None = None
+        # with hold_writes(): the user_data and conversation rows PTB handed over, by the user whose update
+        # commits them — a commit takes its own at once, however many other users' updates are running (None:
+        # written at once, PTB's usual way)
+        self._held: dict[int | None, dict[tuple[str, Any], _Held]] | None = None
 
     def hold_writes(self) -> None:
         """From now on ``update_user_data``/``update_conversation`` only remember the data; ``commit_update``
@@ -246,13 +247,14 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
     async def update_user_data(self, user_id: int, data: JSONDict) -> None:
         if self._held is not None:
             text = dumps_strict(dict(data), f"user_data[{user_id}]")  # refused now, in the handler's update
-            self._held[("user_data", int(user_id))] = _Held(int(user_id), text if data else None)
+            self._held.setdefault(int(user_id), {})[("user_data", int(user_id))] = _Held(int(user_id),
+                                                                                          text if data else None)
             return
         await self._write_row("user_data", int(user_id), data)
 
     async def drop_user_data(self, user_id: int) -> None:
         if self._held is not None:
-            self._held[("user_data", int(user_id))] = _Held(int(user_id), None)
+            self._held.setdefault(int(user_id), {})[("user_data", int(user_id))] = _Held(int(user_id), None)
             return
         await self._drop_row("user_data", int(user_id))
 
@@ -386,7 +388,7 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         if self._held is not None:
             state = None if new_state is None else dumps_strict(new_state, f"conversation {name!r} state")
             owner = next((part for part in reversed(key) if isinstance(part, int)), None)
-            self._held[("conversation", (name, key_text))] = _Held(owner, state)
+            self._held.setdefault(owner, {})[("conversation", (name, key_text))] = _Held(owner, state)
             return
         storage = await self.get_storage()
         if new_state is None:
@@ -405,9 +407,7 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         The caller guarantees the user has no other update running (``bot.lanes``): what is held for them is
         exactly this update's outcome."""
         held = self._held if self._held is not None else {}
-        mine = {key: row for key, row in held.items() if user_id is not None and row.owner == user_id}
-        for key in mine:
-            del held[key]
+        mine = held.pop(user_id, {}) if user_id is not None else {}
         users: list[tuple[int, str | None]] = []
         conversations: list[tuple[str, str, str | None]] = []
         for (kind, ident), row in mine.items():
@@ -421,7 +421,7 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
             await storage.commit_update(users, conversations, handled, dropped)
         except BaseException:
             for key, row in mine.items():  # kept for the user's next commit, unless newer data came meanwhile
-                held.setdefault(key, row)
+                held.setdefault(user_id, {}).setdefault(key, row)
             raise
         for row_id, _text in users:
             self._written.pop(("user_data", row_id), None)  # known again at the next read
