@@ -43,7 +43,7 @@ from bot.glossary import render_all_terms, render_terms
 from bot.guard import RetryingRequest, gate, small_int
 from bot.i18n import N_, _, ngettext, normalize, set_current, term, use
 from bot.inbox import Inbox, InboxBot
-from bot.lanes import FairUpdateProcessor
+from bot.lanes import CLUSTER_SLOTS, SLOTS, FairUpdateProcessor, connections
 from bot.limits import dropped_notice, reading_allowed
 from bot.messages import split_message
 from bot.ops import MeteredApplication, start_ops, stop_ops
@@ -52,6 +52,7 @@ from bot.pacing import PacedLimiter
 from bot.persistence import StoragePersistence, StoredConversationHandler
 from bot.render import render_findings, render_sources
 from bot.storage import NatalReading as StoredNatal
+from bot.storage import is_postgres_url
 from bot.words import topic_of
 from bot.zones import find_zones
 from core.cast import CastError, parse_cast, parse_toss
@@ -621,11 +622,14 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     getUpdates included; ``rate_limit`` adds ``bot.pacing.PacedLimiter`` (PTB's ``AIORateLimiter`` for every call,
     and the broadcast's budget); ``replay`` handles at start the updates an earlier run received but did not
     handle (not in the console, whose replies never reach Telegram)."""
+    cluster = is_postgres_url(config.database)
+    slots = config.update_slots or (CLUSTER_SLOTS if cluster else SLOTS)
     persistence = StoragePersistence(config.database, store_data=PersistenceInput(
-        bot_data=False, chat_data=False, callback_data=False), ttl=config.consultation_ttl, clock=clock)
+        bot_data=False, chat_data=False, callback_data=False), ttl=config.consultation_ttl, clock=clock,
+        open_options={"pool_size": connections(slots)} if cluster else None)
     persistence.hold_writes()  # written by the processor, one transaction per update (bot.lanes)
     inbox = Inbox(persistence.get_storage)
-    processor = FairUpdateProcessor(max_queued=config.queued_updates_per_user, replay=replay)
+    processor = FairUpdateProcessor(slots, max_queued=config.queued_updates_per_user, replay=replay)
     urls: dict[str, Any] = {}
     if config.api_base_url:
         urls = {"base_url": config.api_base_url, "base_file_url": config.api_base_url.replace("/bot", "/file/bot")}

@@ -32,6 +32,7 @@ class Config:
     consultation_ttl: timedelta = timedelta(hours=DEFAULT_CONSULTATION_TTL_HOURS)
     readings_per_minute: int = 10  # a user's readings in a minute; 0 for no cap (bot.limits)
     queued_updates_per_user: int = 20  # a user's updates waiting or running; more are skipped (bot.lanes)
+    update_slots: int = 0  # updates handled at once (UPDATE_SLOTS); 0: the engine's default (bot.lanes)
 
     @property
     def database(self) -> str:
@@ -53,6 +54,7 @@ class Config:
             raise ValueError(f"PORT must be a number, not {port_text!r}") from None
         readings = _count(e, "READINGS_PER_MINUTE", 10)
         queued = max(1, _count(e, "QUEUED_UPDATES_PER_USER", 20))
+        slots = _count(e, "UPDATE_SLOTS", 0)
         ttl_text = e.get("CONSULTATION_TTL_HOURS") or str(DEFAULT_CONSULTATION_TTL_HOURS)
         try:
             ttl_hours = float(ttl_text)
@@ -91,6 +93,7 @@ class Config:
             allow_paid_broadcast=flag(e, "ALLOW_PAID_BROADCAST"),
             readings_per_minute=readings,
             queued_updates_per_user=queued,
+            update_slots=slots,
             proxy=bot_api_proxy(e),
         )
 

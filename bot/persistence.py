@@ -148,8 +148,8 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
     closed by ``flush()``; ``await persistence.get_storage()`` gives it to the rest of the bot.
     """
 
-    __slots__ = ("_clock", "_expired", "_held", "_open_lock", "_owns_storage", "_prefetched", "_storage", "_url",
-                 "_written", "ttl")
+    __slots__ = ("_clock", "_expired", "_held", "_open_lock", "_open_options", "_owns_storage", "_prefetched",
+                 "_storage", "_url", "_written", "ttl")
 
     def __init__(
         self,
@@ -159,8 +159,10 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         update_interval: float = DEFAULT_UPDATE_INTERVAL,
         ttl: timedelta = DEFAULT_TTL,
         clock: Callable[[], datetime] | None = None,
+        open_options: Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__(store_data=store_data, update_interval=update_interval)
+        self._open_options = dict(open_options or {})  # for the engine's ``open`` (a URL or path given)
         if isinstance(storage, str | os.PathLike):
             self._storage: Storage | None = None
             self._url: str | None = os.fspath(storage)
@@ -198,7 +200,8 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
             if self._storage is None or self._storage.closed:
                 if self._url is None:
                     raise RuntimeError("the Storage given to StoragePersistence has been closed")
-                options = {} if self._clock is None else {"clock": self._clock}
+                options = dict(self._open_options) if self._clock is None else {**self._open_options,
+                                                                                "clock": self._clock}
                 self._storage = await open_storage(self._url, **options)
                 self._written.clear()
         return self._storage

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.lanes import SLOTS
+from bot.lanes import CLUSTER_SLOTS
 from bot.storage import open_storage
 from tests.fake_telegram import FakeTelegram, FakeUser
 from tests.test_bot_e2e import ROOT
@@ -119,7 +119,7 @@ async def test_three_workers_behind_nginx_one_killed(tmp_path: Path, postgres_ur
             assert all(finished)
             assert readings == {u.id: 1 for u in users}, "a reading lost or stored twice"
             assert pending == []
-            assert repeated <= SLOTS, "only what the killed worker was answering may be answered again"
+            assert repeated <= CLUSTER_SLOTS, "only what the killed worker was answering may be answered again"
             assert len(served) >= USERS
             for i in (0, 2):
                 text = (tmp_path / f"worker{i}.log").read_text(errors="replace")

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
+from bot.app import build_application
 from bot.config import Config
+from bot.lanes import CLUSTER_SLOTS, SLOTS, FairUpdateProcessor, connections
+from bot.persistence import StoragePersistence
 from bot.run import run_bot
+from bot.storage.postgres import PostgresStorage
 
 
 def test_the_database_is_database_url_else_database_path_else_the_default() -> None:
@@ -51,3 +56,30 @@ def test_a_postgresql_database_the_bot_cannot_use_stops_it_in_one_line(capsys: p
     assert run_bot({"TELEGRAM_BOT_TOKEN": "1:x", "DATABASE_URL": missing}) == 2
     err = capsys.readouterr().err
     assert err == f'liuyao bot: cannot open DATABASE_URL {missing}: database "liuyao_no_such_database" does not exist\n'
+
+
+def test_update_slots() -> None:
+    assert Config.from_env({}).update_slots == 0  # the engine's default
+    assert Config.from_env({"UPDATE_SLOTS": "12"}).update_slots == 12
+    with pytest.raises(ValueError, match="UPDATE_SLOTS must be a whole number"):
+        Config.from_env({"UPDATE_SLOTS": "many"})
+
+
+@pytest.mark.asyncio
+async def test_each_engine_gets_its_slots_and_postgresql_a_pool_for_them(tmp_path: Path, postgres_url: str) -> None:
+    """One process on SQLite: many updates at once (they wait on Telegram, not the CPU); a cluster worker on
+    PostgreSQL: fewer, with a pool of two connections an update in flight and a few more."""
+    cases = (({"DATABASE_PATH": str(tmp_path / "bot.sqlite3")}, SLOTS, None),
+             ({"DATABASE_URL": postgres_url}, CLUSTER_SLOTS, connections(CLUSTER_SLOTS)),
+             ({"DATABASE_URL": postgres_url, "UPDATE_SLOTS": "12"}, 12, 28))
+    for env, slots, pool in cases:
+        app = build_application(Config.from_env({"TELEGRAM_BOT_TOKEN": "1:x", **env}), rate_limit=False)
+        assert isinstance(app.update_processor, FairUpdateProcessor)
+        assert app.update_processor.slots == slots, env
+        assert isinstance(app.persistence, StoragePersistence)
+        storage = await app.persistence.get_storage()
+        try:
+            assert (storage.pool_size if isinstance(storage, PostgresStorage) else None) == pool, env
+        finally:
+            await app.persistence.flush()
+    assert connections(CLUSTER_SLOTS) * 4 < 100  # four workers within PostgreSQL's default max_connections

@@ -170,7 +170,7 @@ async def test_sigkill_loses_no_update_and_repeats_no_reading(tmp_path: Path) ->
         assert readings == {u.id: 2 for u in users}, "a reading stored twice (or lost)"
         # Telegram has no idempotent send: a step killed after its reply went out and before its commit is
         # handled again from the state before it, and its reply comes again (never its reading: stored once).
-        # A kill interrupts at most the updates in the four slots.
+        # A kill interrupts at most the updates in the slots.
         assert repeated <= SLOTS * bot.kills
         assert "Traceback" not in log, log[-3000:]
         assert pending == 0

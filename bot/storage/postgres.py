@@ -129,6 +129,11 @@ class PostgresStorage(SQLStorage):
     def url(self) -> str:
         return self._url
 
+    @property
+    def pool_size(self) -> int:
+        """The most connections this storage opens at once (``open``'s ``pool_size``)."""
+        return int(self._pool.get_max_size())
+
     async def close(self) -> None:
         if self._closed:
             return
