@@ -45,7 +45,7 @@ KEEP = timedelta(days=2)  # how long a handled update's id is kept, to know it i
 PRUNE_EVERY = 5_000  # updates received between two prunings
 ORPHANED = timedelta(seconds=5)  # a cluster's update still not handled this long after it came: its worker died
 SWEEP_EVERY = 2.0  # seconds between two looks for orphaned updates (in a cluster)
-RESWEEP = 60.0  # seconds before an update this worker queued from the sweep may be queued again
+RESWEEP = 60.0  # seconds before an update this worker queued may be queued again by its sweep
 
 
 def _user_id(update: Update) -> int | None:
@@ -74,7 +74,9 @@ class Inbox(asyncio.Queue[object]):
         self._fresh: set[int] = set()  # stored by InboxBot.get_updates, not yet queued
         self._received = 0
         self.duplicates = 0  # updates Telegram sent again after they were stored (dropped here)
-        self._swept: dict[int, float] = {}  # update id → when this worker queued it from the sweep
+        # update id → when this worker queued it (received, replayed or swept): a busy worker's own backlog is not
+        # orphaned, so its sweep leaves it (another worker's sweep may still take it over: see ``sweep``)
+        self._queued: dict[int, float] = {}
 
     async def put(self, item: object) -> None:
         if isinstance(item, Update):
@@ -84,7 +86,15 @@ class Inbox(asyncio.Queue[object]):
                 self.duplicates += 1
                 log.info("update %s arrived again; it is already stored, not handled twice", item.update_id)
                 return
+            self._note(item.update_id)
         await super().put(item)
+
+    def _note(self, update_id: int) -> None:
+        """Remember that this worker queued ``update_id`` (forgotten after ``RESWEEP``)."""
+        now = time.monotonic()
+        if len(self._queued) >= 10_000:  # without a sweep (one process) nothing else forgets them
+            self._queued = {i: t for i, t in self._queued.items() if now - t < RESWEEP}
+        self._queued[update_id] = now
 
     async def store(self, updates: Sequence[Update], raw: Mapping[int, Any] | None = None) -> set[int]:
         """Store ``updates`` in one transaction (``raw``: their JSON as received, by id, to store as it came);
@@ -122,12 +132,12 @@ class Inbox(asyncio.Queue[object]):
         died); ``bot.lanes`` skips one that worker handles meanwhile.  How many were queued."""
         storage = await self._storage()
         now = time.monotonic()
-        self._swept = {i: t for i, t in self._swept.items() if now - t < RESWEEP}
+        self._queued = {i: t for i, t in self._queued.items() if now - t < RESWEEP}
         count = 0
         for update_id, body in await storage.stale_updates(storage.now() - ORPHANED):
-            if update_id in self._swept:
+            if update_id in self._queued:
                 continue  # queued here already, waiting for its turn
-            self._swept[update_id] = now
+            self._note(update_id)
             if (update := revive(update_id, body, bot)) is None:
                 continue
             await super().put(update)
