@@ -134,10 +134,18 @@ async def run(workers: int, users: int, *, sqlite: bool) -> dict[str, float]:
     finally:
         for p in procs:
             p.send_signal(signal.SIGTERM)
+        stuck = 0
         for p in procs:
-            p.wait(30)
+            try:
+                p.wait(30)
+            except subprocess.TimeoutExpired:  # still answering updates the gone fake server cannot take: kill it
+                p.kill()
+                p.wait()
+                stuck += 1
         nginx.send_signal(signal.SIGQUIT)
         nginx.wait(10)
+        if stuck:
+            print(f"{stuck} worker(s) did not stop within 30 s of SIGTERM and were killed", file=sys.stderr)
         shutil.rmtree(folder, ignore_errors=True)
         if not sqlite:
             await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
