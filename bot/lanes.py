@@ -41,8 +41,9 @@ log = logging.getLogger(__name__)
 # with 4 slots to 119 with 32, p50 3.1 s -> 0.4 s, at the same CPU per update.
 SLOTS = 32
 # On PostgreSQL each update in flight holds a pooled connection for its user's turn and takes a second for its
-# reads and commit (``connections``), and a cluster grows by workers.  Kept at 4: with 8, bench/bench_cluster.py
-# (40 users at once, one worker) left readings waiting until the users gave up, not yet understood.
+# reads and commit (``connections``), and a cluster grows by workers.  Kept at 4: a worker's sends are held to
+# about 30 a second by its AIORateLimiter (bot.pacing), and with 8 slots bench/bench_cluster.py's 40 users at once
+# only queued longer there (a dump of the tasks: every slot waiting on the limiter), until they gave up.
 CLUSTER_SLOTS = 4
 MAX_QUEUED = 20  # a user's updates waiting or running; more are dropped (QUEUED_UPDATES_PER_USER)
 ADMITTED = 2**20  # PTB's semaphore: every update admitted at once (the lanes and slots limit them)
