@@ -823,16 +823,8 @@ class SQLStorage:
 
     async def put_ptb_data(self, kind: str, row_id: int, text: str | None) -> None:
         """Write one user's or chat's data (JSON text); ``None`` deletes the row."""
-        table, column = PTB_TABLES[kind]
         async with self.transaction() as tx:
-            if text is None:
-                await tx.execute(f"DELETE FROM {table} WHERE {column} = :id", {"id": _id(row_id)})
-            else:
-                await tx.execute(
-                    f"INSERT INTO {table} ({column}, data, updated_at) VALUES (:id, :data, :now) "
-                    f"ON CONFLICT ({column}) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
-                    {"id": _id(row_id), "data": text, "now": self._stamp()},
-                )
+            await _write_data(tx, kind, _id(row_id), text, self._stamp())
 
     async def get_ptb_store(self, name: str) -> str | None:
         """The JSON text of 'bot_data' or 'callback_data', or ``None``."""
@@ -889,15 +881,7 @@ class SQLStorage:
     async def put_conversation(self, name: str, key: str, state: str | None) -> None:
         """Write one conversation's state (JSON text); ``None`` ends it (deletes the row)."""
         async with self.transaction() as tx:
-            if state is None:
-                await tx.execute("DELETE FROM ptb_conversations WHERE name = :name AND key = :key",
-                                 {"name": name, "key": key})
-            else:
-                await tx.execute(
-                    "INSERT INTO ptb_conversations (name, key, state, updated_at) VALUES (:name, :key, :state, :now) "
-                    "ON CONFLICT (name, key) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
-                    {"name": name, "key": key, "state": state, "now": self._stamp()},
-                )
+            await _write_conversation(tx, name, key, state, self._stamp())
 
     async def free_users(self, tx: Tx, user_ids: Sequence[int]) -> set[int]:
         """Of ``user_ids``, those whose turn (``user_turn``) this transaction now holds until it ends; the others
@@ -1042,24 +1026,10 @@ class SQLStorage:
         now = self._stamp()
         async with self.transaction() as tx:
             for row_id, text in user_data:
-                if not fits(row_id):
-                    continue
-                if text is None:
-                    await tx.execute("DELETE FROM ptb_user_data WHERE user_id = :id", {"id": row_id})
-                else:
-                    await tx.execute(
-                        "INSERT INTO ptb_user_data (user_id, data, updated_at) VALUES (:id, :data, :now) "
-                        "ON CONFLICT (user_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
-                        {"id": row_id, "data": text, "now": now})
+                if fits(row_id):
+                    await _write_data(tx, "user_data", row_id, text, now)
             for name, key, state in conversations:
-                if state is None:
-                    await tx.execute("DELETE FROM ptb_conversations WHERE name = :name AND key = :key",
-                                     {"name": name, "key": key})
-                else:
-                    await tx.execute(
-                        "INSERT INTO ptb_conversations (name, key, state, updated_at) VALUES (:name, :key, :state, "
-                        ":now) ON CONFLICT (name, key) DO UPDATE SET state = excluded.state, "
-                        "updated_at = excluded.updated_at", {"name": name, "key": key, "state": state, "now": now})
+                await _write_conversation(tx, name, key, state, now)
             for outcome, ids in (("handled", handled), ("dropped", dropped)):
                 for update_id in ids:
                     await tx.execute("UPDATE updates SET handled_at = :now, outcome = :outcome, body = NULL "
@@ -1074,6 +1044,29 @@ class SQLStorage:
             raise ValueError(f"not a table of the bot: {table!r}")
         row = await self.fetchone(f"SELECT count(*) FROM {table}")
         return int(row[0]) if row else 0
+
+
+async def _write_data(tx: Tx, kind: str, row_id: int, text: str | None, now: Any) -> None:
+    """One user's or chat's data row (``PTB_TABLES``): its JSON text, or ``None`` to delete it."""
+    table, column = PTB_TABLES[kind]
+    if text is None:
+        await tx.execute(f"DELETE FROM {table} WHERE {column} = :id", {"id": row_id})
+    else:
+        await tx.execute(
+            f"INSERT INTO {table} ({column}, data, updated_at) VALUES (:id, :data, :now) "
+            f"ON CONFLICT ({column}) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
+            {"id": row_id, "data": text, "now": now})
+
+
+async def _write_conversation(tx: Tx, name: str, key: str, state: str | None, now: Any) -> None:
+    """One conversation's state row: its JSON text, or ``None`` to end it (delete the row)."""
+    if state is None:
+        await tx.execute("DELETE FROM ptb_conversations WHERE name = :name AND key = :key", {"name": name, "key": key})
+    else:
+        await tx.execute(
+            "INSERT INTO ptb_conversations (name, key, state, updated_at) VALUES (:name, :key, :state, :now) "
+            "ON CONFLICT (name, key) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
+            {"name": name, "key": key, "state": state, "now": now})
 
 
 def _id(value: int) -> int:
