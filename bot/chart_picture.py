@@ -421,14 +421,14 @@ def _stamp(text: str, size: int, bold: bool, lang: str, fraction: float) -> tupl
 
     Rendering the glyphs was nine tenths of drawing a chart (bench/bench_bot.py), and the same runs recur in every
     chart (the spirits, the relations, the sixty 干支, the names); stamped through the same mask, they give the
-    pixels Pillow's ``text`` gives (tests/test_chart_picture.py compares them)."""
+    pixels Pillow's ``text`` gives (tests/test_picture_png.py compares them)."""
     f = _font(size, bold, lang)
     left, top, right, bottom = f.getbbox(text, anchor="ls")
     pad = 2  # the box is the ink's at a whole pixel; the fraction and antialiasing reach a pixel beyond it
     dx, dy = math.floor(left) - pad, math.floor(top) - pad
     ink = Image.new("L", (math.ceil(right) - dx + pad + 1, math.ceil(bottom) - dy + pad), 0)
     ImageDraw.Draw(ink).text((fraction - dx, -dy), text, font=f, fill=255, anchor="ls")
-    return ink, dx, dy, f.getlength(text)
+    return ink, dx, dy, _measure(text, size, bold, lang)[0]
 
 
 def encode_png(image: Image.Image) -> bytes:

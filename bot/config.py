@@ -109,19 +109,20 @@ def bot_api_proxy(env: Mapping[str, str]) -> str | None:
     Read once here rather than by aiohttp at every call (its ``trust_env`` looked the variables and ~/.netrc up in
     a thread per call: a third more CPU a call).  An HTTP or HTTPS proxy; a SOCKS one is refused, as aiohttp
     alone cannot speak it."""
-    base = env.get("TELEGRAM_API_BASE_URL") or "https://api.telegram.org/bot"
-    scheme, host = urlsplit(base).scheme or "https", urlsplit(base).hostname or ""
+    base = urlsplit(env.get("TELEGRAM_API_BASE_URL") or "https://api.telegram.org/bot")
+    host = base.hostname or ""
     proxy = env.get("TELEGRAM_PROXY") or None
     if proxy is None:
         lower = {k.lower(): v for k, v in env.items() if k.lower() in ("https_proxy", "http_proxy", "no_proxy")}
-        proxy = lower.get(f"{scheme}_proxy") or None
+        proxy = lower.get(f"{base.scheme or 'https'}_proxy") or None
         if proxy is not None and (host in LOOPBACK or _bypassed(host, lower.get("no_proxy", ""))):
             proxy = None
     if proxy is None:
         return None
-    if urlsplit(proxy).scheme not in ("http", "https") or not urlsplit(proxy).hostname:
+    parts = urlsplit(proxy)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ValueError(f"the Bot API proxy must be an http:// or https:// URL (SOCKS is not supported), "
-                         f"not {urlsplit(proxy).scheme or proxy!r}")
+                         f"not {parts.scheme or proxy!r}")
     return proxy
 
 

@@ -93,8 +93,11 @@ class Inbox(asyncio.Queue[object]):
         """Remember that this worker queued ``update_id`` (forgotten after ``RESWEEP``)."""
         now = time.monotonic()
         if len(self._queued) >= 10_000:  # without a sweep (one process) nothing else forgets them
-            self._queued = {i: t for i, t in self._queued.items() if now - t < RESWEEP}
+            self._forget(now)
         self._queued[update_id] = now
+
+    def _forget(self, now: float) -> None:
+        self._queued = {i: t for i, t in self._queued.items() if now - t < RESWEEP}
 
     async def store(self, updates: Sequence[Update], raw: Mapping[int, Any] | None = None) -> set[int]:
         """Store ``updates`` in one transaction (``raw``: their JSON as received, by id, to store as it came);
@@ -131,8 +134,7 @@ class Inbox(asyncio.Queue[object]):
         """In a cluster: queue the updates another worker received and has not handled for ``ORPHANED`` (it
         died); ``bot.lanes`` skips one that worker handles meanwhile.  How many were queued."""
         storage = await self._storage()
-        now = time.monotonic()
-        self._queued = {i: t for i, t in self._queued.items() if now - t < RESWEEP}
+        self._forget(time.monotonic())
         count = 0
         for update_id, body in await storage.stale_updates(storage.now() - ORPHANED):
             if update_id in self._queued:

@@ -158,7 +158,7 @@ def toss(done: int, coins: str) -> InlineKeyboardMarkup:
 @_reused
 def moment() -> InlineKeyboardMarkup:
     return Keyboard([[B(_("Now"), callback_data="w:now")],
-                                 [B(_("Another date and time"), callback_data="w:type")], cancel_row()])
+                     [B(_("Another date and time"), callback_data="w:type")], cancel_row()])
 
 
 @_reused
@@ -185,7 +185,7 @@ def outcome(reading_id: int) -> InlineKeyboardMarkup:
 @_reused
 def start() -> InlineKeyboardMarkup:
     return Keyboard([[B(_("New reading"), callback_data="new")],
-                                 [B(_("My readings"), callback_data="h:0"), B(_("Settings"), callback_data="s:show")]])
+                     [B(_("My readings"), callback_data="h:0"), B(_("Settings"), callback_data="s:show")]])
 
 
 @_reused
@@ -202,7 +202,7 @@ def zone_choice(zones: tuple[str, ...]) -> InlineKeyboardMarkup:
     """The zones an offset fits, each under its city in the user's language."""
     loc = locale(current())
     return Keyboard(_rows([B(f"{get_timezone_location(z, locale=loc, return_city=True)} ({z})"
-                                         if z != "UTC" else z, callback_data=f"s:tz:{z}") for z in zones], 1))
+                             if z != "UTC" else z, callback_data=f"s:tz:{z}") for z in zones], 1))
 
 
 @_reused
@@ -233,7 +233,7 @@ def birth_time() -> InlineKeyboardMarkup:
 @_reused
 def birth_zone(tz: str) -> InlineKeyboardMarkup:
     return Keyboard([[B(_("Use my zone {tz}").format(tz=tz), callback_data="b:zone:mine")],
-                                 cancel_row()])
+                     cancel_row()])
 
 
 @_reused
@@ -247,7 +247,7 @@ def birth_sex() -> InlineKeyboardMarkup:
 
 def after_natal(natal_id: int) -> InlineKeyboardMarkup:
     return Keyboard([[B(_("All verses"), callback_data=f"v:{natal_id}")],
-                                 [B(_("My readings"), callback_data="h:0"), B(_("New reading"), callback_data="new")]])
+                     [B(_("My readings"), callback_data="h:0"), B(_("New reading"), callback_data="new")]])
 
 
 HISTORY_PAGE = 5
