@@ -6,9 +6,9 @@ group, and a 429's ``retry_after`` waited out and the call tried again).  The da
 
 The budget is an interface (``Budget``): ``LocalBudget`` is this process's own — sends spaced evenly at ``rate`` a
 second and never more than ``limit`` in any ``window``; ``bot.shared_budget.SharedBudget``, the cluster's (every
-worker drawing its slots from one schedule in the shared PostgreSQL), implements the same three methods.  Why even spacing: ``AIORateLimiter`` alone lets
-30 sends go at once and 30 more within that second, which a strict sliding-window limit answers with 429 — and
-every 429 stops every send for a second or more.
+worker drawing its slots from one schedule in the shared PostgreSQL), implements the same three methods.  Why even
+spacing: ``AIORateLimiter`` alone lets 30 sends go at once and 30 more within that second, which a strict
+sliding-window limit answers with 429 — and every 429 stops every send for a second or more.
 
 Paid broadcasts (``ALLOW_PAID_BROADCAST``, off by default): Telegram then takes up to 1000 messages a second
 (``FloodLimit.PAID_MESSAGES_PER_SECOND``) and bills the messages above the free limit, 0.1 Star each, from the

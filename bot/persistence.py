@@ -69,7 +69,6 @@ import logging
 import math
 import os
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
@@ -181,10 +180,10 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         self._written: dict[tuple[str, Any], bytes] = {}
         self._expired: set[int] = set()  # users whose consultation expired at this update's read
         self._prefetched: dict[int, str] = {}  # user → its data as read with the update's states (this update only)
-        # with hold_writes(): the user_data and conversation rows PTB handed over, by the user whose update
-        # commits them — a commit takes its own at once, however many other users' updates are running (None:
-        # written at once, PTB's usual way)
-        self._held: dict[int | None, dict[tuple[str, Any], _Held]] | None = None
+        # with hold_writes(): the user_data and conversation rows PTB handed over (JSON text, or None to delete),
+        # by the user whose update commits them — a commit takes its own at once, however many other users'
+        # updates are running (the whole None: written at once, PTB's usual way)
+        self._held: dict[int | None, dict[tuple[str, Any], str | None]] | None = None
 
     def hold_writes(self) -> None:
         """From now on ``update_user_data``/``update_conversation`` only remember the data; ``commit_update``
@@ -250,14 +249,13 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
     async def update_user_data(self, user_id: int, data: JSONDict) -> None:
         if self._held is not None:
             text = dumps_strict(dict(data), f"user_data[{user_id}]")  # refused now, in the handler's update
-            self._held.setdefault(int(user_id), {})[("user_data", int(user_id))] = _Held(int(user_id),
-                                                                                          text if data else None)
+            self._held.setdefault(int(user_id), {})[("user_data", int(user_id))] = text if data else None
             return
         await self._write_row("user_data", int(user_id), data)
 
     async def drop_user_data(self, user_id: int) -> None:
         if self._held is not None:
-            self._held.setdefault(int(user_id), {})[("user_data", int(user_id))] = _Held(int(user_id), None)
+            self._held.setdefault(int(user_id), {})[("user_data", int(user_id))] = None
             return
         await self._drop_row("user_data", int(user_id))
 
@@ -391,7 +389,7 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         if self._held is not None:
             state = None if new_state is None else dumps_strict(new_state, f"conversation {name!r} state")
             owner = next((part for part in reversed(key) if isinstance(part, int)), None)
-            self._held.setdefault(owner, {})[("conversation", (name, key_text))] = _Held(owner, state)
+            self._held.setdefault(owner, {})[("conversation", (name, key_text))] = state
             return
         storage = await self.get_storage()
         if new_state is None:
@@ -413,18 +411,18 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         mine = held.pop(user_id, {}) if user_id is not None else {}
         users: list[tuple[int, str | None]] = []
         conversations: list[tuple[str, str, str | None]] = []
-        for (kind, ident), row in mine.items():
+        for (kind, ident), text in mine.items():
             if kind == "user_data":
-                if row.text is None or self._written.get((kind, ident)) != _digest(row.text):
-                    users.append((ident, row.text))
+                if text is None or self._written.get((kind, ident)) != _digest(text):
+                    users.append((ident, text))
             else:
-                conversations.append((ident[0], ident[1], row.text))
+                conversations.append((ident[0], ident[1], text))
         storage = await self.get_storage()
         try:
             await storage.commit_update(users, conversations, handled, dropped)
         except BaseException:
-            for key, row in mine.items():  # kept for the user's next commit, unless newer data came meanwhile
-                held.setdefault(user_id, {}).setdefault(key, row)
+            for key, text in mine.items():  # kept for the user's next commit, unless newer data came meanwhile
+                held.setdefault(user_id, {}).setdefault(key, text)
             raise
         for row_id, _text in users:
             self._written.pop(("user_data", row_id), None)  # known again at the next read
@@ -510,14 +508,6 @@ async def read_states(persistence: object, update: object, handlers: list[Stored
 
 def _stored_conversations(application: Application[Any, Any, Any, Any, Any, Any]) -> list[StoredConversationHandler]:
     return [h for group in application.handlers.values() for h in group if isinstance(h, StoredConversationHandler)]
-
-
-@dataclass(frozen=True, slots=True)
-class _Held:
-    """A row PTB handed over, waiting for its user's commit: JSON text, or None to delete it."""
-
-    owner: int | None
-    text: str | None
 
 
 class WriteThroughUpdateProcessor(BaseUpdateProcessor):
