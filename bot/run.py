@@ -19,6 +19,7 @@ from telegram import Bot, Update
 from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.request import HTTPXRequest
 
+from bot import korean
 from bot.app import build_application
 from bot.broadcast import install
 from bot.collector import settle
@@ -45,6 +46,7 @@ def run_bot(env: dict[str, str] | None = None) -> int:
         app = build_application(config, extra=partial(install, paid=config.allow_paid_broadcast))
         for lang in LANGS:  # every catalog compiled now, not while a user waits (and frozen by settle)
             translations(lang)
+        korean.warm()
         settle()
         log.info("event loop: %s", event_loop())
         if config.webhook_url:

@@ -74,6 +74,9 @@ class _Tx:
         text, names = _sql(sql)
         return rows_changed(await self._con.execute(text, *_args(names, params)))
 
+    async def write(self, sql: str, params: Mapping[str, Any] | None = None) -> None:
+        await self.execute(sql, params)
+
     async def executemany(self, sql: str, rows: Iterable[Mapping[str, Any]]) -> None:
         text, names = _sql(sql)
         await self._con.executemany(text, [_args(names, row) for row in rows])

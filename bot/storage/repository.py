@@ -65,6 +65,10 @@ class Tx(Protocol):
     async def execute(self, sql: str, params: Mapping[str, Any] | None = None) -> int:
         """Run one statement; the number of rows it changed."""
 
+    async def write(self, sql: str, params: Mapping[str, Any] | None = None) -> None:
+        """Run one statement whose count of changed rows is not needed (on SQLite one trip to its thread, not
+        two)."""
+
     async def executemany(self, sql: str, rows: Iterable[Mapping[str, Any]]) -> None: ...
 
     async def fetch(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Any]: ...
@@ -251,7 +255,7 @@ class SQLStorage:
     # -------------------------------------------------------------------------------------------- users
 
     async def _ensure_user(self, tx: Tx, user_id: int, now: Any) -> None:
-        await tx.execute(
+        await tx.write(
             "INSERT INTO users (user_id, created_at, updated_at) VALUES (:user_id, :now, :now) "
             "ON CONFLICT (user_id) DO NOTHING",
             {"user_id": _id(user_id), "now": now},
@@ -283,7 +287,7 @@ class SQLStorage:
             "now": self._stamp(),
         }
         async with self.transaction() as tx:
-            await tx.execute(
+            await tx.write(
                 "INSERT INTO users (user_id, lang, tz, day_boundary, coins, created_at, updated_at) "
                 "VALUES (:user_id, :lang, :tz, :day_boundary, :coins, :now, :now) ON CONFLICT (user_id) DO NOTHING",
                 values,
@@ -319,8 +323,8 @@ class SQLStorage:
             await self._ensure_user(tx, uid, now)
             if changes:
                 sets = ", ".join(f"{column} = :{column}" for column in changes)
-                await tx.execute(f"UPDATE users SET {sets}, updated_at = :now WHERE user_id = :user_id",
-                                 {**changes, "now": now, "user_id": uid})
+                await tx.write(f"UPDATE users SET {sets}, updated_at = :now WHERE user_id = :user_id",
+                               {**changes, "now": now, "user_id": uid})
             row = await tx.fetchrow(f"SELECT {USER_COLUMNS} FROM users WHERE user_id = :id", {"id": uid})
         return self._user(row)
 
@@ -833,7 +837,7 @@ class SQLStorage:
 
     async def put_ptb_store(self, name: str, text: str) -> None:
         async with self.transaction() as tx:
-            await tx.execute(
+            await tx.write(
                 "INSERT INTO ptb_store (name, data, updated_at) VALUES (:name, :data, :now) "
                 "ON CONFLICT (name) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
                 {"name": name, "data": text, "now": self._stamp()},
@@ -1032,7 +1036,7 @@ class SQLStorage:
                 await _write_conversation(tx, name, key, state, now)
             for outcome, ids in (("handled", handled), ("dropped", dropped)):
                 for update_id in ids:
-                    await tx.execute("UPDATE updates SET handled_at = :now, outcome = :outcome, body = NULL "
+                    await tx.write("UPDATE updates SET handled_at = :now, outcome = :outcome, body = NULL "
                                      "WHERE update_id = :id AND handled_at IS NULL",
                                      {"now": now, "outcome": outcome, "id": _id(update_id)})
 
@@ -1050,9 +1054,9 @@ async def _write_data(tx: Tx, kind: str, row_id: int, text: str | None, now: Any
     """One user's or chat's data row (``PTB_TABLES``): its JSON text, or ``None`` to delete it."""
     table, column = PTB_TABLES[kind]
     if text is None:
-        await tx.execute(f"DELETE FROM {table} WHERE {column} = :id", {"id": row_id})
+        await tx.write(f"DELETE FROM {table} WHERE {column} = :id", {"id": row_id})
     else:
-        await tx.execute(
+        await tx.write(
             f"INSERT INTO {table} ({column}, data, updated_at) VALUES (:id, :data, :now) "
             f"ON CONFLICT ({column}) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
             {"id": row_id, "data": text, "now": now})
@@ -1061,9 +1065,9 @@ async def _write_data(tx: Tx, kind: str, row_id: int, text: str | None, now: Any
 async def _write_conversation(tx: Tx, name: str, key: str, state: str | None, now: Any) -> None:
     """One conversation's state row: its JSON text, or ``None`` to end it (delete the row)."""
     if state is None:
-        await tx.execute("DELETE FROM ptb_conversations WHERE name = :name AND key = :key", {"name": name, "key": key})
+        await tx.write("DELETE FROM ptb_conversations WHERE name = :name AND key = :key", {"name": name, "key": key})
     else:
-        await tx.execute(
+        await tx.write(
             "INSERT INTO ptb_conversations (name, key, state, updated_at) VALUES (:name, :key, :state, :now) "
             "ON CONFLICT (name, key) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
             {"name": name, "key": key, "state": state, "now": now})

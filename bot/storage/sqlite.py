@@ -50,7 +50,12 @@ def _sql(statement: str) -> str:
 
 
 class _Tx:
-    """Statements on the one connection, inside the transaction (or snapshot) its storage opened."""
+    """Statements on the one connection, inside the transaction (or snapshot) its storage opened.
+
+    Each statement is one trip to aiosqlite's thread (``execute_fetchall``), except ``execute``, whose count of
+    changed rows needs the cursor and a second trip to close it: a trip is a wake-up of each thread, about as
+    much CPU as SQLite's own work on the bot's small statements (bench/bench_bot.py).
+    """
 
     __slots__ = ("_db",)
 
@@ -63,16 +68,19 @@ class _Tx:
         await cur.close()
         return int(changed)
 
+    async def write(self, sql: str, params: Mapping[str, Any] | None = None) -> None:
+        await self._db.execute_fetchall(_sql(sql), params or {})
+
     async def executemany(self, sql: str, rows: Iterable[Mapping[str, Any]]) -> None:
-        await self._db.executemany(_sql(sql), rows)
+        cur = await self._db.executemany(_sql(sql), rows)
+        await cur.close()
 
     async def fetch(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Any]:
-        async with self._db.execute(_sql(sql), params or {}) as cur:
-            return list(await cur.fetchall())
+        return list(await self._db.execute_fetchall(_sql(sql), params or {}))
 
     async def fetchrow(self, sql: str, params: Mapping[str, Any] | None = None) -> Any:
-        async with self._db.execute(_sql(sql), params or {}) as cur:
-            return await cur.fetchone()
+        rows = await self._db.execute_fetchall(_sql(sql), params or {})
+        return next(iter(rows), None)
 
 
 class SQLiteStorage(SQLStorage):
@@ -200,7 +208,7 @@ class SQLiteStorage(SQLStorage):
             if self._closed:
                 raise StorageError("the storage is closed")
             try:
-                await self._db.execute("BEGIN IMMEDIATE")
+                await self._db.execute_fetchall("BEGIN IMMEDIATE")
             except BaseException:
                 await self._rollback_quietly()
                 raise
@@ -213,7 +221,7 @@ class SQLiteStorage(SQLStorage):
                 await self._rollback_quietly()
                 raise
             try:
-                await self._db.execute("COMMIT")
+                await self._db.execute_fetchall("COMMIT")
             except BaseException:
                 await self._rollback_quietly()
                 raise
@@ -221,7 +229,7 @@ class SQLiteStorage(SQLStorage):
     async def _rollback_quietly(self) -> None:
         # The worker thread runs statements in order, so this ROLLBACK follows anything already queued.
         try:
-            await self._db.execute("ROLLBACK")
+            await self._db.execute_fetchall("ROLLBACK")
         except sqlite3.OperationalError:  # no transaction was open (BEGIN failed, or COMMIT went through)
             pass
 
@@ -237,7 +245,7 @@ class SQLiteStorage(SQLStorage):
         async with self._lock:
             if self._closed:
                 raise StorageError("the storage is closed")
-            await self._db.execute("BEGIN")
+            await self._db.execute_fetchall("BEGIN")
             try:
                 yield _Tx(self._db)
             finally:
