@@ -16,6 +16,7 @@ import socket
 import uuid
 from collections.abc import AsyncGenerator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from types import TracebackType
 from typing import Any, Protocol, Self
@@ -1027,18 +1028,9 @@ class SQLStorage:
         """One update's outcome in one transaction: its user's data (JSON, or None to delete), its conversation
         states (name, key, JSON or None), and the updates marked handled or dropped — so after a crash either
         all of it is there (the update is not handled again) or none is (it is)."""
-        now = self._stamp()
         async with self.transaction() as tx:
-            for row_id, text in user_data:
-                if fits(row_id):
-                    await _write_data(tx, "user_data", row_id, text, now)
-            for name, key, state in conversations:
-                await _write_conversation(tx, name, key, state, now)
-            for outcome, ids in (("handled", handled), ("dropped", dropped)):
-                for update_id in ids:
-                    await tx.write("UPDATE updates SET handled_at = :now, outcome = :outcome, body = NULL "
-                                     "WHERE update_id = :id AND handled_at IS NULL",
-                                     {"now": now, "outcome": outcome, "id": _id(update_id)})
+            await write_update(tx, UpdateOutcome(tuple(user_data), tuple(conversations), tuple(handled),
+                                                 tuple(dropped)), self._stamp())
 
     # ------------------------------------------------------------------------------- whole tables (db copy)
 
@@ -1048,6 +1040,31 @@ class SQLStorage:
             raise ValueError(f"not a table of the bot: {table!r}")
         row = await self.fetchone(f"SELECT count(*) FROM {table}")
         return int(row[0]) if row else 0
+
+
+@dataclass(frozen=True, slots=True)
+class UpdateOutcome:
+    """What one update's commit writes (``commit_update``): its user's data, its conversation states, and the
+    updates it marks handled or dropped."""
+
+    user_data: tuple[tuple[int, str | None], ...]
+    conversations: tuple[tuple[str, str, str | None], ...]
+    handled: tuple[int, ...] = ()
+    dropped: tuple[int, ...] = ()
+
+
+async def write_update(tx: Tx, outcome: UpdateOutcome, now: Any) -> None:
+    """One update's outcome, inside the caller's transaction."""
+    for row_id, text in outcome.user_data:
+        if fits(row_id):
+            await _write_data(tx, "user_data", row_id, text, now)
+    for name, key, state in outcome.conversations:
+        await _write_conversation(tx, name, key, state, now)
+    for mark, ids in (("handled", outcome.handled), ("dropped", outcome.dropped)):
+        for update_id in ids:
+            await tx.write("UPDATE updates SET handled_at = :now, outcome = :outcome, body = NULL "
+                           "WHERE update_id = :id AND handled_at IS NULL",
+                           {"now": now, "outcome": mark, "id": _id(update_id)})
 
 
 async def _write_data(tx: Tx, kind: str, row_id: int, text: str | None, now: Any) -> None:
