@@ -229,7 +229,7 @@ def reply_unread() -> Iterator[None]:
 # What a pressed button's message keeps of itself in a polled update: the bot's own message comes back whole (its
 # keyboard, entities and sender), and its keyboard alone was about half of PTB's cost of reading the update (a
 # button's message was 380 µs to build, 220 µs without its keyboard).  No handler reads more than its id, its
-# chat and its text; a date of 0 still makes it PTB's InaccessibleMessage.
+# chat and its text; its date is kept, so one too old for the bot to read (date 0) still says so (is_accessible).
 PRESSED_MESSAGE_KEPT: Final = ("message_id", "message_thread_id", "date", "chat", "text")
 
 
