@@ -1028,9 +1028,13 @@ class SQLStorage:
         """One update's outcome in one transaction: its user's data (JSON, or None to delete), its conversation
         states (name, key, JSON or None), and the updates marked handled or dropped — so after a crash either
         all of it is there (the update is not handled again) or none is (it is)."""
+        await self.commit_outcome(UpdateOutcome(tuple(user_data), tuple(conversations), tuple(handled),
+                                                tuple(dropped)))
+
+    async def commit_outcome(self, outcome: UpdateOutcome) -> None:
+        """``commit_update``'s transaction (an engine may gather several outcomes into one: SQLite does)."""
         async with self.transaction() as tx:
-            await write_update(tx, UpdateOutcome(tuple(user_data), tuple(conversations), tuple(handled),
-                                                 tuple(dropped)), self._stamp())
+            await write_update(tx, outcome, self._stamp())
 
     # ------------------------------------------------------------------------------- whole tables (db copy)
 
