@@ -30,9 +30,9 @@ from core.natal.tables import (
 from core.question import Sex
 from core.relations import Stage, stage
 
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
-SEED = (SHARED / "seeds" / "004_9d8cf017042ff6cb.txt").read_text(encoding="utf-8")
-NOTES = (SHARED / "notes" / "seed004_rules.md").read_text(encoding="utf-8")
+DATA = Path(__file__).resolve().parent / "data"  # copies of shared/seeds and shared/notes, so a clone alone runs this
+SEED = (DATA / "seeds" / "004_9d8cf017042ff6cb.txt").read_text(encoding="utf-8")
+NOTES = (DATA / "notes" / "seed004_rules.md").read_text(encoding="utf-8")
 
 _STEMS = dict(zip("갑을병정무기경신임계", "甲乙丙丁戊己庚辛壬癸", strict=True))
 _BRANCHES = dict(zip("자축인묘진사오미신유술해", "子丑寅卯辰巳午未申酉戌亥", strict=True))
