@@ -12,14 +12,12 @@ drawn after (``png``), so what is checked is what is drawn: every box inside the
 
 from __future__ import annotations
 
+import io
 import math
-import struct
-import zlib
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import pairwise
 
-from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
 
 from bot import chart_text as ct
@@ -432,28 +430,15 @@ def _stamp(text: str, size: int, bold: bool, lang: str, fraction: float) -> tupl
 
 
 def encode_png(image: Image.Image) -> bytes:
-    """The picture as a PNG: every row unfiltered, deflated by ISA-L at level 1 — the same pixels as Pillow's PNG
-    encoder (lossless either way) in a tenth of its time.
+    """The picture as a PNG, by Pillow's own encoder at zlib's fastest level.
 
-    Pillow's encoder tries the five PNG row filters on every row of an RGB image and offers no way to choose one;
-    on a picture of flat paper and text the filters gain nothing, and trying them was 60 % of the picture's CPU
-    (bench/bench_bot.py).  Of what was left, zlib's deflate took 8 ms a chart and ISA-L's takes 0.9 ms, for a
-    stream of the same format (any zlib inflates it) and about the same size.  The format is the standard's three
-    chunks: IHDR (8-bit RGB), IDAT, IEND.
+    A chart is encoded once a consultation, in a worker thread: a few milliseconds there are not what a user
+    feels, so the library's encoder is used as it is (an earlier hand-written encoder on ISA-L saved CPU at the
+    cost of a native dependency and a second PNG writer to keep).
     """
-    width, height = image.size
-    rgb = image if image.mode == "RGB" else image.convert("RGB")
-    # Pillow's raw encoder pads each row to ``stride`` with a zero byte at its end: after one more zero in front,
-    # every row starts with its filter type 0 ("None") and the last row's padding is left off.
-    padded = memoryview(rgb.tobytes("raw", "RGB", width * 3 + 1))
-    deflate = isal_zlib.compressobj(1)
-    data = deflate.compress(b"\0") + deflate.compress(padded[:-1]) + deflate.flush()
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, colour type 2 (RGB), no interlace
-    return PNG_SIGNATURE + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=1)
+    return out.getvalue()
 
 
 def caption(chart: Chart) -> str:
