@@ -2,7 +2,7 @@
 
 ``catalogue``: the 122 stars as the text writes their tables, and each one's key at a moment; ``day``: the
 almanac, a moment's stars (bot/almanac.py); ``reading``: where stars land on a chart and which count for a
-reading; ``grouped``: those that count, gathered per place for the reading (on bit masks).
+reading, and those that count gathered per place (``grouped_stars``).
 """
 
 from __future__ import annotations
@@ -24,8 +24,7 @@ from core.stars.catalogue import (
     target_text,
 )
 from core.stars.day import DayStar, DayStars, almanac
-from core.stars.grouped import grouped_stars
-from core.stars.reading import StarHit, chart_stars, counting_stars
+from core.stars.reading import StarHit, chart_stars, counting_stars, grouped_stars
 
 __all__ = [
     "PALACE_BRANCHES",

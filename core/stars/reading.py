@@ -10,6 +10,7 @@ How a star acts on a chart is the chapter's closing paragraph (seed 001 line 223
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from operator import attrgetter
 
 from core.chart import Chart
@@ -32,10 +33,12 @@ class StarHit:
     moving: bool  # a moving line, or the line it changes into
 
 
+@lru_cache(maxsize=4096)
 def _targets_at(month: Branch, day: StemBranch, year_branch: Branch | None, hour: Branch | None
                 ) -> dict[tuple[str, object], tuple[tuple[Star, Target], ...]]:
     """Every star's targets at one set of pillars, by target slot (a branch, a stem or a pillar): each key kind's
-    inverted table at its key value, merged in key-kind order."""
+    inverted table at its key value, merged in key-kind order.  Remembered per set of pillars: a running bot sees
+    a few days' pillars, and every reading of a day asks the same question (callers never mutate the result)."""
     keys = _keys(month, day, year_branch, hour)
     found: dict[tuple[str, object], tuple[tuple[Star, Target], ...]] = {}
     for kind, by_key in _by_kind().items():
@@ -142,3 +145,28 @@ def counting_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
                 for hit, effect, weight, key in _counting(chart, frozenset(use_god_places), wanted)]
     findings.sort(key=_WEIGHT, reverse=True)  # stable: equal weights keep their order
     return tuple(findings)
+
+
+_GROUP_KEY = {"star_on_use_god": "stars_on_use_god", "star_on_day": "stars_on_day", "star_on_moving": "stars_on_moving"}
+
+
+def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
+                  matter: Matter | str | None = None) -> tuple[Finding, ...]:
+    """``counting_stars`` gathered per place and effect, for a reading: one finding names every good (or bad)
+    star on a place, under the heaviest star's rule (the first found among equals), weighing as that star plus one
+    when it has company (at most 3).  Dozens of stars can touch the moving lines; the reader wants them together,
+    and they only amplify (吉以益其吉，凶以甚其凶)."""
+    wanted = Matter(matter) if matter is not None else None
+    groups: dict[tuple[Place, Effect], list[tuple[int, int, Star, str]]] = {}
+    for i, (hit, effect, weight, key) in enumerate(_counting(chart, frozenset(use_god_places), wanted)):
+        groups.setdefault((hit.place, effect), []).append((-weight, i, hit.star, key))
+    out = []
+    for (place, effect), members in groups.items():
+        members.sort(key=lambda m: (m[0], m[1]))
+        heaviest, _, lead, key = members[0]
+        names = "、".join(dict.fromkeys(star.name for _, _, star, _ in members))
+        rules = " ".join(dict.fromkeys(star.rule for _, _, star, _ in members))
+        out.append(Finding(lead.rule, lead.source, _GROUP_KEY[key], effect, min(3, -heaviest + (len(members) > 1)),
+                           (place,), (("names", names), ("rules", rules), ("nature", lead.nature.value))))
+    out.sort(key=_WEIGHT, reverse=True)  # stable: equal weights keep their order
+    return tuple(out)
