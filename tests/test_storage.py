@@ -773,7 +773,7 @@ async def test_due_subscriptions_stream_in_pages(database_url: str, clock: Clock
 
 
 async def test_concurrent_commits_all_land_and_one_that_fails_fails_alone(storage: SQLStorage) -> None:
-    """40 updates committing at once (SQLite writes them in groups): each outcome is on disk when its call returns,
+    """40 updates committing at once: each outcome is on disk when its call returns,
     and the one whose update id no database can hold raises for its own update only."""
     users = range(1, 41)
     await storage.store_updates([(1000 + u, u, "{}") for u in users])
@@ -790,17 +790,3 @@ async def test_concurrent_commits_all_land_and_one_that_fails_fails_alone(storag
     assert [(int(r[0]), str(r[1])) for r in rows] == [(u, f'{{"n":{u}}}') for u in users]  # user 99's went with it
     states = await storage.fetchall("SELECT key, state FROM ptb_conversations ORDER BY state")
     assert sorted((str(r[0]), str(r[1])) for r in states) == sorted((f"[{u},{u}]", str(u)) for u in users)
-
-
-async def test_sqlite_writes_concurrent_commits_in_fewer_transactions(db_path: Path, clock: Clock) -> None:
-    store = await SQLiteStorage.open(db_path, clock=clock)
-    commits: list[str] = []
-    await store._db.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
-    try:
-        await store.store_updates([(u, u, "{}") for u in range(1, 33)])
-        commits.clear()
-        await asyncio.gather(*(store.commit_update([(u, "{}")], [], handled=[u]) for u in range(1, 33)))
-        assert await store.pending_updates() == []
-        assert 1 <= len(commits) <= 2  # the first alone, then the 31 queued behind it together
-    finally:
-        await store.close()

@@ -1032,7 +1032,7 @@ class SQLStorage:
                                                 tuple(dropped)))
 
     async def commit_outcome(self, outcome: UpdateOutcome) -> None:
-        """``commit_update``'s transaction (an engine may gather several outcomes into one: SQLite does)."""
+        """``commit_update``'s transaction."""
         async with self.transaction() as tx:
             await write_update(tx, outcome, self._stamp())
 
