@@ -14,9 +14,6 @@
   explicit ``BEGIN IMMEDIATE … COMMIT``), so coroutines never interleave inside a transaction and a read never
   sees another coroutine's uncommitted writes.  Other processes on the same file are serialised by SQLite
   (``BEGIN IMMEDIATE`` + ``busy_timeout``).  Use one storage from one event loop.
-- **Group commit**: the outcomes of updates (``commit_update``) that finish while another commit is being written
-  are written together in the next transaction, one wait for the disk for all of them; each is still all or
-  nothing and on disk when its call returns.
 """
 
 from __future__ import annotations
