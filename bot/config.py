@@ -42,7 +42,7 @@ class Config:
     ops_listen: str = "127.0.0.1"
     log_format: str = "text"  # or "json": one JSON object a line
     allow_paid_broadcast: bool = False  # Telegram's paid broadcasts: above 30 a second, 0.1 Star a message
-    proxy: str | None = None  # an HTTP(S) proxy for the Bot API calls (TELEGRAM_PROXY, else HTTPS_PROXY/NO_PROXY)
+    proxy: str | None = None  # TELEGRAM_PROXY: an HTTP(S) proxy for the Bot API calls (else the environment's)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -98,25 +98,11 @@ class Config:
         )
 
 
-LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
-
-
 def bot_api_proxy(env: Mapping[str, str]) -> str | None:
-    """The proxy the Bot API is reached through: ``TELEGRAM_PROXY``, else the usual ``HTTPS_PROXY`` (or
-    ``HTTP_PROXY`` for an ``http://`` TELEGRAM_API_BASE_URL) unless ``NO_PROXY`` names the Bot API's host or the
-    host is this machine (a local Bot API server is not reached through the proxy the rest of the system uses).
-
-    Read once here rather than by aiohttp at every call (its ``trust_env`` looked the variables and ~/.netrc up in
-    a thread per call: a third more CPU a call).  An HTTP or HTTPS proxy; a SOCKS one is refused, as aiohttp
-    alone cannot speak it."""
-    base = urlsplit(env.get("TELEGRAM_API_BASE_URL") or "https://api.telegram.org/bot")
-    host = base.hostname or ""
+    """``TELEGRAM_PROXY``: a proxy for the Bot API alone, where Telegram is reached only through one (an HTTP or
+    HTTPS URL; SOCKS is refused, as aiohttp alone cannot speak it).  Unset, the request layer follows the usual
+    ``HTTPS_PROXY``/``HTTP_PROXY``/``NO_PROXY`` as aiohttp reads them (``trust_env``), like any HTTP client."""
     proxy = env.get("TELEGRAM_PROXY") or None
-    if proxy is None:
-        lower = {k.lower(): v for k, v in env.items() if k.lower() in ("https_proxy", "http_proxy", "no_proxy")}
-        proxy = lower.get(f"{base.scheme or 'https'}_proxy") or None
-        if proxy is not None and (host in LOOPBACK or _bypassed(host, lower.get("no_proxy", ""))):
-            proxy = None
     if proxy is None:
         return None
     parts = urlsplit(proxy)
@@ -124,14 +110,6 @@ def bot_api_proxy(env: Mapping[str, str]) -> str | None:
         raise ValueError(f"the Bot API proxy must be an http:// or https:// URL (SOCKS is not supported), "
                          f"not {parts.scheme or proxy!r}")
     return proxy
-
-
-def _bypassed(host: str, no_proxy: str) -> bool:
-    """Whether NO_PROXY (comma-separated hosts or domain suffixes, ``*`` for all) names ``host``."""
-    for entry in (e.strip().lower().lstrip(".") for e in no_proxy.split(",")):
-        if entry == "*" or (entry and (host == entry or host.endswith("." + entry))):
-            return True
-    return False
 
 
 def flag(env: Mapping[str, str], name: str) -> bool:

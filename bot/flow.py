@@ -28,7 +28,7 @@ from bot import keyboards as kb
 from bot.chart_picture import caption, render_png
 from bot.chart_text import render_chart
 from bot.dates import clock_text, day_text, parse_hhmm
-from bot.guard import reply_unread, small_int
+from bot.guard import small_int
 from bot.i18n import _, term
 from bot.korean import particles
 from bot.render import render_reading
@@ -113,14 +113,12 @@ def consultation(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
 
 
 async def say(update: Update, text: str, markup: InlineKeyboardMarkup | None = None, *, pre: bool = False) -> None:
-    """Reply in the chat the update came from (message or button); Korean particles follow the words filled in.
-    The message sent is not read back (``reply_unread``)."""
+    """Reply in the chat the update came from (message or button); Korean particles follow the words filled in."""
     text = particles(text)
     body = f"<pre>{html.escape(text)}</pre>" if pre else html.escape(text)
     chat = update.effective_chat
     assert chat is not None
-    with reply_unread():
-        await chat.send_message(body, parse_mode=ParseMode.HTML, reply_markup=markup)
+    await chat.send_message(body, parse_mode=ParseMode.HTML, reply_markup=markup)
 
 
 # Buttons pressed whose query this update has answered already (with a toast); ``answer_pending`` forgets them.
@@ -349,9 +347,8 @@ async def show_toss(update: Update, context: ContextTypes.DEFAULT_TYPE, *, edit:
     query = update.callback_query
     if edit and query is not None and query.message is not None:
         try:
-            with reply_unread():
-                await query.edit_message_text(html.escape(text), parse_mode=ParseMode.HTML,
-                                              reply_markup=kb.toss(len(done), user.coins))
+            await query.edit_message_text(html.escape(text), parse_mode=ParseMode.HTML,
+                                          reply_markup=kb.toss(len(done), user.coins))
             return ASK_TOSS
         except BadRequest:  # the message is too old to edit: send a fresh one
             pass
@@ -423,8 +420,7 @@ async def _tossed(update: Update, context: ContextTypes.DEFAULT_TYPE, count: int
     query = update.callback_query
     if edit and query is not None:
         try:
-            with reply_unread():
-                await query.edit_message_text(html.escape(picture), parse_mode=ParseMode.HTML)
+            await query.edit_message_text(html.escape(picture), parse_mode=ParseMode.HTML)
         except BadRequest:  # the message is too old to edit: the picture comes as a new one
             edit = False
     if not edit:  # typed, or not editable
@@ -642,8 +638,7 @@ async def send_picture(update: Update, reading: Reading) -> None:
         return
     try:
         png = await asyncio.to_thread(render_png, reading)  # to_thread carries the language's ContextVar
-        with reply_unread():
-            await chat.send_photo(InputFile(png, filename="chart.png"), caption=caption(reading.chart))
+        await chat.send_photo(InputFile(png, filename="chart.png"), caption=caption(reading.chart))
     except Exception:  # the picture must never cost the user the reading (the fault is logged)
         log.exception("the chart picture of %s was not sent", sender(update).id if update.effective_user
                       else chat.id)

@@ -5,7 +5,7 @@
   2 s in all); 429 is left to PTB's ``AIORateLimiter``, which waits what Telegram asks.
 - ``TolerantBot``: an update the library cannot read (a field an older or newer Bot API server shapes
   differently) is logged once and handed on as a bare ``Update(update_id)`` that no handler takes, so the
-  offset moves past it and polling goes on.
+  offset moves past it and polling goes on (through PTB's public ``do_api_request``).
 - ``gate`` (group -2): the updates the bot is not for get a deliberate answer before any handler sees them —
   edited messages and channel posts are left alone, a button outside a chat (an inline message) is answered,
   group chats are declined politely, ids SQLite cannot hold are ignored.
@@ -21,14 +21,13 @@ import logging
 import random
 import re
 import sqlite3
+import warnings
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from datetime import UTC, datetime
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final
+from typing import Any
 
 import aiohttp
 from telegram import Update
@@ -36,6 +35,7 @@ from telegram.constants import ChatType
 from telegram.error import NetworkError, TelegramError, TimedOut
 from telegram.ext import ApplicationHandlerStop, ContextTypes, ExtBot
 from telegram.request import BaseRequest, RequestData
+from telegram.warnings import PTBUserWarning
 
 from bot import metrics
 
@@ -73,7 +73,7 @@ class RetryingRequest(BaseRequest):
                  attempts: int = ATTEMPTS, backoff: float = BACKOFF, max_pause: float = MAX_PAUSE,
                  proxy: str | None = None) -> None:
         self.pool_size = connection_pool_size
-        self.proxy = proxy  # an HTTP(S) proxy for every call (bot.config.bot_api_proxy), or None
+        self.proxy = proxy  # TELEGRAM_PROXY for every call (bot.config.bot_api_proxy), or None: the environment's
         self._read_timeout = read_timeout
         self._write_timeout = write_timeout
         self._connect_timeout = connect_timeout
@@ -94,10 +94,9 @@ class RetryingRequest(BaseRequest):
         this object is both the bot's request and its getUpdates request."""
         if self._session is None or self._session.closed:
             connector = aiohttp.TCPConnector(limit=self.pool_size, limit_per_host=0, ttl_dns_cache=300)
-            # trust_env off: with it aiohttp looks up ~/.netrc and the proxy variables in a thread for every call
-            # (a third more CPU per call, measured); the proxy variables are read once instead
-            # (bot.config.bot_api_proxy, ``proxy``).
-            self._session = aiohttp.ClientSession(connector=connector, trust_env=False,
+            # trust_env: HTTPS_PROXY, HTTP_PROXY and NO_PROXY as every HTTP client reads them; TELEGRAM_PROXY
+            # (``proxy``), when set, wins for every call.
+            self._session = aiohttp.ClientSession(connector=connector, trust_env=True,
                                                   headers={"User-Agent": self.USER_AGENT})
 
     async def shutdown(self) -> None:
@@ -202,81 +201,40 @@ class _HandledParseError(logging.Filter):
         return not str(record.msg).startswith("Error while parsing updates!")
 
 
-logging.getLogger("bot.guard.bot").addFilter(_HandledParseError())
-
-
-# The calls whose returned Message this bot never reads beyond its id: the Bot API echoes the whole message (its
-# text, its entities, its keyboard, the sender), and PTB building that Message was a tenth of an update's CPU
-# (bench/bench_bot.py).  What they return here is a Message with only these fields.
-SENT_MESSAGE_UNREAD: Final = frozenset({"sendMessage", "editMessageText", "sendPhoto"})
-SENT_MESSAGE_KEPT: Final = ("message_id", "message_thread_id", "date", "chat")
-_UNREAD = ContextVar("liuyao_reply_unread", default=False)
-
-
-@contextmanager
-def reply_unread() -> Iterator[None]:
-    """Inside it, what a message sent or edited (``SENT_MESSAGE_UNREAD``) returns is ``True``, as PTB returns for an
-    edited inline message, instead of a Message nobody reads: PTB's Message sets all of its 140 fields even for an
-    echo cut to its id (160 µs on the bench's machine, for each of a consultation's 1.25 sends per update).  For
-    the consultation's replies; the broadcast reads its messages' ids and stays outside."""
-    token = _UNREAD.set(True)
-    try:
-        yield
-    finally:
-        _UNREAD.reset(token)
-
-
-# What a pressed button's message keeps of itself in a polled update: the bot's own message comes back whole (its
-# keyboard, entities and sender), and its keyboard alone was about half of PTB's cost of reading the update (a
-# button's message was 380 µs to build, 220 µs without its keyboard).  No handler reads more than its id, its
-# chat and its text; its date is kept, so one too old for the bot to read (date 0) still says so (is_accessible).
-PRESSED_MESSAGE_KEPT: Final = ("message_id", "message_thread_id", "date", "chat", "text")
+# PTB's loggers are named by class (its logging docs): ``telegram.Bot`` and ``telegram.ext.ExtBot``.
+for _name in ("telegram.Bot", "telegram.ext.ExtBot"):
+    logging.getLogger(_name).addFilter(_HandledParseError())
 
 
 class TolerantBot(ExtBot):
-    """``ExtBot`` whose ``getUpdates`` survives an update it cannot parse, and whose sent messages and pressed
-    buttons' messages are read only as far as the bot reads them (``SENT_MESSAGE_UNREAD``,
-    ``PRESSED_MESSAGE_KEPT``).
+    """``ExtBot`` whose ``getUpdates`` survives an update it cannot parse.
 
     PTB parses the whole batch at once, so one unreadable update raised every time, the offset never moved and
-    polling stopped for good while the log filled.  Here a batch that does not parse is asked for again (its
-    offset was not confirmed) and each of its updates tried alone; one that does not parse becomes
-    ``{"update_id": n}`` — an empty update no handler takes, whose id still moves the offset on.  A batch that
-    parses (nearly all) is parsed once, as PTB does.
+    polling stopped for good while the log filled.  Here a batch that does not parse is asked for again through
+    the public ``do_api_request`` (its offset was not confirmed, so Telegram sends the same updates), as JSON,
+    and each of its updates is parsed alone; one that does not parse becomes a bare ``Update(update_id)`` that
+    no handler takes, whose id still moves the offset on.  A batch that parses (nearly all) is parsed once, by
+    PTB, as usual.
     """
 
-    _sanitize = False  # the getUpdates being made is the second try of a batch that did not parse
-    _LOGGER = logging.getLogger("bot.guard.bot")  # PTB's lines of this bot, less the parse error handled here
-
-    async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
+    async def get_updates(self, offset: int | None = None, limit: int | None = None,
+                          timeout: int | timedelta | None = None, allowed_updates: Sequence[str] | None = None,
+                          **kwargs: Any) -> tuple[Update, ...]:
         try:
-            return await super().get_updates(*args, **kwargs)
+            return await super().get_updates(offset, limit, timeout, allowed_updates, **kwargs)
         except TelegramError:
             raise
         except Exception:  # noqa: BLE001 - whatever the library raised reading the batch: update by update
-            self._sanitize = True
-            try:
-                return await super().get_updates(*args, **kwargs)
-            finally:
-                self._sanitize = False
+            asked = {"offset": offset, "limit": limit, "timeout": 0, "allowed_updates": allowed_updates}
+            with warnings.catch_warnings():  # PTB points to get_updates, which is what cannot parse this batch
+                warnings.filterwarnings("ignore", "Please use 'Bot.getUpdates'", PTBUserWarning)
+                raw = await self.do_api_request("getUpdates", api_kwargs={k: v for k, v in asked.items()
+                                                                          if v is not None})
+            return tuple(u for item in (raw if isinstance(raw, list) else []) if (u := self._readable(item)))
 
-    async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:
-        result = await super()._post(endpoint, data, **kwargs)
-        if endpoint in SENT_MESSAGE_UNREAD and isinstance(result, dict):
-            if _UNREAD.get():
-                return True
-            return {key: result[key] for key in SENT_MESSAGE_KEPT if key in result}
-        if endpoint != "getUpdates" or not isinstance(result, list):
-            return result
-        result = [_lean(raw) for raw in result]
-        if not self._sanitize:
-            return result
-        return [kept for raw in result if (kept := self._readable(raw)) is not None]
-
-    def _readable(self, raw: Any) -> Any:
+    def _readable(self, raw: Any) -> Update | None:
         try:
-            Update.de_json(raw, self)
-            return raw
+            return Update.de_json(raw, self)
         except Exception as exc:  # noqa: BLE001 - whatever PTB raises on an update it cannot read: skip it
             update_id = raw.get("update_id") if isinstance(raw, dict) else None
             if _unreadable.first(update_id):
@@ -284,17 +242,8 @@ class TolerantBot(ExtBot):
                 log.warning("skipped update %s (%s) that could not be read: %s: %s", update_id,
                             ", ".join(kinds) or "no content", type(exc).__name__, str(exc)[:200])
             if isinstance(update_id, int) and not isinstance(update_id, bool):
-                return {"update_id": update_id}
+                return Update(update_id)
             return None
-
-
-def _lean(raw: Any) -> Any:
-    """A polled update with its pressed button's message cut to ``PRESSED_MESSAGE_KEPT`` (anything else as is)."""
-    query = raw.get("callback_query") if isinstance(raw, dict) else None
-    if not isinstance(query, dict) or not isinstance(message := query.get("message"), dict):
-        return raw
-    lean = {key: message[key] for key in PRESSED_MESSAGE_KEPT if key in message}
-    return {**raw, "callback_query": {**query, "message": lean}}
 
 
 # ---- what the bot is not for ----------------------------------------------------------------------------

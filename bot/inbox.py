@@ -167,20 +167,12 @@ class InboxBot(TolerantBot):
     and, with its next call, confirms their offset."""
 
     _inbox: Inbox | None = None  # (a Bot's public attributes are frozen)
-    _raw: dict[int, Any] | None = None  # the last batch as received, by id
 
     def use_inbox(self, inbox: Inbox) -> None:
         self._inbox = inbox
 
-    async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:
-        result = await super()._post(endpoint, data, **kwargs)
-        if endpoint == "getUpdates" and isinstance(result, list):
-            self._raw = {r["update_id"]: r for r in result if isinstance(r, dict) and "update_id" in r}
-        return result
-
     async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
         updates = await super().get_updates(*args, **kwargs)
-        raw, self._raw = self._raw, None
         if self._inbox is not None and updates:
-            await self._inbox.store_batch(updates, raw)
+            await self._inbox.store_batch(updates)
         return updates  # all of them: the updater confirms the offset past the last

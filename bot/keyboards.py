@@ -68,28 +68,6 @@ ZONES = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei", "Asia/Hong_
 P = ParamSpec("P")
 
 
-class Keyboard(InlineKeyboardMarkup):
-    """An inline keyboard that turns itself into JSON once.
-
-    PTB turns a keyboard into a dict for every call that sends it, button by button, and building the buttons
-    and their dicts was a tenth of an update's CPU (bench/bench_bot.py): the same keyboards go out at every
-    step of every consultation.  A keyboard is immutable (PTB freezes it), so its dict is computed at the first
-    send and a copy of it handed out after."""
-
-    __slots__ = ("_json",)
-    _json: dict[str, Any]
-
-    def to_dict(self, recursive: bool = True) -> dict[str, Any]:
-        if not recursive:
-            return super().to_dict(recursive=False)
-        try:
-            cached: dict[str, Any] = self._json
-        except AttributeError:
-            cached = super().to_dict()
-            object.__setattr__(self, "_json", cached)  # PTB's frozen objects refuse a plain assignment
-        return dict(cached)
-
-
 def _reused(build: Callable[P, InlineKeyboardMarkup]) -> Callable[P, InlineKeyboardMarkup]:
     """The keyboard built once per language and arguments, and the same immutable object handed out after."""
 
@@ -115,7 +93,7 @@ def cancel_row() -> list[B]:
 @_reused
 def topics() -> InlineKeyboardMarkup:
     buttons = [B(_(TOPIC_LABELS[t.value]), callback_data=f"t:{t.value}") for t in Topic]
-    return Keyboard(_rows(buttons, 2) + [cancel_row()])
+    return InlineKeyboardMarkup(_rows(buttons, 2) + [cancel_row()])
 
 
 @_reused
@@ -127,17 +105,17 @@ def follow_up(topic: Topic, which: FollowUp) -> InlineKeyboardMarkup:
     buttons = [B(_(labels[c.value]), callback_data=f"f:{which.value}:{c.value}") for c in choices(topic, which)]
     skip = ([[B(_(SKIP_LABELS[which.value]), callback_data=f"f:{which.value}:{SKIP}")]]
             if which in OPTIONAL_FOLLOW_UPS else [])
-    return Keyboard(_rows(buttons, 2) + skip + [cancel_row()])
+    return InlineKeyboardMarkup(_rows(buttons, 2) + skip + [cancel_row()])
 
 
 @_reused
 def question_text() -> InlineKeyboardMarkup:
-    return Keyboard([[B(_("Skip"), callback_data="q:skip")], cancel_row()])
+    return InlineKeyboardMarkup([[B(_("Skip"), callback_data="q:skip")], cancel_row()])
 
 
 @_reused
 def methods() -> InlineKeyboardMarkup:
-    return Keyboard([
+    return InlineKeyboardMarkup([
         [B(_("Toss coin by coin"), callback_data="m:coins")],
         [B(_("Type all six lines"), callback_data="m:text")],
         [B(_("Toss for me"), callback_data="m:auto")],
@@ -152,22 +130,22 @@ def toss(done: int, coins: str) -> InlineKeyboardMarkup:
     label = _("{n} backs {symbol}") if coins == "backs" else _("{n} faces {symbol}")
     counts = [B(label.format(n=n, symbol=LineValue(6 + n).symbol), callback_data=f"c:{done}:{n}") for n in range(4)]
     extra = [B(_("Undo last toss"), callback_data=f"c:{done}:undo")] if done else []
-    return Keyboard([counts[:2], counts[2:], extra + cancel_row()])
+    return InlineKeyboardMarkup([counts[:2], counts[2:], extra + cancel_row()])
 
 
 @_reused
 def moment() -> InlineKeyboardMarkup:
-    return Keyboard([[B(_("Now"), callback_data="w:now")],
+    return InlineKeyboardMarkup([[B(_("Now"), callback_data="w:now")],
                      [B(_("Another date and time"), callback_data="w:type")], cancel_row()])
 
 
 @_reused
 def cast_time() -> InlineKeyboardMarkup:
-    return Keyboard([[B(_("Time unknown: read it at 12:00"), callback_data="w:noon")], cancel_row()])
+    return InlineKeyboardMarkup([[B(_("Time unknown: read it at 12:00"), callback_data="w:noon")], cancel_row()])
 
 
 def after_reading(reading_id: int) -> InlineKeyboardMarkup:
-    return Keyboard([
+    return InlineKeyboardMarkup([
         [B(_("All reasons"), callback_data=f"r:{reading_id}"), B(_("Topic reading"), callback_data=f"p:{reading_id}")],
         [B(_("Sources"), callback_data=f"z:{reading_id}"), B(_("Terms"), callback_data=f"g:{reading_id}")],
         [B(_("What happened?"), callback_data=f"k:{reading_id}:ask"), B(_("New reading"), callback_data="new")],
@@ -175,7 +153,7 @@ def after_reading(reading_id: int) -> InlineKeyboardMarkup:
 
 
 def outcome(reading_id: int) -> InlineKeyboardMarkup:
-    return Keyboard([
+    return InlineKeyboardMarkup([
         [B(_("It happened today"), callback_data=f"k:{reading_id}:today")],
         [B(_("It happened on another date"), callback_data=f"k:{reading_id}:date")],
         [B(_("It did not happen"), callback_data=f"k:{reading_id}:no")],
@@ -184,30 +162,30 @@ def outcome(reading_id: int) -> InlineKeyboardMarkup:
 
 @_reused
 def start() -> InlineKeyboardMarkup:
-    return Keyboard([[B(_("New reading"), callback_data="new")],
+    return InlineKeyboardMarkup([[B(_("New reading"), callback_data="new")],
                      [B(_("My readings"), callback_data="h:0"), B(_("Settings"), callback_data="s:show")]])
 
 
 @_reused
 def languages() -> InlineKeyboardMarkup:
-    return Keyboard(_rows([B(LANG_NAMES[x], callback_data=f"l:{x}") for x in LANGS], 2))
+    return InlineKeyboardMarkup(_rows([B(LANG_NAMES[x], callback_data=f"l:{x}") for x in LANGS], 2))
 
 
 @_reused
 def zones() -> InlineKeyboardMarkup:
-    return Keyboard(_rows([B(z, callback_data=f"s:tz:{z}") for z in ZONES], 2))
+    return InlineKeyboardMarkup(_rows([B(z, callback_data=f"s:tz:{z}") for z in ZONES], 2))
 
 
 def zone_choice(zones: tuple[str, ...]) -> InlineKeyboardMarkup:
     """The zones an offset fits, each under its city in the user's language."""
     loc = locale(current())
-    return Keyboard(_rows([B(f"{get_timezone_location(z, locale=loc, return_city=True)} ({z})"
+    return InlineKeyboardMarkup(_rows([B(f"{get_timezone_location(z, locale=loc, return_city=True)} ({z})"
                              if z != "UTC" else z, callback_data=f"s:tz:{z}") for z in zones], 1))
 
 
 @_reused
 def settings(day_boundary: int, coins: str, grim: bool = False) -> InlineKeyboardMarkup:
-    return Keyboard([
+    return InlineKeyboardMarkup([
         [B(_("Language"), callback_data="s:lang"), B(_("Time zone"), callback_data="s:tzmenu")],
         [B(_("Day changes at 23:00") + (" ✓" if day_boundary == 23 else ""), callback_data="s:db:23"),
          B(_("Day changes at 00:00") + (" ✓" if day_boundary == 0 else ""), callback_data="s:db:0")],
@@ -222,23 +200,23 @@ def settings(day_boundary: int, coins: str, grim: bool = False) -> InlineKeyboar
 
 @_reused
 def birth_date() -> InlineKeyboardMarkup:
-    return Keyboard([cancel_row()])
+    return InlineKeyboardMarkup([cancel_row()])
 
 
 @_reused
 def birth_time() -> InlineKeyboardMarkup:
-    return Keyboard([[B(_("Time unknown"), callback_data="b:time:unknown")], cancel_row()])
+    return InlineKeyboardMarkup([[B(_("Time unknown"), callback_data="b:time:unknown")], cancel_row()])
 
 
 @_reused
 def birth_zone(tz: str) -> InlineKeyboardMarkup:
-    return Keyboard([[B(_("Use my zone {tz}").format(tz=tz), callback_data="b:zone:mine")],
+    return InlineKeyboardMarkup([[B(_("Use my zone {tz}").format(tz=tz), callback_data="b:zone:mine")],
                      cancel_row()])
 
 
 @_reused
 def birth_sex() -> InlineKeyboardMarkup:
-    return Keyboard([
+    return InlineKeyboardMarkup([
         [B(_(SEX_LABELS["male"]), callback_data="b:sex:male"), B(_(SEX_LABELS["female"]), callback_data="b:sex:female")],
         [B(_("Skip"), callback_data="b:sex:skip")],
         cancel_row(),
@@ -246,7 +224,7 @@ def birth_sex() -> InlineKeyboardMarkup:
 
 
 def after_natal(natal_id: int) -> InlineKeyboardMarkup:
-    return Keyboard([[B(_("All verses"), callback_data=f"v:{natal_id}")],
+    return InlineKeyboardMarkup([[B(_("All verses"), callback_data=f"v:{natal_id}")],
                      [B(_("My readings"), callback_data="h:0"), B(_("New reading"), callback_data="new")]])
 
 
@@ -261,5 +239,5 @@ def history(items: list[tuple[int | str, str]], offset: int, more: bool) -> Inli
         nav.append(B(_("Newer"), callback_data=f"h:{max(0, offset - HISTORY_PAGE)}"))
     if more:
         nav.append(B(_("Older"), callback_data=f"h:{offset + len(items)}"))
-    return Keyboard(rows + ([nav] if nav else []))
+    return InlineKeyboardMarkup(rows + ([nav] if nav else []))
 

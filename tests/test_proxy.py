@@ -1,5 +1,5 @@
-"""The Bot API through a proxy: ``TELEGRAM_PROXY``, else the usual ``HTTPS_PROXY``/``HTTP_PROXY`` and ``NO_PROXY``,
-read once at start (``bot.config.bot_api_proxy``) — for operators where Telegram is reached only through one."""
+"""The Bot API through a proxy: ``TELEGRAM_PROXY``, else the usual ``HTTPS_PROXY``/``HTTP_PROXY`` and ``NO_PROXY`` as
+aiohttp reads them (``trust_env``) — for operators where Telegram is reached only through one."""
 
 from __future__ import annotations
 
@@ -17,38 +17,16 @@ from bot.config import Config, bot_api_proxy
 from bot.run import run_bot
 from tests.fake_telegram import FakeTelegram, polling
 
-BASE = {"TELEGRAM_API_BASE_URL": "http://bot-api.internal:8081/bot"}  # an http:// Bot API: HTTP_PROXY is its variable
 
-
-def test_telegram_proxy_wins_over_the_usual_variables() -> None:
+def test_telegram_proxy_is_read_and_the_usual_variables_are_left_to_the_http_client() -> None:
     env = {"TELEGRAM_PROXY": "http://tg-proxy:3128", "HTTPS_PROXY": "http://other:8080", "NO_PROXY": "*"}
     assert bot_api_proxy(env) == "http://tg-proxy:3128"
-
-
-def test_the_usual_variables_by_the_bot_apis_scheme() -> None:
-    assert bot_api_proxy({"HTTPS_PROXY": "http://corp:8080"}) == "http://corp:8080"  # api.telegram.org is https
-    assert bot_api_proxy({"https_proxy": "https://corp:8443"}) == "https://corp:8443"
-    assert bot_api_proxy({"HTTP_PROXY": "http://corp:8080"}) is None
-    assert bot_api_proxy({**BASE, "HTTP_PROXY": "http://corp:8080"}) == "http://corp:8080"
-    assert bot_api_proxy({**BASE, "HTTPS_PROXY": "http://corp:8080"}) is None
-    assert bot_api_proxy({}) is None
-    local = {"TELEGRAM_API_BASE_URL": "http://127.0.0.1:8081/bot"}  # a Bot API server on this machine
-    assert bot_api_proxy({**local, "HTTP_PROXY": "http://corp:8080"}) is None
-    assert bot_api_proxy({**local, "TELEGRAM_PROXY": "http://corp:8080"}) == "http://corp:8080"
-
-
-def test_no_proxy_names_the_bot_apis_host_or_its_domain() -> None:
-    for no_proxy in ("api.telegram.org", "localhost, .telegram.org", "telegram.org", "*"):
-        assert bot_api_proxy({"HTTPS_PROXY": "http://corp:8080", "NO_PROXY": no_proxy}) is None, no_proxy
-    for no_proxy in ("example.org", "gram.org", ""):
-        assert bot_api_proxy({"HTTPS_PROXY": "http://corp:8080", "no_proxy": no_proxy}) == "http://corp:8080"
+    assert bot_api_proxy({"HTTPS_PROXY": "http://corp:8080"}) is None
 
 
 def test_a_socks_proxy_is_refused_in_one_line() -> None:
     with pytest.raises(ValueError, match="http:// or https:// URL"):
         Config.from_env({"TELEGRAM_PROXY": "socks5://127.0.0.1:1080"})
-    with pytest.raises(ValueError, match="http:// or https:// URL"):
-        Config.from_env({"HTTPS_PROXY": "corp:8080"})
     assert run_bot({"TELEGRAM_BOT_TOKEN": "1:x", "TELEGRAM_PROXY": "socks5://127.0.0.1:1080"}) == 2
 
 
@@ -95,3 +73,29 @@ async def test_every_bot_api_call_goes_through_the_proxy(tmp_path: Path) -> None
             assert (await u.wait_reply(timeout=15)).text
     assert seen["getUpdates"] >= 1 and seen["sendMessage"] >= 1, seen
     assert seen["getMe"] >= 1  # PTB's start-up call too
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("bypassed", [False, True])
+async def test_the_environments_proxy_and_no_proxy_are_followed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              bypassed: bool) -> None:
+    """Without TELEGRAM_PROXY, ``HTTP_PROXY`` (the fake Bot API is http://) carries every call, unless ``NO_PROXY``
+    names the Bot API's host."""
+    async with FakeTelegram() as tg, forward_proxy() as (proxy, seen):
+        for name in ("HTTPS_PROXY", "https_proxy", "http_proxy", "no_proxy", "NO_PROXY", "ALL_PROXY", "all_proxy"):
+            monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv("HTTP_PROXY", proxy)
+        if bypassed:
+            monkeypatch.setenv("NO_PROXY", "127.0.0.1")
+        config = Config.from_env({"TELEGRAM_BOT_TOKEN": tg.token, "TELEGRAM_API_BASE_URL": tg.base_url,
+                                  "DATABASE_PATH": str(tmp_path / "bot.sqlite3")})
+        assert config.proxy is None
+        app = build_application(config, rate_limit=False)
+        u = tg.user(4243, language_code="en")
+        async with polling(app):
+            await u.send("/start")
+            assert (await u.wait_reply(timeout=15)).text
+    if bypassed:
+        assert sum(seen.values()) == 0, seen
+    else:
+        assert seen["getUpdates"] >= 1 and seen["sendMessage"] >= 1, seen

@@ -377,9 +377,9 @@ async def test_each_button_is_answered_once_and_edits_are_not_read_again(tmp_pat
     assert not errors(caplog)
 
 
-async def test_a_pressed_buttons_message_is_read_only_as_far_as_the_bot_reads_it(tmp_path: Path) -> None:
-    """The bot's own message comes back with each button pressed (its keyboard, sender …); the update the
-    handlers get, and the one stored for a replay, keep its id, chat and text only (``PRESSED_MESSAGE_KEPT``)."""
+async def test_a_pressed_buttons_message_reaches_the_handlers_whole(tmp_path: Path) -> None:
+    """The bot's own message comes back with each button pressed (its keyboard, sender …); a handler gets it as
+    PTB parses it, keyboard included, and the handled update's stored body is cleared."""
     from telegram import Update
     from telegram.ext import TypeHandler
 
@@ -399,43 +399,10 @@ async def test_a_pressed_buttons_message_is_read_only_as_far_as_the_bot_reads_it
         await u.wait_for(has("c:1:"))
     message = seen[-1]
     assert (message.message_id, message.chat.id, message.text) == (toss.message_id, 1441, before)
-    assert message.reply_markup is None and message.entities == () and message.from_user is None
+    assert message.reply_markup is not None and message.reply_markup.inline_keyboard
     stored = [json.loads(b) for (b,) in db_rows(tmp_path / "bot.sqlite3", "SELECT body FROM updates "
                                                  "WHERE body IS NOT NULL")]
-    assert stored == []  # handled: its body is cleared (the lean form is what a replay would have read)
-
-
-async def test_a_reply_nobody_reads_is_not_parsed_and_the_broadcasts_message_still_is(tmp_path: Path) -> None:
-    """``reply_unread`` (the consultation's replies): sent, and ``True`` back instead of a Message; outside it
-    (the broadcast, which records the message's id) the Message as before."""
-    from telegram import Message
-
-    from bot.guard import reply_unread
-
-    async with FakeTelegram() as tg, bot_on(tg, tmp_path / "bot.sqlite3") as app:
-        u = tg.user(1442, language_code="en")
-        with reply_unread():
-            assert await app.bot.send_message(1442, "unread") is True
-        read = await app.bot.send_message(1442, "read")
-        sent = sorted(u.chat.messages.values(), key=lambda m: m.message_id)[-2:]
-        assert [m.text for m in sent] == ["unread", "read"]
-        assert isinstance(read, Message) and read.message_id == sent[-1].message_id
-
-
-def test_the_lean_form_keeps_a_message_too_old_to_read_and_leaves_odd_shapes_alone() -> None:
-    from telegram import Update
-    from telegram.ext import ExtBot
-
-    from bot.guard import _lean
-
-    gone = {"update_id": 5, "callback_query": {"id": "1", "from": {"id": 7, "is_bot": False, "first_name": "K"},
-                                               "chat_instance": "1", "data": "c:0:1",
-                                               "message": {"message_id": 3, "date": 0,
-                                                           "chat": {"id": 7, "type": "private"}}}}
-    update = Update.de_json(_lean(gone), ExtBot("1:" + "a" * 35))
-    assert update.callback_query.message.message_id == 3 and not update.callback_query.message.is_accessible
-    for odd in ({"update_id": 6}, {"update_id": 7, "callback_query": {"id": "2", "message": "?"}}, [1], None):
-        assert _lean(odd) == odd
+    assert stored == []  # handled: its body is cleared
 
 
 # ---- 11. the broadcast after a restart; the unit's start limit -------------------------------------------
