@@ -267,7 +267,7 @@ async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     Everything else ends here (``ApplicationHandlerStop``), answered or deliberately left alone:
     an edited message (already read as it was first sent), a channel post, any update without a user or a chat
     (polls, inline queries, an inline message's button — whose spinner is stopped), a button without data,
-    ids beyond SQLite's range,
+    ids beyond SQLite's range, a message with text no database can keep (``unstorable``: answered),
     and group chats, where a command or a button is answered with a polite pointer to the private chat (the
     consultation lives in ``user_data``, one per user: a group /cast would overwrite the private one).
     """
@@ -283,9 +283,15 @@ async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if query is not None:
             await flow.answer_once(query)
         raise ApplicationHandlerStop
-    if chat.type == ChatType.PRIVATE:
-        return
     known = context.application.bot_data.get("users", {}).get(user.id)
+    if chat.type == ChatType.PRIVATE:
+        message = update.message
+        if message is not None and unstorable(message.text or message.caption or ""):
+            with use(known.lang if known else normalize(user.language_code)):
+                await chat.send_message(_("That message contains a character I cannot keep (a control character or "
+                                          "a broken one). Please type it again without it."))
+            raise ApplicationHandlerStop
+        return
     with use(known.lang if known else normalize(user.language_code)):
         text = _("I read only in a private chat with you; please write to me directly.")
         if query is not None:
@@ -294,6 +300,12 @@ async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             with _suppress_telegram():
                 await chat.send_message(text)
     raise ApplicationHandlerStop
+
+
+def unstorable(text: str) -> bool:
+    """Text no database of the bot can keep as sent: a NUL (PostgreSQL's text refuses it) or half of a UTF-16
+    pair (no UTF-8 encodes it).  Such a message is refused with a word before anything of it is stored."""
+    return any(ch == "\x00" or "\ud800" <= ch <= "\udfff" for ch in text)
 
 
 class _suppress_telegram:

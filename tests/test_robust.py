@@ -437,3 +437,33 @@ async def test_the_systemd_unit_does_not_restart_a_refusing_bot_forever() -> Non
     assert "RestartPreventExitStatus=2" in unit
     assert "StartLimitIntervalSec=" in unit and "StartLimitBurst=" in unit
     assert unit.index("StartLimitBurst=") < unit.index("[Service]")  # a [Unit] setting
+
+
+# ---- issue 24.6: text no database can keep ---------------------------------------------------------------
+
+def test_unstorable_text_is_a_nul_or_half_a_utf16_pair() -> None:
+    from bot.guard import unstorable
+
+    assert unstorable("明天\x00会下雨吗") and unstorable("a\ud800b") and unstorable("\udfff")
+    assert not unstorable("明天会下雨吗？\t\n\r 🙂 \x1b[0m \x7f")  # other control characters are kept as sent
+
+
+async def test_a_message_with_a_nul_is_refused_with_a_word_and_the_consultation_goes_on(
+        tmp_path: Path, database_url: str) -> None:
+    """On either engine: the message is answered in the user's language, nothing of it reaches a reading, and the
+    next message is read as usual (PostgreSQL's text cannot hold a NUL: it failed the step every time)."""
+    from bot.config import Config
+
+    async with FakeTelegram() as tg:
+        cfg = Config(token=tg.token, api_base_url=tg.base_url, database_path=str(tmp_path / "unused.sqlite3"),
+                     webhook_url=None, listen="127.0.0.1", port=0, webhook_secret=None, database_url=database_url)
+        app = build_application(cfg, clock=lambda: NOW)
+        async with polling(app):
+            u = tg.user(1450, language_code="ja")
+            await u.send("/cast")
+            await until(u, has("q:"))
+            await u.send("明日\x00雨ですか")
+            refusal = await u.wait_reply(timeout=10)
+            assert "保存できない文字" in refusal.text
+            await u.send("明日は雨ですか")
+            assert (await until(u, has("t:")))[0].text  # the question was taken: the topic is asked next
