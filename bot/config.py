@@ -43,6 +43,7 @@ class Config:
     log_format: str = "text"  # or "json": one JSON object a line
     allow_paid_broadcast: bool = False  # Telegram's paid broadcasts: above 30 a second, 0.1 Star a message
     proxy: str | None = None  # TELEGRAM_PROXY: an HTTP(S) proxy for the Bot API calls (else the environment's)
+    database_start_wait: float = 60.0  # DATABASE_START_WAIT: seconds a database not ready yet is waited for at start
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -74,6 +75,13 @@ class Config:
         except ValueError:
             raise ValueError(f"OPS_PORT must be a number (0 to turn the health and metrics port off), "
                              f"not {ops_text!r}") from None
+        wait_text = e.get("DATABASE_START_WAIT") or "60"
+        try:
+            start_wait = float(wait_text)
+        except ValueError:
+            start_wait = math.nan
+        if not math.isfinite(start_wait) or start_wait < 0:
+            raise ValueError(f"DATABASE_START_WAIT must be a number of seconds (0 or more), not {wait_text!r}")
         log_format = (e.get("LOG_FORMAT") or "text").lower()
         if log_format not in LOG_FORMATS:
             raise ValueError(f"LOG_FORMAT must be text or json, not {log_format!r}")
@@ -82,7 +90,7 @@ class Config:
             api_base_url=e.get("TELEGRAM_API_BASE_URL") or None,
             database_path=e.get("DATABASE_PATH") or DEFAULT_DATABASE,
             webhook_url=e.get("WEBHOOK_URL") or None,
-            listen=e.get("WEBHOOK_LISTEN") or "0.0.0.0",
+            listen=e.get("WEBHOOK_LISTEN") or "127.0.0.1",
             port=port,
             webhook_secret=e.get("WEBHOOK_SECRET") or None,
             database_url=url,
@@ -95,6 +103,7 @@ class Config:
             queued_updates_per_user=queued,
             update_slots=slots,
             proxy=bot_api_proxy(e),
+            database_start_wait=start_wait,
         )
 
 

@@ -21,13 +21,14 @@ import logging
 import random
 import re
 import sqlite3
+import time
 import warnings
 from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Final
 
 import aiohttp
 from telegram import Update
@@ -383,17 +384,18 @@ class StartError(Exception):
     """A setting or a file that keeps the bot from starting; its message is the one line shown."""
 
 
-def check_database(database: str) -> None:
+def check_database(database: str, wait: float = 0.0) -> None:
     """Refuse a database the bot could read but not write (found otherwise only when every update fails).
 
     An SQLite file: a write is tried inside a transaction and rolled back, nothing in the file changes.  A
-    PostgreSQL URL: the database is opened (and migrated) once; a server that cannot be reached is an ``OSError``
-    (the caller's status 1: worth a restart), a database that refuses the bot a ``StartError``.
+    PostgreSQL URL: the database is opened (and migrated) once, a server not ready yet waited for up to ``wait``
+    seconds (``_check_postgres``); one that cannot be reached is then an ``OSError`` (the caller's status 1: worth
+    a restart), a database that refuses the bot a ``StartError`` (status 2).
     """
     from bot.storage import is_postgres_url, sqlite_path
 
     if is_postgres_url(database):
-        _check_postgres(database)
+        _check_postgres(database, wait)
         return
     try:
         path = sqlite_path(database)
@@ -424,20 +426,58 @@ def check_database(database: str) -> None:
         con.close()
 
 
-def _check_postgres(url: str) -> None:
+# The server's states that pass (SQLSTATE): a start or a stop under way, every connection slot taken.  A wrong
+# password or a database that does not exist is a refusal: waiting does not mend it.
+PASSING_STATES: Final = {"57P03": "starting up or shutting down", "57P01": "shutting down", "57P02": "restarting",
+                         "53300": "too many clients"}
+CONNECT_TIMEOUT = 10.0  # seconds for one try to connect and migrate
+
+
+def database_reason(exc: BaseException) -> str:
+    """What went wrong, in one line that is never empty (a time-out's ``str`` is)."""
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def passing(exc: BaseException) -> bool:
+    """A failure to open the database that may pass by itself: the network or the server not ready yet."""
+    state = getattr(exc, "sqlstate", None)
+    if state is not None:
+        return state in PASSING_STATES or str(state).startswith("08")  # 08: connection exceptions
+    return isinstance(exc, OSError | TimeoutError | ConnectionError) or type(exc).__name__ == "InterfaceError"
+
+
+def _check_postgres(url: str, wait: float) -> None:
+    """Open the database once; a passing state (starting up, shutting down, too many clients, no answer) is
+    tried again with a growing pause (1 s to 10 s) for up to ``wait`` seconds, then an ``OSError`` (status 1:
+    the unit and compose restart the bot); a refusal is a ``StartError`` at once (status 2)."""
     import asyncio
 
     from bot.storage import StorageError, describe_url, open_storage
 
     async def probe() -> None:
-        storage = await open_storage(url)
+        storage = await open_storage(url, connect_timeout=CONNECT_TIMEOUT)
         await storage.close()
 
-    try:
-        asyncio.run(probe())
-    except StorageError as exc:  # not ours, too new, a migration that failed
-        raise StartError(f"DATABASE_URL {describe_url(url)}: {exc}") from None
-    except OSError as exc:
-        raise OSError(f"cannot reach the database {describe_url(url)}: {exc}") from None
-    except Exception as exc:  # noqa: BLE001 - the driver's refusals: no such database, a wrong password …
-        raise StartError(f"cannot open DATABASE_URL {describe_url(url)}: {exc}") from None
+    where = describe_url(url)
+    deadline = time.monotonic() + wait
+    pause = 1.0
+    warned = False
+    while True:
+        try:
+            asyncio.run(probe())
+            if warned:
+                log.warning("the database %s is ready", where)
+            return
+        except StorageError as exc:  # not ours, too new, a migration that failed
+            raise StartError(f"DATABASE_URL {where}: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - the driver's and the network's failures, sorted below
+            reason = database_reason(exc)
+            if not passing(exc):  # no such database, a wrong password …
+                raise StartError(f"cannot open DATABASE_URL {where}: {reason}") from None
+            if time.monotonic() + pause > deadline:
+                raise OSError(f"cannot reach the database {where} (not ready after {wait:.0f} s): {reason}") from None
+            if not warned:
+                log.warning("the database %s is not ready (%s); trying again for up to %.0f s", where, reason, wait)
+                warned = True
+            time.sleep(pause)
+            pause = min(pause * 2, 10.0)

@@ -1,8 +1,9 @@
 """``liuyao bot``: polling (default) or webhook mode, stopping cleanly on SIGTERM/SIGINT.
 
 A setting or a file the bot cannot start with is one line on stderr and exit status 2 (the systemd unit does not
-restart on 2); a Bot API that cannot be reached at start is one line and status 1 (restarted, within the unit's
-start limit).  The token is never printed (``bot.guard.redact``).
+restart on 2); a Bot API that cannot be reached at start, or a database still not ready after
+``DATABASE_START_WAIT`` seconds (starting up, shutting down, too many clients, no answer), is one line and status 1
+(restarted, within the unit's start limit).  The token is never printed (``bot.guard.redact``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def run_bot(env: dict[str, str] | None = None) -> int:
         return refuse("set TELEGRAM_BOT_TOKEN (or run `liuyao console` to use the bot without Telegram)")
     protect(config.token)
     try:
-        check_database(config.database)
+        check_database(config.database, config.database_start_wait)
         asyncio.run(preflight(config))
         # /today /subscribe /unsubscribe and the daily broadcast (paid broadcasts only when ALLOW_PAID_BROADCAST)
         app = build_application(config, extra=partial(install, paid=config.allow_paid_broadcast))

@@ -45,8 +45,9 @@ def test_a_bad_setting_stops_the_bot_in_one_line(capsys: pytest.CaptureFixture[s
 def test_a_postgresql_database_the_bot_cannot_use_stops_it_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     from tests.conftest import ADMIN_URL, require_postgres
 
-    # no server there: status 1, worth a restart
-    assert run_bot({"TELEGRAM_BOT_TOKEN": "1:x", "DATABASE_URL": "postgresql://bot:s3cret@127.0.0.1:1/liuyao"}) == 1
+    # no server there (and no wait for one): status 1, worth a restart
+    assert run_bot({"TELEGRAM_BOT_TOKEN": "1:x", "DATABASE_URL": "postgresql://bot:s3cret@127.0.0.1:1/liuyao",
+                    "DATABASE_START_WAIT": "0"}) == 1
     err = capsys.readouterr().err
     assert err.startswith("liuyao bot: cannot start: cannot reach the database postgresql://bot:***@127.0.0.1:1/")
     assert err.count("\n") == 1 and "s3cret" not in err

@@ -111,6 +111,7 @@ class PostgresStorage(SQLStorage):
         lease: timedelta = timedelta(minutes=5),
         max_attempts: int = 5,
         pool_size: int = 10,
+        connect_timeout: float = 60.0,
     ) -> PostgresStorage:
         """Connect to the database at ``url`` and migrate it.
 
@@ -119,7 +120,7 @@ class PostgresStorage(SQLStorage):
         asyncpg's and the OS's errors for a server that cannot be reached or a database that does not exist.
         """
         check_migrations(migrations)
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=connect_timeout)
         try:
             async with pool.acquire() as con:
                 await _migrate(con, migrations)
