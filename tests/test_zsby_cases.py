@@ -41,127 +41,222 @@ LINE_CONFLICTS = {
 # Each rule the author gives as a reason where the engine's reading of the rule's passage does not reach: why, and
 # the cases.  The engine emits a rule id only where its condition holds, at the scope the engine gives the passage.
 CONFLICTS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "JS-05": (("卷首 (L443–451) reads 回頭生 and 回頭克 of any line, the 元神's and the 忌神's too; the engine emits "
-              "JS-05 only for the use-god or the 世 itself turning 回頭生 (a decision step, core/overrides.py), and "
-              "files a 回頭克 under HJ-44"), ("ZD-L554", "ZD-L579", "ZD-L666", "ZD-L855c", "ZD-L911", "ZD-L920",
-                                              "ZD-L1001", "ZD-L1159", "ZD-L1412", "ZD-L1499", "ZD-L1550", "ZD-L1654",
-                                              "ZD-L1671")),
-    "JT-02": (("「所喜者宜於化進，所忌者宜化退神」 (L896): the author lets any line advance, a weak, void or broken one "
-              "too (「動日月化空破，亦能進」); the engine reads 化進 of the use-god only when it is 旺 and its change "
-              "strong (JT-03 乘勢而進), and of a party opposing the use-god"),
-              ("ZD-L768", "ZD-L911", "ZD-L929", "ZD-L937", "ZD-L977", "ZD-L985", "ZD-L1009", "ZD-L1033",
-               "ZD-L1041", "ZD-L1159", "ZD-L1566b")),
-    "JS-16": (("L9 「得旺官持世，或動爻作官星生合世爻，求名如拾芥」: the engine implements only the sentence's "
-              "other half, 「倘遇子孫持世……水中撈月」, as JS-16; an office on or generating the 世 is no JS-16 finding"),
-              ("ZD-L643", "ZD-L768", "ZD-L768b", "ZD-L903", "ZD-L1041", "ZD-L1299", "ZD-L1638")),
-    "JT-04": (("退神之法有四 (L1065): the author reads 化退 of any line (the 官, the 父, the 兄 as 忌神 …); the engine "
-              "reads it of the use-god only (and of the 父 in a long illness), and not at all for a strong use-god "
-              "turning strong in a near matter"), ("ZD-L783", "ZD-L953", "ZD-L993", "ZD-L1017", "ZD-L1025",
-                                                   "ZD-L1025b", "ZD-L1066")),
-    "AD-01": (("L600 「靜爻旺相日辰沖之為暗動，休囚……為破」: the engine emits AD-01 only on the 日破 side (a use-god "
-              "the day breaks is useless); the 暗動 side, which the author cites here, enters the line's state "
-              "(DayClash.暗動) with no finding of its own"), ("ZD-L554", "ZD-L602", "ZD-L903", "ZD-L1078",
-                                                            "ZD-L1299")),
-    "XK2-05": (("「出空之日」 / 「出月而不為破」 (L697): the author dates the use-god's own 出空 with it; the engine "
-               "emits XK2-05 only for a changed line the month breaks and for a void 世 that is not the use-god, "
-               "and dates the use-god's 出空 under YQ-08/HJ-35"), ("ZD-L838", "ZD-L985", "ZD-L1159b", "ZD-L1178",
-                                                               "ZD-L1349", "ZD-L1394")),
-    "YQ-08": (("旬空最愛填沖 (L738): the author dates the fill of a void line the engine does not time (a changed "
-              "line, another line than the use-god), or one that is not void on the engine's 旬"),
-              ("ZD-L546", "ZD-L682", "ZD-L783", "ZD-L929", "ZD-L1001", "ZD-L1159b")),
-    "TT-03": (("用神化凶 (L721) lists 化回頭克, 化絕, 化墓, 化空, 化鬼, 化退 of the use-god or its 元神; the engine "
-              "emits TT-03 only for the use-god's 化鬼 (the other kinds carry HJ-44, HJ-38, JT-04 …), and reads no "
-              "元神's 化凶"), ("ZD-L504", "ZD-L579", "ZD-L855c", "ZD-L920", "ZD-L1509")),
-    "YQ-15": (("應於變爻動爻 (L745): the author dates with the changed branch of a moving line other than the "
-              "engine's use-god (a 獨發 line, a 化出); the engine names the changed branch of the use-god's line"),
-              ("ZD-L1150", "ZD-L1377")),
-    "FF-02": (("反伏 (L634–635): the author reads 去而復反 from the 反吟 trigram whatever line he reads; the engine "
-              "emits FF-02 only when the use-god itself stands in the reversed trigram and no 回頭沖克 strikes it "
-              "(FF-03)"), ("ZD-L554", "ZD-L635", "ZD-L643", "ZD-L1186")),
-    "FF-03": ("反伏 with 回頭沖克 (L635): the engine emits FF-03 only for the use-god in the reversed trigram",
-              ("ZD-L643",)),
-    "FS-01": (("用神不現 (L810): the author cites FS-01 for the search for the 伏神; the engine cites it only when "
-              "it takes the month or the day as the use-god, and finds the 伏神 without that id"),
-              ("ZD-L666b", "ZD-L838", "ZD-L846", "ZD-L855")),
-    "FS-10": (("L876–877 dates the death by the 亥 回頭克 of the third cast (ZD-L855c) in the author's recast of three "
-              "charts (XK2-03); this chart does not hold that 回頭克"), ("ZD-L855", "ZD-L855b")),
-    "HJ-44": (("凡占回頭之克 (L1444): a decision step on the use-god or the 世 turning 回頭克, reached only when no "
-              "earlier step (a void, a break, 占此應彼's other matter) has settled the answer"), ("ZD-L1654",)),
-    "JS-17": (("L9 「占求財若得財星持世……」: the engine implements only 兄弟持世 (JS-17, sibling_holds_world); a 財 "
-              "on the 世, which the author cites, is no JS-17 finding"), ("ZD-L546", "ZD-L1057", "ZD-L1150",
-                                                                       "ZD-L1377")),
-    "TT-01": (("用神旺 (L719) by the day, the month, a moving line or 長生/帝旺: the engine cites TT-01 only as the "
-              "use-god's 'acts now' when no other usability rule comes first, and reads the strength of other lines "
-              "without it"), ("ZD-L1102", "ZD-L1186", "ZD-L1412", "ZD-L1614b")),
-    "YP-03": (("月破 (L767) of a line other than the use-god (a broken 元神 that cannot generate, a broken 父): the "
-              "engine reads YP-03 in the use-god's usability only"), ("ZD-L682b", "ZD-L791", "ZD-L929", "ZD-L1526b")),
-    "JS-25": (("近病逢空即愈 (L18): the engine files the void side of 近病 under HJ-35 (論空不論克) and emits JS-25 "
-              "only for a six-clash"), ("ZD-L985", "ZD-L1159b", "ZD-L1394")),
-    "LH-03": (("動而逢合 絆住 (L502): the author ties a line other than the use-god (a changed 丑 that holds the 子, "
-              "the 世 tied by the day); the engine reads the tie in the use-god's usability only"),
-              ("ZD-L1049", "ZD-L1186", "ZD-L1264")),
-    "SG-02": (("真墓 (L1109): the author cites the rule to deny it — 「旺相者非真」, 「墓破如破網」; the engine emits "
-              "SG-02 only for a real tomb, so a tomb it rightly finds unreal leaves no finding"),
-              ("ZD-L1086", "ZD-L1094", "ZD-L1102")),
-    "XK2-03": (("凡遇旬空，命之再占 (L665): the author settles the void by a recast, a method no single chart holds; the "
-               "engine's XK2-03 is only the near-matter 出旬 day"), ("ZD-L666b", "ZD-L682", "ZD-L682b")),
-    "GB-03": (("卦變生克 (L624): the author reads the trigram's change (化去不克, 化回頭克 of 巽化乾); the engine emits "
-              "GB-03 only as the favourable 化生 step of its decision"), ("ZD-L579", "ZD-L626")),
-    "JT-03": (("乘勢而進 / 待時而進 (L1065) of a line other than the use-god (the 五爻 官 進神, the 財 on the 世); the "
-              "engine reads JT-03 of the use-god and of an attacker"), ("ZD-L903", "ZD-L1057")),
-    "LC-03": (("凶事宜沖散 (L545): the author reads the six-clash with the use-god's strength; the engine's LC-03 "
-              "step is not reached when an earlier step (a long illness's JS-26/JT-04) has decided"),
-              ("ZD-L562", "ZD-L969")),
-    "LX-02": (("兩現 取空破 (L1177): the author times by the void or broken copy of a use-god that appears more than "
-              "once; the engine picks another copy or reads the use-god as appearing once"), ("ZD-L1178", "ZD-L1194")),
-    "XK2-07": (("事在一旬之外 / 到底空 (L699): the engine emits XK2-07 only for a weak, static, void use-god; the "
-               "author applies it to a void copy of a strong office (兩現) or a void 官 on the 世"),
-               ("ZD-L1186", "ZD-L1232")),
-    "XK2-08": (("沖空則實 (L775): the author applies it to the 世 or another line the day clashes; the engine reads "
-               "it of the use-god"), ("ZD-L768", "ZD-L1078")),
-    "YQ-02": ("動而逢合逢值 (L732) of a moving line other than the use-god (the 獨發 子孫 that strikes the 鬼)",
-              ("ZD-L1142", "ZD-L1349")),
-    "FS-06": (("用神旺相而遇旬空，出空之日則出 (L837): the void here is the 飛神's (丑土旬空伏易出), which the engine's "
-              "FS-06 (the hidden use-god itself void) does not cover"), ("ZD-L846",)),
-    "FS-08": (("飛爻變爻俱無用神者，始尋伏神 (L886): the engine cites FS-08 only when it takes a changed line; here it "
-              "reads a line the author does not"), ("ZD-L879",)),
-    "HJ-16": (("世逢合而絆住，逢沖之年月則開 (L1271): the engine times HJ-16 for a tied party acting on the use-god; "
-              "here the tied line is the 世, which is not the use-god"), ("ZD-L1264",)),
-    "YQ-06": ("遇六合亦宜相擊 (L736) for the tied 世; the engine times the tie of the use-god", ("ZD-L1264",)),
-    "HJ-24": (("虛一待用 (L1290–1306): the author completes a 三合 of the day, the month and a moving line with the "
-              "year's 卯; the engine completes a 三刑 (punishment_completed) only"), ("ZD-L1299",)),
-    "HJ-32": (("獨官鬼持世 … 最宜沖克 (L1348): the engine's HJ-32 count holds for a danger to oneself, not for the "
-              "illness asked here, where the 官鬼 is the illness itself"), ("ZD-L1349",)),
-    "HJ-35": (("近病逢空 論空不論克 (L1402): in the engine HJ-35 is a decision step for a void use-god; the author's "
-              "use-god here is the 世 鬼 struck away (HJ-32), the void one the 財"), ("ZD-L1349",)),
-    "HJ-34": (("忌臨身 … 化出 (L1375–1376): the engine reads HJ-34 only when the 世's obstacle changes into the "
-              "use-god; here the author reads a 子孫 on the 世 for office"), ("ZD-L1558",)),
-    "HJ-38": (("化墓化絕 (L1421): the author's change here is 化空 (亥化寅空亡), which the engine dates under "
-              "HJ-14/HJ-35"), ("ZD-L1159b",)),
-    "HJ-43": (("變鬼 (L1426): the engine reads HJ-43 of the 世 and the use-god changing into the office; the author "
-              "reads the 世 and the 子孫 together changing into a 鬼 in a trade"), ("ZD-L1435",)),
-    "HJ-52": (("用神克世 (L1477): the engine reads HJ-52 of the use-god striking the 世; the author's striker here is "
-              "the 應 on the month (應臨月建之財以克世)"), ("ZD-L1178",)),
-    "HJ-54": (("休囚被克而又絕 (L1487): the author cites the rule to deny it (旺相不妨); the engine emits HJ-54 only "
-              "when it holds"), ("ZD-L1671",)),
-    "HJ-66": (("元神被傷 (L1508): the author reads the 元神's source cut off by a 化退 (父母爻既無水養); the engine's "
-              "HJ-66 needs the 元神 itself struck without root"), ("ZD-L977",)),
-    "JS-12": (("世臨月破 (L442): the engine reads JS-12 only when the 世 is static, unsupported and 失陷; here the "
-              "broken 世 moves into a 官 (HJ-43 變鬼)"), ("ZD-L1427",)),
-    "JS-24": (("不拘久病近病 … 立保安康 (L18): the engine's JS-24 needs a strong, favoured use-god under a six-clash "
-              "or a 子孫 on the 世"), ("ZD-L1614b",)),
-    "JS-26": (("久病逢沖莫治 (L18): the engine reaches JT-04's 「精神命脈漸漸消枯」 (life_ebbs_in_long_illness) first, "
-              "which seals the answer before JS-26's six-clash step"), ("ZD-L969",)),
-    "LH-02": (("六沖變合 (L501): the author's use-god is not read (no line is given); the engine's LH-02 is a "
-              "combination's harm on the use-god"), ("ZD-L512",)),
-    "YP-04": (("實破之年 (L782): the author dates ZD-L768's broken 官 from this second cast; the engine dates the "
-              "break of this chart's own use-god"), ("ZD-L768b",)),
-    "YQ-01": (("靜而逢值逢沖 (L731): the engine times a static use-god's own and clashing branch only when no "
-              "伏吟 (FF-04) timing replaces it"), ("ZD-L651",)),
-    "YQ-03": (("太旺者逢墓 (L733) of the 午 子孫 on the month and the day; the engine's use-god here is the changed "
-              "line, which is read under HJ-47"), ("ZD-L1456",)),
-    "YQ-07": ("月破喜填 (L737) of the changed 未 (又破又空); the engine times the break of the use-god itself",
-              ("ZD-L929",)),
+    "JS-05": (
+        ("卷首 (L443–451) reads 回頭生 and 回頭克 of any line, the 元神's and the 忌神's too; the engine emits "
+         "JS-05 only for the use-god or the 世 itself turning 回頭生 (a decision step, core/overrides.py), and "
+         "files a 回頭克 under HJ-44"),
+        ("ZD-L554", "ZD-L579", "ZD-L666", "ZD-L855c", "ZD-L911", "ZD-L920", "ZD-L1001", "ZD-L1159", "ZD-L1412",
+         "ZD-L1499", "ZD-L1550", "ZD-L1654", "ZD-L1671")),
+    "JT-02": (
+        ("「所喜者宜於化進，所忌者宜化退神」 (L896): the author lets any line advance, a weak, void or broken "
+         "one too (「動日月化空破，亦能進」); the engine reads 化進 of the use-god only when it is 旺 and its "
+         "change strong (JT-03 乘勢而進), and of a party opposing the use-god"),
+        ("ZD-L768", "ZD-L911", "ZD-L929", "ZD-L937", "ZD-L977", "ZD-L985", "ZD-L1009", "ZD-L1033", "ZD-L1041",
+         "ZD-L1159", "ZD-L1566b")),
+    "JS-16": (
+        ("L9 「得旺官持世，或動爻作官星生合世爻，求名如拾芥」: the engine implements only the sentence's other "
+         "half, 「倘遇子孫持世……水中撈月」, as JS-16; an office on or generating the 世 is no JS-16 finding"),
+        ("ZD-L643", "ZD-L768", "ZD-L768b", "ZD-L903", "ZD-L1041", "ZD-L1299", "ZD-L1638")),
+    "JT-04": (
+        ("退神之法有四 (L1065): the author cites it mostly to deny a 退 (「占近事豈可曰退」, 「旺而不退」, "
+         "「不及退」) or of a line other than the use-god (a 父 or 忌神 that 化退); the engine reads JT-04 of "
+         "the use-god only, and emits nothing where the 退 does not hold, so a denial leaves no finding"),
+        ("ZD-L783", "ZD-L953", "ZD-L993", "ZD-L1017", "ZD-L1025", "ZD-L1025b", "ZD-L1066")),
+    "AD-01": (
+        ("L600 「靜爻旺相日辰沖之為暗動，休囚……為破」: the engine emits AD-01 only on the 日破 side (a use-god "
+         "the day breaks is useless); the 暗動 side, which the author cites here, enters the line's state "
+         "(DayClash.暗動) with no finding of its own"),
+        ("ZD-L554", "ZD-L602", "ZD-L903", "ZD-L1078", "ZD-L1299")),
+    "XK2-05": (
+        ("「出空之日」 / 「出月而不為破」 (L697): the engine emits XK2-05 only for a changed line the month "
+         "breaks and for a void 世 beside the use-god; it dates a use-god's 出空 under the id of its case — "
+         "YQ-08, HJ-14 (化空), FS-06 (伏神), HJ-35 (近病), XK2-03 (出旬) — where the author cites XK2-05"),
+        ("ZD-L838", "ZD-L985", "ZD-L1159b", "ZD-L1178", "ZD-L1349", "ZD-L1394")),
+    "YQ-08": (
+        ("旬空最愛填沖 (L738): the engine dates a fill under the id of its case — a void the day already "
+         "clashes full under XK2-08 (沖空則實), a void changed line under HJ-14 (化空), a void 世 beside the "
+         "use-god under XK2-05 — and keeps YQ-08 for the use-god's own unfilled void; the author cites YQ-08 "
+         "for those"),
+        ("ZD-L546", "ZD-L682", "ZD-L783", "ZD-L929", "ZD-L1001", "ZD-L1159b")),
+    "TT-03": (
+        ("用神化凶 (L721) lists 化回頭克, 化絕, 化墓, 化空, 化鬼, 化退 of the use-god or its 元神: the engine "
+         "files each kind under its own id (HJ-44, HJ-38, JT-04 … given where they hold), emits TT-03 only for "
+         "the use-god's 化鬼, not in a lawsuit, where it reads the 官鬼 as the court (ZD-L579: 世爻變鬼 in an "
+         "arrest), and reads no other line's 化凶 (a 子孫 or a 財 變鬼, 化絕)"),
+        ("ZD-L504", "ZD-L579", "ZD-L855c", "ZD-L920", "ZD-L1509")),
+    "YQ-15": (
+        ("應於變爻動爻 (L745): the author dates with the changed branch of a moving line other than the "
+         "engine's use-god (a 獨發 line, a 化出); the engine names the changed branch of the use-god's line"),
+        ("ZD-L1150", "ZD-L1377")),
+    "FF-02": (
+        ("反伏 (L634–635) 「內卦反伏，內則不安。外卦反伏，外則不寧」: the author reads 去而復反 from the "
+         "reversed trigram whatever line he reads; the engine emits FF-02 only when the use-god itself moves "
+         "in it, and FF-03 in its place when the use-god's change clashes and overcomes it (ZD-L635, given)"),
+        ("ZD-L554", "ZD-L635", "ZD-L643", "ZD-L1186")),
+    "FF-03": (
+        ("反伏 with 回頭沖克 (L635): the engine emits FF-03 only for the use-god in the reversed trigram"),
+        ("ZD-L643",)),
+    "FS-01": (
+        ("用神不現 (L810): the author cites FS-01 for the search for the 伏神; the engine cites it only when "
+         "it takes the month or the day as the use-god, and finds the 伏神 without that id"),
+        ("ZD-L666b", "ZD-L838", "ZD-L846", "ZD-L855")),
+    "FS-10": (
+        ("L876–877 dates the death by the 亥 回頭克 of the third cast (ZD-L855c) in the author's recast of "
+         "three charts (XK2-03); this chart does not hold that 回頭克"),
+        ("ZD-L855", "ZD-L855b")),
+    "HJ-44": (
+        ("凡占回頭之克，占病、占壽、占年運…十有九死 (L1444): the 世 here is a 官鬼 turning 回頭克, which the "
+         "engine reads first as HJ-32's 鬼 struck off the 世 (獨官鬼持世…最宜日月動爻相沖克, a good sign in a "
+         "matter not about office); the author reads the 回頭克 as the querent's death"),
+        ("ZD-L1654",)),
+    "JS-17": (
+        ("L9 「占求財若得財星持世……」: the engine implements only the 兄弟 on the 世 (JS-17, "
+         "sibling_holds_world); a 財 on the 世, which the author cites, is no JS-17 finding, and a 兄 on the "
+         "世 turning into the 財 is HJ-34 (given, ZD-L1377)"),
+        ("ZD-L546", "ZD-L1057", "ZD-L1150", "ZD-L1377")),
+    "TT-01": (
+        ("用神旺 (L719) by the day, the month, a moving line or 長生/帝旺: the engine cites TT-01 only as the "
+         "use-god's 'acts now' when no other usability rule (a void that waits, a tie, a tomb) comes first, "
+         "and reads the strength of other lines without it"),
+        ("ZD-L1102", "ZD-L1186", "ZD-L1412", "ZD-L1614b")),
+    "YP-03": (
+        ("月破 (L767) of a line other than the use-god (a broken 元神, a broken changed line): the engine "
+         "reads YP-03 in the use-god's usability only, and files a broken changed use-god under XK2-05 "
+         "(出月而不為破, ZD-L682b)"),
+        ("ZD-L682b", "ZD-L791", "ZD-L929", "ZD-L1526b")),
+    "JS-25": (
+        ("近病逢空即愈 (L18): the engine files the void side of 近病 under HJ-35 (論空不論克) and emits JS-25 "
+         "only for a six-clash"),
+        ("ZD-L985", "ZD-L1159b", "ZD-L1394")),
+    "LH-03": (
+        ("動而逢合 絆住 (L502): the author ties a line other than the use-god (a changed 丑 that holds the 子, "
+         "the 世 tied by the day); the engine reads the tie in the use-god's usability only"),
+        ("ZD-L1049", "ZD-L1186", "ZD-L1264")),
+    "SG-02": (
+        ("真墓 (L1109): the author cites the rule to deny it — 「旺相者非真」, 「墓破如破網」; the engine "
+         "emits SG-02 only for a real tomb, so a tomb it rightly finds unreal leaves no finding"),
+        ("ZD-L1086", "ZD-L1094", "ZD-L1102")),
+    "XK2-03": (
+        ("凡遇旬空，命之再占 (L665): the author settles the void by a recast, a method no single chart holds; "
+         "the engine's XK2-03 is only the near-matter 出旬 day"),
+        ("ZD-L666b", "ZD-L682", "ZD-L682b")),
+    "GB-03": (
+        ("卦變生克 (L621–626): the engine reads a hexagram's change only as the book's cases have it, a pure "
+         "hexagram into a pure one, and emits GB-03 only when the change generates it; the author cites GB-03 "
+         "beside 化去不克 (巽化坤, where the hexagram overcomes its change: no finding) and beside 巽化乾's "
+         "回頭克 (GB-02, given)"),
+        ("ZD-L579", "ZD-L626")),
+    "JT-03": (
+        ("乘勢而進 / 待時而進 (L1065) of a line other than the use-god (the 五爻 官 進神, the 財 on the 世); "
+         "the engine reads JT-03 of the use-god and of an attacker"),
+        ("ZD-L903", "ZD-L1057")),
+    "LC-03": (
+        ("凶事宜沖散 (L545) 「用神旺雖沖不破，用神失陷凶而又凶」: the engine emits LC-03 only where the clash "
+         "acts (it disperses a trouble, scatters a weak use-god); a strong use-god the clash does not break "
+         "leaves no finding (ZD-L562), and an illness's six-clash is read by JS-24/25/26 instead (ZD-L969)"),
+        ("ZD-L562", "ZD-L969")),
+    "LX-02": (
+        ("兩現 取空破 (L1177): the engine takes the void or broken copy itself as the use-god here, so no "
+         "other copy is timed by it and LX-02 (a copy that times) is not given"),
+        ("ZD-L1178", "ZD-L1194")),
+    "XK2-07": (
+        ("事在一旬之外 … 太歲月建又可填之 (L699): the author's void use-god here is 旺 or 有氣, which the "
+         "engine reads under XK2-02 (不為空, it waits) and dates under YQ-08; it keeps XK2-07 for a weak, "
+         "static void"),
+        ("ZD-L1186", "ZD-L1232")),
+    "XK2-08": (
+        ("沖空則實 (L775): the engine's XK2-08 is a static void line the day clashes; the author applies it to "
+         "the moving 世 (ZD-L768) and to the next day's clash (ZD-L1078), which the engine dates under YQ-08"),
+        ("ZD-L768", "ZD-L1078")),
+    "YQ-02": (
+        ("動而逢合逢值 (L732) of a moving line other than the use-god (the 獨發 子孫 that strikes the 鬼)"),
+        ("ZD-L1142", "ZD-L1349")),
+    "FS-06": (
+        ("用神旺相而遇旬空，出空之日則出 (L837): the void here is the 飛神's (丑土旬空伏易出), which the "
+         "engine's FS-06 (the hidden use-god itself void) does not cover"),
+        ("ZD-L846",)),
+    "FS-08": (
+        ("飛爻變爻俱無用神者，始尋伏神 (L886): the author takes the changed 巳 官 over the 伏神, the shown 午 "
+         "官 being 月破; the engine cites FS-08 only when no line shows the use-god, and here reads the shown, "
+         "broken 午 官"),
+        ("ZD-L879",)),
+    "HJ-16": (
+        ("世逢合而絆住，逢沖之年月則開 (L1271): the engine times HJ-16 for a tied party acting on the use-god; "
+         "here the tied line is the 世, which is not the use-god"),
+        ("ZD-L1264",)),
+    "YQ-06": (
+        ("遇六合亦宜相擊 (L736) for the tied 世; the engine times the tie of the use-god"),
+        ("ZD-L1264",)),
+    "HJ-24": (
+        ("虛一待用 (L1290–1306): the engine gives the 三合 that waits for its missing member under LH-11 "
+         "(frame_completed, given here) and keeps HJ-24 for a 三刑"),
+        ("ZD-L1299",)),
+    "HJ-32": (
+        ("獨官鬼持世 … 最宜日月動爻相沖克 (L1348): the engine reads it only when the 世 is the use-god and the "
+         "matter is not one where the 官鬼 is the trouble itself (illness, office, lawsuit); the author lifts "
+         "the 鬼 on the 世 in his wife's illness, whose use-god is the 財"),
+        ("ZD-L1349",)),
+    "HJ-35": (
+        ("近病逢空即愈 (L1402): the engine reads it only for an illness the querent calls recent; the author "
+         "does not say (notes), and the case leaves it unsaid"),
+        ("ZD-L1349",)),
+    "HJ-34": (
+        ("忌臨身而多阻無成 (L1375): the engine reads a 子孫 (the office's 忌神) on the 世 under JS-16 (given "
+         "here) and keeps HJ-34 for the 世's obstacle changing into the use-god"),
+        ("ZD-L1558",)),
+    "HJ-38": (
+        ("化墓化絕 … 化空 (L1421): the author's change here is 化空 (亥化寅空亡), which the engine dates under "
+         "HJ-14"),
+        ("ZD-L1159b",)),
+    "HJ-43": (
+        ("變鬼 (L1426): the engine reads HJ-43 of the 世 and the use-god changing into the office; the author "
+         "reads the 世 and the 子孫 together changing into a 鬼 in a trade"),
+        ("ZD-L1435",)),
+    "HJ-52": (
+        ("用神克世 (L1477): the engine reads HJ-52 of the use-god striking the 世; the author's striker here "
+         "is the 應 on the month (應臨月建之財以克世)"),
+        ("ZD-L1178",)),
+    "HJ-54": (
+        ("休囚被克而又絕 (L1487): the author cites the rule to deny it (旺相不妨); the engine emits HJ-54 only "
+         "when it holds"),
+        ("ZD-L1671",)),
+    "HJ-66": (
+        ("元神被傷 (L1508): the engine reads HJ-66 only in a long matter asked far ahead (money, office, land "
+         "…); the author reads it in an illness (父母爻既無水養且化退神，正以絕其源)"),
+        ("ZD-L977",)),
+    "JS-12": (
+        ("世臨月破 (L442): the engine reads JS-12 only when the 世 is static, unsupported and 失陷; here the "
+         "broken 世 moves into a 官 (HJ-43 變鬼)"),
+        ("ZD-L1427",)),
+    "JS-24": (
+        ("不拘久病近病 … 立保安康 (L18) is an illness's rule; the author reads this cast, asked about office, "
+         "as the father's question on his son's illness"),
+        ("ZD-L1614b",)),
+    "JS-26": (
+        ("久病逢沖莫治 (L18): the engine reads JS-24 「不拘久病近病……立保安康」 before JS-26, so this strong, "
+         "favoured 世 is not capped by the clash (JT-04's 化退 「命脈漸漸消枯」 then ends it 凶); the author "
+         "reads the long illness's six-clash as JS-26 at once"),
+        ("ZD-L969",)),
+    "LH-02": (
+        ("六沖變合 (L501): the author's use-god is not read (no line is given); the engine's LH-02 is a "
+         "combination's harm on the use-god"),
+        ("ZD-L512",)),
+    "YP-04": (
+        ("實破之年 (L782): the author dates ZD-L768's broken 官 from this second cast; the engine dates the "
+         "break of this chart's own use-god"),
+        ("ZD-L768b",)),
+    "YQ-01": (
+        ("靜而逢值逢沖 (L731) is the static line's moment; the engine's use-god here moves (外卦伏吟), timed "
+         "under FF-04 and YQ-02"),
+        ("ZD-L651",)),
+    "YQ-03": (
+        ("太旺者逢墓 (L733) of the 午 子孫 on the month and the day: the engine reads that sky stored in its "
+         "tomb under HJ-47 (weather) and times YQ-03 only for its use-god's own 太旺, not the co-read changed "
+         "line's"),
+        ("ZD-L1456",)),
+    "YQ-07": (
+        ("月破喜填 (L737) of the changed 未 (又破又空); the engine times the break of the use-god itself"),
+        ("ZD-L929",)),
 }
 
 
