@@ -4,7 +4,8 @@ built for it from its passage (a sweep over casts, both sides of its condition),
 The case tests (tests/test_zsby_cases.py) only check that the author's line is read and his reasons appear; what
 each rule does is checked here: 回頭生/回頭克 of the use-god (JS-05, HJ-44), 化退 (JT-04), 化進 (JT-02/03), 化鬼
 (TT-03, HJ-43), 反吟 (FF-02/03), 暗動 against 日破 (AD-01), the real tomb (SG-02), 月破 (YP-03), 合住 (LH-03), the
-holder of the 世 for money and for danger (JS-17, HJ-34, JS-23).
+holder of the 世 for money and for danger (JS-17, HJ-34, JS-23), 旬空 (XK2-02/07), the 六沖 and 六合 hexagrams
+(LC-03/04, LH-05/06) and a pure hexagram's change (GB-02/03).
 """
 
 from __future__ import annotations
@@ -358,3 +359,91 @@ def test_the_holder_of_the_world_in_danger() -> None:
     # a void 世 (「唯世爻空者無憂」) is read only when the 世 is co-read, which a danger to oneself (the 世 itself the
     # use-god) does not do: it is not required here
     assert seen["child_holds_world_safe"] > 50 and seen["ghost_holds_world_worry"] > 50, seen
+
+
+def test_a_void_line_waits_unless_truly_void() -> None:
+    """XK2-02 (L664) 「旺不為空，動不為空，有日建動爻生扶者不為空，動而化空、伏而旺相皆不為空」 and 「月破為空……真空即
+    春土、夏金、秋木、三冬逢火是真空」: a void line the day does not clash full is 真空 — never — when static and of the
+    element the season controls, or month-broken; it only waits when 旺, moving, supported or 化空; the rest is a
+    void whose end the whole picture decides (XK2-07)."""
+    control = {"寅": "土", "卯": "土", "巳": "金", "午": "金", "申": "木", "酉": "木", "亥": "火", "子": "火"}
+    seen = {"true_void_never": 0, "void_waits": 0, "void_waits_for_the_whole": 0}
+    for chart in _charts(2, 3):
+        month = chart.moment.month_branch.name
+        for ln in chart.lines:
+            s = state_of(chart, Place(Layer.LINE, ln.position))
+            if not s.void or s.void_filled:  # 沖空則實 (XK2-08): filled now, never 真空
+                assert not s.true_void
+                continue
+            true = not ln.moving and (control.get(month) == ln.element.name or s.month_break)
+            assert s.true_void is true
+            waits = ln.moving or s.in_season or bool(s.supports) or Transformation.化空 in ln.transformations
+            assert s.not_void is waits
+            u = usability(chart, s.place)
+            if true:
+                assert (u.rule, u.usable) == ("XK2-02", Usable.never)
+                seen["true_void_never"] += 1
+            elif u.rule in ("XK2-02", "XK2-07"):  # nothing read before the void (月破, 日破, a real tomb …) holds
+                key = "void_waits" if waits else "void_waits_for_the_whole"
+                assert (u.key, u.usable) == (key, Usable.later)
+                seen[key] += 1
+    assert min(seen.values()) > 50, seen
+
+
+def test_the_six_clash_and_six_harmony_hexagrams() -> None:
+    """六沖 and 六合 of the hexagram, outside an illness (read by JS-24/25/26): LH-06 (L520) 「獨此六沖卦變六合得不看
+    用神，竟以吉斷」; LC-04 (L545, L578) 「六合卦變六沖卦者，用神旺者始吉終凶……惟占官非，盜賊事者宜之」; LC-03 (L545)
+    「凡占凶事宜於沖散……用神失陷凶而又凶」; LH-05 (L503) 「用神有氣相宜，用若失陷無益……不宜凶事逢之，事之難結」."""
+    seen = {"clash_turns_harmony": 0, "harmony_turns_clash": 0, "harmony_turns_clash_disperses": 0,
+            "clash_disperses_trouble": 0, "clash_scatters_weak": 0, "harmony_holds_trouble": 0,
+            "harmony_holds_together": 0}
+    for chart in _charts(2):
+        h, c = chart.hexagram, chart.changed
+        for topic in (Topic.wealth, Topic.lawsuit):
+            r = read(chart, Question(topic, Subject.self))
+            trouble = topic is Topic.lawsuit
+            vigour = state_of(chart, r.use_god.place).vigour
+            if h.six_clash and c is not None and c.six_harmony:
+                want = {"clash_turns_harmony"}
+            elif h.six_harmony and c is not None and c.six_clash:
+                want = {"harmony_turns_clash_disperses" if trouble else "harmony_turns_clash"}
+            elif h.six_clash or (c is not None and c.six_clash):
+                want = {"clash_disperses_trouble"} if trouble else \
+                    {"clash_scatters_weak"} if vigour in (Vigour.休囚, Vigour.失陷) else set()
+            elif h.six_harmony:
+                want = {"harmony_holds_trouble"} if trouble else {"harmony_holds_together"} if vigour.strong else set()
+            else:
+                want = set()
+            assert set(seen) & _keys(r) == want, (topic, h.name, c and c.name)
+            for key in want:
+                seen[key] += 1
+                for now_before, now_after, before, after in _steps(r, key):
+                    if key == "clash_turns_harmony":
+                        assert after is before.at_least(Verdict.吉)
+                    elif key == "harmony_turns_clash":
+                        assert after is before.at_most(Verdict.小凶)
+                    elif key == "harmony_holds_trouble":
+                        assert now_after is now_before.moved(-1)
+    assert min(seen.values()) > 5, seen
+
+
+def test_a_pure_hexagram_turning_into_another() -> None:
+    """GB-02 (L623) 「凡遇卦化克者，不論用神之衰旺皆以凶推」 and GB-03 (L624) 「巽木變坎水謂之化生，水回頭以生木，也即以吉
+    斷」: a pure hexagram changing into a pure one whose element overcomes it ends 凶; into one that generates it, a
+    step up."""
+    seen = {"hexagram_turns_overcoming": 0, "hexagram_turns_generating": 0}
+    for chart in _charts(1):
+        h, c = chart.hexagram, chart.changed
+        r = read(chart, Question(Topic.wealth, Subject.self)) if c is not None and h.upper == h.lower \
+            and c.upper == c.lower else None
+        if r is None:
+            continue
+        want = {"hexagram_turns_overcoming"} if c is not None and c.element.overcomes is h.element else \
+            {"hexagram_turns_generating"} if c is not None and c.element.generates is h.element else set()
+        assert set(seen) & _keys(r) == want
+        for key in want:
+            for *_, before, after in _steps(r, key):
+                assert after is (Verdict.凶 if key == "hexagram_turns_overcoming" else before.moved(1)) \
+                    or after is before is Verdict.凶
+            seen[key] += 1
+    assert min(seen.values()) > 3, seen
