@@ -7,8 +7,8 @@ printed by ``python -m tests.zsby`` (a reading aid, "seen" cases), never asserte
 text and not its examples.  Where the engine and the author part, the case's test is a non-strict ``xfail`` naming
 the doctrine conflict — which rule, and why the engine's reading of its passage differs from the author's use of it
 here — so that a change which follows the text more closely may bring a case in without editing this file.  Each
-rule's own correctness is tested on charts built for it from its passage (tests/test_decision_rules.py and the
-module tests), not here.
+rule's own correctness is tested on charts built for it from its passage (tests/test_chapter_rules.py,
+tests/test_decision_rules.py and the module tests), not here.
 """
 
 from __future__ import annotations
