@@ -24,7 +24,7 @@ from bot.limits import reading_allowed
 from bot.messages import split_message
 from bot.natal_render import render_all_verses, render_natal, render_natal_chart
 from bot.storage import NatalReading as StoredNatal
-from bot.zones import find_zones
+from bot.zones import find_zones_soon
 from core.calendar import CalendarError, DayBoundary, Moment
 from core.natal import NatalChart, NatalReading, read_natal
 from core.natal.export import natal_record
@@ -161,21 +161,33 @@ async def ask_birth_zone(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
 
 async def got_birth_zone(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     text = ((update.message.text or "") if update.message else "").strip()
-    found = find_zones(text, flow.now(context))
+    found = await find_zones_soon(text, flow.now(context))
     if len(found) != 1:
         user = await flow.user_of(update, context)
-        message = (_("“{zone}” is not a time zone I know. Send a city (Seoul), an IANA name such as Asia/Seoul, or an "
-                     "offset such as +09:00.") if not found else
-                   _("“{zone}” fits several time zones; send the city of the birth instead."))
-        await flow.say(update, message.format(zone=text[:40]), kb.birth_zone(user.tz))
+        if not found:
+            await flow.say(update, _("“{zone}” is not a time zone I know. Send a city (Seoul), an IANA name such as "
+                                     "Asia/Seoul, or an offset such as +09:00.").format(zone=text[:40]),
+                           kb.birth_zone(user.tz))
+        else:  # a real ambiguity (Portland: Oregon or Maine) or an offset: the zones to choose from
+            await flow.say(update, _("“{zone}” fits several time zones; choose the birthplace's, or send its city "
+                                     "with its country (London, Canada).").format(zone=text[:40]),
+                           kb.birth_zone_choice(found[:8], user.tz))
         return ASK_BIRTH_ZONE
     return await _zone_chosen(update, context, found[0])
 
 
 async def use_my_zone(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    await flow.ack(update.callback_query)
+    """``b:zone:mine`` (the user's own zone) or ``b:zone:<zone>``, a zone chosen among those a name fits."""
+    query, data = flow.button(update)
+    await flow.ack(query)
     user = await flow.user_of(update, context)
-    return await _zone_chosen(update, context, user.tz)
+    chosen = data.removeprefix("b:zone:")
+    if chosen == "mine":
+        return await _zone_chosen(update, context, user.tz)
+    found = await find_zones_soon(chosen, flow.now(context))
+    if len(found) != 1 or found[0] != chosen:  # a forged or outdated button: the step again
+        return await ask_birth_zone(update, context)
+    return await _zone_chosen(update, context, chosen)
 
 
 async def _zone_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE, zone: str) -> int:

@@ -1124,22 +1124,28 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
 
 
 async def test_zones_by_city_and_offset(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    """/tz 서울, Seoul, 台北, asia/seoul, new york; +09:00 fits several zones and is answered with a choice."""
+    """/tz 서울, Seoul, 台北, asia/seoul, new york, 부산, 臺北; +09:00 fits several zones and is answered with a choice, and so
+    is Portland (Oregon or Maine)."""
     async with running(tmp_path, caplog) as (tg, _bot):
         u = tg.user(510, language_code="ko")
         for typed, zone in (("서울", "Asia/Seoul"), ("台北", "Asia/Taipei"), ("asia/tokyo", "Asia/Tokyo"),
-                            ("Seoul", "Asia/Seoul"), ("new york", "America/New_York"), ("首尔", "Asia/Seoul")):
+                            ("Seoul", "Asia/Seoul"), ("new york", "America/New_York"), ("首尔", "Asia/Seoul"),
+                            ("부산", "Asia/Seoul"), ("臺北", "Asia/Taipei"), ("Houston", "America/Chicago")):
             await u.send(f"/tz {typed}")
             assert zone in (await u.wait_reply()).text, typed
             assert db_rows(_bot.db, "SELECT tz FROM users WHERE user_id = 510") == [(zone,)]
         await u.send("/tz +09:00")
         choice = await u.wait_reply()
         assert choice.callback_data[:2] == ["s:tz:Asia/Seoul", "s:tz:Asia/Tokyo"]
-        assert any(b["text"] == "도쿄 (Asia/Tokyo)" for b in choice.buttons)
+        assert any(b["text"] == "일본 · 도쿄 (Asia/Tokyo)" for b in choice.buttons)
         await u.press(choice, "s:tz:Asia/Tokyo")
         assert "Asia/Tokyo" in (await u.wait_reply()).text
-        await u.send("/tz 화성")
-        assert "“화성”은 제가 아는 시간대가 아닙니다" in (await u.wait_reply()).text
+        await u.send("/tz Portland")
+        portland = await u.wait_reply()
+        assert portland.callback_data == ["s:tz:America/Los_Angeles", "s:tz:America/New_York"]
+        assert db_rows(_bot.db, "SELECT tz FROM users WHERE user_id = 510") == [("Asia/Tokyo",)]
+        await u.send("/tz 나니아")
+        assert "“나니아”는 제가 아는 시간대가 아닙니다" in (await u.wait_reply()).text
         assert db_rows(_bot.db, "SELECT tz FROM users WHERE user_id = 510") == [("Asia/Tokyo",)]
 
 

@@ -127,7 +127,11 @@ async def test_natal_in_three_languages(tmp_path: Path, caplog: pytest.LogCaptur
         assert (await u.wait_for(has("b:zone:"))).text == particles(tr(code, BAD_ZONE).format(zone="Mars/Olympus"))
         await u.press(when, "b:time:unknown")  # a button of an earlier step
         assert (await until(u, has("b:zone:")))[0]
-        await u.send("Asia/Seoul")
+        await u.send("Portland")  # Oregon or Maine: asked, with the user's own zone after the two
+        portland = await u.wait_for(has("b:zone:"))
+        assert portland.callback_data == ["b:zone:America/Los_Angeles", "b:zone:America/New_York", "b:zone:mine", "x"]
+        await u.send("+09:00")  # an offset: its zones to choose from, and the birth zone is a button
+        await u.press(await u.wait_for(has("b:zone:Asia/Seoul")), "b:zone:Asia/Seoul")
         who = await u.wait_for(has("b:sex:"))
         await u.send("female")  # text where buttons are wanted
         assert (await u.wait_reply()).text == tr(code, "Please use the buttons for this step (or /cancel).")
