@@ -18,7 +18,7 @@ from telegram.ext import ContextTypes
 
 from bot import flow
 from bot import keyboards as kb
-from bot.dates import day_text
+from bot.dates import DATE_FORMS, day_text, parse_date
 from bot.i18n import _
 from bot.limits import reading_allowed
 from bot.messages import split_message
@@ -37,7 +37,6 @@ ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX = (flow.ASK_BIRTH_
 STATES = (ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX)
 FIRST_YEAR, LAST_YEAR = 1900, 2100  # the calendar's 節 table covers them
 
-_DATE = re.compile(r"(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*[日일]?")
 _TIME = re.compile(r"(\d{1,2})\s*[:：]\s*(\d{2})")
 
 
@@ -53,15 +52,10 @@ def _user_data(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
 
 
 def parse_birth_date(text: str) -> date | None:
-    """1990-05-01 (or 1990/5/1, 1990.05.01, 1990年5月1日) within the calendar's years; None if not a date."""
-    m = _DATE.fullmatch(text.strip())
-    if m is None:
-        return None
-    try:
-        day = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-    except ValueError:
-        return None
-    return day if FIRST_YEAR <= day.year <= LAST_YEAR else None
+    """1990-05-01 (or 1990/5/1, 1990.05.01, 1990. 5. 1., 1990年5月1日, 1.5.1990: bot.dates.parse_date) within the
+    calendar's years; None if not a date."""
+    day = parse_date(text)
+    return day if day is not None and FIRST_YEAR <= day.year <= LAST_YEAR else None
 
 
 def parse_birth_time(text: str) -> str | None:
@@ -116,8 +110,9 @@ async def got_birth_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     day = parse_birth_date(text)
     user = await flow.user_of(update, context)
     if day is None:
-        await flow.say(update, _("I cannot read “{text}” as a date of birth. Please write it as YYYY-MM-DD, like "
-                                 "1990-05-01; the date must exist and lie between 1900 and 2100.").format(text=text[:40]))
+        await flow.say(update, _("I cannot read “{text}” as a date of birth. Please write it like {forms}; the date "
+                                 "must exist and lie between 1900 and 2100.").format(text=text[:40],
+                                                                                     forms=_(DATE_FORMS)))
         return ASK_BIRTH_DATE
     if day > flow.now(context).astimezone(ZoneInfo(user.tz)).date():
         await flow.say(update, _("That date is in the future; please give your date of birth."))

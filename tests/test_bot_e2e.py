@@ -535,6 +535,7 @@ async def test_bad_input_at_every_step(tmp_path: Path, caplog: pytest.LogCapture
         await u.press(when, "w:type")
         await u.wait_reply()
         for bad, why in [("2026-02-30 10:00", "I cannot read"), ("tomorrow", "I cannot read"),
+                         ("02/28/2026 10:00", "2026/12/04, 2026.12.04 or 4.12.2026"),  # the forms that work
                          ("1850-01-01 10:00", "between 1900 and 2100"), ("2026-12-01 10:00", "in the future")]:
             await u.send(bad)
             assert why in (await u.wait_reply()).text
@@ -547,7 +548,7 @@ async def test_bad_input_at_every_step(tmp_path: Path, caplog: pytest.LogCapture
         await u.send("/today")  # a command mid-flow, at a text step
         m, seen = await until(u, lambda m: "YYYY-MM-DD HH:MM" in (m.text or ""))
         assert seen[-1].startswith("A reading is in progress")
-        await u.send("2026-02-28 23:30")
+        await u.send("2026/02/28 23:30")  # slashes are read as dashes (issue 22)
         chart, _seen = await until(u, is_chart)
         answer = await u.wait_reply()
         want_chart, want_reading, _r = expected("en", lines, at("2026-02-28 23:30", "UTC"), "lost",
@@ -1075,7 +1076,7 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         assert (await u.wait_reply()).text.startswith("That date has not come yet.")
         assert db_rows(_bot.db, "SELECT outcome, outcome_date FROM readings WHERE id = ?", (first,)) == [
             ("did_not", None)]
-        await u.send("2026-02-03")
+        await u.send("2026. 2. 3.")  # the Korean way, in any language
         assert (await u.wait_reply()).text == "Noted: it happened on Tue, Feb 3, 2026."
         second = first + 1
         await u.press(ask, f"k:{second}:today", strict=False)

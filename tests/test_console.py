@@ -157,8 +157,9 @@ def test_natal_in_the_console_and_resumed_in_the_next_run(tmp_path: Path) -> Non
     with use("ko"):
         from bot.korean import particles
 
-        assert particles(_("I cannot read “{text}” as a date of birth. Please write it as YYYY-MM-DD, like 1990-05-01; "
-                           "the date must exist and lie between 1900 and 2100.").format(text="1990-02-30")) in first
+        assert particles(_("I cannot read “{text}” as a date of birth. Please write it like {forms}; the date must "
+                           "exist and lie between 1900 and 2100.").format(
+            text="1990-02-30", forms=_("2026-12-04, 2026/12/04, 2026.12.04 or 4.12.2026"))) in first
         assert _("Use my zone {tz}").format(tz="Asia/Seoul") in first
     # the zone typed, then the sex: the third button of the sex step is "skip"
     second = console(db, ["Asia/Seoul", "3"], "--lang", "ko")
