@@ -40,6 +40,7 @@ SEX_LABELS: dict[str, str] = {"male": N_("Male"), "female": N_("Female")}
 THING_LABELS: dict[str, str] = {
     "money": N_("Money or valuables"), "document": N_("A document"), "vehicle": N_("A vehicle"),
     "clothing": N_("Clothing or cloth"), "animal": N_("An animal"),
+    "phone": N_("A phone"), "keys": N_("Keys"), "bag": N_("A bag"), "other": N_("Something else"),
 }
 HORIZON_LABELS: dict[str, str] = {"near": N_("Near: days or hours"), "far": N_("Far: months or years")}
 ILLNESS_LABELS: dict[str, str] = {"recent": N_("Recent (近病)"), "long": N_("Long-standing (久病)")}

@@ -505,6 +505,7 @@ async def test_bad_input_at_every_step(tmp_path: Path, caplog: pytest.LogCapture
         await u.press(m, "t:lost")
 
         fu = await u.wait_for(has("f:thing:"))
+        assert {"f:thing:phone", "f:thing:keys", "f:thing:bag", "f:thing:other"} <= set(fu.callback_data)  # issue 22
         await u.send_sticker()
         m, seen = await until(u, has("f:thing:"))
         await u.press(fu, "f:thing:document")
