@@ -210,13 +210,17 @@ def _geonames_cities() -> Iterator[dict[str, object]]:
 
 
 _BUILD = threading.Lock()
+_BUILT: list[_Index] = []  # the index, once built
 
 
-@cache
 def _index() -> _Index:
-    """Built on first use (about a second; the bot calls it off its event loop) and kept."""
-    with _BUILD:
-        return _build()
+    """Built once, on first use (a second or two; the bot calls it off its event loop, and a second thread
+    asking meanwhile waits for the same build) and kept: about 30 MB."""
+    if not _BUILT:
+        with _BUILD:
+            if not _BUILT:
+                _BUILT.append(_build())
+    return _BUILT[0]
 
 
 def _build() -> _Index:
