@@ -14,6 +14,7 @@ defined here with ``N_`` and translated in the catalogs.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from datetime import date, datetime, time
 from typing import Final
 from zoneinfo import ZoneInfo
@@ -22,7 +23,7 @@ from bot.dates import day_text
 from bot.i18n import N_, _, current, term
 from bot.korean import particles
 from core.calendar import Moment
-from core.stars import STARS, DayStar, DayStars, Matter, Nature, almanac
+from core.stars import STARS, DayStar, DayStars, Keyed, Matter, Nature, almanac
 
 __all__ = [
     "MATTER_TEXT",
@@ -69,7 +70,7 @@ MATTER_TEXT: Final[dict[Matter, str]] = {
     Matter.FATE: N_("destiny"),
 }
 
-# One line per star id (names repeat: 天狗, 喪門, 弔客, 月煞 and 天賊 each name two stars), what it does by the
+# One line per star id (names repeat: 天狗, 喪門, 弔客 and 月煞 each name two stars), what it does by the
 # chapter (or, for a star whose use the text does not state, by its name and image — see core/stars.py).
 STAR_MEANING: Final[dict[str, str]] = {
     # 九曜 and 三垣: no 吉凶, only the matters
@@ -232,10 +233,21 @@ def matter_text(matter: Matter) -> str:
     return _(MATTER_TEXT[matter])
 
 
+# 天狗, 喪門 and 弔客 are each a star of the month and one of 太歲's gods, and may fall on the same day: a name two
+# stars share says which frame it is counted from, so a day never lists the same name twice (issue 22; the two
+# 月煞, both of the month, never fall on one day — tests/test_almanac.py sweeps the days).  天賊 is no longer
+# shared: the 五符 one goes by its other name, 陀羅星 (core/stars/catalogue.py).
+SHARED_NAMES: Final = frozenset(n for n, k in Counter(s.name for s in STARS).items() if k > 1)
+_OF_THE_YEAR: Final = N_("{star} (of the year)")
+_OF_THE_MONTH: Final = N_("{star} (of the month)")
+
+
 def star_line(found: DayStar) -> str:
     """``＋ 天德 — blessing and protection; escape from punishment`` in the current language."""
     star = found.star
     name = star_name(star.name)
+    if star.name in SHARED_NAMES:
+        name = _(_OF_THE_YEAR if star.key in (Keyed.YEAR_BRANCH, Keyed.YEAR_MONTH) else _OF_THE_MONTH).format(star=name)
     if found.palace:
         name += f"（{found.palace}）"
     return f"{NATURE_MARK[star.nature]} {name} — {_(STAR_MEANING[star.id])}"

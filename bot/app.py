@@ -54,7 +54,7 @@ from bot.render import render_findings, render_sources
 from bot.storage import NatalReading as StoredNatal
 from bot.storage import is_postgres_url
 from bot.words import topic_of
-from bot.zones import find_zones
+from bot.zones import find_zones_soon
 from core.cast import CastError, parse_cast, parse_toss
 
 log = logging.getLogger(__name__)
@@ -209,7 +209,7 @@ async def tz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
 async def _set_zone(update: Update, context: ContextTypes.DEFAULT_TYPE, zone: str) -> None:
     """Set the zone a user names: an IANA name, a city in their language, or an offset (then they choose)."""
     user = await flow.user_of(update, context)
-    found = find_zones(zone, flow.now(context))
+    found = await find_zones_soon(zone, flow.now(context))
     if not found:
         await flow.say(update, _("“{zone}” is not a time zone I know. Send a city (Seoul), an IANA name such as "
                                  "Asia/Seoul, or an offset such as +09:00.").format(zone=zone[:40]))
@@ -525,7 +525,7 @@ def consultation_handler() -> ConversationHandler:
             flow.ASK_BIRTH_TIME: [MessageHandler(text, t(natal_flow.got_birth_time)),
                                   CallbackQueryHandler(t(natal_flow.birth_time_unknown), pattern=r"^b:time:unknown$")],
             flow.ASK_BIRTH_ZONE: [MessageHandler(text, t(natal_flow.got_birth_zone)),
-                                  CallbackQueryHandler(t(natal_flow.use_my_zone), pattern=r"^b:zone:mine$")],
+                                  CallbackQueryHandler(t(natal_flow.use_my_zone), pattern=r"^b:zone:")],
             flow.ASK_BIRTH_SEX: [CallbackQueryHandler(t(natal_flow.got_birth_sex), pattern=r"^b:sex:")],
         },
         fallbacks=[

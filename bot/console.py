@@ -1,8 +1,8 @@
 """The bot's conversation in a terminal, with no Telegram: the same Application, handlers and SQLite file.
 
 A ``BaseRequest`` answers the Bot API calls locally — a message the bot sends is printed, its buttons as
-numbered choices — and each input line becomes an update: a number picks a button of the last message that
-had buttons, anything else is a text message.  It ends cleanly at the end of its input, so it can be scripted:
+numbered choices (Cancel as ``q``) — and each input line becomes an update: a number (or ``q``) picks a button
+of the last message that had buttons, anything else is a text message.  It ends cleanly at the end of its input, so it can be scripted:
 ``printf '/cast\\n...' | liuyao console``.
 """
 
@@ -39,16 +39,26 @@ def _plain(html_text: str) -> str:
 
 
 _TOSS = re.compile(r"c:\d+:([0-3])")  # a toss button: the number of coins counted
+CANCEL_DATA = "x"  # the Cancel button of every step (bot.keyboards.cancel_row)
+CANCEL_KEY = "q"  # typed for it: no number, no toss (x and X are 老陰) and no line symbol
 
 
 def _keyed(buttons: list[tuple[str, str, int]]) -> dict[str, tuple[str, str, int]]:
     """The keys typed for a keyboard's buttons: 1, 2, 3 … in order — but a toss button is keyed by its count, so a
-    typed 1 at a toss is one coin (as the prompt asks), and the toss's other buttons follow on from 4."""
+    typed 1 at a toss is one coin (as the prompt asks), and the toss's other buttons follow on from 4.
+
+    Cancel, which ends the whole consultation at once, is never a number: it is ``q``.  Numbered, it was 4 at the
+    first toss and 5 at the others (after "Undo last toss"), so a count mistyped as 5 threw away every toss without
+    asking (issue 22); now a number at a toss is a count, the undo (4), or text the toss step refuses."""
     counts = {m.group(1): b for b in buttons if (m := _TOSS.fullmatch(b[1]))}
     keyed = dict(sorted(counts.items()))
     n = 4 if counts else 1
     for b in buttons:
-        if b not in counts.values():
+        if b in counts.values():
+            continue
+        if b[1] == CANCEL_DATA:
+            keyed[CANCEL_KEY] = b
+        else:
             keyed[str(n)] = b
             n += 1
     return keyed

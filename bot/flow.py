@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
-import re
 import secrets
 from datetime import UTC, date, datetime
 from typing import Any
@@ -27,7 +26,7 @@ from bot import fonts
 from bot import keyboards as kb
 from bot.chart_picture import caption, render_png
 from bot.chart_text import render_chart
-from bot.dates import clock_text, day_text, parse_hhmm
+from bot.dates import DATE_FORMS, clock_text, day_text, parse_date, parse_date_time, parse_hhmm
 from bot.guard import small_int
 from bot.i18n import _, term
 from bot.korean import particles
@@ -505,7 +504,6 @@ async def got_moment_choice(update: Update, context: ContextTypes.DEFAULT_TYPE) 
     return await stale_button(update, context)
 
 
-_DATE_ONLY = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
 NOON = "12:00"  # the time read when the hour of a cast is not known: as far from 23:00 (子初換日) as a day allows
 
 
@@ -516,14 +514,17 @@ async def got_when(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     if text is None:
         return await unexpected(update, context)
     user = await user_of(update, context)
+    typed = parse_date_time(text)  # 2026/12/04, 2026. 12. 4. 14:30 …; else as the calendar reads it (seconds, offset)
+    iso = text.strip() if typed is None else typed[0].isoformat() + ("" if typed[1] is None else f" {typed[1]}")
     try:
-        moment = Moment.parse(text.strip(), user.tz, DayBoundary(user.day_boundary))
+        moment = Moment.parse(iso, user.tz, DayBoundary(user.day_boundary))
     except CalendarError:
-        await say(update, _("I cannot read “{text}” as a date and time. Please write it like 2026-11-28 14:30; "
-                            "the date must exist and lie between 1900 and 2100.").format(text=text[:40]))
+        await say(update, _("I cannot read “{text}” as a date and time. Please write the date like {forms}, then "
+                            "the time, like 2026-11-28 14:30; the date must exist and lie between 1900 and 2100.")
+                  .format(text=text[:40], forms=_(DATE_FORMS)))
         return ASK_WHEN
     assert moment.utc is not None and moment.local is not None
-    date_only = _DATE_ONLY.fullmatch(text.strip()) is not None
+    date_only = typed is not None and typed[1] is None
     today = now(context).astimezone(ZoneInfo(user.tz)).date()
     if moment.local.date() > today if date_only else moment.utc > now(context):
         await say(update, _("That moment is in the future; a cast is read for when it was made."))
@@ -548,7 +549,7 @@ async def got_cast_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> i
     text = (update.message.text or "").strip() if update.message else ""
     hhmm = parse_hhmm(text)
     if hhmm is None:
-        if _DATE_ONLY.match(text):
+        if parse_date_time(text) is not None:  # a date (and time) after all: read as at the date step
             return await got_when(update, context)
         await say(update, _("I cannot read “{text}” as a time of day. Please write it as HH:MM on a 24-hour clock, "
                             "like 14:30.").format(text=text[:40]), kb.cast_time())
@@ -761,10 +762,10 @@ async def got_outcome_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     text = (update.message.text or "").strip() if update.message else ""
     rid = user_data(context).get("outcome_for")
     user = await user_of(update, context)
-    try:
-        day = datetime.strptime(text, "%Y-%m-%d").date()
-    except ValueError:
-        await say(update, _("I cannot read “{text}” as a date; please write it like 2026-12-03.").format(text=text[:40]))
+    day = parse_date(text)
+    if day is None:
+        await say(update, _("I cannot read “{text}” as a date; please write it like {forms}.")
+                  .format(text=text[:40], forms=_(DATE_FORMS)))
         return ASK_OUTCOME_DATE
     st = storage(context)
     rid = None if rid is None else int(rid)

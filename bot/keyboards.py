@@ -11,11 +11,11 @@ from collections.abc import Callable
 from functools import lru_cache, wraps
 from typing import Any, ParamSpec
 
-from babel.dates import get_timezone_location
 from telegram import InlineKeyboardButton as B
 from telegram import InlineKeyboardMarkup
 
 from bot.i18n import LANGS, N_, _, current, locale
+from bot.zones import zone_label
 from core.cast import LineValue
 from core.question import OPTIONAL_FOLLOW_UPS, FollowUp, Topic, choices
 
@@ -40,6 +40,7 @@ SEX_LABELS: dict[str, str] = {"male": N_("Male"), "female": N_("Female")}
 THING_LABELS: dict[str, str] = {
     "money": N_("Money or valuables"), "document": N_("A document"), "vehicle": N_("A vehicle"),
     "clothing": N_("Clothing or cloth"), "animal": N_("An animal"),
+    "phone": N_("A phone"), "keys": N_("Keys"), "bag": N_("A bag"), "other": N_("Something else"),
 }
 HORIZON_LABELS: dict[str, str] = {"near": N_("Near: days or hours"), "far": N_("Far: months or years")}
 ILLNESS_LABELS: dict[str, str] = {"recent": N_("Recent (近病)"), "long": N_("Long-standing (久病)")}
@@ -176,11 +177,17 @@ def zones() -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(_rows([B(z, callback_data=f"s:tz:{z}") for z in ZONES], 2))
 
 
-def zone_choice(zones: tuple[str, ...]) -> InlineKeyboardMarkup:
-    """The zones an offset fits, each under its city in the user's language."""
+def zone_choice(zones: tuple[str, ...], prefix: str = "s:tz:") -> InlineKeyboardMarkup:
+    """The zones an offset or a place's name fits, each under its country and city in the user's language (the
+    settings' ``s:tz:`` buttons, or the birth zone's ``b:zone:``)."""
     loc = locale(current())
-    return InlineKeyboardMarkup(_rows([B(f"{get_timezone_location(z, locale=loc, return_city=True)} ({z})"
-                             if z != "UTC" else z, callback_data=f"s:tz:{z}") for z in zones], 1))
+    return InlineKeyboardMarkup(_rows([B(zone_label(z, loc), callback_data=f"{prefix}{z}") for z in zones], 1))
+
+
+def birth_zone_choice(zones: tuple[str, ...], tz: str) -> InlineKeyboardMarkup:
+    """The zones the birthplace typed may mean, then the user's own zone and cancel."""
+    return InlineKeyboardMarkup([*zone_choice(zones, "b:zone:").inline_keyboard,
+                     *birth_zone(tz).inline_keyboard])
 
 
 @_reused

@@ -18,13 +18,13 @@ from telegram.ext import ContextTypes
 
 from bot import flow
 from bot import keyboards as kb
-from bot.dates import day_text
+from bot.dates import DATE_FORMS, day_text, parse_date
 from bot.i18n import _
 from bot.limits import reading_allowed
 from bot.messages import split_message
 from bot.natal_render import render_all_verses, render_natal, render_natal_chart
 from bot.storage import NatalReading as StoredNatal
-from bot.zones import find_zones
+from bot.zones import find_zones_soon
 from core.calendar import CalendarError, DayBoundary, Moment
 from core.natal import NatalChart, NatalReading, read_natal
 from core.natal.export import natal_record
@@ -37,7 +37,6 @@ ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX = (flow.ASK_BIRTH_
 STATES = (ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX)
 FIRST_YEAR, LAST_YEAR = 1900, 2100  # the calendar's 節 table covers them
 
-_DATE = re.compile(r"(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*[日일]?")
 _TIME = re.compile(r"(\d{1,2})\s*[:：]\s*(\d{2})")
 
 
@@ -53,15 +52,10 @@ def _user_data(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
 
 
 def parse_birth_date(text: str) -> date | None:
-    """1990-05-01 (or 1990/5/1, 1990.05.01, 1990年5月1日) within the calendar's years; None if not a date."""
-    m = _DATE.fullmatch(text.strip())
-    if m is None:
-        return None
-    try:
-        day = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-    except ValueError:
-        return None
-    return day if FIRST_YEAR <= day.year <= LAST_YEAR else None
+    """1990-05-01 (or 1990/5/1, 1990.05.01, 1990. 5. 1., 1990年5月1日, 1.5.1990: bot.dates.parse_date) within the
+    calendar's years; None if not a date."""
+    day = parse_date(text)
+    return day if day is not None and FIRST_YEAR <= day.year <= LAST_YEAR else None
 
 
 def parse_birth_time(text: str) -> str | None:
@@ -116,8 +110,9 @@ async def got_birth_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     day = parse_birth_date(text)
     user = await flow.user_of(update, context)
     if day is None:
-        await flow.say(update, _("I cannot read “{text}” as a date of birth. Please write it as YYYY-MM-DD, like "
-                                 "1990-05-01; the date must exist and lie between 1900 and 2100.").format(text=text[:40]))
+        await flow.say(update, _("I cannot read “{text}” as a date of birth. Please write it like {forms}; the date "
+                                 "must exist and lie between 1900 and 2100.").format(text=text[:40],
+                                                                                     forms=_(DATE_FORMS)))
         return ASK_BIRTH_DATE
     if day > flow.now(context).astimezone(ZoneInfo(user.tz)).date():
         await flow.say(update, _("That date is in the future; please give your date of birth."))
@@ -161,21 +156,33 @@ async def ask_birth_zone(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
 
 async def got_birth_zone(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     text = ((update.message.text or "") if update.message else "").strip()
-    found = find_zones(text, flow.now(context))
+    found = await find_zones_soon(text, flow.now(context))
     if len(found) != 1:
         user = await flow.user_of(update, context)
-        message = (_("“{zone}” is not a time zone I know. Send a city (Seoul), an IANA name such as Asia/Seoul, or an "
-                     "offset such as +09:00.") if not found else
-                   _("“{zone}” fits several time zones; send the city of the birth instead."))
-        await flow.say(update, message.format(zone=text[:40]), kb.birth_zone(user.tz))
+        if not found:
+            await flow.say(update, _("“{zone}” is not a time zone I know. Send a city (Seoul), an IANA name such as "
+                                     "Asia/Seoul, or an offset such as +09:00.").format(zone=text[:40]),
+                           kb.birth_zone(user.tz))
+        else:  # a real ambiguity (Portland: Oregon or Maine) or an offset: the zones to choose from
+            await flow.say(update, _("“{zone}” fits several time zones; choose the birthplace's, or send its city "
+                                     "with its country (London, Canada).").format(zone=text[:40]),
+                           kb.birth_zone_choice(found[:8], user.tz))
         return ASK_BIRTH_ZONE
     return await _zone_chosen(update, context, found[0])
 
 
 async def use_my_zone(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    await flow.ack(update.callback_query)
+    """``b:zone:mine`` (the user's own zone) or ``b:zone:<zone>``, a zone chosen among those a name fits."""
+    query, data = flow.button(update)
+    await flow.ack(query)
     user = await flow.user_of(update, context)
-    return await _zone_chosen(update, context, user.tz)
+    chosen = data.removeprefix("b:zone:")
+    if chosen == "mine":
+        return await _zone_chosen(update, context, user.tz)
+    found = await find_zones_soon(chosen, flow.now(context))
+    if len(found) != 1 or found[0] != chosen:  # a forged or outdated button: the step again
+        return await ask_birth_zone(update, context)
+    return await _zone_chosen(update, context, chosen)
 
 
 async def _zone_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE, zone: str) -> int:

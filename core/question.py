@@ -85,6 +85,13 @@ class Thing(StrEnum):
     vehicle = "vehicle"      # 舟車 → 父母 (YS-01)
     clothing = "clothing"    # 衣服、雨具、綢緞、布匹 → 父母 (YS-01)
     animal = "animal"        # 六畜、禽獸 → 子孫 (YS-06)
+    # Things the 用神章 (002 L31, L39) does not name, each read by the class its line draws (decisions, issue 22):
+    # 父母 是 一切庇護我身者 — what covers and carries (宅舍、舟車、衣服、雨具, and the cloth itself, 綢緞、布匹);
+    # 妻財 是 倉庫一切使用之財物 — every possession in use (貨財、珠寶 and every article).
+    phone = "phone"          # an article in use, 使用之財物 → 妻財 (YS-05): the device is lost, not a 文書
+    keys = "keys"            # an implement, 使用之財物 → 妻財 (YS-05); a key shelters no one (not 宅舍)
+    bag = "bag"              # cloth or leather that carries and covers, as 衣服、雨具 → 父母 (YS-01)
+    other = "other"          # a thing not named: 財物, the class of every possession → 妻財 (YS-05)
 
 
 class Horizon(StrEnum):
@@ -430,6 +437,15 @@ _MATTER: Mapping[tuple[Topic, Thing | None], tuple[Relation, Source, tuple[Secon
         for thing in (Thing.document, Thing.vehicle, Thing.clothing)
     },
     (Topic.lost, Thing.animal): (Relation.子孫, _YS06, (_sec(Relation.官鬼, Meaning.thief, _YS02),)),
+    # phone, keys, something else: 使用之財物, read like money (the thief 官鬼, the robber 兄弟); a bag like clothing
+    **{
+        (Topic.lost, thing): (
+            Relation.妻財, source("YS-05", decision=True),
+            (_sec(Relation.官鬼, Meaning.thief, _YS02), _sec(Relation.兄弟, Meaning.robber, _YS03)),
+        )
+        for thing in (Thing.phone, Thing.keys, Thing.other)
+    },
+    (Topic.lost, Thing.bag): (Relation.父母, source("YS-01", decision=True), (_sec(Relation.官鬼, Meaning.thief, _YS02),)),
     # 章奏、文書及書館文契; 師長; 天地、城池、牆垣、宅舍 (land and graves: a decision, the text names no grave here)
     (Topic.document, None): (Relation.父母, _YS01, ()),
     (Topic.teacher, None): (Relation.父母, _YS01, ()),

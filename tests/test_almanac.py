@@ -3,7 +3,7 @@ what the day is good and bad for — in every language, and ``liuyao almanac``."
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from babel.messages.pofile import read_po
@@ -129,3 +129,52 @@ def test_cli_almanac_bad_input(args: list[str], capsys: pytest.CaptureFixture[st
 ])
 def test_parse_hhmm(text: str, expected: str | None) -> None:
     assert parse_hhmm(text) == expected
+
+
+def _star_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line[:1] in NATURE_MARK.values()]
+
+
+@pytest.mark.parametrize("lang", ["zh_Hant", "en"])
+def test_a_day_never_lists_a_star_name_twice(lang: str) -> None:
+    """Issue 22: 天賊 was listed twice on a day both stars of that name fall on — the month's 天賊 of 滿破開 and the
+    last of the 五符, which the text names apart: 故終天賊，又名陀羅星，弗誤於滿破開之天賊也.  The 五符 one goes by
+    陀羅星; 天狗 喪門 弔客 of the month and of the year say which they are.  A sweep of 720 days (every day pillar in
+    every month)."""
+    seen_both = 0
+    with use(lang):
+        for n in range(720):
+            day = date(2026, 1, 1) + timedelta(days=n)
+            names = [line.split(" — ")[0] for line in _star_lines(render_almanac(day, "Asia/Seoul"))]
+            assert len(names) == len(set(names)), (day, names)
+            ids = {d.star.id for d in day_stars(day, "Asia/Seoul").notable}
+            seen_both += {"tian_zei", "tuo_luo_xing"} <= ids
+    assert seen_both  # the sweep holds days on which both fall (the check can fail)
+
+
+def test_both_thieves_on_one_day() -> None:
+    """2027-11-30: both 天賊 stars fall on it; each is shown under its own name."""
+    day = date(2027, 11, 30)
+    ids = {d.star.id for d in day_stars(day, "Asia/Seoul").notable}
+    assert {"tian_zei", "tuo_luo_xing"} <= ids
+    with use("zh_Hant"):
+        lines = _star_lines(render_almanac(day, "Asia/Seoul"))
+    assert [x for x in lines if x.startswith("－ 天賊 ")] == ["－ 天賊 — " + _with("zh_Hant", "theft")]
+    assert any(x.startswith("－ 陀羅星 ") for x in lines)
+
+
+def test_shared_names_say_their_frame() -> None:
+    """天狗 of the month and of the year on one day (2027-12-28): two lines, each saying which it is."""
+    day = date(2027, 12, 28)
+    ids = {d.star.id for d in day_stars(day, "Asia/Seoul").notable}
+    assert {"tian_gou_month", "tian_gou_year"} <= ids
+    with use("ko"):
+        lines = _star_lines(render_almanac(day, "Asia/Seoul"))
+        dog = star_name("天狗")
+    dogs = [x.split(" — ")[0] for x in lines if dog in x]
+    assert sorted(dogs) == [f"＋ {dog}(월)", f"－ {dog}(연)"], dogs  # the month's dog chases the thief (good)
+
+
+def _with(lang: str, msgid: str) -> str:
+    with use(lang):
+        return _(msgid)

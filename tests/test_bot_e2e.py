@@ -505,6 +505,7 @@ async def test_bad_input_at_every_step(tmp_path: Path, caplog: pytest.LogCapture
         await u.press(m, "t:lost")
 
         fu = await u.wait_for(has("f:thing:"))
+        assert {"f:thing:phone", "f:thing:keys", "f:thing:bag", "f:thing:other"} <= set(fu.callback_data)  # issue 22
         await u.send_sticker()
         m, seen = await until(u, has("f:thing:"))
         await u.press(fu, "f:thing:document")
@@ -535,6 +536,7 @@ async def test_bad_input_at_every_step(tmp_path: Path, caplog: pytest.LogCapture
         await u.press(when, "w:type")
         await u.wait_reply()
         for bad, why in [("2026-02-30 10:00", "I cannot read"), ("tomorrow", "I cannot read"),
+                         ("02/28/2026 10:00", "2026/12/04, 2026.12.04 or 4.12.2026"),  # the forms that work
                          ("1850-01-01 10:00", "between 1900 and 2100"), ("2026-12-01 10:00", "in the future")]:
             await u.send(bad)
             assert why in (await u.wait_reply()).text
@@ -547,7 +549,7 @@ async def test_bad_input_at_every_step(tmp_path: Path, caplog: pytest.LogCapture
         await u.send("/today")  # a command mid-flow, at a text step
         m, seen = await until(u, lambda m: "YYYY-MM-DD HH:MM" in (m.text or ""))
         assert seen[-1].startswith("A reading is in progress")
-        await u.send("2026-02-28 23:30")
+        await u.send("2026/02/28 23:30")  # slashes are read as dashes (issue 22)
         chart, _seen = await until(u, is_chart)
         answer = await u.wait_reply()
         want_chart, want_reading, _r = expected("en", lines, at("2026-02-28 23:30", "UTC"), "lost",
@@ -1075,7 +1077,7 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
         assert (await u.wait_reply()).text.startswith("That date has not come yet.")
         assert db_rows(_bot.db, "SELECT outcome, outcome_date FROM readings WHERE id = ?", (first,)) == [
             ("did_not", None)]
-        await u.send("2026-02-03")
+        await u.send("2026. 2. 3.")  # the Korean way, in any language
         assert (await u.wait_reply()).text == "Noted: it happened on Tue, Feb 3, 2026."
         second = first + 1
         await u.press(ask, f"k:{second}:today", strict=False)
@@ -1124,22 +1126,28 @@ async def test_history_and_outcomes(tmp_path: Path, caplog: pytest.LogCaptureFix
 
 
 async def test_zones_by_city_and_offset(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    """/tz 서울, Seoul, 台北, asia/seoul, new york; +09:00 fits several zones and is answered with a choice."""
+    """/tz 서울, Seoul, 台北, asia/seoul, new york, 부산, 臺北; +09:00 fits several zones and is answered with a choice, and so
+    is Portland (Oregon or Maine)."""
     async with running(tmp_path, caplog) as (tg, _bot):
         u = tg.user(510, language_code="ko")
         for typed, zone in (("서울", "Asia/Seoul"), ("台北", "Asia/Taipei"), ("asia/tokyo", "Asia/Tokyo"),
-                            ("Seoul", "Asia/Seoul"), ("new york", "America/New_York"), ("首尔", "Asia/Seoul")):
+                            ("Seoul", "Asia/Seoul"), ("new york", "America/New_York"), ("首尔", "Asia/Seoul"),
+                            ("부산", "Asia/Seoul"), ("臺北", "Asia/Taipei"), ("Houston", "America/Chicago")):
             await u.send(f"/tz {typed}")
             assert zone in (await u.wait_reply()).text, typed
             assert db_rows(_bot.db, "SELECT tz FROM users WHERE user_id = 510") == [(zone,)]
         await u.send("/tz +09:00")
         choice = await u.wait_reply()
         assert choice.callback_data[:2] == ["s:tz:Asia/Seoul", "s:tz:Asia/Tokyo"]
-        assert any(b["text"] == "도쿄 (Asia/Tokyo)" for b in choice.buttons)
+        assert any(b["text"] == "일본 · 도쿄 (Asia/Tokyo)" for b in choice.buttons)
         await u.press(choice, "s:tz:Asia/Tokyo")
         assert "Asia/Tokyo" in (await u.wait_reply()).text
-        await u.send("/tz 화성")
-        assert "“화성”은 제가 아는 시간대가 아닙니다" in (await u.wait_reply()).text
+        await u.send("/tz Portland")
+        portland = await u.wait_reply()
+        assert portland.callback_data == ["s:tz:America/Los_Angeles", "s:tz:America/New_York"]
+        assert db_rows(_bot.db, "SELECT tz FROM users WHERE user_id = 510") == [("Asia/Tokyo",)]
+        await u.send("/tz 나니아")
+        assert "“나니아”는 제가 아는 시간대가 아닙니다" in (await u.wait_reply()).text
         assert db_rows(_bot.db, "SELECT tz FROM users WHERE user_id = 510") == [("Asia/Tokyo",)]
 
 

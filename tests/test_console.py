@@ -17,6 +17,7 @@ from pathlib import Path
 
 from bot import keyboards as kb
 from bot.chart_text import render_chart
+from bot.console import _keyed
 from bot.i18n import _, term, use
 from bot.render import render_reading
 from core.calendar import DayBoundary, Moment
@@ -82,6 +83,34 @@ def test_a_whole_consultation_through_stdin(tmp_path: Path) -> None:
     assert "[1] All reasons" in out and "[3] Sources" in out and "[4] Terms" in out and "[6] New reading" in out
 
 
+def test_cancel_is_never_a_number() -> None:
+    """Issue 22: at a toss the counts are 0–3 and the other buttons followed from 4 — Cancel was 4 at the first
+    toss and 5 after it (behind "Undo last toss"), so a mistyped 5 threw the consultation away without asking.
+    Cancel is ``q`` on every keyboard now; a number never ends a consultation."""
+    first = [(f"{n} backs", f"c:0:{n}", 7) for n in range(4)] + [("Cancel", "x", 7)]
+    later = [(f"{n} backs", f"c:2:{n}", 8) for n in range(4)] + [("Undo last toss", "c:2:undo", 8), ("Cancel", "x", 8)]
+    topics = [("Wealth", "t:wealth", 9), ("Career", "t:career", 9), ("Cancel", "x", 9)]
+    assert {k: b[1] for k, b in _keyed(first).items()} == {"0": "c:0:0", "1": "c:0:1", "2": "c:0:2", "3": "c:0:3",
+                                                            "q": "x"}
+    assert {k: b[1] for k, b in _keyed(later).items()} == {"0": "c:2:0", "1": "c:2:1", "2": "c:2:2", "3": "c:2:3",
+                                                            "4": "c:2:undo", "q": "x"}
+    assert {k: b[1] for k, b in _keyed(topics).items()} == {"1": "t:wealth", "2": "t:career", "q": "x"}
+    for keyboard in (first, later, topics):
+        assert all(b[1] != "x" for k, b in _keyed(keyboard).items() if k.isdigit())
+
+
+def test_a_five_at_a_toss_is_refused_and_q_cancels(tmp_path: Path) -> None:
+    db = tmp_path / "console.sqlite3"
+    skip = str(len(choices(Topic.wealth, FollowUp.horizon)) + 1)
+    out = console(db, ["/cast", "1", button(Topic.wealth), skip, "1", toss(3), toss(2), "5", toss(1)], "--lang", "en")
+    assert "“5” is not a line, a coin or a count." in out  # text at a toss: read as a toss, and refused
+    tosses = out[out.index("Toss 2 of 6"):]
+    assert "Toss 4 of 6" in out and "[4] Undo last toss" in tosses and "[q] Cancel" in tosses and "[5]" not in tosses
+    assert "> Cancel" not in out and stored(db) == []
+    again = console(db, ["q", "/history"], "--lang", "en")  # the open consultation resumes; q cancels it
+    assert "> Cancel" in again and "You have no readings yet" in again
+
+
 def test_eof_mid_consultation_then_resume_with_bad_input(tmp_path: Path) -> None:
     db = tmp_path / "console.sqlite3"
     skip = str(len(choices(Topic.wealth, FollowUp.horizon)) + 1)  # after the answers, before Cancel
@@ -131,7 +160,7 @@ def test_the_optional_follow_ups_in_the_console(tmp_path: Path) -> None:
     with use("ko"):
         prompt = _(kb.FOLLOW_UP_QUESTIONS["illness"])
         labels = [_(kb.ILLNESS_LABELS["recent"]), _(kb.ILLNESS_LABELS["long"]), _(kb.SKIP_LABELS["illness"])]
-    assert first.rstrip().endswith("\n".join(f"  [{i}] {label}" for i, label in enumerate(labels, 1)) + "\n  [4] 취소")
+    assert first.rstrip().endswith("\n".join(f"  [{i}] {label}" for i, label in enumerate(labels, 1)) + "\n  [q] 취소")
     assert prompt in first and stored(db) == []
 
     long = str(choices(Topic.illness, FollowUp.illness).index(Illness.long) + 1)
@@ -157,8 +186,9 @@ def test_natal_in_the_console_and_resumed_in_the_next_run(tmp_path: Path) -> Non
     with use("ko"):
         from bot.korean import particles
 
-        assert particles(_("I cannot read “{text}” as a date of birth. Please write it as YYYY-MM-DD, like 1990-05-01; "
-                           "the date must exist and lie between 1900 and 2100.").format(text="1990-02-30")) in first
+        assert particles(_("I cannot read “{text}” as a date of birth. Please write it like {forms}; the date must "
+                           "exist and lie between 1900 and 2100.").format(
+            text="1990-02-30", forms=_("2026-12-04, 2026/12/04, 2026.12.04 or 4.12.2026"))) in first
         assert _("Use my zone {tz}").format(tz="Asia/Seoul") in first
     # the zone typed, then the sex: the third button of the sex step is "skip"
     second = console(db, ["Asia/Seoul", "3"], "--lang", "ko")
@@ -232,4 +262,4 @@ def test_ctrl_c_ends_at_once_and_cleanly(tmp_path: Path) -> None:
     assert time.monotonic() - started < 5
     assert proc.returncode == 130 and stderr == "", stderr
     again = console(db, [], "--lang", "en")
-    assert "A reading is in progress" in again and again.rstrip().endswith("[26] Cancel")
+    assert "A reading is in progress" in again and again.rstrip().endswith("[q] Cancel")

@@ -11,7 +11,7 @@ import pytest
 
 from bot.almanac import render_almanac
 from bot.chart_text import render_chart
-from bot.dates import clock_text, day_text, moment_text
+from bot.dates import DATE_FORMS, clock_text, day_text, moment_text, parse_date, parse_date_time
 from bot.i18n import LANGS, _, use
 from bot.render import render_reading
 from core.calendar import Moment
@@ -64,3 +64,49 @@ def test_dates_where_they_are_shown(lang: str) -> None:
 def test_the_check_can_fail() -> None:
     assert all(MACHINE.search(s) for s in ("2026-12-01", "12/1/26", "2026. 12. 1.", "2026/12/01"))
     assert not any(MACHINE.search(s) for s in WRITTEN.values())
+
+
+# ---- dates as users type them (issue 22: 2026/12/04 was refused) ----------------------------------------------------
+
+@pytest.mark.parametrize("typed", [
+    "2026-12-04", "2026/12/04", "2026.12.04", "2026. 12. 4.", "2026.12.4", "2026年12月4日", "2026年12月4日(金)",
+    "2026년 12월 4일", "2026년 12월 4일 (금)", "２０２６／１２／０４", "20261204", "4.12.2026", "04.12.2026", " 2026-12-4 ",
+])
+def test_a_date_in_the_forms_that_cannot_be_misread(typed: str) -> None:
+    assert parse_date(typed) == date(2026, 12, 4)
+    assert parse_date_time(typed) == (date(2026, 12, 4), None)
+
+
+@pytest.mark.parametrize("typed", [
+    "04/12/2026",  # 4 December in Britain, 12 April in America
+    "12/04/26", "12-04-2026", "2026-02-30", "2026/13/01", "tomorrow", "", "2026", "2026-12", "1990-05-01 08:30",
+])
+def test_a_date_that_could_be_misread_or_is_none(typed: str) -> None:
+    assert parse_date(typed) is None
+
+
+@pytest.mark.parametrize("typed, hhmm", [
+    ("2026/12/04 14:30", "14:30"), ("2026-12-04T07:05", "07:05"), ("2026. 12. 4. 7:05", "07:05"),
+    ("2026년 12월 4일 14:30", "14:30"), ("2026.12.04 0730", "07:30"), ("4.12.2026 14:30", "14:30"),
+    ("2026年12月4日 9:00", "09:00"),
+])
+def test_a_date_and_a_time(typed: str, hhmm: str) -> None:
+    assert parse_date_time(typed) == (date(2026, 12, 4), hhmm)
+
+
+@pytest.mark.parametrize("typed", ["04/12/2026 14:30", "2026/12/04 25:00", "2026/12/04 at noon", "14:30"])
+def test_not_a_date_and_a_time(typed: str) -> None:
+    assert parse_date_time(typed) is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_errors_say_which_forms_work(lang: str) -> None:
+    """Each form the error shows in each language is one the parser reads (a date of 4 December 2026)."""
+    with use(lang):
+        forms = _(DATE_FORMS)
+        for msgid in ("I cannot read “{text}” as a date; please write it like {forms}.",
+                      ("I cannot read “{text}” as a date of birth. Please write it like {forms}; the date must "
+                       "exist and lie between 1900 and 2100.")):
+            assert forms in _(msgid).format(text="x", forms=forms)
+    shown = re.split(r",\s*|、|\s+(?:or|또는|または|或)\s+", forms)
+    assert len(shown) >= 4 and all(parse_date(f) == date(2026, 12, 4) for f in shown), shown

@@ -128,3 +128,16 @@ def test_no_message_inside_an_f_string() -> None:
     found = [hit for path in sorted((ROOT / "bot").rglob("*.py"))
              for hit in gettext_in_fstrings(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))]
     assert not found, found
+
+
+def test_traditional_chinese_addresses_the_user_as_nin() -> None:
+    """Taiwanese services address the user as 您, never 你 (issue 22): every Traditional Chinese sentence."""
+    from babel.messages.pofile import read_po
+
+    from bot.i18n import catalog_path
+
+    with catalog_path("zh_Hant").open("rb") as fh:
+        catalog = read_po(fh, locale="zh_Hant")
+    texts = [s for m in catalog if m.id for s in ((m.string,) if isinstance(m.string, str) else m.string) if s]
+    assert len(texts) > 100 and any("您" in s for s in texts)
+    assert not [s for s in texts if "你" in s]

@@ -61,8 +61,9 @@ async def verses_reply(u: FakeUser) -> tuple[FakeMessage, list[str]]:
 
 
 DATE_ASK = "A reading of your birth by 玉照定真經. What is your date of birth? Write it as YYYY-MM-DD, like 1990-05-01."
-BAD_DATE = ("I cannot read “{text}” as a date of birth. Please write it as YYYY-MM-DD, like 1990-05-01; the date "
-            "must exist and lie between 1900 and 2100.")
+BAD_DATE = ("I cannot read “{text}” as a date of birth. Please write it like {forms}; the date must exist and lie "
+            "between 1900 and 2100.")
+DATE_FORMS = "2026-12-04, 2026/12/04, 2026.12.04 or 4.12.2026"
 BAD_TIME = ("I cannot read “{text}” as a time of day. Please write it as HH:MM on a 24-hour clock, like 08:30 or "
             "21:05, or press “Time unknown”.")
 BAD_ZONE = ("“{zone}” is not a time zone I know. Send a city (Seoul), an IANA name such as Asia/Seoul, or an offset "
@@ -107,7 +108,8 @@ async def test_natal_in_three_languages(tmp_path: Path, caplog: pytest.LogCaptur
         assert ask.text == tr(code, DATE_ASK)
         for bad in ("1990-13-40", "yesterday", "1850-01-01"):
             await u.send(bad)
-            assert (await u.wait_reply()).text == particles(tr(code, BAD_DATE).format(text=bad))
+            assert (await u.wait_reply()).text == particles(tr(code, BAD_DATE).format(text=bad,
+                                                                                      forms=tr(code, DATE_FORMS)))
         await u.send("2099-01-01")
         assert (await u.wait_reply()).text == tr(code, "That date is in the future; please give your date of birth.")
         await u.send("1990-05-01")
@@ -127,7 +129,11 @@ async def test_natal_in_three_languages(tmp_path: Path, caplog: pytest.LogCaptur
         assert (await u.wait_for(has("b:zone:"))).text == particles(tr(code, BAD_ZONE).format(zone="Mars/Olympus"))
         await u.press(when, "b:time:unknown")  # a button of an earlier step
         assert (await until(u, has("b:zone:")))[0]
-        await u.send("Asia/Seoul")
+        await u.send("Portland")  # Oregon or Maine: asked, with the user's own zone after the two
+        portland = await u.wait_for(has("b:zone:"))
+        assert portland.callback_data == ["b:zone:America/Los_Angeles", "b:zone:America/New_York", "b:zone:mine", "x"]
+        await u.send("+09:00")  # an offset: its zones to choose from, and the birth zone is a button
+        await u.press(await u.wait_for(has("b:zone:Asia/Seoul")), "b:zone:Asia/Seoul")
         who = await u.wait_for(has("b:sex:"))
         await u.send("female")  # text where buttons are wanted
         assert (await u.wait_reply()).text == tr(code, "Please use the buttons for this step (or /cancel).")
@@ -186,7 +192,7 @@ async def test_natal_in_three_languages(tmp_path: Path, caplog: pytest.LogCaptur
         assert texts == pieces(want_reply)
 
         # an hour unknown on an ordinary day is read without the hour
-        await natal_steps(u, code, date="1990-05-01", time_=None, zone="Asia/Seoul", sex="male")
+        await natal_steps(u, code, date="1990. 5. 1.", time_=None, zone="Asia/Seoul", sex="male")
         chart = await u.wait_for(is_chart)
         _answer, texts = await verses_reply(u)
         unknown = read_natal(NatalChart.on(datetime(1990, 5, 1).date(), "Asia/Seoul", Sex.male))

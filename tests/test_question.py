@@ -293,7 +293,8 @@ def test_matter_topics() -> None:
     assert resolve(Question(Topic.property)).target is R.父母
     lost = {t: resolve(Question(Topic.lost, thing=t)).target for t in Thing}
     assert lost == {Thing.money: R.妻財, Thing.document: R.父母, Thing.vehicle: R.父母, Thing.clothing: R.父母,
-                    Thing.animal: R.子孫}
+                    Thing.animal: R.子孫, Thing.phone: R.妻財, Thing.keys: R.妻財, Thing.bag: R.父母,
+                    Thing.other: R.妻財}
     # whose money does not change the use-god; it adds that person's line
     fathers = resolve(Question(Topic.wealth, Subject.parent))
     assert fathers.target is R.妻財
@@ -423,6 +424,27 @@ def test_ids_are_stable() -> None:
     assert {"horizon", "illness", "weather"} <= {f.value for f in FollowUp}
     assert [h.value for h in Horizon] == ["near", "far"] and [i.value for i in Illness] == ["recent", "long"]
     assert [w.value for w in Weather] == ["rain", "clear"]
+
+
+# 用神章 (002 L31, L39), quoted for the things it does not name (issue 22: a lost phone or keys had no choice)
+SHELTER = "占天地、城池、牆垣、宅舍、屋宇、舟車、衣服、雨具、綢緞、布匹、章奏、文書及書館文契也以父母爻為用神，物類亦多在變通，一切庇護我身者是也"
+IN_USE = "占貨財、珠寶、倉庫一切使用之財物亦以妻財爻為用神"
+
+
+@pytest.mark.parametrize("thing, relation, line, passage", [
+    (Thing.phone, R.妻財, 39, IN_USE), (Thing.keys, R.妻財, 39, IN_USE), (Thing.other, R.妻財, 39, IN_USE),
+    (Thing.bag, R.父母, 31, SHELTER),
+])
+def test_lost_things_the_chapter_does_not_name(thing: Thing, relation: R, line: int, passage: str) -> None:
+    """A phone, keys and a thing not named are possessions in use (使用之財物): 妻財, read like money, with the thief
+    and the robber.  A bag covers and carries, as 衣服 and 雨具 do (庇護): 父母, read like clothing.  The chapter
+    names none of them, so each is a decision on its line, never the line's own word."""
+    rule = resolve(Question(Topic.lost, thing=thing))
+    assert rule.target is relation and (rule.source.seed, rule.source.line) == ("002", line) and rule.source.decision
+    like = Thing.money if relation is R.妻財 else Thing.clothing
+    assert rule.secondary == resolve(Question(Topic.lost, thing=like)).secondary
+    assert any(t in passage for t in TOKENS[relation])  # the passage names the use-god it gives
+    assert thing in choices(Topic.lost, FollowUp.thing)
 
 
 def test_values_are_immutable() -> None:

@@ -292,7 +292,7 @@ _DAY_STEM = [
 
 # ---- 五符 and its eleven followers (line 207): 以陰陽祿起五符，陽順陰逆，周行十二位; 此從日起 -------------------
 # The text gives no 吉凶 except by image: 設政而受天符 (五符), 錫大命 (堂符 國印) read as good for office; the
-# last, 天賊 alias 陀羅星, 置武庫以徵不仁, read as bad; the weather gods and 天關 地匣 are left neutral.
+# last, 天賊 alias 陀羅星 (named 陀羅星 here), 置武庫以徵不仁, read as bad; the weather gods and 天關 地匣 are left neutral.
 
 _LU = {s: t[0] for s, t in _stems("寅 卯 巳 午 巳 午 申 酉 亥 子").items()}
 
@@ -313,7 +313,10 @@ _TALLIES = [
     ("guo_yin", "國印", "SS-27", G, (M.CAREER,), {}),
     ("tian_guan", "天關", "SS-28", N, (M.GENERAL,), {}),
     ("di_xia", "地匣", "SS-29", N, (M.GENERAL,), {}),
-    ("tuo_luo_xing", "天賊", "SS-30", B, (M.GENERAL,), {"aliases": ("陀羅星",)}),
+    # Named by its other name: 故終天賊，又名陀羅星，弗誤於滿破開之天賊也 — the text itself warns that this 天賊 is
+    # not the month's 天賊 of 滿破開 (tian_zei, SS-71), which may fall on the same day; one name for two stars
+    # showed 天賊 twice in a day's almanac (issue 22).
+    ("tuo_luo_xing", "陀羅星", "SS-30", B, (M.GENERAL,), {"aliases": ("天賊",)}),
 ]
 _FIVE_TALLIES = [
     _star(i, name, Keyed.DAY_STEM, _tally(n), nat, mat, rule, inferred=True, **extra)  # type: ignore[arg-type]
