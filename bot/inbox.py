@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from telegram import Update
 
 from bot.guard import TolerantBot, fits
+from bot.outage import Backoff, Outage
 from bot.storage import Storage
 
 if TYPE_CHECKING:
@@ -164,15 +165,32 @@ class Inbox(asyncio.Queue[object]):
 
 class InboxBot(TolerantBot):
     """``TolerantBot`` whose polled batches are stored (one transaction a batch) before the updater queues them
-    and, with its next call, confirms their offset."""
+    and, with its next call, confirms their offset.
+
+    A batch that cannot be stored (the database down, the disk full) is kept here and stored again after a
+    growing pause (``bot.outage.Backoff``, 1 s to 30 s): polling waits instead of spinning (PTB's updater
+    would ask again at once, and log a traceback each time), the offset is not confirmed meanwhile, and the
+    outage is logged as it starts, once a minute while it lasts and as it ends (``bot.outage.Outage``)."""
 
     _inbox: Inbox | None = None  # (a Bot's public attributes are frozen)
+    _outage: Outage | None = None
+    _backoff_first = 1.0  # seconds before the first try again
 
     def use_inbox(self, inbox: Inbox) -> None:
         self._inbox = inbox
+        self._outage = Outage("storing received updates", log)
 
     async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
         updates = await super().get_updates(*args, **kwargs)
-        if self._inbox is not None and updates:
-            await self._inbox.store_batch(updates)
-        return updates  # all of them: the updater confirms the offset past the last
+        if self._inbox is None or self._outage is None or not updates:
+            return updates
+        backoff = Backoff(self._backoff_first)
+        while True:
+            try:
+                await self._inbox.store_batch(updates)
+            except Exception as exc:  # noqa: BLE001 - the database's or the disk's failure: wait, then again
+                self._outage.failed(exc, f"(a batch of {len(updates)})")
+                await asyncio.sleep(backoff.pause())
+                continue
+            self._outage.recovered()
+            return updates  # all of them: the updater confirms the offset past the last
