@@ -702,6 +702,15 @@ TIMINGS: dict[str, str] = {
     "world_void_helper_moves": N_("on the day of the moving source of the void world line"),
     "world_weak_helper_clashed": N_("when the static source of the weak world line is clashed into motion"),
     "world_out_of_void": N_("when the world line ({line}) leaves the void"),
+    # 暗動 timed as a moving line (YQ-02), the moving branch (YQ-15), a moving attacker held (HJ-16), a void or
+    # broken moving source filled (HJ-14, YP-03)
+    "hidden_moving_combined": N_("when {line}, stirred by the day's clash, is combined"),
+    "hidden_moving_own": N_("when the branch of {line}, stirred by the day's clash, comes"),
+    "moving_branch": N_("on the branch of the moving {line}"),
+    "attacker_tied": N_("when the moving line that strikes {line} is combined and held"),
+    "helper_out_of_void": N_("when the void source {other} leaves the void"),
+    "helper_void_clashed": N_("when the void source {other} is clashed"),
+    "helper_break_filled": N_("when the broken source {other} is filled by its own branch"),
 }
 
 

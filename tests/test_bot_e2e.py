@@ -223,6 +223,8 @@ async def consult(u: FakeUser, *, entry: str = "/cast", question: str | None = N
             fu, _seen = await until(u, has(f"f:{which}:"))
             await u.press(fu, f"f:{which}:{value}")
     for which in optional_follow_ups(Question(Topic(topic))):
+        if which.value == "horizon" and (answers or {}).get("illness") == "long":
+            continue  # a long illness is far by its nature: not asked whether it is today's
         fu, _seen = await until(u, has(f"f:{which.value}:"))
         await u.press(fu, f"f:{which.value}:{(answers or {}).get(which.value, 'skip')}")
     methods, _seen = await until(u, has("m:"))
