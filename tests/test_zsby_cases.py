@@ -90,14 +90,16 @@ def test_the_authors_side(cid: str) -> None:
 
 
 MOMENT_CASES = sorted(c["id"] for c in READABLE if any(m.get("happened") for m in c["moments"]))
-# The cases whose moment the engine names among its first three today: a change that loses one fails here.
+# The cases whose moment the engine names among its first three today: a change that loses one fails here.  The
+# first three are the most likely moment and the next two by date (one entry per branch, in the horizon's units
+# only); that order lost 8 of the weight order's hits and gained 12.
 MOMENT_HITS = {
-    "ZD-L1009", "ZD-L1033", "ZD-L1049", "ZD-L1078", "ZD-L1086", "ZD-L1094", "ZD-L1102", "ZD-L1126", "ZD-L1142",
-    "ZD-L1159b", "ZD-L1178", "ZD-L1186", "ZD-L1194", "ZD-L1232", "ZD-L1282", "ZD-L1291", "ZD-L1299", "ZD-L1349",
-    "ZD-L1357", "ZD-L1366", "ZD-L1377", "ZD-L1478", "ZD-L1499", "ZD-L1550", "ZD-L1566b", "ZD-L1587", "ZD-L1638",
-    "ZD-L1687", "ZD-L546", "ZD-L562", "ZD-L613", "ZD-L627", "ZD-L643", "ZD-L651", "ZD-L708", "ZD-L768", "ZD-L783",
-    "ZD-L791", "ZD-L838", "ZD-L846", "ZD-L855c", "ZD-L911", "ZD-L929", "ZD-L937", "ZD-L953", "ZD-L961", "ZD-L969",
-    "ZD-L985",
+    "ZD-L1009", "ZD-L1017", "ZD-L1025", "ZD-L1025b", "ZD-L1033", "ZD-L1078", "ZD-L1086", "ZD-L1094", "ZD-L1102",
+    "ZD-L1126", "ZD-L1142", "ZD-L1159b", "ZD-L1178", "ZD-L1186", "ZD-L1194", "ZD-L1232", "ZD-L1242", "ZD-L1291",
+    "ZD-L1299", "ZD-L1349", "ZD-L1357", "ZD-L1366", "ZD-L1377", "ZD-L1394", "ZD-L1427", "ZD-L1435", "ZD-L1478",
+    "ZD-L1499", "ZD-L1526", "ZD-L1550", "ZD-L1566b", "ZD-L1587", "ZD-L1646", "ZD-L1663", "ZD-L1687", "ZD-L546",
+    "ZD-L562", "ZD-L613", "ZD-L651", "ZD-L682", "ZD-L783", "ZD-L791", "ZD-L838", "ZD-L846", "ZD-L855c", "ZD-L886",
+    "ZD-L911", "ZD-L929", "ZD-L953", "ZD-L961", "ZD-L969", "ZD-L985",
 }
 
 
