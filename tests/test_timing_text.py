@@ -78,3 +78,15 @@ def test_the_scale_of_the_timing_is_said_as_asked() -> None:
     assert "nobody said how far off it is, so months follow." in unasked
     assert "Timed as a far matter, in months and years, as such matters are." in far.splitlines()
     assert "nobody said" not in asked and "nobody said" not in far
+
+
+def test_every_moment_names_its_line() -> None:
+    """Each moment's reason names the line it rests on ({line}, or the other line {other}) — save the great periods
+    of 身命 (大限), which are stretches of a life rather than a line's moment."""
+    from bot.texts import TIMINGS
+
+    unnamed = {k for k, v in TIMINGS.items() if "{line}" not in v and "{other}" not in v}
+    assert unnamed == {"xl_period_blessed", "xl_period_evil", "xl_period_start"}
+    for r in _readings()[::7]:
+        for t in r.timing:
+            assert t.places and t.key in TIMINGS
