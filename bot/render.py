@@ -297,7 +297,7 @@ def render_sources(r: Reading, timings: int = 5) -> str:
     if r.timing:
         out += ["", _("When:")]
         for t in r.timing[:timings]:
-            out.append(f"・{_unit(t)}")
+            out.append("・" + _(" or ").join(_unit(t, u) for u in t.all_units))
             out += [f"  {source_text(t.source if rule == t.rule else source(rule))}" for rule in t.rules or (t.rule,)]
     if r.topic:
         out += ["", _("For this matter:")]

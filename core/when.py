@@ -266,7 +266,8 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
             for g in _generating_branches(a.element)[:2]:
                 out.append(Candidate(g, "YQ-10", "attacker_fed", 4, BAD, there))
             out += _advance_filled(chart, p, there)
-        if a.moving:
+        stirred = a.moving or a.hidden_movement  # a 暗動 line is timed as a moving one (AD-02, LH-11)
+        if stirred:
             # HJ-35: the harm of a moving 忌神 falls when the use-god is clashed, combined, filled or out of void
             if use.void and not use.void_filled:
                 b, key = use.branch, "harm_when_out_of_void"
@@ -281,7 +282,7 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
             out.append(Candidate(clash_of(a.tomb), "HJ-18", "attacker_out_of_tomb", 5, BAD, there))
         if a.tied:
             out.append(Candidate(clash_of(a.branch), "HJ-16", "attacker_released", 5, BAD, there))
-        elif a.moving:
+        elif stirred:
             # HJ-16 動逢合而絆住 「忌神動逢日月相合，則不成凶」 (LH-03 「爻動或與日月動爻合者謂之動逢合而絆住，反
             # 不能動之意」): a moving attacker is held on the day that combines it — the harm is held off then
             out.append(Candidate(harmony_of(a.branch), "HJ-16", "attacker_tied", 6 if eventual_side > 0 else 4, GOOD,
@@ -299,7 +300,7 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
     if world is not None:
         for y in yuan:
             ys = state_of(chart, y)
-            if world.void and not world.void_filled and ys.moving:
+            if world.void and not world.void_filled and (ys.moving or ys.hidden_movement):
                 out.append(Candidate(ys.branch, "YQ-18", "world_void_helper_moves", 7, GOOD, (world.place, y)))
             elif not world.vigour.strong and not ys.acts:
                 out.append(Candidate(clash_of(ys.branch), "YQ-19", "world_weak_helper_clashed", 6, GOOD,

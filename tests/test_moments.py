@@ -166,14 +166,14 @@ def test_a_hidden_mover_is_timed_as_a_moving_line() -> None:
 
 def test_a_moving_attacker_is_held_on_the_day_that_combines_it() -> None:
     """HJ-16 動逢合而絆住 「忌神動逢日月相合，則不成凶」: each moving line that strikes the use-god and is not tied now
-    gives the day that combines it, a good moment."""
+    gives the day that combines it, a good moment (a 暗動 one too: it acts as a moving line, AD-02)."""
     seen = 0
     for r in _sweep(every=5):
         d = r.decision
         assert d is not None
         for p in d.tally.parties:
             a = state_of(r.chart, p.place)
-            if p.supports or p.place.layer is not Layer.LINE or not a.moving or a.tied:
+            if p.supports or p.place.layer is not Layer.LINE or not (a.moving or a.hidden_movement) or a.tied:
                 continue
             assert "HJ-16" in _rules_at(r, harmony_of(a.branch)), (p, a.branch)
             seen += 1
