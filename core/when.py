@@ -6,14 +6,18 @@ one on its clash or 出空 — for the second branch of a 旬 the day the 旬 tu
 that clash fills it now (XK2-08) —, a broken one on its 合 or 填實 — in a far matter the 合 in months, 實破 in
 months and years (YP-03) —, a tomb when clashed open, unless the tomb is broken or real or the line weak
 (SG-02/03, HJ-31), a 伏吟 line when clashed open (FF-04) …), in the unit of the horizon (YQ-16: far matters in
-months and years, near ones in days; when nobody said which, the other scale follows, 占遠應近，占近應遠).  Each candidate says whether it is a good or a bad moment: the use-god's own
-moments bring the outcome, the attacker's bring harm (YQ-10, HJ-35, and an attacker advancing into a void or
-broken branch when that fills, JT-03), the moment the attacker is struck brings relief (YQ-09, also for an
-attacker the decision sets aside, DF-03), and so does the day that combines a line lifting a 官鬼 off the 世
-(HJ-32).  ``merge`` makes one entry per (unit, branch) listing every rule, and ranks first what the chapter says
-always holds: the moment of the verdict's own turn (the blow when the end is bad, the relief when it is good, as
-YQ-09/10 divide them) a step above the rest, the changed branch (YQ-15, 「間有應於變爻動爻」: at times) below the
-line's own states.
+months and years, near ones in days, a same-day one in hours).  Each candidate says whether it is a good or a bad
+moment: the use-god's own moments bring the outcome, the attacker's bring harm (YQ-10, HJ-35, and an attacker
+advancing into a void or broken branch when that fills, JT-03), the moment the attacker is struck brings relief
+(YQ-09, also for an attacker the decision sets aside, DF-03), and so do the day that combines a line lifting a
+官鬼 off the 世 (HJ-32), the day that holds a moving attacker (HJ-16 合住) and the day a void or broken moving 元神
+is filled (HJ-14, YP-03).  A 暗動 line is timed as a moving one (AD-01/02, LH-11); the 世 read with the use-god also
+by its own change.  ``merge`` makes one entry per branch, in every unit of the horizon it fits (hours for today,
+days — and months when nobody said — for near, months and years for far), listing every rule, and ranks first
+what the chapter says always holds: the moment of the verdict's own turn (the blow when the end is bad, the relief
+when it is good, as YQ-09/10 divide them) a step above the rest, the changed branch (YQ-15, 「間有應於變爻動爻」:
+at times) below the line's own states.  ``arrange`` dates them as far as the horizon reaches, says what happens
+then (``event``), and puts the most likely first and the others in date order.
 """
 
 from __future__ import annotations
