@@ -203,7 +203,7 @@ async def ask_next(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     if optional:
         which = optional[0]
         c["asking"] = which.value
-        await say(update, _(kb.FOLLOW_UP_QUESTIONS[which.value]), kb.follow_up(Topic(c["topic"]), which))
+        await say(update, _(kb.follow_up_question(Topic(c["topic"]), which)), kb.follow_up(Topic(c["topic"]), which))
         return ASK_OPTIONAL
     if not c.get("lines"):
         user = await user_of(update, context)

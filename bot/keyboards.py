@@ -17,7 +17,7 @@ from telegram import InlineKeyboardMarkup
 from bot.i18n import LANGS, N_, _, current, locale
 from bot.zones import zone_label
 from core.cast import LineValue
-from core.question import OPTIONAL_FOLLOW_UPS, FollowUp, Topic, choices
+from core.question import OPTIONAL_FOLLOW_UPS, FollowUp, Horizon, Topic, choices
 
 TOPIC_LABELS: dict[str, str] = {
     "wealth": N_("Money, business"), "career": N_("Career, office"), "exam": N_("Examination"),
@@ -42,7 +42,8 @@ THING_LABELS: dict[str, str] = {
     "clothing": N_("Clothing or cloth"), "animal": N_("An animal"),
     "phone": N_("A phone"), "keys": N_("Keys"), "bag": N_("A bag"), "other": N_("Something else"),
 }
-HORIZON_LABELS: dict[str, str] = {"near": N_("Near: days or hours"), "far": N_("Far: months or years")}
+HORIZON_LABELS: dict[str, str] = {"near": N_("Near: in days"), "far": N_("Far: months or years"),
+                                  "today": N_("Today: in hours")}
 ILLNESS_LABELS: dict[str, str] = {"recent": N_("Recent (近病)"), "long": N_("Long-standing (久病)")}
 WEATHER_LABELS: dict[str, str] = {"rain": N_("Rain"), "clear": N_("A clear sky")}
 FOLLOW_UP_QUESTIONS: dict[str, str] = {
@@ -50,13 +51,25 @@ FOLLOW_UP_QUESTIONS: dict[str, str] = {
     "sex": N_("Are you a man or a woman? (Marriage is read from 財 for a man, from 官 for a woman.)"),
     "subject_sex": N_("Is the person who marries a man or a woman?"),
     "thing": N_("What was lost?"),
-    "horizon": N_("Is the matter near or far off? A near matter is timed in days and hours, a far one in months "
-                  "and years. Not sure? Skip, and it is timed as such matters usually are."),
+    "horizon": N_("Is the matter near or far off? A near matter is timed in days, a far one in months and years. "
+                  "Not sure? Skip, and it is timed as such matters usually are."),
     "illness": N_("Is the illness recent or long-standing? A void use-god or a six-clash hexagram means recovery "
                   "in a recent illness and danger in a long one. Not sure? Skip."),
     "weather": N_("Which weather do you ask about or hope for? It becomes the use-god. Or skip, and the sky is read "
                   "as it comes, from the moving Water and Fire lines."),
 }
+# The horizon question where a chapter times in hours (占日應時): the weather, an illness, a return, a bet.
+TODAY_QUESTION = N_("Is it about today? A matter of today is timed in hours (時辰), a later one in days (or, for a "
+                    "far one, in months and years). Not sure? Skip, and it is timed in days.")
+
+
+def follow_up_question(topic: Topic, which: FollowUp) -> str:
+    """The question a follow-up asks (a msgid): the horizon asks "today?" where the topic offers today."""
+    if which is FollowUp.horizon and Horizon.today in choices(topic, which):
+        return TODAY_QUESTION
+    return FOLLOW_UP_QUESTIONS[which.value]
+
+
 SKIP = "skip"  # the value of an optional follow-up's skip button
 SKIP_LABELS: dict[str, str] = {
     "horizon": N_("Not sure — skip"), "illness": N_("Not sure — skip"), "weather": N_("No preference — skip"),

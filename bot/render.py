@@ -7,11 +7,11 @@ tradition's words are used (관귀, 官鬼, 官鬼, 官鬼, Officer-Ghost).
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from bot.chart_text import POSITIONS
-from bot.dates import dates_text, day_text, moment_text
-from bot.i18n import _, term
+from bot.dates import clock_text, dates_text, day_text, moment_text
+from bot.i18n import N_, _, term
 from bot.korean import particles
 from bot.texts import FINDINGS, PARAM_WORDS, TIMINGS
 from core.findings import Effect, Finding, Layer, Place, Timing, Unit
@@ -89,21 +89,85 @@ def _date(d: date | datetime) -> str:
     return moment_text(d) if isinstance(d, datetime) else day_text(d)
 
 
-def _unit(t: Timing) -> str:
-    pillar = ("" if t.stem is None else t.stem.name) + t.branch.name
+def _date_only(d: date | datetime) -> str:
+    return day_text(d.date() if isinstance(d, datetime) else d)
+
+
+def _unit(t: Timing, unit: Unit | None = None) -> str:
+    pillar = ("" if t.stem is None or (unit or t.unit) is not Unit.DAY else t.stem.name) + t.branch.name
     return {
         Unit.HOUR: _("a {pillar} hour"), Unit.DAY: _("a {pillar} day"),
         Unit.MONTH: _("a {pillar} month"), Unit.YEAR: _("a {pillar} year"),
-    }[t.unit].format(pillar=pillar)
+    }[unit or t.unit].format(pillar=pillar)
+
+
+# What happens at a moment (core's ``Timing.event``), in words.
+EVENTS: dict[str, str] = {
+    "recovery": N_("the illness turns for the better"), "danger": N_("danger"),
+    "money_comes": N_("the money comes"), "money_lost": N_("money is lost"),
+    "arrival": N_("the one awaited arrives"), "delay": N_("a delay"),
+    "rain": N_("rain"), "clear": N_("a clear sky"), "weather_changes": N_("the weather turns"),
+    "found": N_("what was lost is found"), "promotion": N_("advancement"), "passes": N_("success in the examination"),
+    "agreement": N_("the match is agreed"), "birth": N_("the birth"), "safe": N_("safety"),
+    "success": N_("the matter succeeds"), "trouble": N_("trouble"), "turn": N_("the matter turns"),
+}
+
+
+def _hour_text(t: Timing, d: date | datetime) -> str:
+    """A 時辰 with its clock span and its date: "Sat, Dec 5, 2026, 午時 (11:00–13:00)"."""
+    assert isinstance(d, datetime)
+    end = d + timedelta(hours=2)
+    return _("{date}, {branch}時 ({start}–{end})").format(date=day_text(d.date()), branch=t.branch.name,
+                                                          start=clock_text(d), end=clock_text(end))
+
+
+def _first(t: Timing, unit: Unit, d: date | datetime) -> str:
+    """One unit's first date: a day with its pillar, an hour as its 時辰, a month or a year from its 節."""
+    if unit is Unit.HOUR:
+        return _hour_text(t, d)
+    shown = _date_only(d)
+    if unit is Unit.DAY:
+        return _("{date} ({unit})").format(date=shown, unit=_unit(t, unit))
+    return (_("the {pillar} month, from {date}") if unit is Unit.MONTH
+            else _("the {pillar} year, from {date}")).format(pillar=t.branch.name, date=shown)
+
+
+def _dates_by_unit(t: Timing) -> tuple[tuple[date | datetime, ...], ...]:
+    return t.unit_dates or (t.dates,) + ((),) * (len(t.all_units) - 1)
+
+
+def _when(t: Timing) -> str:
+    """When the moment comes, in each of its units: "Thu, Dec 10, 2026 (a 午 day)", "the 午 month, from Sun, Jun 6,
+    2027 or the 午 year, from Fri, Feb 4, 2038", "Sat, Dec 5, 2026, 午時 (11:00–13:00)"; without an instant (a
+    book's case) only the pillar ("a 午 day")."""
+    parts = [_first(t, unit, ds[0]) if ds else _unit(t, unit)
+             for unit, ds in zip(t.all_units, _dates_by_unit(t), strict=True)]
+    return _(" or ").join(parts)
 
 
 def timing_text(r: Reading, t: Timing) -> str:
-    """One moment: its pillar, whether it is good or bad, why, and its next dates (the rules are under Sources)."""
+    """One moment: when (its dates in each unit, or its pillar), what happens then, and why — the line it names
+    and the reason in words (the rules are under Sources)."""
     why = _fill(r, TIMINGS[t.key], t.places, {})
-    dates = dates_text([_date(d) for d in t.dates])
-    sense = {True: _("a good moment"), False: _("a bad moment"), None: _("the moment it turns")}[t.favourable]
-    text = _("{unit} ({sense}), {why}").format(unit=_unit(t), sense=sense, why=why)
-    return text + (_(": ") + dates if dates else "")
+    event = _(EVENTS[t.event]) if t.event in EVENTS else {True: _("a good moment"), False: _("a bad moment"),
+                                                          None: _("the moment it turns")}[t.favourable]
+    return _("{when} — {event}: {why}").format(when=_when(t), event=event, why=why)
+
+
+def timing_lines(r: Reading, timings: int = 5) -> list[str]:
+    """The moments as the reading shows them: the most likely named so, then the others in date order."""
+    if not r.timing:
+        return []
+    first, rest = r.timing[0], r.timing[1:timings]
+    out = ["", _("When:"), _("Most likely: {moment}").format(moment=timing_text(r, first))]
+    later = _dates_by_unit(first)[0][1:]
+    if later:  # the same branch comes again: its next dates, should the first pass
+        shown = [_hour_text(first, d) if first.unit is Unit.HOUR else _date_only(d) for d in later]
+        out.append(_("If not then: {dates}").format(dates=dates_text(shown)))
+    if rest:
+        out.append(_("Then, by date:"))
+        out += [f"・{timing_text(r, t)}" for t in rest]
+    return out
 
 
 TOPIC_SHOWN = 6  # the topic chapter's readings shown with the verdict; the rest are in "all reasons"
@@ -131,9 +195,7 @@ def render_reading(r: Reading, timings: int = 5) -> str:
     for heading, stars in star_groups(shown_stars(r), sources=False):
         out += ["", heading]
         out += [f"・{finding_text(r, f)}" for f in stars]
-    if r.timing:
-        out += ["", _("When:")]
-        out += [f"・{timing_text(r, t)}" for t in r.timing[:timings]]
+    out += timing_lines(r, timings)
     topic = agreeing(r)
     if topic:
         out += ["", _("For this matter:")]
@@ -186,14 +248,16 @@ def _as_asked(r: Reading) -> list[str]:
     if q.weather is not None:
         out.append(_("The weather asked about: rain.") if q.weather is Weather.rain
                    else _("The weather asked about: a clear sky."))
-    near = horizon_of(q) is Horizon.near
-    if q.horizon is not None:
-        out.append(_("Timed as a near matter, in days and hours.") if near
+    horizon = horizon_of(q)
+    if horizon is Horizon.today:
+        out.append(_("Timed as a matter of today, in hours (時辰)."))
+    elif q.horizon is not None:
+        out.append(_("Timed as a near matter, in days.") if horizon is Horizon.near
                    else _("Timed as a far matter, in months and years."))
-    else:  # the topic's default: the other scale follows it (YQ-16 占遠應近，占近應遠)
-        out.append(_("Timed as a near matter, in days and hours; nobody said how far off it is, so months follow.")
-                   if near else
-                   _("Timed as a far matter, in months and years; nobody said how far off it is, so days follow."))
+    else:  # the topic's default: a near matter may come in months too (YQ-16 占近應遠)
+        out.append(_("Timed as a near matter, in days; nobody said how far off it is, so months follow.")
+                   if horizon is Horizon.near else
+                   _("Timed as a far matter, in months and years, as such matters are."))
     return out
 
 
@@ -233,7 +297,7 @@ def render_sources(r: Reading, timings: int = 5) -> str:
     if r.timing:
         out += ["", _("When:")]
         for t in r.timing[:timings]:
-            out.append(f"・{_unit(t)}")
+            out.append("・" + _(" or ").join(_unit(t, u) for u in t.all_units))
             out += [f"  {source_text(t.source if rule == t.rule else source(rule))}" for rule in t.rules or (t.rule,)]
     if r.topic:
         out += ["", _("For this matter:")]

@@ -638,7 +638,7 @@ TIMINGS: dict[str, str] = {
     "void_clashed_now": N_("on the day that clashes the void {line}: today's clash already fills it"),
     "void_month": N_("in the month that fills the void {line}"),
     "tie_opened": N_("when the tie on {line} is clashed open"),
-    "helper_released": N_("when the tied source is clashed free"),
+    "helper_released": N_("when the tied source {other} is clashed free"),
     "attacker_cleared": N_("when the line that hurts {line} is clashed away"),
     "attacker_in_season": N_("when the change that overcomes {line} comes into season"),
     "helper_cleared": N_("when the only source of {line} is clashed away"),
@@ -646,11 +646,11 @@ TIMINGS: dict[str, str] = {
     "tomb_month": N_("in the month of the tomb of {line}"),
     "peak_breaks": N_("when the season that clashes {line} comes (what is full tips over)"),
     "comes_into_season": N_("when {line} comes into its own season"),
-    "tomb_opened": N_("when its tomb is clashed open"),
+    "tomb_opened": N_("when the tomb of {line} is clashed open"),
     "own_day": N_("when the branch of {line} comes"),
     "clash_day": N_("on the day that clashes {line} into motion"),
     "opponent_in_season": N_("when the line that clashes and overcomes {line} rules the month"),
-    "frame_member_leaves_void": N_("when the void member of the frame leaves the void"),
+    "frame_member_leaves_void": N_("when {other}, the void member of the frame, leaves the void"),
     # 身命造化: the great periods 大限 (a doctrine 002 rejects)
     "xl_period_blessed": N_("when a great period (大限) on Wealth or Offspring begins: a good stretch"),
     "xl_period_evil": N_("when a great period (大限) on Sibling or Officer-Ghost begins: a hard stretch"),
@@ -685,7 +685,8 @@ TIMINGS: dict[str, str] = {
     "change_tomb_clashed": N_("when the tomb {line} changes into is clashed open"),
     "changed_branch": N_("on the branch {line} changes into"),
     "groaning_clashed_open": N_("when {line}, stuck in a groaning trigram, is clashed open"),
-    "frame_completed": N_("when the branch the three-harmony frame lacks comes, and the frame forms"),
+    "frame_completed": N_("when the branch the three-harmony frame lacks comes, and the frame that bears on {line} "
+                          "forms"),
     "punishment_completed": N_("when the branch that completes the punishment of {line} comes"),
     "helper_freed": N_("when the change that holds back the source {other} is clashed away"),
     "struck_by_change": N_("when the change that turns back on {line} comes into force"),
@@ -699,9 +700,19 @@ TIMINGS: dict[str, str] = {
     "harm_when_clashed": N_("when {line} is clashed and the harm reaches it"),
     "attacker_out_of_tomb": N_("when the line that strikes {line} leaves its tomb"),
     "attacker_released": N_("when the tied line that strikes {line} is clashed free"),
-    "world_void_helper_moves": N_("on the day of the moving source of the void world line"),
-    "world_weak_helper_clashed": N_("when the static source of the weak world line is clashed into motion"),
+    "world_void_helper_moves": N_("when the branch of {other}, the moving source of the void world line, comes"),
+    "world_weak_helper_clashed": N_("when {other}, the static source of the weak world line, is clashed into "
+                                    "motion"),
     "world_out_of_void": N_("when the world line ({line}) leaves the void"),
+    # 暗動 timed as a moving line (YQ-02), the moving branch (YQ-15), a moving attacker held (HJ-16), a void or
+    # broken moving source filled (HJ-14, YP-03)
+    "hidden_moving_combined": N_("when {line}, stirred by the day's clash, is combined"),
+    "hidden_moving_own": N_("when the branch of {line}, stirred by the day's clash, comes"),
+    "moving_branch": N_("on the branch of the moving {line}"),
+    "attacker_tied": N_("when the moving line that strikes {line} is combined and held"),
+    "helper_out_of_void": N_("when the void source {other} leaves the void"),
+    "helper_void_clashed": N_("when the void source {other} is clashed"),
+    "helper_break_filled": N_("when the broken source {other} is filled by its own branch"),
 }
 
 

@@ -147,6 +147,12 @@ def timing_dict(t: Timing) -> dict[str, Any]:
         "places": [_place_dict(p) for p in t.places],
         "rules": list(t.rules or (t.rule,)),
         "favourable": t.favourable,
+        # one moment per branch: every unit it is read in (``unit`` first) with its own next dates; what happens
+        # then; whether it is the reading's most likely moment (the first of ``timing``; the rest by date)
+        "units": [{"unit": u.value, "dates": [d.isoformat() for d in ds]} for u, ds in
+                  zip(t.all_units, t.unit_dates or ((t.dates,) + ((),) * (len(t.all_units) - 1)), strict=True)],
+        "event": t.event,
+        "likely": t.likely,
     }
 
 

@@ -119,3 +119,14 @@ class Timing:
     dates: tuple[date | datetime, ...] = field(default=())  # the next real occurrences after the cast
     rules: tuple[str, ...] = ()  # every rule that gives this (unit, branch), the strongest (``rule``) first
     favourable: bool | None = None  # a good moment (True), a bad one (False), or as the verdict is unclear (None)
+    # A branch the horizon reads in two units (a month and a year, 遠事定之以年月) is one moment: ``units`` lists
+    # them, ``unit`` first, and ``unit_dates`` their next dates in the same order (``dates`` is ``unit``'s).
+    units: tuple[Unit, ...] = ()
+    unit_dates: tuple[tuple[date | datetime, ...], ...] = ()
+    event: str | None = None  # what happens then, as a key ("recovery", "money_comes", "danger" …; the bot words it)
+    likely: bool = False  # the reading's most likely moment (the first of its timing)
+
+    @property
+    def all_units(self) -> tuple[Unit, ...]:
+        """The units this moment is read in (``unit`` alone for a timing built before the units were merged)."""
+        return self.units or (self.unit,)

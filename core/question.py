@@ -97,8 +97,9 @@ class Thing(StrEnum):
 class Horizon(StrEnum):
     """How far off the matter is (YQ-16 遠事定之以年月，近事應之於日時): the unit its moments are told in."""
 
-    near = "near"  # days and hours
-    far = "far"    # months and years
+    near = "near"    # days (and months, when nobody said: 占近應遠)
+    far = "far"      # months and years
+    today = "today"  # a same-day matter: hours (占日應時; 天時 「誠得卜日應時」); added after the first two
 
 
 class Illness(StrEnum):
@@ -567,6 +568,9 @@ def follow_ups(q: Question) -> tuple[FollowUp, ...]:
 # Matters whose default horizon is a real guess — money, a document, a loan, a lawsuit, "something else" can be
 # settled this week or take years — so the bot asks; every other topic's default (``horizon_of``) is its nature.
 _ASKS_HORIZON = (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic.loan)
+# Matters a chapter may time in hours — the day's weather (天時 「誠得卜日應時」), an illness's crisis, a return
+# expected today, a game or a bet — so the bot asks whether the matter is today's (占日應時, YQ-16).
+_ASKS_TODAY = (Topic.weather, Topic.illness, Topic.returning, Topic.gamble)
 
 OPTIONAL_FOLLOW_UPS = (FollowUp.illness, FollowUp.weather, FollowUp.horizon)
 """The follow-ups that may be skipped, in asking order; the rest (``follow_ups``) are required."""
@@ -574,15 +578,21 @@ OPTIONAL_FOLLOW_UPS = (FollowUp.illness, FollowUp.weather, FollowUp.horizon)
 
 def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
     """The optional follow-ups still open for a question, in asking order: asked after ``follow_ups``, each may be
-    skipped and then keeps the default (``horizon_of``; for illness and weather no distinction).  One at most per
-    topic, so a simple matter gets one extra question or none: ``illness`` for an illness (近病 and 久病 read 空 and
-    沖 oppositely, JS-25/26), ``weather`` for the weather (the weather wished becomes the use-god, SW-05 — not when
-    an expert gave the use-god), ``horizon`` for the topics whose default horizon is a guess.  A skip leaves the
-    answer None, so the asker remembers what was skipped."""
-    if q.topic is Topic.illness:
-        return (FollowUp.illness,) if q.illness is None else ()
-    if q.topic is Topic.weather:
-        return (FollowUp.weather,) if q.weather is None and q.use_god is None else ()
+    skipped and then keeps the default (``horizon_of``; for illness and weather no distinction).  Two at most per
+    topic, so a simple matter gets one or two extra questions or none: ``illness`` for an illness (近病 and 久病 read
+    空 and 沖 oppositely, JS-25/26), ``weather`` for the weather (the weather wished becomes the use-god, SW-05 — not
+    when an expert gave the use-god), ``horizon`` for the topics whose default horizon is a guess and, offering
+    ``today``, for those a chapter times in hours (after the illness or the weather asked; not for a long illness).
+    A skip leaves the answer None, so the asker remembers what was skipped."""
+    if q.topic in _ASKS_TODAY:
+        # then whether it is today's: an illness's crisis, today's weather, a return or a bet today (not for a
+        # long illness, which is far by its nature)
+        today = (FollowUp.horizon,) if q.horizon is None and q.illness is not Illness.long else ()
+        if q.topic is Topic.illness:
+            return ((FollowUp.illness,) if q.illness is None else ()) + today
+        if q.topic is Topic.weather:
+            return ((FollowUp.weather,) if q.weather is None and q.use_god is None else ()) + today
+        return today
     if q.topic in _ASKS_HORIZON:
         return (FollowUp.horizon,) if q.horizon is None else ()
     return ()
@@ -597,7 +607,9 @@ def choices(topic: Topic, follow_up: FollowUp) -> tuple[StrEnum, ...]:
     if follow_up is FollowUp.thing:
         return tuple(Thing) if topic is Topic.lost else ()
     if follow_up is FollowUp.horizon:
-        return tuple(Horizon) if topic in _ASKS_HORIZON else ()
+        if topic in _ASKS_TODAY:
+            return (Horizon.today, Horizon.near) + ((Horizon.far,) if topic is Topic.returning else ())
+        return (Horizon.near, Horizon.far) if topic in _ASKS_HORIZON else ()
     if follow_up is FollowUp.illness:
         return tuple(Illness) if topic is Topic.illness else ()
     if follow_up is FollowUp.weather:

@@ -34,12 +34,12 @@ from core.roles import Roles, able_yuan, day_clash_note, find_roles
 from core.rules import source
 from core.state import state_of
 from core.strength import Assessment, assess, finding
-from core.timing import rank, rule_timings, with_dates
+from core.timing import rank, rule_timings
 from core.usable import usability
 from core.usegod import UseGod
 from core.values import value
 from core.verdict import Verdict
-from core.when import merge, moments
+from core.when import arrange, merge, moments
 
 
 @value
@@ -213,10 +213,10 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     cands = moments(chart, state_of(chart, use.place), verdict.side,
                     [p.place for p in decision.tally.parties if not p.supports and p.place.layer is Layer.LINE],
                     roles.yuan, world if own else None,
-                    choice.timing_copy, _held_attackers(chart, decision), horizon_of(question) is Horizon.far,
+                    choice.timing_copy, _held_attackers(chart, decision), horizon_of(question),
                     _relievers(chart, decision))
-    timed = with_dates(merge(cands, rank(older), horizon_of(question), verdict.side,
-                             question.horizon is not None), chart.moment)
+    timed = arrange(merge(cands, rank(older), horizon_of(question), verdict.side, question.horizon is not None),
+                    chart.moment, question)
     return Reading(chart, question, rule, use, assessment, roles, ranked, balance, verdict, timed, topic, decision,
                    choice.co_use_god)
 
@@ -227,7 +227,7 @@ def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Findi
     use = choice.use_god
     us = state_of(chart, use.place)
     horizon = horizon_of(question)
-    near = horizon is Horizon.near
+    near = horizon is not Horizon.far  # a same-day matter is nearer still
     t = tally(chart, us, absorbed, frame, near, ghost_lifted(chart, question, us))
     world = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
     world_tally = tally(chart, world, near=near) if choice.co_use_god is not None and choice.co_use_god.world \

@@ -8,7 +8,8 @@ at its peak (T-07, M-14 物窮則變，器滿則傾), and 值日.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 from operator import attrgetter
@@ -238,29 +239,37 @@ def _cast_date(m: Moment) -> date:
     return d if day_pillar_of_date(d) == m.day else d + timedelta(days=1)
 
 
-def with_dates(timings: Iterable[Timing], m: Moment, count: int = DATES_PER_TIMING) -> tuple[Timing, ...]:
+def with_dates(timings: Iterable[Timing], m: Moment, count: int = DATES_PER_TIMING,
+               counts: Mapping[Unit, int] | None = None) -> tuple[Timing, ...]:
     """Each timing with its next real occurrences after the cast, in the cast's zone (days as dates; others as
-    local datetimes).  The dates change only with the cast's date (days), its solar month (months, years) or its
-    hour: each anchor is found once, and dates are cached on it, so the casts of one day share them."""
+    local datetimes), in each of its units (``counts``: how many per unit, ``count`` where it says nothing; a day
+    that names its stem, an 出空 day, is one day: its first).  The dates change only with the cast's date (days),
+    its solar month (months, years) or its hour: each anchor is found once, and dates are cached on it, so the
+    casts of one day share them."""
     if m.utc is None or m.local is None or m.tz is None:
         return tuple(timings)
     anchors: dict[Unit, date | datetime | None] = {}
     out = []
     for t in timings:
-        if t.unit not in anchors:
+        per_unit = []
+        for unit in t.all_units:
+            if unit not in anchors:
+                try:
+                    anchors[unit] = (_cast_date(m) if unit is Unit.DAY
+                                     else m.local.replace(minute=0, second=0, microsecond=0) if unit is Unit.HOUR
+                                     else month_opening(m.utc))
+                except CalendarError:
+                    anchors[unit] = None
+            anchor = anchors[unit]
+            n = count if counts is None else counts.get(unit, count)
+            stem = t.stem if unit is Unit.DAY else None
+            if stem is not None and counts is not None:
+                n = 1
             try:
-                anchors[t.unit] = (_cast_date(m) if t.unit is Unit.DAY
-                                   else m.local.replace(minute=0, second=0, microsecond=0) if t.unit is Unit.HOUR
-                                   else month_opening(m.utc))
-            except CalendarError:
-                anchors[t.unit] = None
-        anchor = anchors[t.unit]
-        try:
-            dates = () if anchor is None else _occurrences(t.unit, t.branch, t.stem, anchor, m.tz, count)
-        except CalendarError:  # past the end of the 節 table (2101): no dates rather than wrong ones
-            dates = ()
-        out.append(Timing(t.unit, t.branch, t.rule, t.source, t.key, t.weight, t.stem, t.places, dates, t.rules,
-                          t.favourable))
+                per_unit.append(() if anchor is None else _occurrences(unit, t.branch, stem, anchor, m.tz, n))
+            except CalendarError:  # past the end of the 節 table (2101): no dates rather than wrong ones
+                per_unit.append(())
+        out.append(replace(t, dates=per_unit[0], unit_dates=tuple(per_unit) if t.units else ()))
     return tuple(out)
 
 

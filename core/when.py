@@ -6,32 +6,39 @@ one on its clash or 出空 — for the second branch of a 旬 the day the 旬 tu
 that clash fills it now (XK2-08) —, a broken one on its 合 or 填實 — in a far matter the 合 in months, 實破 in
 months and years (YP-03) —, a tomb when clashed open, unless the tomb is broken or real or the line weak
 (SG-02/03, HJ-31), a 伏吟 line when clashed open (FF-04) …), in the unit of the horizon (YQ-16: far matters in
-months and years, near ones in days; when nobody said which, the other scale follows, 占遠應近，占近應遠).  Each candidate says whether it is a good or a bad moment: the use-god's own
-moments bring the outcome, the attacker's bring harm (YQ-10, HJ-35, and an attacker advancing into a void or
-broken branch when that fills, JT-03), the moment the attacker is struck brings relief (YQ-09, also for an
-attacker the decision sets aside, DF-03), and so does the day that combines a line lifting a 官鬼 off the 世
-(HJ-32).  ``merge`` makes one entry per (unit, branch) listing every rule, and ranks first what the chapter says
-always holds: the moment of the verdict's own turn (the blow when the end is bad, the relief when it is good, as
-YQ-09/10 divide them) a step above the rest, the changed branch (YQ-15, 「間有應於變爻動爻」: at times) below the
-line's own states.
+months and years, near ones in days, a same-day one in hours).  Each candidate says whether it is a good or a bad
+moment: the use-god's own moments bring the outcome, the attacker's bring harm (YQ-10, HJ-35, and an attacker
+advancing into a void or broken branch when that fills, JT-03), the moment the attacker is struck brings relief
+(YQ-09, also for an attacker the decision sets aside, DF-03), and so do the day that combines a line lifting a
+官鬼 off the 世 (HJ-32), the day that holds a moving attacker (HJ-16 合住) and the day a void or broken moving 元神
+is filled (HJ-14, YP-03).  A 暗動 line is timed as a moving one (AD-01/02, LH-11); the 世 read with the use-god also
+by its own change.  ``merge`` makes one entry per branch, in every unit of the horizon it fits (hours for today,
+days — and months when nobody said — for near, months and years for far), listing every rule, and ranks first
+what the chapter says always holds: the moment of the verdict's own turn (the blow when the end is bad, the relief
+when it is good, as YQ-09/10 divide them) a step above the rest, the changed branch (YQ-15, 「間有應於變爻動爻」:
+at times) below the line's own states.  ``arrange`` dates them as far as the horizon reaches, says what happens
+then (``event``), and puts the most likely first and the others in date order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
+from datetime import date, datetime, time
 from operator import attrgetter
 from typing import NamedTuple
 
 from core.actors import acting_lines
+from core.calendar import Moment
 from core.chart import Chart, Transformation
 from core.findings import Layer, Place, Timing, Unit
-from core.ganzhi import Branch, Element, Stem
-from core.question import Horizon
+from core.ganzhi import Branch, Element, Stem, StemBranch
+from core.question import Horizon, Question, Topic, Weather, horizon_of
 from core.relations import FRAMES, FULL_PUNISHMENTS, Stage, branch_at_stage, clash_of, harmony_of
 from core.rules import source
 from core.sources import Source
 from core.state import State, Vigour, state_of
-from core.timing import first_day_out_of_void
+from core.timing import first_day_out_of_void, with_dates
 from core.values import value
 
 GOOD, BAD, OUTCOME = "good", "bad", "outcome"
@@ -55,24 +62,25 @@ def _generating_branches(el: Element) -> tuple[Branch, ...]:
     return tuple(b for b in Branch if b.element.generates is el)
 
 
-def _line_moments(chart: Chart, s: State, far: bool, weight_bonus: int = 0) -> list[Candidate]:
-    """The use-god's own moments by its state (YQ-01…08, YQ-12/13/15, HJ-14/38, SW-06, FF-04); ``far``: the
-    horizon is months and years (YQ-16)."""
+def _line_moments(chart: Chart, s: State, horizon: Horizon, weight_bonus: int = 0) -> list[Candidate]:
+    """The use-god's own moments by its state (YQ-01…08, YQ-12/13/15, HJ-14/38, SW-06, FF-04) in ``horizon``
+    (YQ-16)."""
     here = (s.place,)
-    return (_state_moments(chart, s, far, here, weight_bonus) + _motion_moments(s, here, weight_bonus)
+    return (_state_moments(chart, s, horizon, here, weight_bonus) + _motion_moments(s, here, weight_bonus)
             + _change_moments(chart, s, here, weight_bonus))
 
 
-def _state_moments(chart: Chart, s: State, far: bool, here: tuple[Place, ...], w: int) -> list[Candidate]:
+def _state_moments(chart: Chart, s: State, horizon: Horizon, here: tuple[Place, ...], w: int) -> list[Candidate]:
     """What the line waits for: 空 填沖 (YQ-08, XK2-03, XK2-08), 破 合填 (YQ-07, YP-03/04), 墓 沖開 (YQ-05), 合
     相擊 (YQ-06), 太旺 墓沖 (YQ-03), 衰絕 生旺 (YQ-04)."""
     m = chart.moment
     b = s.branch
+    far = horizon is Horizon.far
     out: list[Candidate] = []
     if s.void and not s.void_filled:
         out.append(Candidate(b, "YQ-08", "void_filled", 9 + w, OUTCOME, here, first_day_out_of_void(m, b).stem))
         turn = m.day.xun_head.shift(10)
-        if turn.branch is not b and not far:
+        if turn.branch is not b and horizon is Horizon.near:
             # XK2-03 出旬而不空: in a near matter the second void branch is out on the day the 旬 turns, before
             # its own (萃之比 L1356 「卯日財空，明日出空」: 卯 void in 甲辰旬, out on 甲寅)
             out.append(Candidate(turn.branch, "XK2-03", "void_filled", 8 + w, OUTCOME, here, turn.stem))
@@ -118,6 +126,12 @@ def _motion_moments(s: State, here: tuple[Place, ...], w: int) -> list[Candidate
     if s.moving:
         out.append(Candidate(harmony_of(b), "YQ-02", "moving_combined", 6 + w, OUTCOME, here))
         out.append(Candidate(b, "YQ-02", "moving_own", 6 + w, OUTCOME, here))
+    elif s.hidden_movement:
+        # 暗動 (AD-01 「靜爻旺相日辰沖之為暗動」): the day's clash has already stirred it, and it acts as a moving line
+        # (LH-11 「一爻明動一爻暗動亦作兩爻動」) — so its moments are a moving line's, 動而逢合逢值, not the clash
+        # it has had
+        out.append(Candidate(harmony_of(b), "YQ-02", "hidden_moving_combined", 6 + w, OUTCOME, here))
+        out.append(Candidate(b, "YQ-02", "hidden_moving_own", 6 + w, OUTCOME, here))
     elif s.place.layer is not Layer.CHANGED:
         # A static line on the month or the day has its 值 now: what it waits for is its clash (LC-08 坤 「世持
         # 子孫以臨月建…果於…卯年得意而歸，此應靜而逢沖之驗也」)
@@ -166,7 +180,9 @@ def _change_moments(chart: Chart, s: State, here: tuple[Place, ...], w: int) -> 
         # 而不能，辰年可歸」, the 辰 that clashes the moving 戌)
         out.append(Candidate(clash_of(b), "FF-04", "groaning_clashed_open", 7 + w,
                              GOOD if s.vigour.strong else BAD, cp))
+    # 問有應於變爻動爻 「如爻臨戌土，變出酉金，其吉凶有戌日應者，有酉日應者」: the changed branch and the moving one
     out.append(Candidate(c, "YQ-15", "changed_branch", 3 + w, OUTCOME, cp))
+    out.append(Candidate(b, "YQ-15", "moving_branch", 3 + w, OUTCOME, here))
     return out
 
 
@@ -225,19 +241,19 @@ def _one_short(chart: Chart, use: State) -> list[Candidate]:
 
 def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Place], yuan: tuple[Place, ...],
             world: State | None, timing_copy: Place | None, held: Iterable[Place] = (),
-            far: bool = False, relievers: Iterable[Place] = ()) -> list[Candidate]:
+            horizon: Horizon = Horizon.near, relievers: Iterable[Place] = ()) -> list[Candidate]:
     """Every moment the rules give for this use-god (and the copy that times it, LX-02): its own, its attackers'
     (YQ-09/10, HJ-35, HJ-18, HJ-16), its 元神's (HJ-16, YQ-09), and the 世's for one's own matter (YQ-18/19).
     ``held``: moving lines that strike the use-god and that the decision sets aside (令星, 化退 …): they cannot
     harm, yet the matter waits for the day that clears them (YQ-09 須待克神受克, DF-03).  ``relievers``: moving
     lines that strike a 官鬼 on the 世 of someone who holds no office, and so lift the burden (HJ-32)."""
-    out = _line_moments(chart, use, far) + _one_short(chart, use)
+    out = _line_moments(chart, use, horizon) + _one_short(chart, use)
     if eventual_side > 0:
         out += [Candidate(clash_of(state_of(chart, p).branch), "YQ-09", "attacker_struck", 6, GOOD, (use.place, p))
                 for p in held]
     if timing_copy is not None:
         out += [Candidate(c.branch, "LX-02", c.key, c.weight + 1, c.sense, c.places, c.stem, c.unit)
-                for c in _line_moments(chart, state_of(chart, timing_copy), far) if c.rule in ("YQ-07", "YQ-08")]
+                for c in _line_moments(chart, state_of(chart, timing_copy), horizon) if c.rule in ("YQ-07", "YQ-08")]
     here = (use.place,)
     for p in relievers:
         # HJ-32 萃之比 「亥水子孫獨發，克去世爻之鬼，應在明日寅日，寅與亥合，合起子孫之日」 (and 同人之革's
@@ -254,7 +270,8 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
             for g in _generating_branches(a.element)[:2]:
                 out.append(Candidate(g, "YQ-10", "attacker_fed", 4, BAD, there))
             out += _advance_filled(chart, p, there)
-        if a.moving:
+        stirred = a.moving or a.hidden_movement  # a 暗動 line is timed as a moving one (AD-02, LH-11)
+        if stirred:
             # HJ-35: the harm of a moving 忌神 falls when the use-god is clashed, combined, filled or out of void
             if use.void and not use.void_filled:
                 b, key = use.branch, "harm_when_out_of_void"
@@ -269,8 +286,14 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
             out.append(Candidate(clash_of(a.tomb), "HJ-18", "attacker_out_of_tomb", 5, BAD, there))
         if a.tied:
             out.append(Candidate(clash_of(a.branch), "HJ-16", "attacker_released", 5, BAD, there))
+        elif stirred:
+            # HJ-16 動逢合而絆住 「忌神動逢日月相合，則不成凶」 (LH-03 「爻動或與日月動爻合者謂之動逢合而絆住，反
+            # 不能動之意」): a moving attacker is held on the day that combines it — the harm is held off then
+            out.append(Candidate(harmony_of(a.branch), "HJ-16", "attacker_tied", 6 if eventual_side > 0 else 4, GOOD,
+                                 there))
     for p in yuan:
         h = state_of(chart, p)
+        out += _helper_filled(chart, h, here + (p,))
         if h.tied:
             out.append(Candidate(clash_of(h.branch), "HJ-16", "helper_released", 5, GOOD, here + (p,)))
         ln = chart.lines[p.position - 1] if p.layer is Layer.LINE else None
@@ -281,7 +304,7 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
     if world is not None:
         for y in yuan:
             ys = state_of(chart, y)
-            if world.void and not world.void_filled and ys.moving:
+            if world.void and not world.void_filled and (ys.moving or ys.hidden_movement):
                 out.append(Candidate(ys.branch, "YQ-18", "world_void_helper_moves", 7, GOOD, (world.place, y)))
             elif not world.vigour.strong and not ys.acts:
                 out.append(Candidate(clash_of(ys.branch), "YQ-19", "world_weak_helper_clashed", 6, GOOD,
@@ -289,14 +312,45 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
         if world.place != use.place and world.void and not world.void_filled:
             out.append(Candidate(world.branch, "XK2-05", "world_out_of_void", 6, OUTCOME, (world.place,),
                                  first_day_out_of_void(chart.moment, world.branch).stem))
+        if world.place != use.place:
+            # the 世 read with the use-god (one's own money, office, safety …) is a 主象 too: its own change times
+            # the matter as the use-god's does (YQ-15 應於變爻動爻, YQ-12/13, HJ-14, FS-10 …), a step below it
+            out += [Candidate(c.branch, c.rule, c.key, c.weight - 1, c.sense, c.places, c.stem, c.unit)
+                    for c in _change_moments(chart, world, (world.place,), 0)]
     return out
 
 
-_UNITS = {Horizon.near: (Unit.DAY,), Horizon.far: (Unit.MONTH, Unit.YEAR)}
-# YQ-16 遠近當分 … 再問有占遠應近，占近應遠: when nobody said how far ahead, the other scale is as possible as the
-# topic's default — its unit is a unit of the reading too, and the chapters' moments in it rank this many steps
-# below the same moments in the default's unit (a void filled, 9, then falls below a line's own day, 6).
+def _helper_filled(chart: Chart, h: State, there: tuple[Place, ...]) -> list[Candidate]:
+    """A moving 元神 that is void or broken helps when it is filled: HJ-14 「動空化空，皆成凶吉…吉凶皆應沖空實空之
+    日」 (its 出空 day, or the day that clashes it), and YP-03 「今日雖破，實破之日則不破…近應日遠應年月」 — 艮之觀's
+    破 and 化空 子 元神 「若在冬至月，始有此驗」 (its own branch).  A static one gives no help to wait for."""
+    if not h.moving:
+        return []
+    out: list[Candidate] = []
+    if h.void and not h.void_filled:
+        out.append(Candidate(h.branch, "HJ-14", "helper_out_of_void", 6, GOOD, there,
+                             first_day_out_of_void(chart.moment, h.branch).stem))
+        out.append(Candidate(clash_of(h.branch), "HJ-14", "helper_void_clashed", 5, GOOD, there))
+    if h.month_break:
+        out.append(Candidate(h.branch, "YP-03", "helper_break_filled", 6, GOOD, there))
+    return out
+
+
+# YQ-16 遠事定之以年月，近事應之於日時 … 占月應年，占日應時: each horizon's units, its own first.  A same-day matter
+# is timed in hours (天時 「誠得卜日應時」), a near one in days, a far one in months and years; a near matter nobody
+# said was near may come a month or more off (占近應遠), never years — and a far one is never read in days (a
+# question about next week has no 2039, one about a career no "Thursday").
+_UNITS = {Horizon.today: (Unit.HOUR,), Horizon.near: (Unit.DAY,), Horizon.far: (Unit.MONTH, Unit.YEAR)}
+_UNASKED = {Horizon.today: (), Horizon.near: (Unit.MONTH,), Horizon.far: ()}
+# The chapters' moments in the unit the querent did not ask for (占近應遠) rank this many steps below the same
+# moments in the default's unit (a void filled, 9, then falls below a line's own day, 6).
 _UNASKED_STEPS = 4
+
+
+def units_of(horizon: Horizon, asked: bool = True) -> tuple[Unit, ...]:
+    """The units a reading's moments may be told in, the horizon's own first (YQ-16): hours for today; days for a
+    near matter, and months when nobody said it was near; months and years for a far one."""
+    return _UNITS[horizon] + (() if asked else _UNASKED[horizon])
 
 
 def _favourable(sense: str, side: int) -> bool | None:
@@ -314,39 +368,147 @@ def _agrees(sense: str, side: int) -> int:
     return int((sense == BAD and side < 0) or (sense == GOOD and side > 0))
 
 
+def _steps(unit: Unit | None, horizon: Horizon, asked: bool, restate: bool = False) -> tuple[tuple[Unit, int], ...]:
+    """The units a moment is read in, each with the steps it ranks below the horizon's first unit.  A rule that
+    names its unit (a 實破 year, YP-04; a 破 合 month in a far matter, YP-03) keeps it where the horizon has it and
+    is left out where it has not (the same branch comes in the horizon's units from 應期總注's own rule); with
+    ``restate`` (the seed's timing patterns, read off 002's worked cases in the unit of each case) the branch is
+    read in the horizon's units instead, a step lower: YQ-16 makes the unit the horizon's, the rule the branch's
+    (an 出空 day of a near matter is an 出空 month of a far one, XK2-07; a day an hour of a same-day one)."""
+    own, other = _UNITS[horizon], (() if asked else _UNASKED[horizon])
+    if unit is None:
+        return tuple((u, i) for i, u in enumerate(own)) + tuple((u, _UNASKED_STEPS) for u in other)
+    if unit in own:
+        return ((unit, 0),)
+    if unit in other:
+        return ((unit, _UNASKED_STEPS),)
+    return tuple((u, i + 1) for i, u in enumerate(own)) if restate else ()
+
+
 def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Horizon,
           eventual_side: int, asked: bool = True) -> list[Timing]:
-    """One entry per (unit, branch): every rule that gives it, the strongest first; the entry's weight is its
-    strongest rule's, and one more for each other rule that agrees (at most two more); the horizon's unit first.
-    ``asked``: the querent said near or far; if not, the other scale's first unit follows (_UNASKED_STEPS)."""
-    default = _UNITS[horizon]
-    other = () if asked else _UNITS[Horizon.far if horizon is Horizon.near else Horizon.near][:1]
-    units = default + other
-    grouped: dict[tuple[Unit, Branch], list[_Given]] = {}
+    """One entry per branch: every rule that gives it, the strongest first, in every unit of the horizon it fits
+    (a month and a year are one moment, not two).  Within a unit the weight is the strongest rule's and one more for
+    each other rule that agrees (at most two more); the entry's weight is its best unit's.  Weightiest first.
+    ``asked``: the querent said how far off; if not, a near matter's moments may also come in months
+    (_UNASKED_STEPS)."""
+    grouped: dict[Branch, dict[Unit, list[_Given]]] = {}
     for c in candidates:
-        steps = ((c.unit, 0),) if c.unit is not None else \
-            tuple((u, i) for i, u in enumerate(default)) + tuple((u, _UNASKED_STEPS) for u in other)
-        for unit, step in steps:
+        for unit, step in _steps(c.unit, horizon, asked):
             stem = c.stem if unit is Unit.DAY else None
-            grouped.setdefault((unit, c.branch), []).append(
+            grouped.setdefault(c.branch, {}).setdefault(unit, []).append(
                 _Given(c.weight - step + _agrees(c.sense, eventual_side), c.rule, c.key, c.sense, c.places, stem,
                        source(c.rule)))
     for t in older:  # the seed's own timing patterns (002's worked cases) rank a step below 應期總注's
         sense = _OLDER_SENSE.get(t.key, OUTCOME)
-        grouped.setdefault((t.unit, t.branch), []).append(
-            _Given(t.weight - 1, t.rule, t.key, sense, t.places, t.stem, t.source))
+        for unit, step in _steps(t.unit, horizon, asked, restate=True):
+            grouped.setdefault(t.branch, {}).setdefault(unit, []).append(
+                _Given(t.weight - 1 - step, t.rule, t.key, sense, t.places, t.stem if unit is Unit.DAY else None,
+                       t.source))
+    order = units_of(horizon, asked)
     out = []
-    for (unit, branch), given in grouped.items():
-        given.sort(key=attrgetter("weight"), reverse=True)
-        rules = tuple(dict.fromkeys(g.rule for g in given))
-        top = given[0]
-        stem = next((g.stem for g in given if g.stem is not None), None)
-        agree = sum(1 for r in rules[1:] if r not in _GENERIC)
-        weight = top.weight + min(2, agree) + (1 if unit in units else -2)
-        out.append(Timing(unit, branch, top.rule, top.source, top.key, max(0, weight), stem, top.places, (),
-                          rules, _favourable(top.sense, eventual_side)))
+    for branch, by_unit in grouped.items():
+        weights: dict[Unit, int] = {}
+        every: list[_Given] = []
+        for unit, given in by_unit.items():
+            given.sort(key=attrgetter("weight"), reverse=True)
+            rules = tuple(dict.fromkeys(g.rule for g in given))
+            weights[unit] = given[0].weight + min(2, sum(1 for r in rules[1:] if r not in _GENERIC)) + 1
+            every += given
+        every.sort(key=attrgetter("weight"), reverse=True)
+        top = every[0]
+        units = tuple(u for u in order if u in weights)
+        stem = next((g.stem for g in every if g.stem is not None), None) if Unit.DAY in units else None
+        out.append(Timing(units[0], branch, top.rule, top.source, top.key, max(0, max(weights.values())), stem,
+                          top.places, (), tuple(dict.fromkeys(g.rule for g in every)),
+                          _favourable(top.sense, eventual_side), units))
     out.sort(key=attrgetter("weight"), reverse=True)
     return out
+
+
+# How many next dates each unit shows, by horizon: a same-day matter its next hour, a near one three days and the
+# next month, a far one two months and two years — never a date the horizon does not reach (a question about
+# tomorrow's rain is not dated 2027–2029).
+_DATES: dict[Horizon, dict[Unit, int]] = {
+    Horizon.today: {Unit.HOUR: 1}, Horizon.near: {Unit.DAY: 3, Unit.MONTH: 1},
+    Horizon.far: {Unit.MONTH: 2, Unit.YEAR: 2},
+}
+
+# What happens at a moment, by topic and by whether the moment is good or bad (keys only; the bot words them).
+_EVENTS: dict[Topic, tuple[str, str]] = {
+    Topic.illness: ("recovery", "danger"), Topic.doctor: ("recovery", "danger"),
+    Topic.wealth: ("money_comes", "money_lost"), Topic.gamble: ("money_comes", "money_lost"),
+    Topic.loan: ("money_comes", "money_lost"),
+    Topic.returning: ("arrival", "delay"), Topic.travel: ("success", "danger"), Topic.danger: ("safe", "danger"),
+    Topic.lost: ("found", "trouble"), Topic.career: ("promotion", "trouble"), Topic.exam: ("passes", "trouble"),
+    Topic.marriage: ("agreement", "trouble"), Topic.matchmaker: ("agreement", "trouble"),
+    Topic.pregnancy: ("birth", "danger"),
+}
+
+
+def event_of(question: Question, favourable: bool | None) -> str:
+    """What happens at a moment: the topic's good or bad turn (recovery or danger in an illness, money coming or
+    lost …); for the weather, the weather wished or the other (rain or a clear sky); ``turn`` when the verdict is
+    even and the moment's sense is the verdict's."""
+    if favourable is None:
+        return "weather_changes" if question.topic is Topic.weather else "turn"
+    if question.topic is Topic.weather:
+        if question.weather is None:
+            return "weather_changes"
+        wished, other = ("rain", "clear") if question.weather is Weather.rain else ("clear", "rain")
+        return wished if favourable else other
+    good, bad = _EVENTS.get(question.topic, ("success", "trouble"))
+    return good if favourable else bad
+
+
+def _first_date(t: Timing) -> date | datetime | None:
+    every = [d for ds in (t.unit_dates or (t.dates,)) for d in ds]
+    return min(every, key=_date_key) if every else None
+
+
+def _date_key(d: date | datetime) -> tuple[date, time]:
+    """Days and instants on one line: a date at its start, an instant (in the cast's zone) at its local time."""
+    return (d.date(), d.time()) if isinstance(d, datetime) else (d, time.min)
+
+
+_SPAN = {Unit.HOUR: 1 / 12, Unit.DAY: 1.0, Unit.MONTH: 30.44, Unit.YEAR: 365.25}
+
+
+def ahead(m: Moment, unit: Unit, branch: Branch, stem: Stem | None = None) -> float:
+    """About how many days after the cast the next ``branch`` of ``unit`` comes, from the pillars alone (a book's
+    case has no instant): the next one, never the present one (its 值 is now)."""
+    now: StemBranch | Branch | None = {Unit.HOUR: m.hour, Unit.DAY: m.day, Unit.MONTH: m.month_branch,
+                                       Unit.YEAR: m.year_branch}[unit]
+    if unit is Unit.DAY and stem is not None:
+        return float((StemBranch(stem, branch).index - m.day.index) % 60 or 60)
+    if isinstance(now, StemBranch):
+        now = now.branch
+    if now is None:  # no hour or year given: after every known one of the unit below it
+        return 12 * _SPAN[unit] + int(branch) * _SPAN[unit] / 12
+    return ((branch - now) % 12 or 12) * _SPAN[unit]
+
+
+def _when(t: Timing, m: Moment) -> float:
+    """Days from the cast to the moment's first date (its first unit's next occurrence when it has no date)."""
+    first = _first_date(t)
+    if first is None or m.local is None:
+        return min(ahead(m, u, t.branch, t.stem if u is Unit.DAY else None) for u in t.all_units)
+    cast = m.local.replace(tzinfo=None)
+    at = datetime.combine(*_date_key(first))
+    return (at - cast).total_seconds() / 86400
+
+
+def arrange(timings: Iterable[Timing], m: Moment, question: Question) -> tuple[Timing, ...]:
+    """The moments as a reading gives them: dated in each unit as far as the horizon reaches, each with what
+    happens then (``event``), the most likely first (the weightiest; the sooner of two as weighty) and named so
+    (``likely``), then the others in date order (DESIGN.md: lists that rank come from the most likely first)."""
+    dated = with_dates(timings, m, counts=_DATES[horizon_of(question)])
+    if not dated:
+        return ()
+    when = {id(t): _when(t, m) for t in dated}
+    first = min(dated, key=lambda t: (-t.weight, when[id(t)]))
+    rest = sorted((t for t in dated if t is not first), key=lambda t: (when[id(t)], -t.weight))
+    return tuple(replace(t, event=event_of(question, t.favourable), likely=t is first) for t in (first, *rest))
 
 
 class _Given(NamedTuple):

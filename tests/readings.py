@@ -10,7 +10,7 @@ from core.calendar import Moment
 from core.cast import parse_cast
 from core.chart import Chart, build_chart
 from core.findings import Layer, Place
-from core.question import Question, Subject, Topic
+from core.question import Horizon, Question, Subject, Topic
 from core.reading import Reading, read
 
 
@@ -64,7 +64,8 @@ CASES: dict[str, tuple[Question, Place, set[str], list[tuple[str, str]], int | N
                 {"YS-03", "YS-08", "YC-1", "SK-03", "SK-01"}, [("day", "亥"), ("day", "巳")], 1),
     "Z002-14": (Question(Topic.wealth, Subject.self), Place(Layer.LINE, 2),
                 {"YS-05", "YS-10", "M-08", "M-09", "XK-02", "XK-03", "T-02", "R-CAI-01"}, [("day", "甲寅")], 1),
-    "Z002-15": (Question(Topic.career, Subject.self), Place(Layer.LINE, 3),
+    # Z002-15 占謁貴 (when will I be received): a visit, a near matter (「須待子日沖去午火方得拜謁」), asked as such
+    "Z002-15": (Question(Topic.career, Subject.self, horizon=Horizon.near), Place(Layer.LINE, 3),
                 {"YS-02", "M-10", "DB-04", "T-03"}, [("day", "子")], None),
     "Z002-16": (Question(Topic.career, Subject.self), Place(Layer.LINE, 6),
                 {"YS-02", "M-11", "SK-06", "XK-03", "T-02", "T-09", "T-10"}, [("month", "辰")], 1),
@@ -75,9 +76,10 @@ CASES: dict[str, tuple[Question, Place, set[str], list[tuple[str, str]], int | N
     # by the author's own words (當時旺相無傷，過時有害).
     "Z002-18": (Question(Topic.other, Subject.self), Place(Layer.LINE, 6),
                 {"YS-07", "YS-10", "M-14", "GX-01", "DB-04", "T-07", "T-08"}, [("month", "未"), ("month", "酉")], None),
-    # Z002-19: the author predicted 卯日卯時; it happened the next day (己巳) at 卯時 — only the hour matches.
+    # Z002-19: the author predicted 卯日卯時; it happened the next day (己巳) at 卯時 — only the hour matches.  A
+    # birth some days off is a near matter, timed in days: hours are a same-day question's (占日應時, horizon today).
     "Z002-19": (Question(Topic.pregnancy, Subject.sibling), Place(Layer.LINE, 4),
-                {"YS-03", "M-15", "SK-08", "D-04", "T-01"}, [("hour", "卯"), ("day", "卯")], 1),
+                {"YS-03", "M-15", "SK-08", "D-04", "T-01"}, [("day", "卯")], 1),
     "Z002-20": (Question(Topic.illness, Subject.self), Place(Layer.LINE, 2),
                 {"YS-07", "D-06", "DB-04", "JC-1", "M-13", "T-05"}, [("month", "亥")], -1),
     # Z002-21: the author counts two changed lines among the four attacking earths, against his own DB-01

@@ -39,7 +39,7 @@ from bot.glossary import explanation, render_all_terms, render_terms
 from bot.guard import ATTEMPTS
 from bot.i18n import _, ngettext, normalize, term, use
 from bot.messages import MAX_MESSAGE, split_message
-from bot.render import render_findings, render_reading, render_sources
+from bot.render import EVENTS, render_findings, render_reading, render_sources
 from core.calendar import DayBoundary, Moment
 from core.cast import parse_cast
 from core.chart import build_chart
@@ -223,6 +223,8 @@ async def consult(u: FakeUser, *, entry: str = "/cast", question: str | None = N
             fu, _seen = await until(u, has(f"f:{which}:"))
             await u.press(fu, f"f:{which}:{value}")
     for which in optional_follow_ups(Question(Topic(topic))):
+        if which.value == "horizon" and (answers or {}).get("illness") == "long":
+            continue  # a long illness is far by its nature: not asked whether it is today's
         fu, _seen = await until(u, has(f"f:{which.value}:"))
         await u.press(fu, f"f:{which.value}:{(answers or {}).get(which.value, 'skip')}")
     methods, _seen = await until(u, has("m:"))
@@ -349,7 +351,7 @@ async def test_follow_ups_are_exactly_what_the_engine_needs(tmp_path: Path,
                 answers[which.value] = pick.split(":")[2]
                 await u.press(m, pick)
             asked = [k for k in answers if k in {f.value for f in OPTIONAL_FOLLOW_UPS}]
-            assert len(asked) <= 1, (topic, asked)  # never more than one extra question
+            assert len(asked) <= 2, (topic, asked)  # never more than two extra questions (the second: "today?")
             await u.send("/cancel")
             assert (await u.wait_reply()).callback_data == ["new", "h:0", "s:show"]
 
@@ -408,6 +410,7 @@ async def test_shortcuts_skip_what_they_answer(tmp_path: Path, caplog: pytest.Lo
         assert picture_values(seen[-1]) == "999666"
         await u.press(topics, "t:weather")
         await u.press((await until(u, has("f:weather:")))[0], "f:weather:skip")
+        await u.press((await until(u, has("f:horizon:")))[0], "f:horizon:skip")  # then "today?"
         await u.press((await until(u, has("w:")))[0], "w:now")
         await u.wait_for(is_chart)
         await u.wait_reply()
@@ -683,11 +686,12 @@ async def test_sources_terms_and_all_reasons(tmp_path: Path, caplog: pytest.LogC
         rid = reading_id(answer)
         _c, want, reading = expected(code, "696969", at(NOW, DEFAULT_ZONES[lang]), "wealth")
         assert answer.text == want and not RULE_ID.findall(answer.text) and not RULE_ID.findall(chart.text)
-        with use(lang):  # each moment once, good or bad, with its dates; the rules that give it are under Sources
-            senses = (_("a good moment"), _("a bad moment"), _("the moment it turns"))
+        with use(lang):  # each moment once: the most likely, then the others by date, each with what happens then
+            events = [_(e) for e in EVENTS.values()]
             when = answer.text.split(_("When:"))[1].split("\n\n")[0]
-        rows = [row for row in when.splitlines() if row.startswith("・")]
-        assert len(rows) == min(5, len(reading.timing)) >= 3 and all(any(s in row for s in senses) for row in rows)
+            first = _("Most likely: {moment}").format(moment="")
+        rows = [row for row in when.splitlines() if row.startswith(("・", first))]
+        assert len(rows) == min(5, len(reading.timing)) >= 3 and all(any(e in row for e in events) for row in rows)
         dates = [d for t in reading.timing[:5] for d in t.dates]
         assert len(dates) == len(set(dates))
 
@@ -785,6 +789,7 @@ async def test_restart_between_tosses_resumes(tmp_path: Path, caplog: pytest.Log
         await u.press((await until(u, has("t:")))[0], "t:illness")
         await u.press((await until(u, has("f:")))[0], "f:subject:self")
         await u.press((await until(u, has("f:illness:")))[0], "f:illness:skip")
+        await u.press((await until(u, has("f:horizon:")))[0], "f:horizon:skip")  # then "today?"
         await u.press((await until(u, has("m:")))[0], "m:coins")
         toss = await u.wait_for(has("c:0:"))
         for i, n in enumerate("321"):

@@ -209,3 +209,29 @@ def test_read_shows_its_sources_and_terms_when_asked(capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out
     with use("zh_Hant"):
         assert out.index(render_reading(reading)) < out.index(render_sources(reading)) < out.index(render_terms(reading))
+
+
+def test_read_json_timing_by_horizon(capsys: pytest.CaptureFixture[str]) -> None:
+    """``timing``: the most likely moment first (``likely``), the others in date order; each one branch in the
+    horizon's units only (``--horizon`` and the JSONL key ``horizon``: today in hours, near in days, far in months and
+    years), with its line, its rule and what happens then."""
+    base = ["read", "--lines", "789968", "--at", "2026-12-05 09:00", "--tz", "Asia/Seoul", "--topic", "illness",
+            "--subject", "parent", "--json"]
+    allowed = {"today": {"hour"}, "near": {"day"}, "far": {"month", "year"}}
+    for horizon, units in allowed.items():
+        assert main(base + ["--horizon", horizon]) == 0
+        timing = json.loads(capsys.readouterr().out)["reading"]["timing"]
+        assert timing and timing[0]["likely"] and not any(t["likely"] for t in timing[1:])
+        assert timing[0]["weight"] == max(t["weight"] for t in timing)
+        firsts = [min(d for u in t["units"] for d in u["dates"]) for t in timing[1:]]
+        assert firsts == sorted(firsts)
+        assert all({u["unit"] for u in t["units"]} <= units and t["unit"] == t["units"][0]["unit"] for t in timing)
+        assert all(t["places"] and t["rule"] in t["rules"] and t["event"] for t in timing)
+        assert len({t["branch"] for t in timing}) == len(timing)
+    out = io.StringIO()
+    request = {"lines": "789968", "at": "2026-12-05 09:00", "tz": "Asia/Seoul", "topic": "weather",
+               "weather": "rain", "horizon": "today"}
+    assert run_jsonl([json.dumps(request)], out, now=lambda: FIXED_NOW, reading=True) == 1
+    row = json.loads(out.getvalue())
+    assert row["reading"]["question"]["horizon"] == "today"
+    assert {u["unit"] for t in row["reading"]["timing"] for u in t["units"]} == {"hour"}

@@ -56,8 +56,12 @@ def test_dates_where_they_are_shown(lang: str) -> None:
         assert render_almanac(DAY, "Asia/Seoul").splitlines()[0] == _("Almanac for {date}").format(date=WRITTEN[lang])
         assert AT[lang] in render_chart(chart)
         text = render_reading(r)
-        assert r.timing and all(day_text(d if isinstance(d, date) and not isinstance(d, datetime) else d.date())
-                                in text for t in r.timing[:5] for d in t.dates)
+        def shown(d: date | datetime) -> str:
+            return day_text(d.date() if isinstance(d, datetime) else d)
+
+        # each moment's first date in every unit; the most likely one's next dates too ("if not then")
+        assert r.timing and all(shown(ds[0]) in text for t in r.timing[:5] for ds in t.unit_dates)
+        assert all(shown(d) in text for d in r.timing[0].dates)
         assert not MACHINE.search(text) and not MACHINE.search(render_chart(chart))
 
 

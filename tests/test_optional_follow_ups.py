@@ -131,19 +131,25 @@ async def test_rain_asked_becomes_the_use_god(tmp_path: Path, caplog: pytest.Log
         assert prompt.text == tr(code, kb.FOLLOW_UP_QUESTIONS["weather"])
         assert [b["text"] for b in prompt.buttons][:3] == ["雨", "晴天", tr(code, kb.SKIP_LABELS["weather"])]
         await u.press(prompt, "f:weather:rain")
+        # then whether it is today's (占日應時): tomorrow's rain is a near matter, timed in days
+        today, before = await until(u, has("f:horizon:"))
+        assert before == [] and today.text == tr(code, kb.TODAY_QUESTION)
+        assert today.callback_data == ["f:horizon:today", "f:horizon:near", "f:horizon:skip", "x"]
+        await u.press(today, "f:horizon:near")
         await u.press((await until(u, has("m:")))[0], "m:text")
         await u.wait_reply()
         await u.send(CAST)
         await u.press((await until(u, has("w:")))[0], "w:now")
         chart = await u.wait_for(is_chart)
         answer = await u.wait_for(has("r:"))
-        want_chart, want_reading, reading = expected(code, CAST, at(NOW, tz), "weather", weather="rain")
+        want_chart, want_reading, reading = expected(code, CAST, at(NOW, tz), "weather", weather="rain",
+                                                     horizon="near")
         assert chart.text == want_chart and answer.text == want_reading
         assert reading.rule.target is Relation.父母
         with use("zh_Hans"):
             assert term("父母") in answer.text.splitlines()[1]  # "用神：…父母…"
         rid = reading_id(answer)
-        assert stored_question(bot.db, rid)["weather"] == "rain"
+        assert stored_question(bot.db, rid)["weather"] == "rain" and stored_question(bot.db, rid)["horizon"] == "near"
         assert db_rows(bot.db, "SELECT question, topic FROM readings WHERE id = ?", (rid,)) == [
             ("明天会下雨吗？", "weather")]
         # the sky as it comes (skipped) is another reading, on the 水火 lines
@@ -162,16 +168,16 @@ async def test_skipping_keeps_the_default_and_the_quick_path_skips_what_it_can(
         _c, skipped, _l = await consult(u, topic="wealth", method="text", lines=CAST)  # skips the horizon
         prompt = asked(u, "horizon")
         assert prompt.text.startswith("Is the matter near or far off?")
-        assert [b["text"] for b in prompt.buttons] == ["Near: days or hours", "Far: months or years",
+        assert [b["text"] for b in prompt.buttons] == ["Near: in days", "Far: months or years",
                                                       "Not sure — skip", "Cancel"]
         assert skipped.text == expected("en", CAST, at(NOW, "UTC"), "wealth")[1]
         assert stored_question(bot.db, reading_id(skipped))["horizon"] is None
         _c, far, _l = await consult(u, topic="wealth", method="text", lines=CAST, answers={"horizon": "far"})
         want = expected("en", CAST, at(NOW, "UTC"), "wealth", horizon="far")
         assert far.text == want[1] != skipped.text
-        # skipped: the topic's default (near) first, and the other scale after it, as the reading says (YQ-16)
+        # skipped: the topic's default (near) in days, months after it, as the reading says (YQ-16); far: months
         first_far, first_skipped = (m.text.split("When:")[1].strip().splitlines()[0] for m in (far, skipped))
-        assert " month " in first_far and " day " in first_skipped
+        assert " month, from " in first_far and " day)" in first_skipped and " day)" not in first_far
         assert "nobody said how far off it is, so months follow." in skipped.text
         assert "nobody said" not in far.text
         assert stored_question(bot.db, reading_id(far))["horizon"] == "far"
@@ -273,6 +279,7 @@ async def test_restart_at_an_optional_step_resumes(tmp_path: Path, caplog: pytes
         assert seen[-1] == tr("ko", "A reading is in progress; here is where we are (or /cancel it).")
         await bot.restart()
         await u.press(illness, "f:illness:recent")  # the keyboard from before both restarts
+        await u.press((await until(u, has("f:horizon:")))[0], "f:horizon:skip")  # not asked as today's
         await u.press((await until(u, has("m:")))[0], "m:text")
         await u.wait_reply()
         await u.send(CAST)
@@ -376,7 +383,11 @@ def test_every_optional_follow_up_has_its_texts() -> None:
     for topic in Topic:
         for which in optional_follow_ups(Question(topic)):
             assert which.value in kb.FOLLOW_UP_QUESTIONS and which.value in kb.SKIP_LABELS
-    assert set(kb.HORIZON_LABELS) == {"near", "far"} and set(kb.ILLNESS_LABELS) == {"recent", "long"}
+    assert set(kb.HORIZON_LABELS) == {"near", "far", "today"} and set(kb.ILLNESS_LABELS) == {"recent", "long"}
+    # where a chapter times in hours the horizon asks "today?" and offers it first
+    assert kb.follow_up_question(Topic.weather, FollowUp.horizon) == kb.TODAY_QUESTION
+    assert kb.follow_up_question(Topic.wealth, FollowUp.horizon) == kb.FOLLOW_UP_QUESTIONS["horizon"]
+    assert kb.follow_up(Topic.weather, FollowUp.horizon).inline_keyboard[0][0].callback_data == "f:horizon:today"
     assert set(kb.WEATHER_LABELS) == {"rain", "clear"}
     assert kb.follow_up(Topic.illness, FollowUp.illness).inline_keyboard[-2][0].callback_data == "f:illness:skip"
     assert all(b.callback_data != "f:subject:skip" for row in kb.follow_up(Topic.illness, FollowUp.subject)

@@ -170,19 +170,24 @@ def test_follow_ups_are_asked_only_where_they_change_the_use_god() -> None:
 def test_optional_follow_ups_only_where_they_matter() -> None:
     asks = {t: optional_follow_ups(Question(t)) for t in Topic}
     assert {t: f for t, f in asks.items() if f} == {
-        Topic.illness: (FollowUp.illness,), Topic.weather: (FollowUp.weather,),
-        **{t: (FollowUp.horizon,) for t in (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic.loan)},
+        Topic.illness: (FollowUp.illness, FollowUp.horizon), Topic.weather: (FollowUp.weather, FollowUp.horizon),
+        **{t: (FollowUp.horizon,) for t in (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic.loan,
+                                            Topic.returning, Topic.gamble)},
     }
-    assert all(len(f) <= 1 for f in asks.values())  # a simple matter gets one extra question at most
-    # answered: nothing more to ask; the subject and the required follow-ups do not change what is optional
+    assert all(len(f) <= 2 for f in asks.values())  # a simple matter gets two extra questions at most
+    # answered: nothing more to ask; the subject and the required follow-ups do not change what is optional; a long
+    # illness is far by its nature, so it is not asked whether it is today's
     assert optional_follow_ups(Question(Topic.illness, Subject.parent, illness=Illness.long)) == ()
-    assert optional_follow_ups(Question(Topic.illness, Subject.parent)) == (FollowUp.illness,)
-    assert optional_follow_ups(Question(Topic.weather, weather=Weather.rain)) == ()
+    assert optional_follow_ups(Question(Topic.illness, Subject.parent)) == (FollowUp.illness, FollowUp.horizon)
+    assert optional_follow_ups(Question(Topic.illness, Subject.parent, illness=Illness.recent)) == (FollowUp.horizon,)
+    assert optional_follow_ups(Question(Topic.illness, horizon=Horizon.today)) == (FollowUp.illness,)
+    assert optional_follow_ups(Question(Topic.weather, weather=Weather.rain)) == (FollowUp.horizon,)
+    assert optional_follow_ups(Question(Topic.weather, weather=Weather.rain, horizon=Horizon.today)) == ()
     assert optional_follow_ups(Question(Topic.wealth, Subject.wife, horizon=Horizon.far)) == ()
     assert optional_follow_ups(Question(Topic.lawsuit, Subject.self)) == (FollowUp.horizon,)
     # an expert's use-god replaces the weather wished (resolve ignores it), not the kind of illness
-    assert optional_follow_ups(Question(Topic.weather, use_god=R.父母)) == ()
-    assert optional_follow_ups(Question(Topic.illness, use_god=R.官鬼)) == (FollowUp.illness,)
+    assert optional_follow_ups(Question(Topic.weather, use_god=R.父母)) == (FollowUp.horizon,)
+    assert optional_follow_ups(Question(Topic.illness, use_god=R.官鬼)) == (FollowUp.illness, FollowUp.horizon)
     # the horizon is asked only where the default is a guess; elsewhere the default stands for itself
     assert horizon_of(Question(Topic.career)) is Horizon.far and horizon_of(Question(Topic.returning)) is Horizon.near
     # optional ones never block the use-god, and the required ones are never optional
@@ -193,6 +198,10 @@ def test_optional_follow_ups_only_where_they_matter() -> None:
         for f in set(OPTIONAL_FOLLOW_UPS) - set(optional_follow_ups(Question(t))):
             assert choices(t, f) == (), (t, f)
     assert choices(Topic.wealth, FollowUp.horizon) == (Horizon.near, Horizon.far)
+    # 占日應時: where a chapter times in hours, the bot asks whether the matter is today's
+    assert choices(Topic.weather, FollowUp.horizon) == (Horizon.today, Horizon.near)
+    assert choices(Topic.returning, FollowUp.horizon) == (Horizon.today, Horizon.near, Horizon.far)
+    assert all(Horizon.today not in choices(t, FollowUp.horizon) for t in (Topic.career, Topic.wealth, Topic.other))
     assert choices(Topic.illness, FollowUp.illness) == (Illness.recent, Illness.long)
     assert choices(Topic.weather, FollowUp.weather) == (Weather.rain, Weather.clear)
     assert resolve(Question(Topic.weather, weather=Weather.rain)).target is R.父母
@@ -422,7 +431,7 @@ def test_ids_are_stable() -> None:
     assert {"subject", "sex"} <= {f.value for f in FollowUp}
     assert [f.value for f in FollowUp][:4] == ["subject", "sex", "subject_sex", "thing"]
     assert {"horizon", "illness", "weather"} <= {f.value for f in FollowUp}
-    assert [h.value for h in Horizon] == ["near", "far"] and [i.value for i in Illness] == ["recent", "long"]
+    assert [h.value for h in Horizon] == ["near", "far", "today"] and [i.value for i in Illness] == ["recent", "long"]
     assert [w.value for w in Weather] == ["rain", "clear"]
 
 

@@ -82,9 +82,10 @@ def timing_keys(r: Reading, first: int = 3) -> set[tuple[str, str]]:
     """(unit, branch) and (unit, stem+branch) of the first ``first`` timing entries."""
     out = set()
     for t in r.timing[:first]:
-        out.add((t.unit.value, t.branch.name))
-        if t.stem is not None:
-            out.add((t.unit.value, t.stem.name + t.branch.name))
+        for unit in t.all_units:  # a branch read in two units (a month and a year) is one entry
+            out.add((unit.value, t.branch.name))
+            if t.stem is not None and unit.value == "day":
+                out.add((unit.value, t.stem.name + t.branch.name))
     return out
 
 
