@@ -1,0 +1,91 @@
+"""Write bot/quotes.py: for every registered rule id, a short quote of the passage it rests on.
+
+    python tools/quotes.py
+
+Reads the seed line each id is registered at (core.rules) from shared/seeds and shared/texts (the Chinese line:
+a translation line steps back to the Chinese paragraph it follows) and keeps the clause that shares the most
+characters with the rule's title, at most ``LONGEST`` characters.  The table is stored in the repository, so the
+bot and the tests never read shared/; run again after registering rules.  A quote is the text's own words; where a
+clause is cut, it ends in "…".
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from core import rules  # noqa: E402
+from core.sources import SEEDS  # noqa: E402
+
+SHARED = ROOT.parent.parent / "shared" if not (ROOT.parent / "shared").exists() else ROOT.parent / "shared"
+LONGEST = 32
+_FOREIGN = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]")  # kana or hangul: a translation line
+# Chosen by hand where the best clause by title is not the saying the rule rests on (same seed line).
+CURATED = {
+    "YS-01": "占父母即以卦中之父母爻為用神",
+    "YS-02": "占功名、官府、雷霆鬼神、妻占夫皆以官鬼爻為用神",
+    "YS-03": "占兄弟、姐妹、族中兄弟……都以兄弟爻為用神",
+    "YS-04": "占姊丈妹夫以世爻為用神",
+    "YS-05": "占貨財、珠寶、倉庫一切使用之財物亦以妻財爻為用神",
+    "YS-06": "占子孫、占女、女婿、侄、甥、門生……皆以子孫爻為用神",
+    "SK-01": "凡用神、元神宜於逢生，月建生、日建生，動爻生、動化回頭生",
+    "JS-06": "以上四处若得全来生合用神者，诸占全吉",
+    "SW-05": "常见土临父母。有申日雨者……又见土临子孙，有申日晴者",
+    "LS-02": "卦之吉者逢龙而更吉，卦之凶者逢白虎而更凶",
+    "XS-05": "然不能独操祸福",
+    "TT-01": "但得用神临日月……皆谓之旺",
+}
+_CLAUSE = re.compile(r"[^。；！？]+[。；！？]?")
+
+
+def _lines(seed: str) -> list[str]:
+    name = SEEDS[seed]
+    path = SHARED / ("texts" if seed == "zsby" else "seeds") / name
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def _chinese(lines: list[str], n: int) -> str:
+    i = n - 1
+    while i >= 0 and (not lines[i].strip() or _FOREIGN.search(lines[i])):
+        i -= 1
+    return lines[i].strip() if i >= 0 else ""
+
+
+def _quote(text: str, title: str) -> str:
+    clauses = [c.strip() for c in _CLAUSE.findall(text) if c.strip() and not re.search("[″′]", c)]
+    if not clauses:
+        return ""
+    want = set(title)
+    best = max(clauses, key=lambda c: (len(want & set(c)), -len(c)))
+    best = best.rstrip("。；！？")
+    if len(best) <= LONGEST:
+        return best
+    # the window of LONGEST characters with the most of the title's characters
+    start = max(range(len(best) - LONGEST + 1), key=lambda i: len(want & set(best[i:i + LONGEST])))
+    cut = best[start:start + LONGEST]
+    return ("…" if start else "") + cut + "…"
+
+
+def main() -> None:
+    cache: dict[str, list[str]] = {}
+    out = {}
+    for rule in rules.ids():
+        src = rules.source(rule)
+        lines = cache.setdefault(src.seed, _lines(src.seed))
+        q = CURATED.get(rule) or _quote(_chinese(lines, src.line), rules.title(rule))
+        if q:
+            out[rule] = q
+    body = "".join(f"    {rule!r}: {q!r},\n" for rule, q in out.items())
+    (ROOT / "bot" / "quotes.py").write_text(
+        '"""The passage behind each rule, quoted short (written by tools/quotes.py from the seed line core.rules\n'
+        'registers; the classical text is public domain).  A reader can find it in the book and chapter the source\n'
+        'names."""\n\nQUOTES: dict[str, str] = {\n' + body + "}\n", encoding="utf-8")
+    print(f"{len(out)} quotes")
+
+
+if __name__ == "__main__":
+    main()
