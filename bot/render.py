@@ -137,7 +137,7 @@ def first_screen(r: Reading) -> str:
     return particles("\n".join(out))
 
 
-def render_reading(r: Reading, timings: int = 3) -> str:
+def render_reading(r: Reading, timings: int = 5) -> str:
     """The first screen (``first_screen``), then what the reading assumed of the question, the likeliest moments
     and a few of the topic chapter's readings not already said."""
     said = {finding_text(r, s.finding) for s in chain(r)}

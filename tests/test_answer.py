@@ -19,7 +19,7 @@ from core.calendar import Moment
 from core.cast import parse_cast
 from core.chart import build_chart
 from core.decision import overridden, said
-from core.findings import Effect
+from core.findings import Effect, Finding
 from core.question import Illness, Question, Sex, Subject, Thing, Topic, Weather, follow_ups
 from core.reading import Reading, read
 
@@ -123,7 +123,7 @@ def test_stars_and_sayings_of_another_topic_are_not_shown() -> None:
     assert not scope.reads(Topic.illness, Subject.parent, _ghost())
 
 
-def _ghost():  # type: ignore[no-untyped-def]
+def _ghost() -> Finding:
     from core.findings import LINE_PLACES
     from core.strength import finding
 
