@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from bot.dates import day_text, moment_text
+from bot.dates import day_text
 from bot.i18n import N_, _
 from core.findings import Timing, Unit
 from core.question import Subject, Topic, Weather
@@ -75,7 +75,7 @@ _RELATION: dict[str, tuple[str, str]] = {
 }
 _PLAIN = (N_("Yes: it will go the way you hope."), N_("No: it will not go the way you hope."))
 _EVEN = N_("Neither yes nor no yet: the signs are evenly balanced.")
-_LATER = N_("Not yet, though: for now it is held back, and it comes later.")
+_LATER = N_("Not yet, though: it comes later.")
 _FADES = N_("For now it holds, but it does not last.")
 _WHEN_GOOD = N_("It is most likely around {date} ({unit}).")
 _WHEN_GOOD_UNIT = N_("It is most likely on {unit}.")
@@ -107,10 +107,11 @@ def outcome(r: Reading) -> str:
         who = _(WHO.get(r.question.subject or Subject.other, WHO[Subject.other]))
         text = text.format(who=who)
         text = text[:1].upper() + text[1:]
+    sep = "" if text.endswith(("。", "！", "？")) else " "  # Chinese and Japanese sentences run on unspaced
     if now < side:
-        text += " " + _(_LATER)
+        text += sep + _(_LATER)
     elif now > side:
-        text += " " + _(_FADES)
+        text += sep + _(_FADES)
     return text
 
 
@@ -134,7 +135,7 @@ def when(r: Reading) -> str:
     good = r.verdict.side > 0
     if t.dates:
         first: date | datetime = t.dates[0]
-        day = moment_text(first) if isinstance(first, datetime) else day_text(first)
+        day = day_text(first.date() if isinstance(first, datetime) else first)  # a month's first day, not its minute
         return _(_WHEN_GOOD if good else _WHEN_BAD).format(date=day, unit=unit)
     return _(_WHEN_GOOD_UNIT if good else _WHEN_BAD_UNIT).format(unit=unit)
 

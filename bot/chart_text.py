@@ -276,5 +276,10 @@ def render_chart(chart: Chart, t: Label = _same) -> str:
         if chart.changes:
             out += wrap([t(x.value) for x in chart.changes])
         out += grid(changed_rows(chart, t, s), CHANGED_GLUED)
-    out += [""] + _facts(chart, t)
     return "\n".join(out)
+
+
+def render_standings(chart: Chart, t: Label = _same) -> str:
+    """What the month and the day make of each line, top first (its change and its 伏神 after it): the reading
+    gives it after the answer, so that the chart and the answer fit one screen."""
+    return "\n".join(_facts(chart, t))

@@ -10,9 +10,9 @@ import re
 from datetime import date, datetime
 
 from bot.answer import answer_text
-from bot.chart_text import POSITIONS
+from bot.chart_text import POSITIONS, render_chart, render_standings
 from bot.dates import dates_text, day_text, moment_text
-from bot.i18n import _, term
+from bot.i18n import _, current, term
 from bot.korean import particles
 from bot.quotes import QUOTES
 from bot.texts import FINDINGS, PARAM_WORDS, TIMINGS
@@ -115,10 +115,34 @@ CHAIN_SHOWN = 4  # the steps of the chain on the first screen
 CHOICE_KEYS = frozenset({"use_god_is", "world_is_use_god"})  # the use-god's choice: said once, on its first ground
 
 
-def first_screen(r: Reading) -> str:
+SCREEN = {"en": 1200}  # characters of a phone's screen: the chart and the answer with its chain (CJK: 700)
+SCREEN_CJK = 700
+
+
+def screen_room(r: Reading) -> int:
+    """What the screen leaves under the chart for the answer and its chain, in the current language."""
+    return SCREEN.get(current(), SCREEN_CJK) - len(render_chart(r.chart, term))
+
+
+def first_screen(r: Reading, room: int | None = None) -> str:
     """What a phone shows under the chart: the answer first (what happens and when, ``bot.answer``), then the
     verdict and the use-god, and the chain of reasons in the order they decided (each step once, at most
-    ``CHAIN_SHOWN``; the whole decision is under "all reasons")."""
+    ``CHAIN_SHOWN``; the whole decision is under "all reasons").  Within ``room`` characters: the four places'
+    list goes first, then the middle steps (the first and the last, the verdict's, stay; the numbers keep their
+    places in the chain)."""
+    steps = list(enumerate(chain(r), 1))
+    detail = True
+    text = _screen(r, steps, detail)
+    while room is not None and len(text) > room and (detail or len(steps) > 2):
+        if detail:
+            detail = False
+        else:
+            del steps[-2]
+        text = _screen(r, steps, detail)
+    return text
+
+
+def _screen(r: Reading, steps: list[tuple[int, Step]], detail: bool) -> str:
     out = [answer_text(r), ""]
     if r.verdict_now is r.verdict:
         out.append(_("Verdict: {verdict}").format(verdict=term(r.verdict.name)))
@@ -129,19 +153,21 @@ def first_screen(r: Reading) -> str:
     if r.co_use_god is not None:
         out.append(_("Read with it: {place}").format(place=place(r, r.co_use_god.place)))
     out += ["", _("Why, in the order of the decision:")]
-    for i, step in enumerate(chain(r), 1):
+    for i, step in steps:
         f = step.finding
         out.append(f"{i}. {finding_text(r, f)}")
-        if r.decision is not None and f.rule in ("JS-06", "HJ-32") and r.decision.tally.parties:
+        if detail and r.decision is not None and f.rule in ("JS-06", "HJ-32") and r.decision.tally.parties:
             out.append("   " + _(", ").join(_party(r, p) for p in r.decision.tally.parties))
     return particles("\n".join(out))
 
 
 def render_reading(r: Reading, timings: int = 5) -> str:
-    """The first screen (``first_screen``), then what the reading assumed of the question, the likeliest moments
-    and a few of the topic chapter's readings not already said."""
+    """The first screen (``first_screen``), the stars on the use-god, each line's standing (the chart's facts,
+    given here so that the chart and the answer fit one screen), what the reading assumed of the question, the
+    likeliest moments and a few of the topic chapter's readings not already said."""
     said = {finding_text(r, s.finding) for s in chain(r)}
-    out = [first_screen(r)] + [f"・{line}" for line in star_lines(r, (r.use_god.place,))]
+    out = [first_screen(r, screen_room(r))] + [f"・{line}" for line in star_lines(r, (r.use_god.place,))]
+    out += ["", _("Each line, by the month and the day:"), render_standings(r.chart, term)]
     out += [""] + _as_asked(r)
     if r.timing:
         out += ["", _("When:")]
@@ -324,7 +350,8 @@ def render_findings(r: Reading) -> str:
 def source_text(src: Source) -> str:
     """A passage as a reader finds it: what it says (the rule's title), the book and its chapter, and the words
     themselves: "四處生克 — 增刪卜易, 卷首問答: 「以上四处若得全来生合用神者，诸占全吉」"."""
-    quote = QUOTES.get(src.rule)
+    quotes = QUOTES.get(src.rule)
+    quote = None if quotes is None else quotes[0] if current() == "zh_Hans" else quotes[1]
     fields = {"title": term(title(src.rule)), "book": term(src.book), "chapter": term(src.chapter)}
     text = (_("{title} — {book}, {chapter}: “{quote}”").format(quote=quote, **fields) if quote
             else _("{title} — {book}, {chapter}").format(**fields))

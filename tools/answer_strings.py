@@ -149,7 +149,7 @@ S: dict[str, tuple[str, str, str, str]] = {
     "Neither yes nor no yet: the signs are evenly balanced.": (
         "좋다고도 나쁘다고도 아직 말할 수 없습니다. 징조가 팽팽합니다.", "吉とも凶ともまだ言えません。兆しは拮抗しています。",
         "尚难言成败，吉凶之兆相当。", "尚難言成敗，吉凶之兆相當。"),
-    "Not yet, though: for now it is held back, and it comes later.": (
+    "Not yet, though: it comes later.": (
         "다만 지금 당장은 아니고, 때를 기다려야 이루어집니다.", "ただし今すぐではなく、時を待ってからです。",
         "只是眼下未成，须待时日。", "只是眼下未成，須待時日。"),
     "For now it holds, but it does not last.": (
@@ -174,6 +174,8 @@ S: dict[str, tuple[str, str, str, str]] = {
     "Stars on {line}: evil {bad}.": (
         "{line}의 신살: 흉살 {bad}.", "{line}の神煞：凶殺 {bad}。", "{line}所临神煞：凶煞{bad}。",
         "{line}所臨神煞：凶煞{bad}。"),
+    "Each line, by the month and the day:": (
+        "월건과 일진으로 본 각 효:", "月建と日辰から見た各爻：", "各爻于月建日辰之旺衰：", "各爻於月建日辰之旺衰："),
     "What the answer rests on:": ("이 판단의 근거:", "この判断の拠り所：", "此断所据：", "此斷所據："),
     "Weighed, but overruled by the above:": (
         "따져 보았으나 위의 근거에 밀린 것:", "検討したものの、上の根拠に覆されたもの：", "亦曾斟酌，但为上列所推翻者：",

@@ -15,6 +15,8 @@ import re
 import sys
 from pathlib import Path
 
+import opencc
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -39,6 +41,7 @@ CURATED = {
     "XS-05": "然不能独操祸福",
     "TT-01": "但得用神临日月……皆谓之旺",
 }
+_MARKS = "，、：；。「」『』“”（）"  # no quote opens or closes on a mark: the ellipsis stands for the cut
 _CLAUSE = re.compile(r"[^。；！？]+[。；！？]?")
 
 
@@ -61,13 +64,29 @@ def _quote(text: str, title: str) -> str:
         return ""
     want = set(title)
     best = max(clauses, key=lambda c: (len(want & set(c)), -len(c)))
-    best = best.rstrip("。；！？")
+    best = best.rstrip("。；！？，、：")
     if len(best) <= LONGEST:
         return best
     # the window of LONGEST characters with the most of the title's characters
     start = max(range(len(best) - LONGEST + 1), key=lambda i: len(want & set(best[i:i + LONGEST])))
     cut = best[start:start + LONGEST]
-    return ("…" if start else "") + cut + "…"
+    head, tail = cut.lstrip(_MARKS), cut.rstrip(_MARKS)
+    cut = cut[len(cut) - len(head):len(tail)] if head and tail else cut
+    return ("…" if start else "") + cut + ("…" if start + LONGEST < len(best) else "")
+
+
+_HANS, _HANT = opencc.OpenCC("t2s"), opencc.OpenCC("s2t")
+# characters OpenCC would change where the classics mean them as written: 占 (divine, not 佔 occupy), 凶 (ill, not
+# 兇 violent), 丑 and 干 (a branch, the stems), 云 (says), 咸 (the hexagram) …; 乾 the trigram stays in simplified
+KEEP_HANT = frozenset("凶占咸征干才丑台暗云")
+KEEP_HANS = frozenset("乾")
+
+
+def _script(text: str, cc: opencc.OpenCC, keep: frozenset[str]) -> str:
+    out = cc.convert(text)
+    if len(out) != len(text):
+        return out
+    return "".join(a if a in keep else b for a, b in zip(text, out, strict=True))
 
 
 def main() -> None:
@@ -79,11 +98,15 @@ def main() -> None:
         q = CURATED.get(rule) or _quote(_chinese(lines, src.line), rules.title(rule))
         if q:
             out[rule] = q
-    body = "".join(f"    {rule!r}: {q!r},\n" for rule, q in out.items())
+    # both scripts, so a reader of simplified Chinese reads the passage in simplified characters and every other
+    # reader (traditional Chinese, Japanese, Korean, English) in the traditional forms the classics are printed in
+    body = "".join(f"    {rule!r}: ({_script(q, _HANS, KEEP_HANS)!r}, {_script(q, _HANT, KEEP_HANT)!r}),\n"
+                   for rule, q in out.items())
     (ROOT / "bot" / "quotes.py").write_text(
         '"""The passage behind each rule, quoted short (written by tools/quotes.py from the seed line core.rules\n'
         'registers; the classical text is public domain).  A reader can find it in the book and chapter the source\n'
-        'names."""\n\nQUOTES: dict[str, str] = {\n' + body + "}\n", encoding="utf-8")
+        'names: (simplified, traditional)."""\n\nQUOTES: dict[str, tuple[str, str]] = {\n' + body + "}\n",
+        encoding="utf-8")
     print(f"{len(out)} quotes")
 
 
