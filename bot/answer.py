@@ -60,6 +60,19 @@ WHO: dict[Subject, str] = {
     Subject.other: N_("the person you ask about"),
 }
 
+# Another person's matter: the same outcome, said of them.  A person-centred topic without its own sentences
+# (a lifetime, a lifespan, "other", a topic added later) says it of their matter in general.
+_PERSON: dict[Topic, tuple[str, str]] = {
+    Topic.marriage: (N_("Yes: {who}'s marriage will come about."), N_("No: {who}'s marriage will not come about.")),
+    Topic.lawsuit: (N_("Yes: {who} will win the case."), N_("No: {who} will lose the case.")),
+    Topic.travel: (N_("Yes: {who}'s journey will go well."), N_("No: {who}'s journey will not go well.")),
+    Topic.returning: (N_("Yes: {who} will come back."), N_("No: {who} will not come back soon.")),
+    Topic.danger: (N_("Yes: {who} will come through safely."), N_("No: {who} is in real danger; take great care.")),
+}
+_PERSON_ANY = (N_("Yes: things will go as hoped for {who}."), N_("No: things will not go as hoped for {who}."))
+_OWN_SENTENCES = frozenset({Topic.wealth, Topic.career, Topic.exam, Topic.pregnancy, Topic.lost, Topic.property,
+                            Topic.document, Topic.doctor, Topic.gamble, Topic.loan})
+
 # The fallback: by the use-god's relation (or the line it is), for a topic without sentences of its own.
 _RELATION: dict[str, tuple[str, str]] = {
     "父母": (N_("Yes: the papers, the home or the elders you ask about will favour you."),
@@ -86,11 +99,15 @@ _UNITS = {Unit.HOUR: N_("a {pillar} hour"), Unit.DAY: N_("a {pillar} day"), Unit
 
 
 def pair(r: Reading) -> tuple[str, str]:
-    """The (yes, no) sentences of the reading's question: its topic's (its weather's, its person's), else its
-    use-god relation's, else a plain yes or no; msgids, not yet translated."""
+    """The (yes, no) sentences of the reading's question: said of the person when it is another's matter (an
+    illness, a marriage …), else its topic's (its weather's), else its use-god relation's, else a plain yes or
+    no; msgids, not yet translated.  The asker's own pursuits (money, a post, a lost thing) keep their topic's
+    sentences whoever is named."""
     q = r.question
     if q.topic is Topic.illness:
         return _ILLNESS_SELF if q.subject in (None, Subject.self) else _ILLNESS_OTHER
+    if q.use_god is None and q.subject not in (None, Subject.self) and q.topic not in _OWN_SENTENCES:
+        return _PERSON.get(q.topic, _PERSON_ANY)
     if q.use_god is None:
         found = _TOPIC.get((q.topic, q.weather)) or _TOPIC.get(q.topic)
         if found is not None:

@@ -70,8 +70,10 @@ def test_the_answer_comes_first(lang: str) -> None:
                 assert sentence.split("{who}")[-1] in first
                 if lang != "en":
                     assert sentence != (yes if r.verdict.side > 0 else no)  # translated, not the msgid
-            if r.verdict.side and r.question.topic is Topic.illness and r.question.subject not in (None, Subject.self):
+            if r.verdict.side and r.question.subject not in (None, Subject.self) and "{who}" in yes:
                 assert _(WHO[r.question.subject]).lower() in first.lower()
+            if r.question.topic is Topic.illness and r.question.subject not in (None, Subject.self):
+                assert "{who}" in yes and "{who}" in no  # another's illness is said of them
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -92,6 +92,33 @@ S: dict[str, tuple[str, str, str, str]] = {
     "No: it will not rain.": ("비는 오지 않습니다.", "雨にはなりません。", "不会下雨。", "不會下雨。"),
     "Yes: the sky will clear.": ("날이 갭니다.", "晴れます。", "会放晴。", "會放晴。"),
     "No: the sky will not clear.": ("날이 개지 않습니다.", "晴れません。", "不会放晴。", "不會放晴。"),
+    "Yes: {who}'s marriage will come about.": (
+        "{who}의 혼사는 이루어집니다.", "{who}の縁談はまとまります。", "{who}的亲事能成。", "{who}的親事能成。"),
+    "No: {who}'s marriage will not come about.": (
+        "{who}의 혼사는 이루어지지 않습니다.", "{who}の縁談はまとまりません。", "{who}的亲事难成。", "{who}的親事難成。"),
+    "Yes: {who} will win the case.": (
+        "{who}께서 송사에서 이기십니다.", "{who}は訴訟に勝ちます。", "{who}的官司能打赢。", "{who}的官司能打贏。"),
+    "No: {who} will lose the case.": (
+        "{who}께서 송사에서 지십니다.", "{who}は訴訟に負けます。", "{who}的官司会输。", "{who}的官司會輸。"),
+    "Yes: {who}'s journey will go well.": (
+        "{who}의 길은 순조롭습니다.", "{who}の旅は順調です。", "{who}此行顺利。", "{who}此行順利。"),
+    "No: {who}'s journey will not go well.": (
+        "{who}의 길은 순조롭지 않습니다.", "{who}の旅は順調にはいきません。", "{who}此行不顺。", "{who}此行不順。"),
+    "Yes: {who} will come back.": (
+        "{who}께서는 돌아오십니다.", "{who}は帰ってきます。", "{who}会回来。", "{who}會回來。"),
+    "No: {who} will not come back soon.": (
+        "{who}께서는 곧 돌아오지 않으십니다.", "{who}はすぐには帰ってきません。", "{who}一时不会回来。", "{who}一時不會回來。"),
+    "Yes: {who} will come through safely.": (
+        "{who}께서는 무사히 넘기십니다.", "{who}は無事に切り抜けられます。", "{who}可保平安无事。", "{who}可保平安無事。"),
+    "No: {who} is in real danger; take great care.": (
+        "{who}께 실제로 위험이 있으니 각별히 조심하십시오.", "{who}の身に危険があります。十分に気をつけてください。",
+        "{who}确有危险，务必小心。", "{who}確有危險，務必小心。"),
+    "Yes: things will go as hoped for {who}.": (
+        "{who}의 일은 바라시는 대로 됩니다.", "{who}のことは望みどおりになります。", "{who}之事能如所愿。",
+        "{who}之事能如所願。"),
+    "No: things will not go as hoped for {who}.": (
+        "{who}의 일은 바라시는 대로 되지 않습니다.", "{who}のことは望みどおりにはなりません。", "{who}之事难如所愿。",
+        "{who}之事難如所願。"),
     "You will recover.": ("회복하십니다.", "回復に向かいます。", "您会康复。", "您會康復。"),
     "Your illness is grave; recovery is not in sight.": (
         "병세가 무거워 회복을 기대하기 어렵습니다.", "ご病状は重く、回復は見込みにくいです。", "您病情沉重，难望康复。",
