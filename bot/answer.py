@@ -157,6 +157,22 @@ def when(r: Reading) -> str:
     return _(_WHEN_GOOD_UNIT if good else _WHEN_BAD_UNIT).format(unit=unit)
 
 
-def answer_text(r: Reading) -> str:
-    """The answer, first: the outcome, then when (one or two sentences, a line each)."""
-    return "\n".join(x for x in (outcome(r), when(r)) if x)
+# How a question asks "when" in each language the bot speaks (the asker's own words, stored with the reading).
+WHEN_WORDS = ("when", "what day", "what time", "how soon", "how long", "언제", "며칠", "몇 시", "いつ", "何日", "何時",
+              "何时", "几时", "幾時", "哪天", "哪一天", "什么时候", "什麼時候", "多久", "几号", "幾號")
+
+
+def asks_when(asked: str | None) -> bool:
+    """Whether the asker's question is a "when" question (明日いつ降る?) rather than a "will it" one."""
+    text = (asked or "").lower()
+    return any(w in text for w in WHEN_WORDS)
+
+
+def answer_text(r: Reading, asked: str | None = None) -> str:
+    """The answer, first: the outcome, then when (one or two sentences, a line each); a "when" question
+    (``asked``, in the asker's words) hears the moment first when the outcome is good (降り出すのは午の刻頃です),
+    and the outcome first otherwise (there is no good moment to name)."""
+    parts = [outcome(r), when(r)]
+    if asks_when(asked) and r.verdict.side > 0:
+        parts.reverse()
+    return "\n".join(x for x in parts if x)

@@ -124,26 +124,26 @@ def screen_room(r: Reading) -> int:
     return SCREEN.get(current(), SCREEN_CJK) - len(render_chart(r.chart, term))
 
 
-def first_screen(r: Reading, room: int | None = None) -> str:
+def first_screen(r: Reading, room: int | None = None, asked: str | None = None) -> str:
     """What a phone shows under the chart: the answer first (what happens and when, ``bot.answer``), then the
     verdict and the use-god, and the chain of reasons in the order they decided (each step once, at most
     ``CHAIN_SHOWN``; the whole decision is under "all reasons").  Within ``room`` characters: the four places'
     list goes first, then the middle steps (the first and the last, the verdict's, stay; the numbers keep their
-    places in the chain)."""
+    places in the chain).  ``asked``: the asker's question in their words (a "when" question hears when first)."""
     steps = list(enumerate(chain(r), 1))
     detail = True
-    text = _screen(r, steps, detail)
+    text = _screen(r, steps, detail, asked)
     while room is not None and len(text) > room and (detail or len(steps) > 2):
         if detail:
             detail = False
         else:
             del steps[-2]
-        text = _screen(r, steps, detail)
+        text = _screen(r, steps, detail, asked)
     return text
 
 
-def _screen(r: Reading, steps: list[tuple[int, Step]], detail: bool) -> str:
-    out = [answer_text(r), ""]
+def _screen(r: Reading, steps: list[tuple[int, Step]], detail: bool, asked: str | None) -> str:
+    out = [answer_text(r, asked), ""]
     if r.verdict_now is r.verdict:
         out.append(_("Verdict: {verdict}").format(verdict=term(r.verdict.name)))
     else:
@@ -161,12 +161,12 @@ def _screen(r: Reading, steps: list[tuple[int, Step]], detail: bool) -> str:
     return particles("\n".join(out))
 
 
-def render_reading(r: Reading, timings: int = 5) -> str:
+def render_reading(r: Reading, timings: int = 5, asked: str | None = None) -> str:
     """The first screen (``first_screen``), the stars on the use-god, each line's standing (the chart's facts,
     given here so that the chart and the answer fit one screen), what the reading assumed of the question, the
     likeliest moments and a few of the topic chapter's readings not already said."""
     said = {finding_text(r, s.finding) for s in chain(r)}
-    out = [first_screen(r, screen_room(r))] + [f"・{line}" for line in star_lines(r, (r.use_god.place,))]
+    out = [first_screen(r, screen_room(r), asked)] + [f"・{line}" for line in star_lines(r, (r.use_god.place,))]
     out += ["", _("Each line, by the month and the day:"), render_standings(r.chart, term)]
     out += [""] + _as_asked(r)
     if r.timing:

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.answer import WHO, outcome, pair
+from bot.answer import WHO, answer_text, asks_when, outcome, pair
 from bot.chart_text import render_chart
 from bot.i18n import LANGS, _, term, use
 from bot.render import chain, finding_text, first_screen, render_findings, render_reading, screen_room, weighed
@@ -145,3 +145,19 @@ def test_chart_answer_and_chain_fit_a_phone(lang: str) -> None:
             assert "1. " in screen  # the chain is never cut away whole
             sizes.append(len(render_chart(r.chart, term)) + len(screen))
     assert max(sizes) <= cap, sorted(sizes)[-5:]
+
+
+def test_a_when_question_hears_when_first() -> None:
+    """明日いつ降る? — the moment first when the outcome is good; a "will it" question hears the outcome first."""
+    assert asks_when("언제 돈이 들어올까요?") and asks_when("明日はいつ雨が降りますか") and asks_when("When will he call?")
+    assert not asks_when("明天上海会下雨吗？") and not asks_when(None)
+    seen = 0
+    with use("en"):
+        for r in READINGS["en"]:
+            plain, timed = answer_text(r).splitlines(), answer_text(r, "When does it come?").splitlines()
+            if r.verdict.side > 0 and len(plain) == 2:
+                assert timed == plain[::-1]
+                seen += 1
+            else:
+                assert timed == plain
+    assert seen > 10
