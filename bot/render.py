@@ -24,6 +24,7 @@ from core.question import Horizon, Illness, Weather, horizon_of
 from core.reading import Reading, is_star
 from core.rules import source, title
 from core.sources import Source
+from core.stars import STARS
 
 
 def position(n: int) -> str:
@@ -230,6 +231,15 @@ def star_lines(r: Reading, places: tuple[Place, ...] | None = None) -> list[str]
     return out
 
 
+_STAR_SOURCES = {name: star.source for star in STARS for name in (star.name, *star.aliases)}
+
+
+def star_sources(r: Reading, f: Finding) -> list[Source]:
+    """The passage of each star of a star finding that the topic reads (the finding itself cites only its
+    heaviest star)."""
+    return [_STAR_SOURCES.get(n, f.source) for n in scope.read_stars(r.question.topic, f.param("names") or "")]
+
+
 def star_groups(stars: list[Finding], *, sources: bool) -> list[tuple[str, list[Finding]]]:
     """The stars shown, under their own headings: the lucky ones, the evil ones, then any that are neither."""
     headings = ((_("Lucky stars:"), _("Evil stars:"), _("Other stars:")) if sources else
@@ -368,7 +378,7 @@ def render_sources(r: Reading, timings: int = 5) -> str:
         out += [f"{i}. {source_text(step.finding.source)}" for i, step in enumerate(steps, 1)]
     for heading, stars in star_groups(shown_stars(r), sources=True):
         out += ["", heading]
-        out += [f"・{source_text(s)}" for s in dict.fromkeys(f.source for f in stars)]
+        out += [f"・{text}" for text in dict.fromkeys(source_text(src) for f in stars for src in star_sources(r, f))]
     if r.timing:
         out += ["", _("When:")]
         for t in r.timing[:timings]:

@@ -9,7 +9,7 @@ import pytest
 
 from bot.almanac import NATURE_MARK, day_stars, render_almanac, star_line
 from bot.i18n import LANGS, _, term, use
-from bot.render import render_reading, render_sources, shown_stars, source_text, star_lines
+from bot.render import render_reading, render_sources, shown_stars, source_text, star_lines, star_sources
 from core import scope
 from core.findings import Effect
 from core.stars import Nature
@@ -76,7 +76,8 @@ def test_reading_stars_on_one_line_per_place(lang: str) -> None:
             stars = shown_stars(r)
             sources = _sections(render_sources(r), source_headings)
             for heading, effect in SOURCES.items():
-                want = [f"・{source_text(s)}" for s in dict.fromkeys(f.source for f in stars if f.effect is effect)]
+                want = [f"・{text}" for text in dict.fromkeys(source_text(src) for f in stars if f.effect is effect
+                                                             for src in star_sources(r, f))]
                 assert sources.get(heading, []) == want
             both += len(sources) == 2
     assert both > 5

@@ -92,7 +92,8 @@ def _script(text: str, cc: opencc.OpenCC, keep: frozenset[str]) -> str:
     out = cc.convert(text)
     if len(out) != len(text):
         return out
-    return "".join(a if a in keep else b for a, b in zip(text, out, strict=True))
+    out = "".join(a if a in keep else b for a, b in zip(text, out, strict=True))
+    return out.replace("衝", "沖") if cc is _HANT else out  # 沖 the clash, as the engine's terms write it
 
 
 def main() -> None:
