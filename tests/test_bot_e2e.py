@@ -178,12 +178,14 @@ def question_of(topic: str, **answers: str) -> Question:
                               weather=got.get("weather"))
 
 
-def expected(lang_code: str, lines: str, moment: Moment, topic: str, **answers: str) -> tuple[str, str, Any]:
-    """The chart and the reading the engine gives, as the user should see them (trimmed like Telegram)."""
+def expected(lang_code: str, lines: str, moment: Moment, topic: str, asked: str | None = None,
+             **answers: str) -> tuple[str, str, Any]:
+    """The chart and the reading the engine gives, as the user should see them (trimmed like Telegram), for the
+    question ``asked`` in the user's words (a "when" question hears when first)."""
     chart = build_chart(parse_cast(lines), moment)
     reading = read(chart, question_of(topic, **answers))
     with use(normalize(lang_code)):
-        return render_chart(chart, term).strip(), render_reading(reading).strip(), reading
+        return render_chart(chart, term).strip(), render_reading(reading, asked=asked).strip(), reading
 
 
 def at(when: datetime | str, tz: str, boundary: int = 23) -> Moment:
@@ -809,7 +811,7 @@ async def test_restart_between_tosses_resumes(tmp_path: Path, caplog: pytest.Log
         chart = await u.wait_for(is_chart)
         answer = await u.wait_reply()
         want_chart, want_reading, _r = expected("zh-hant", "987876", at(NOW, "Asia/Taipei"), "illness",
-                                                subject="self")
+                                                "我的病何時好？", subject="self")
         assert chart.text == want_chart and answer.text == want_reading
         rows = db_rows(bot.db, "SELECT question, lines, tosses FROM readings WHERE user_id = 105")
         assert [r[:2] for r in rows] == [("我的病何時好？", "987876")] and json.loads(rows[0][2])[0] == [1, 1, 1]
