@@ -62,8 +62,18 @@ _STAR_MATTERS: Mapping[str, frozenset[Matter]] = MappingProxyType(
     {s.name: frozenset(s.matters) for s in STARS} | {a: frozenset(s.matters) for s in STARS for a in s.aliases})
 
 
+# Stars whose passage names no matter (001 line 207 only lists the eleven gods before 天符) and whose catalogue
+# entry is "general" by inference: their names are the weather's agents (wind, thunder, rain, wind and cloud), so by
+# 多視其類 they are read for the weather and a year's harvest and weather (年時), not for an illness or a marriage.
+# An inference from the name, like the catalogue's, said so here.
+STAR_TOPICS: Mapping[str, frozenset[Topic]] = MappingProxyType(
+    {name: frozenset({Topic.weather, Topic.year}) for name in ("風伯", "雷公", "雨師", "風雲")})
+
+
 def star_read(topic: Topic, name: str) -> bool:
     """Whether a reading of ``topic`` reads the star ``name``: one of every matter, or of the topic's kind."""
+    if name in STAR_TOPICS:
+        return topic in STAR_TOPICS[name]
     matters = _STAR_MATTERS.get(name)
     if matters is None:
         return True  # not in the catalogue: nothing says it is of another kind

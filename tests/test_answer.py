@@ -161,3 +161,11 @@ def test_a_when_question_hears_when_first() -> None:
             else:
                 assert timed == plain
     assert seen > 10
+
+
+def test_weather_stars_are_read_for_the_weather_only() -> None:
+    """風伯 雷公 雨師 風雲: named for the weather, read for it (and a year's 年時), not for an illness."""
+    assert scope.star_read(Topic.weather, "雷公") and scope.star_read(Topic.year, "雨師")
+    assert not scope.star_read(Topic.illness, "雷公") and not scope.star_read(Topic.marriage, "風雲")
+    assert scope.star_read(Topic.illness, "天德") and scope.star_read(Topic.illness, "病符")
+    assert scope.star_read(Topic.exam, "雷火") and not scope.star_read(Topic.illness, "雷火")  # of 功名 only
