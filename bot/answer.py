@@ -125,9 +125,9 @@ def outcome(r: Reading) -> str:
         text = text.format(who=who)
         text = text[:1].upper() + text[1:]
     sep = "" if text.endswith(("。", "！", "？")) else " "  # Chinese and Japanese sentences run on unspaced
-    if now < side:
+    if side > 0 and now < side:  # good in the end, not yet now
         text += sep + _(_LATER)
-    elif now > side:
+    elif side < 0 and now > side:  # bad in the end, holding for now
         text += sep + _(_FADES)
     return text
 

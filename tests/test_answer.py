@@ -169,3 +169,15 @@ def test_weather_stars_are_read_for_the_weather_only() -> None:
     assert not scope.star_read(Topic.illness, "雷公") and not scope.star_read(Topic.marriage, "風雲")
     assert scope.star_read(Topic.illness, "天德") and scope.star_read(Topic.illness, "病符")
     assert scope.star_read(Topic.exam, "雷火") and not scope.star_read(Topic.illness, "雷火")  # of 功名 only
+
+
+def test_the_present_is_said_when_it_differs_from_the_end() -> None:
+    """目下無礙，秋來必凶: a good end not yet come says so, a bad end that holds for now says so; an even end says
+    neither."""
+    with use("en"):
+        later, fades = _("Not yet, though: it comes later."), _("For now it holds, but it does not last.")
+        for r in READINGS["en"]:
+            text = outcome(r)
+            side, now = r.verdict.side, r.verdict_now.side
+            assert (later in text) is (side > 0 and now < side)
+            assert (fades in text) is (side < 0 and now > side)
