@@ -328,7 +328,7 @@ async def open_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     row, reading = got
     if row.question:
         await flow.say(update, _("Question: {text}").format(text=row.question))
-    await flow.send_reading(update, reading, row.id)
+    await flow.send_reading(update, reading, row.id, row.question)
     if row.outcome:
         text = (_("Outcome: it happened on {date}.").format(date=day_text(row.outcome_date))
                 if row.outcome == "happened" and row.outcome_date else

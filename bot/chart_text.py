@@ -13,6 +13,7 @@ are built here once for the text and the picture (``bot.chart_picture``).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -123,16 +124,23 @@ def body_label(chart: Chart, t: Label) -> str:
     return f"{t('卦身')} {chart.body.name}"
 
 
+# 增刪卜易 生旺墓絕章: "余得驗者，只驗生旺墓絕，其餘不驗，不必用之" — of the twelve stages only these are read.
+READ_STAGES = frozenset({"長生", "帝旺", "墓", "絕"})
+_GLOSS = re.compile(r" \([^()]*[\u3400-\u9fff][^()]*\)$")  # "Weak (休囚)": the grid above shows the characters
+
+
 def standing_words(st: Standing, t: Label) -> list[str]:
-    """What the month and the day make of a line, in the order the books judge: 旺衰, 月, 日, 旬空, 長生."""
+    """What the month and the day make of a line, in the order the books judge: 旺衰, 月, 日, 旬空, and the stage
+    when it is one the book reads (``READ_STAGES``); a term's gloss in characters is left to the grid."""
     parts = [st.month_state] + [r.value for r in st.month if r.value != "月破"]
     parts += [r.value for r in st.day]
     if st.day_clash is not None:
         parts.append(st.day_clash.value)
     if st.void:
         parts.append("旬空")
-    parts.append(st.stage.name)
-    return [t(p) for p in parts]
+    if st.stage.name in READ_STAGES:
+        parts.append(st.stage.name)
+    return [_GLOSS.sub("", t(p)) for p in parts]
 
 
 def wrap(units: Sequence[str], lead: str = "", indent: str = INDENT, cells: int = WIDTH) -> list[str]:
@@ -197,20 +205,20 @@ def yao_cells(relation_name: str, stem: Stem, branch: Branch, s: Label) -> list[
     return [s(relation_name), ganzhi(stem, branch)]
 
 
-PRIMARY_GLUED = frozenset({2, 4})  # the 干支 after the 六親, of the 伏神 and of the line
+PRIMARY_GLUED = frozenset({2, 8})  # the 干支 after the 六親, of the line and of the 伏神 (at the row's end)
 CHANGED_GLUED = frozenset({2})
 
 
 def primary_rows(chart: Chart, t: Label, s: Label, *, hidden: bool) -> list[list[str]]:
-    """The primary hexagram's lines, top first: 六神, 伏神 (empty cells without ``hidden``), 六親 干支, the line,
-    its moving mark, 世/應."""
+    """The primary hexagram's lines, top first: 六神, 六親 干支, the line, its moving mark, 世/應, and at the end
+    the 伏神 (empty cells without ``hidden``): at the end, a line without one pads nothing."""
     rows = []
     for line in reversed(chart.lines):
         h = line.hidden if hidden else None
         cells = [s(line.spirit.value)]
-        cells += yao_cells(h.relation.value, h.stem, h.branch, s) if h else ["", ""]
         cells += yao_cells(line.relation.value, line.stem, line.branch, s)
         cells += [YANG if line.yang else YIN, MOVING.get(line.value, ""), world_mark(chart.hexagram, line.position, t)]
+        cells += [joined(t("伏"), "") if h else ""] + (yao_cells(h.relation.value, h.stem, h.branch, s) if h else ["", ""])
         rows.append(cells)
     return rows
 
@@ -238,7 +246,8 @@ def _facts(chart: Chart, t: Label) -> list[str]:
         lead = f"{position_label(line.position, t)} {line.branch.name}{colon(t)}"
         out += wrap(standing_words(line.standing, t), lead=lead)
         if line.changed is not None:
-            out += wrap(standing_words(line.changed.standing, t) + [t(x.value) for x in line.transformations],
+            out += wrap(standing_words(line.changed.standing, t)
+                        + [_GLOSS.sub("", t(x.value)) for x in line.transformations],
                         lead=INDENT + joined(t("變"), line.changed.branch.name) + colon(t), indent=INDENT * 2)
         if line.hidden is not None:
             out += wrap(standing_words(line.hidden.standing, t),
@@ -267,5 +276,10 @@ def render_chart(chart: Chart, t: Label = _same) -> str:
         if chart.changes:
             out += wrap([t(x.value) for x in chart.changes])
         out += grid(changed_rows(chart, t, s), CHANGED_GLUED)
-    out += [""] + _facts(chart, t)
     return "\n".join(out)
+
+
+def render_standings(chart: Chart, t: Label = _same) -> str:
+    """What the month and the day make of each line, top first (its change and its 伏神 after it): the reading
+    gives it after the answer, so that the chart and the answer fit one screen."""
+    return "\n".join(_facts(chart, t))

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 from zoneinfo import ZoneInfo
 
-from bot.chart_text import render_chart
+from bot.chart_text import render_chart, render_standings
 from bot.i18n import LANGS, normalize, term, use
 from bot.render import render_reading, render_sources
 from core.calendar import CalendarError, DayBoundary, Moment
@@ -504,11 +504,11 @@ def _chart(args: argparse.Namespace) -> int:
     if args.json:
         out = chart_dict(chart) if result is None else reading_output(chart, result)
         print(json.dumps(out, ensure_ascii=False, indent=2))
-    elif result is None and args.lang is None:
-        print(render_chart(chart))  # the canonical terms, as the classics print them
+    elif result is None and args.lang is None:  # the full chart: the grid, then each line's standing
+        print(render_chart(chart) + "\n\n" + render_standings(chart))  # the canonical terms, as the classics
     elif result is None:
         with use(args.lang):
-            print(render_chart(chart, term))
+            print(render_chart(chart, term) + "\n\n" + render_standings(chart, term))
     else:
         with use(args.lang):
             print(render_chart(chart, term))

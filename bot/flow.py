@@ -613,18 +613,18 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         consultation=c.get("id"))
     user_data(context).pop("c", None)
     try:
-        await send_reading(update, reading, rid)
+        await send_reading(update, reading, rid, c.get("question"))
     except TelegramError as exc:  # stored: the consultation is over whatever happens to the reply
         log.warning("reading %d of %s is stored but could not be sent (%s); it is in /history", rid,
                     sender(update).id, exc)
     return END
 
 
-async def send_reading(update: Update, reading: Reading, rid: int) -> None:
-    """The chart as a picture, then as text, then the reading."""
+async def send_reading(update: Update, reading: Reading, rid: int, asked: str | None = None) -> None:
+    """The chart as a picture, then as text, then the reading (its answer put as the asker's question asks it)."""
     await send_picture(update, reading)
     await say(update, render_chart(reading.chart, term), pre=True)
-    await say(update, render_reading(reading), kb.after_reading(rid))
+    await say(update, render_reading(reading, asked=asked), kb.after_reading(rid))
 
 
 async def send_picture(update: Update, reading: Reading) -> None:

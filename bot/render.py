@@ -9,17 +9,22 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
-from bot.chart_text import POSITIONS
+from bot.answer import answer_text
+from bot.chart_text import POSITIONS, render_chart, render_standings
 from bot.dates import clock_text, dates_text, day_text, moment_text
-from bot.i18n import N_, _, term
+from bot.i18n import N_, _, current, term
 from bot.korean import particles
+from bot.quotes import QUOTES
 from bot.texts import FINDINGS, PARAM_WORDS, TIMINGS
+from core import scope
+from core.decision import Step, overridden, said
 from core.findings import Effect, Finding, Layer, Place, Timing, Unit
 from core.places import Party
 from core.question import Horizon, Illness, Weather, horizon_of
 from core.reading import Reading, is_star
 from core.rules import source, title
 from core.sources import Source
+from core.stars import STARS
 
 
 def position(n: int) -> str:
@@ -170,42 +175,131 @@ def timing_lines(r: Reading, timings: int = 5) -> list[str]:
     return out
 
 
-TOPIC_SHOWN = 6  # the topic chapter's readings shown with the verdict; the rest are in "all reasons"
+TOPIC_SHOWN = 3  # the topic chapter's readings shown with the verdict; the rest are in "all reasons"
+CHAIN_SHOWN = 4  # the steps of the chain on the first screen
+CHOICE_KEYS = frozenset({"use_god_is", "world_is_use_god"})  # the use-god's choice: said once, on its first ground
 
 
-def render_reading(r: Reading, timings: int = 5) -> str:
-    """Verdict now and in the end, use-god (and the line read with it), the chain of reasons in the order they
-    decided (every other finding is under "all reasons"), and the likeliest timings with their sense."""
+SCREEN = {"en": 1200}  # characters of a phone's screen: the chart and the answer with its chain (CJK: 700)
+SCREEN_CJK = 700
+
+
+def screen_room(r: Reading) -> int:
+    """What the screen leaves under the chart for the answer and its chain, in the current language."""
+    return SCREEN.get(current(), SCREEN_CJK) - len(render_chart(r.chart, term))
+
+
+def first_screen(r: Reading, room: int | None = None, asked: str | None = None) -> str:
+    """What a phone shows under the chart: the answer first (what happens and when, ``bot.answer``), then the
+    verdict and the use-god, and the chain of reasons in the order they decided (each step once, at most
+    ``CHAIN_SHOWN``; the whole decision is under "all reasons").  Within ``room`` characters: the four places'
+    list goes first, then the middle steps (the first and the last, the verdict's, stay; the numbers keep their
+    places in the chain).  ``asked``: the asker's question in their words (a "when" question hears when first)."""
+    steps = list(enumerate(chain(r), 1))
+    detail = True
+    text = _screen(r, steps, detail, asked)
+    while room is not None and len(text) > room and (detail or len(steps) > 2):
+        if detail:
+            detail = False
+        else:
+            del steps[-2]
+        text = _screen(r, steps, detail, asked)
+    return text
+
+
+def _screen(r: Reading, steps: list[tuple[int, Step]], detail: bool, asked: str | None) -> str:
+    out = [answer_text(r, asked), ""]
     if r.verdict_now is r.verdict:
-        out = [_("Verdict: {verdict}").format(verdict=term(r.verdict.name))]
+        out.append(_("Verdict: {verdict}").format(verdict=term(r.verdict.name)))
     else:
-        out = [_("Now: {now}. In the end: {verdict}.").format(now=term(r.verdict_now.name),
-                                                              verdict=term(r.verdict.name))]
+        out.append(_("Now: {now}. In the end: {verdict}.").format(now=term(r.verdict_now.name),
+                                                                 verdict=term(r.verdict.name)))
     out.append(_("Use-god: {place}").format(place=place(r, r.use_god.place)))
     if r.co_use_god is not None:
         out.append(_("Read with it: {place}").format(place=place(r, r.co_use_god.place)))
-    out += _as_asked(r)
     out += ["", _("Why, in the order of the decision:")]
-    chain = r.decision.chain if r.decision is not None else ()
-    for i, step in enumerate(chain, 1):
+    for i, step in steps:
         f = step.finding
         out.append(f"{i}. {finding_text(r, f)}")
-        if r.decision is not None and f.rule in ("JS-06", "HJ-32") and r.decision.tally.parties:
+        if detail and r.decision is not None and f.rule in ("JS-06", "HJ-32") and r.decision.tally.parties:
             out.append("   " + _(", ").join(_party(r, p) for p in r.decision.tally.parties))
-    for heading, stars in star_groups(shown_stars(r), sources=False):
-        out += ["", heading]
-        out += [f"・{finding_text(r, f)}" for f in stars]
-    out += timing_lines(r, timings)
-    topic = agreeing(r)
-    if topic:
-        out += ["", _("For this matter:")]
-        out += [f"・{finding_text(r, f)}" for f in topic[:TOPIC_SHOWN]]
     return particles("\n".join(out))
 
 
+def render_reading(r: Reading, timings: int = 5, asked: str | None = None) -> str:
+    """The first screen (``first_screen``), the stars on the use-god, each line's standing (the chart's facts,
+    given here so that the chart and the answer fit one screen), what the reading assumed of the question, the
+    likeliest moments and a few of the topic chapter's readings not already said."""
+    said = {finding_text(r, s.finding) for s in chain(r)}
+    out = [first_screen(r, screen_room(r), asked)] + [f"・{line}" for line in star_lines(r, (r.use_god.place,))]
+    out += ["", _("Each line, by the month and the day:"), render_standings(r.chart, term)]
+    out += [""] + _as_asked(r)
+    out += timing_lines(r, timings)
+    topic = [t for t in dict.fromkeys(finding_text(r, f) for f in agreeing(r)) if t not in said]
+    if topic:
+        out += ["", _("For this matter:")]
+        out += [f"・{t}" for t in topic[:TOPIC_SHOWN]]
+    return particles("\n".join(out))
+
+
+def chain(r: Reading) -> tuple[Step, ...]:
+    """The decision's chain, each step once (a step the decision took twice on the same grounds is said once)."""
+    if r.decision is None:
+        return ()
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for step in r.decision.chain:
+        f = step.finding
+        key = (f.key, f.places, f.params)
+        if key not in seen:
+            seen.add(key)
+            out.append(step)
+    return tuple(out[:CHAIN_SHOWN])
+
+
 def shown_stars(r: Reading) -> list[Finding]:
-    """The star findings shown with the verdict."""
-    return [f for f in r.findings if is_star(f) and f.weight > 0][:2]
+    """The star findings on the use-god that the topic reads (``core.scope``), good and evil."""
+    return [f for f in r.findings if is_star(f) and f.weight > 0 and r.use_god.place in f.places
+            and f.effect in (Effect.GOOD, Effect.BAD) and scope.reads(r.question.topic, r.question.subject, f)]
+
+
+def star_lines(r: Reading, places: tuple[Place, ...] | None = None) -> list[str]:
+    """The stars the topic reads, one line per place they sit on (lucky ones, then evil ones): only at
+    ``places`` when given.  They deepen the verdict, never decide it (XS-05)."""
+    topic = r.question.topic
+    found: dict[Place, dict[Effect, list[str]]] = {}
+    for f in r.findings:
+        if not is_star(f) or f.effect not in (Effect.GOOD, Effect.BAD) or not f.places:
+            continue
+        where = f.places[0]
+        if places is not None and where not in places:
+            continue
+        names = scope.read_stars(topic, f.param("names") or "")
+        if names:
+            found.setdefault(where, {}).setdefault(f.effect, []).extend(names)
+    out = []
+    comma = _(", ")
+    for where, kinds in found.items():
+        good = comma.join(term(n) for n in dict.fromkeys(kinds.get(Effect.GOOD, [])))
+        bad = comma.join(term(n) for n in dict.fromkeys(kinds.get(Effect.BAD, [])))
+        line = place(r, where)
+        if good and bad:
+            text = _("Stars on {line}: lucky {good}; evil {bad}.").format(line=line, good=good, bad=bad)
+        elif good:
+            text = _("Stars on {line}: lucky {good}.").format(line=line, good=good)
+        else:
+            text = _("Stars on {line}: evil {bad}.").format(line=line, bad=bad)
+        out.append(text[:1].upper() + text[1:])
+    return out
+
+
+_STAR_SOURCES = {name: star.source for star in STARS for name in (star.name, *star.aliases)}
+
+
+def star_sources(r: Reading, f: Finding) -> list[Source]:
+    """The passage of each star of a star finding that the topic reads (the finding itself cites only its
+    heaviest star)."""
+    return [_STAR_SOURCES.get(n, f.source) for n in scope.read_stars(r.question.topic, f.param("names") or "")]
 
 
 def star_groups(stars: list[Finding], *, sources: bool) -> list[tuple[str, list[Finding]]]:
@@ -261,25 +355,80 @@ def _as_asked(r: Reading) -> list[str]:
     return out
 
 
+def weighed(r: Reading) -> tuple[list[Finding], list[Finding]]:
+    """Every finding the topic reads, each once (the use-god's choice once, stars apart): those that stand in
+    the final decision, and those weighed and overruled — a step a later step overrode (``core.decision.
+    overridden``), or a finding that pushes against the verdict that came out (for an even verdict, every one
+    that pushes either way), so no saying stands beside its opposite."""
+    d = r.decision
+    steps = {} if d is None else {s.finding: way for i, way in said(d).items() for s in (d.steps[i],)}
+    overruled = set() if d is None else {s.finding for s in overridden(d)}
+    side = r.verdict.side
+    q = r.question
+    stands: list[Finding] = []
+    against: list[Finding] = []
+    texts: set[str] = set()
+    chosen = False
+    for f in r.findings + r.topic:
+        if is_star(f) or not scope.reads(q.topic, q.subject, f):
+            continue
+        if f.key in CHOICE_KEYS:
+            if chosen:
+                continue
+            chosen = True
+        text = finding_text(r, f)
+        if text in texts:
+            continue
+        texts.add(text)
+        way = steps.get(f, 1 if f.effect is Effect.GOOD else -1 if f.effect is Effect.BAD else 0)
+        if f in overruled or (way and way != side):
+            against.append(f)
+        else:
+            stands.append(f)
+    return stands, against
+
+
 def render_findings(r: Reading) -> str:
-    """Every finding, for the 'all reasons' button: the analysis's, then the topic chapter's, numbered; then each
-    rule they rest on, where the book states it, with the numbers of its reasons."""
-    found = r.findings + r.topic
-    out = [f"{i}. {finding_text(r, f)}" for i, f in enumerate(found, 1)]
-    cited: dict[Source, list[int]] = {}
-    for i, f in enumerate(found, 1):
-        cited.setdefault(f.source, []).append(i)
-    out += ["", _("Where the books say it (each rule, then the reasons above that rest on it):")]
+    """Every reason, for the 'all reasons' button: what stands in the final decision, then what was weighed and
+    overruled (under its own heading), then the stars the topic reads (a line per place), numbered on; then each
+    passage they rest on — book, chapter and the words — with the numbers of its reasons."""
+    stands, against = weighed(r)
+    out = [_("What the answer rests on:")]
+    numbered: list[tuple[int, Source]] = []
+    n = 0
+    for f in stands:
+        n += 1
+        out.append(f"{n}. {finding_text(r, f)}")
+        numbered.append((n, f.source))
+    if against:
+        out += ["", _("Weighed, but overruled by the above:")]
+        for f in against:
+            n += 1
+            out.append(f"{n}. {finding_text(r, f)}")
+            numbered.append((n, f.source))
+    stars = star_lines(r)
+    if stars:
+        out += ["", _("Stars (they deepen the verdict, they do not decide it):")]
+        for line in stars:
+            n += 1
+            out.append(f"{n}. {line}")
+    cited: dict[str, list[int]] = {}
+    for i, src in numbered:
+        cited.setdefault(source_text(src), []).append(i)
+    out += ["", _("Where the books say it (each passage, then the reasons above that rest on it):")]
     colon, comma = _(": "), _(", ")
-    out += [source_text(src) + colon + comma.join(map(str, numbers)) for src, numbers in cited.items()]
+    out += [text + colon + comma.join(map(str, numbers)) for text, numbers in cited.items()]
     return particles("\n".join(out))
 
 
 def source_text(src: Source) -> str:
-    """A rule by its id and name, and the passage it rests on: "JS-06 四處生克 — 增刪卜易, 卷首問答 (zsby:451)"."""
-    text = _("{rule} {title} — {book}, {chapter} ({seed}:{line})").format(
-        rule=src.rule, title=term(title(src.rule)), book=term(src.book), chapter=term(src.chapter), seed=src.seed,
-        line=src.line)
+    """A passage as a reader finds it: what it says (the rule's title), the book and its chapter, and the words
+    themselves: "四處生克 — 增刪卜易, 卷首問答: 「以上四处若得全来生合用神者，诸占全吉」"."""
+    quotes = QUOTES.get(src.rule)
+    quote = None if quotes is None else quotes[0] if current() == "zh_Hans" else quotes[1]
+    fields = {"title": term(title(src.rule)), "book": term(src.book), "chapter": term(src.chapter)}
+    text = (_("{title} — {book}, {chapter}: “{quote}”").format(quote=quote, **fields) if quote
+            else _("{title} — {book}, {chapter}").format(**fields))
     return text + (_(" (the text leaves it open; the choice is written in DESIGN.md)") if src.decision else "")
 
 
@@ -287,19 +436,20 @@ def render_sources(r: Reading, timings: int = 5) -> str:
     """The 'sources' view of what the verdict message shows: the rule of each numbered reason, of the stars shown,
     every rule behind each moment, and the topic chapter's rules — each with its name and passage."""
     out = [_("The rules behind this reading, and where the books state them.")]
-    chain = r.decision.chain if r.decision is not None else ()
-    if chain:
+    steps = chain(r)
+    if steps:
         out += ["", _("Why, in the order of the decision:")]
-        out += [f"{i}. {source_text(step.finding.source)}" for i, step in enumerate(chain, 1)]
+        out += [f"{i}. {source_text(step.finding.source)}" for i, step in enumerate(steps, 1)]
     for heading, stars in star_groups(shown_stars(r), sources=True):
         out += ["", heading]
-        out += [f"・{source_text(s)}" for s in dict.fromkeys(f.source for f in stars)]
+        out += [f"・{text}" for text in dict.fromkeys(source_text(src) for f in stars for src in star_sources(r, f))]
     if r.timing:
         out += ["", _("When:")]
         for t in r.timing[:timings]:
             out.append("・" + _(" or ").join(_unit(t, u) for u in t.all_units))
-            out += [f"  {source_text(t.source if rule == t.rule else source(rule))}" for rule in t.rules or (t.rule,)]
+            out += [f"  {text}" for text in dict.fromkeys(source_text(t.source if rule == t.rule else source(rule))
+                                                          for rule in t.rules or (t.rule,))]
     if r.topic:
         out += ["", _("For this matter:")]
-        out += [f"・{source_text(s)}" for s in dict.fromkeys(f.source for f in r.topic)]
+        out += [f"・{text}" for text in dict.fromkeys(source_text(f.source) for f in r.topic)]
     return particles("\n".join(out))

@@ -98,3 +98,33 @@ def decide(u: Usability, t: Tally, moves: tuple[Move, ...], amps: tuple[Amplifie
         steps.append(_step(a.rule, a.key, a.places, a.params, (now, n2), (eventual, e2)))
         now, eventual = n2, e2
     return Decision(tuple(steps), eventual, now, u, t, moves, amps)
+
+
+def _direction(before: Verdict, after: Verdict) -> int:
+    return (after.value > before.value) - (after.value < before.value)
+
+
+def said(d: Decision) -> dict[int, int]:
+    """Which way each step pushed the answer (+1 up, -1 down), by its index in ``d.steps``; a step that moved
+    nothing is left out.  The four places (the second step) push the way their answer lies (吉 up, 凶 down): they
+    set the base the later steps move."""
+    out: dict[int, int] = {}
+    for i, s in enumerate(d.steps):
+        way = _direction(*s.eventual) or _direction(*s.now)
+        if i == 1 and not way:
+            way = s.eventual[0].side
+        if way:
+            out[i] = way
+    return out
+
+
+def overridden(d: Decision) -> tuple[Step, ...]:
+    """The steps a later step overrode: each pushed the answer one way and a later one pushed it back, so what
+    it said does not stand as it was said (受剋為凶 … but 有救) and the end does not lie its way.  Additive to ``Decision``, for a reading that lists
+    what stands apart from what was weighed and overruled."""
+    ways = said(d)
+    out = []
+    for i, way in ways.items():
+        if d.verdict.side != way and any(j > i and w == -way for j, w in ways.items()):
+            out.append(d.steps[i])
+    return tuple(out)

@@ -39,7 +39,7 @@ from bot.glossary import explanation, render_all_terms, render_terms
 from bot.guard import ATTEMPTS
 from bot.i18n import _, ngettext, normalize, term, use
 from bot.messages import MAX_MESSAGE, split_message
-from bot.render import EVENTS, render_findings, render_reading, render_sources
+from bot.render import EVENTS, chain, render_findings, render_reading, render_sources, star_lines, weighed
 from core.calendar import DayBoundary, Moment
 from core.cast import parse_cast
 from core.chart import build_chart
@@ -178,12 +178,14 @@ def question_of(topic: str, **answers: str) -> Question:
                               weather=got.get("weather"))
 
 
-def expected(lang_code: str, lines: str, moment: Moment, topic: str, **answers: str) -> tuple[str, str, Any]:
-    """The chart and the reading the engine gives, as the user should see them (trimmed like Telegram)."""
+def expected(lang_code: str, lines: str, moment: Moment, topic: str, asked: str | None = None,
+             **answers: str) -> tuple[str, str, Any]:
+    """The chart and the reading the engine gives, as the user should see them (trimmed like Telegram), for the
+    question ``asked`` in the user's words (a "when" question hears when first)."""
     chart = build_chart(parse_cast(lines), moment)
     reading = read(chart, question_of(topic, **answers))
     with use(normalize(lang_code)):
-        return render_chart(chart, term).strip(), render_reading(reading).strip(), reading
+        return render_chart(chart, term).strip(), render_reading(reading, asked=asked).strip(), reading
 
 
 def at(when: datetime | str, tz: str, boundary: int = 23) -> Moment:
@@ -699,10 +701,12 @@ async def test_sources_terms_and_all_reasons(tmp_path: Path, caplog: pytest.LogC
         sources = await u.wait_reply()
         with use(lang):
             assert sources.text == render_sources(reading).strip()
-            for step in reading.decision.chain:
-                assert f"{step.finding.rule} {term(title(step.finding.rule))}" in sources.text
+            for step in chain(reading):  # named as a reader finds them: what the passage says, the book, the words
+                assert f"{term(title(step.finding.rule))} — " in sources.text or term(title(step.finding.rule)) \
+                    in sources.text
             for t in reading.timing[:5]:
-                assert all(f"{rule} {term(title(rule))}" in sources.text for rule in t.rules)
+                assert all(term(title(rule)) in sources.text for rule in t.rules)
+            assert not RULE_ID.findall(sources.text)  # no machine codes: (zsby:451), JS-06
 
         await u.press(answer, f"r:{rid}")
         with use(lang):
@@ -714,12 +718,14 @@ async def test_sources_terms_and_all_reasons(tmp_path: Path, caplog: pytest.LogC
         assert got == pieces and all(len(m) <= MAX_MESSAGE for m in got)
         assert all(m.startswith(heading + "\n") for m in got[1:])
         numbered = [line for line in text.splitlines() if re.match(r"\d+\. ", line)]
-        assert len(numbered) == len(reading.findings + reading.topic)
+        with use(lang):
+            stands, against = weighed(reading)
+        assert len(numbered) == len(stands) + len(against) + len(star_lines(reading))
         assert all(sum(line in m.splitlines() for m in got) == 1 for line in numbered)  # each reason whole, once
-        body = text.split("\n\n")[0]
-        assert not RULE_ID.findall(body)  # the reasons themselves are prose; their rules follow them
-        cited = text.split("\n\n")[1]
-        assert all(f.rule in cited for f in reading.findings + reading.topic)
+        assert not RULE_ID.findall(text)  # prose, and passages named by book, chapter and words
+        with use(lang):
+            cited = text.split(_("Where the books say it (each passage, then the reasons above that rest on it):"))[1]
+            assert all(term(title(f.rule)) in cited for f in stands + against)
 
         await u.press(answer, f"g:{rid}")
         with use(lang):
@@ -812,7 +818,7 @@ async def test_restart_between_tosses_resumes(tmp_path: Path, caplog: pytest.Log
         chart = await u.wait_for(is_chart)
         answer = await u.wait_reply()
         want_chart, want_reading, _r = expected("zh-hant", "987876", at(NOW, "Asia/Taipei"), "illness",
-                                                subject="self")
+                                                "我的病何時好？", subject="self")
         assert chart.text == want_chart and answer.text == want_reading
         rows = db_rows(bot.db, "SELECT question, lines, tosses FROM readings WHERE user_id = 105")
         assert [r[:2] for r in rows] == [("我的病何時好？", "987876")] and json.loads(rows[0][2])[0] == [1, 1, 1]

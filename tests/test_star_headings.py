@@ -8,8 +8,9 @@ from datetime import date, timedelta
 import pytest
 
 from bot.almanac import NATURE_MARK, day_stars, render_almanac, star_line
-from bot.i18n import LANGS, _, use
-from bot.render import finding_text, render_reading, render_sources, shown_stars, source_text
+from bot.i18n import LANGS, _, term, use
+from bot.render import render_reading, render_sources, shown_stars, source_text, star_lines, star_sources
+from core import scope
 from core.findings import Effect
 from core.stars import Nature
 from tests.test_timing_text import _readings
@@ -17,8 +18,6 @@ from tests.test_timing_text import _readings
 HEADINGS = {  # almanac heading → the nature of every star under it
     "Lucky stars on the day:": {Nature.GOOD}, "Evil stars on the day:": {Nature.BAD},
     "Other stars on the day:": {Nature.MIXED, Nature.NEUTRAL}}
-READING = {"Lucky stars (they deepen the good, they do not decide it):": Effect.GOOD,
-           "Evil stars (they deepen the bad, they do not decide it):": Effect.BAD}
 SOURCES = {"Lucky stars:": Effect.GOOD, "Evil stars:": Effect.BAD}
 
 
@@ -56,20 +55,29 @@ def test_almanac_stars_under_their_own_headings(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_reading_stars_under_their_own_headings(lang: str) -> None:
+def test_reading_stars_on_one_line_per_place(lang: str) -> None:
+    """The reading names the stars on the use-god on one line, lucky then evil, each marked as such, and only the
+    stars its topic reads (占星之法，多視其類); its sources list them under their own headings."""
     both = 0
     with use(lang):
-        reading_headings = {_(h): h for h in READING}
         source_headings = {_(h): h for h in SOURCES}
-        assert len(reading_headings) == len(source_headings) == 2
+        assert len(source_headings) == 2
         for r in _readings():
+            text = render_reading(r)
+            lines = star_lines(r, (r.use_god.place,))
+            assert all(f"・{line}" in text.splitlines() for line in lines)
+            assert len(lines) <= 1  # one place, one line
+            for f in r.findings:
+                if f.places[:1] == (r.use_god.place,) and f.rule.startswith("SS-") and f.param("names"):
+                    kept = scope.read_stars(r.question.topic, f.param("names") or "")
+                    for name in set(f.param("names").split("、")) - set(kept):
+                        assert all(term(name) not in line for line in lines) or any(
+                            term(name) == term(k) for k in kept)
             stars = shown_stars(r)
-            sections = _sections(render_reading(r), reading_headings)
             sources = _sections(render_sources(r), source_headings)
-            for heading, effect in READING.items():
-                assert sections.get(heading, []) == [f"・{finding_text(r, f)}" for f in stars if f.effect is effect]
             for heading, effect in SOURCES.items():
-                want = [f"・{source_text(s)}" for s in dict.fromkeys(f.source for f in stars if f.effect is effect)]
+                want = [f"・{text}" for text in dict.fromkeys(source_text(src) for f in stars if f.effect is effect
+                                                             for src in star_sources(r, f))]
                 assert sources.get(heading, []) == want
-            both += len(sections) == 2
+            both += len(sources) == 2
     assert both > 5
