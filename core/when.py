@@ -462,8 +462,10 @@ def event_of(question: Question, favourable: bool | None) -> str:
 
 
 def _first_date(t: Timing) -> date | datetime | None:
-    every = [d for ds in (t.unit_dates or (t.dates,)) for d in ds]
-    return min(every, key=_date_key) if every else None
+    """The moment's first date in its first unit: the one a reader sees first, so the list reads in date order
+    (a near matter's month, 占近應遠, comes second and does not reorder it)."""
+    first = (t.unit_dates or (t.dates,))[0]
+    return min(first, key=_date_key) if first else None
 
 
 def _date_key(d: date | datetime) -> tuple[date, time]:
@@ -489,10 +491,12 @@ def ahead(m: Moment, unit: Unit, branch: Branch, stem: Stem | None = None) -> fl
 
 
 def _when(t: Timing, m: Moment) -> float:
-    """Days from the cast to the moment's first date (its first unit's next occurrence when it has no date)."""
+    """Days from the cast to the moment's first date in its first unit (that unit's next occurrence when it has no
+    date)."""
     first = _first_date(t)
     if first is None or m.local is None:
-        return min(ahead(m, u, t.branch, t.stem if u is Unit.DAY else None) for u in t.all_units)
+        u = t.all_units[0]
+        return ahead(m, u, t.branch, t.stem if u is Unit.DAY else None)
     cast = m.local.replace(tzinfo=None)
     at = datetime.combine(*_date_key(first))
     return (at - cast).total_seconds() / 86400
