@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final
+from typing import Any
 
 import aiohttp
 from telegram import Update
@@ -426,24 +426,12 @@ def check_database(database: str, wait: float = 0.0) -> None:
         con.close()
 
 
-# The server's states that pass (SQLSTATE): a start or a stop under way, every connection slot taken.  A wrong
-# password or a database that does not exist is a refusal: waiting does not mend it.
-PASSING_STATES: Final = {"57P03": "starting up or shutting down", "57P01": "shutting down", "57P02": "restarting",
-                         "53300": "too many clients"}
 CONNECT_TIMEOUT = 10.0  # seconds for one try to connect and migrate
 
 
 def database_reason(exc: BaseException) -> str:
     """What went wrong, in one line that is never empty (a time-out's ``str`` is)."""
     return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def passing(exc: BaseException) -> bool:
-    """A failure to open the database that may pass by itself: the network or the server not ready yet."""
-    state = getattr(exc, "sqlstate", None)
-    if state is not None:
-        return state in PASSING_STATES or str(state).startswith("08")  # 08: connection exceptions
-    return isinstance(exc, OSError | TimeoutError | ConnectionError) or type(exc).__name__ == "InterfaceError"
 
 
 def _check_postgres(url: str, wait: float) -> None:
@@ -453,6 +441,7 @@ def _check_postgres(url: str, wait: float) -> None:
     import asyncio
 
     from bot.storage import StorageError, describe_url, open_storage
+    from bot.storage.errors import passing_failure
 
     async def probe() -> None:
         storage = await open_storage(url, connect_timeout=CONNECT_TIMEOUT)
@@ -472,7 +461,7 @@ def _check_postgres(url: str, wait: float) -> None:
             raise StartError(f"DATABASE_URL {where}: {exc}") from None
         except Exception as exc:  # noqa: BLE001 - the driver's and the network's failures, sorted below
             reason = database_reason(exc)
-            if not passing(exc):  # no such database, a wrong password …
+            if not passing_failure(exc):  # no such database, a wrong password …
                 raise StartError(f"cannot open DATABASE_URL {where}: {reason}") from None
             if time.monotonic() + pause > deadline:
                 raise OSError(f"cannot reach the database {where} (not ready after {wait:.0f} s): {reason}") from None

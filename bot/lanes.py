@@ -29,7 +29,9 @@ from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
 from bot.inbox import Inbox, revive
+from bot.outage import Backoff, Outage
 from bot.persistence import StoragePersistence, _stored_conversations, read_states
+from bot.storage.errors import passing_failure
 
 if TYPE_CHECKING:
     from telegram.ext import Application
@@ -81,6 +83,7 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         self._told: dict[int, float] = {}  # user → when (monotonic) they were last told updates were skipped
         self.on_dropped = on_dropped
         self._application: Application[Any, Any, Any, Any, Any, Any] | None = None
+        self._outage = Outage("writing handled updates", log)  # a commit that must wait for the database
         self.dropped = 0  # updates skipped since start (for tests and probes)
         self.replay = replay
         self._sweeper: asyncio.Task[None] | None = None
@@ -180,12 +183,21 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         user = update.effective_user if isinstance(update, Update) else None
         handled = [update.update_id] if isinstance(update, Update) else []
         dropped, self._dropped = self._dropped, []
-        try:
-            await app.persistence.commit_update(user.id if user is not None else None, handled, dropped)
-        except Exception:
-            self._dropped.extend(dropped)
-            log.exception("the state of update %s could not be written; it will be handled again at the next "
-                          "start", handled[0] if handled else "?")
+        backoff = Backoff()
+        while True:
+            try:
+                await app.persistence.commit_update(user.id if user is not None else None, handled, dropped)
+            except Exception as exc:
+                if passing_failure(exc):  # the database away or the disk full: this update waits for it, in order
+                    self._outage.failed(exc, f"(the state of update {handled[0] if handled else '?'})")
+                    await asyncio.sleep(backoff.pause())
+                    continue
+                self._dropped.extend(dropped)
+                log.exception("the state of update %s could not be written; it will be handled again at the next "
+                              "start", handled[0] if handled else "?")
+                return
+            self._outage.recovered()
+            return
 
     async def initialize(self) -> None:
         """Queue what an earlier run received but did not handle (``Application.initialize`` calls this before

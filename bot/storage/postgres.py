@@ -24,7 +24,14 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage.errors import ConstraintError, ForeignDatabaseError, MigrationError, StorageError, too_new
+from bot.storage.errors import (
+    ConstraintError,
+    ForeignDatabaseError,
+    MigrationError,
+    StorageError,
+    passing_failure,
+    too_new,
+)
 from bot.storage.repository import SQLStorage
 from bot.storage.schema import POSTGRES_MIGRATIONS, Migration, check_migrations
 from bot.storage.values import Clock, as_date, as_utc, utcnow
@@ -209,10 +216,24 @@ class PostgresStorage(SQLStorage):
     @asynccontextmanager
     async def user_turn(self, user_id: int) -> AsyncIterator[None]:
         """A transaction-level advisory lock on the user (a hash of the id: never the migration's key), held on
-        a pooled connection until the block ends — so across workers one update of a user at a time."""
-        async with self._connection() as con, con.transaction():
-            await con.execute(f"SELECT pg_advisory_xact_lock({_USER_LOCK.format('$1')})", int(user_id))
-            yield
+        a pooled connection until the block ends — so across workers one update of a user at a time.
+
+        The transaction holds the lock and nothing else: if its connection died meanwhile (the database went
+        away while the update was handled, and the update's own commit went through on another connection once
+        it was back), the lock died with it, and ending the transaction has nothing left to do."""
+        async with self._connection() as con:
+            tx = con.transaction()
+            await tx.start()
+            try:
+                await con.execute(f"SELECT pg_advisory_xact_lock({_USER_LOCK.format('$1')})", int(user_id))
+                yield
+            finally:
+                try:
+                    await tx.commit()
+                except Exception as exc:
+                    if not passing_failure(exc):
+                        raise
+                    _LOG.info("the turn of user %s ended with its connection (%s)", user_id, exc)
 
     async def free_users(self, tx: Any, user_ids: Sequence[int]) -> set[int]:
         """The users whose turn this transaction could take at once (tried, never waited for), held until it
