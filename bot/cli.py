@@ -213,6 +213,8 @@ def _natal(args: argparse.Namespace) -> int:
     from bot.natal_render import CLI_HINT, render_all_verses, render_natal, render_natal_chart
     from core.natal import read_natal
 
+    if args.schema:
+        return _print_schema("natal")
     if args.jsonl:
         run_natal_jsonl(sys.stdin, sys.stdout, grim=args.grim)
         return 0
@@ -258,6 +260,7 @@ def _natal_parser(sub: Any) -> None:
     out = nat.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")
     out.add_argument("--jsonl", action="store_true", help="read JSON requests from stdin, one per line")
+    out.add_argument("--schema", action="store_true", help="print the JSON Schema of the --json output and exit")
 
 
 def _check_keys(req: Mapping[str, Any], allowed: frozenset[str]) -> None:
@@ -338,6 +341,7 @@ def _chart_options(chart: argparse.ArgumentParser) -> None:
     out = chart.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")
     out.add_argument("--jsonl", action="store_true", help="read JSON requests from stdin, one per line")
+    out.add_argument("--schema", action="store_true", help="print the JSON Schema of the --json output and exit")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -476,7 +480,16 @@ def _almanac(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_schema(kind: str) -> int:
+    from bot.schemas import schema
+
+    print(json.dumps(schema(kind), ensure_ascii=False, indent=2))
+    return 0
+
+
 def _chart(args: argparse.Namespace) -> int:
+    if args.schema:
+        return _print_schema(args.command)
     reading = args.command == "read"
     if args.jsonl:
         run_jsonl(sys.stdin, sys.stdout, reading=reading)

@@ -1,0 +1,108 @@
+"""Random requests of every shape ``liuyao read/chart/natal --jsonl`` takes, for the schemas (tools/schemas.py writes
+them from these; tests/test_schemas.py checks fresh outputs against them)."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+from typing import Any
+
+from core.ganzhi import Branch, StemBranch
+from core.question import (
+    FollowUp,
+    Horizon,
+    Illness,
+    Question,
+    QuestionError,
+    Sex,
+    Subject,
+    Thing,
+    Topic,
+    Weather,
+    resolve,
+)
+
+ZONES = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei", "America/New_York", "Europe/London")
+
+
+def _moment(rng: random.Random) -> dict[str, Any]:
+    if rng.random() < 0.2:  # a book's case: pillars, sometimes the year
+        out: dict[str, Any] = {"month": rng.choice(list(Branch)).name,
+                               "day": str(StemBranch.from_index(rng.randrange(60)))}
+        if rng.random() < 0.5:
+            out["year"] = str(StemBranch.from_index(rng.randrange(60)))
+        return out
+    at = datetime(1950, 1, 1) + timedelta(minutes=rng.randrange(140 * 525_960))
+    return {"at": at.strftime("%Y-%m-%d %H:%M"), "tz": rng.choice(ZONES), "day_boundary": rng.choice((23, 0))}
+
+
+def _lines(rng: random.Random) -> str:
+    return "".join(rng.choice("6789") for _ in range(6))
+
+
+def chart_requests(n: int, seed: int) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    return [{"lines": _lines(rng), **_moment(rng)} for _ in range(n)]
+
+
+def _question(rng: random.Random) -> dict[str, Any]:
+    """A question with the answers its use-god needs (drawn at random), and the optional ones now and then."""
+    topic = rng.choice(list(Topic))
+    q: dict[str, Any] = {"topic": topic.value}
+    for _ in range(4):
+        try:
+            resolve(Question.parse_ids(**q))
+            break
+        except QuestionError as exc:
+            for follow in exc.missing:
+                if follow is FollowUp.subject:
+                    q["subject"] = rng.choice(list(Subject)).value
+                elif follow is FollowUp.sex:
+                    q["sex"] = rng.choice(list(Sex)).value
+                elif follow is FollowUp.subject_sex:
+                    q["subject_sex"] = rng.choice(list(Sex)).value
+                elif follow is FollowUp.thing:
+                    q["thing"] = rng.choice(list(Thing)).value
+            if not exc.missing:
+                q["subject"] = Subject.self.value
+    if rng.random() < 0.4:
+        q["horizon"] = rng.choice(list(Horizon)).value
+    if topic is Topic.illness and rng.random() < 0.5:
+        q["illness"] = rng.choice(list(Illness)).value
+    if topic is Topic.weather and rng.random() < 0.5:
+        q["weather"] = rng.choice(list(Weather)).value
+    return q
+
+
+def read_requests(n: int, seed: int) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        req = {"lines": _lines(rng), **_moment(rng), **_question(rng)}
+        try:
+            resolve(Question.parse_ids(req["topic"], req.get("subject"), req.get("sex"), subject_sex=req.get(
+                "subject_sex"), thing=req.get("thing"), horizon=req.get("horizon")))
+        except QuestionError:
+            continue
+        out.append(req)
+    return out
+
+
+def natal_requests(n: int, seed: int) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    for _ in range(n):
+        born = datetime(1920, 1, 1) + timedelta(minutes=rng.randrange(100 * 525_960))
+        sex = rng.choice(("male", "female", None))
+        roll = rng.random()
+        if roll < 0.7:
+            req: dict[str, Any] = {"at": born.strftime("%Y-%m-%d %H:%M"), "tz": rng.choice(ZONES)}
+        elif roll < 0.85:
+            req = {"date": born.date().isoformat(), "tz": rng.choice(ZONES)}
+        else:
+            req = {"year": str(StemBranch.from_index(rng.randrange(60))),
+                   "month": str(StemBranch.from_index(rng.randrange(60)))}
+        if sex is not None:
+            req["sex"] = sex
+        out.append(req)
+    return out
