@@ -107,6 +107,11 @@ def test_v3_three_yang_do_not_fire() -> None:
 
 # ---- V5 -------------------------------------------------------------------------------------------------
 
+# The commentary's examples put the breaking pillar on the 日·時 against the 辛巳 native: V203's and V204's own
+# reading, which V5 takes as well only with ``break_year_by_day_hour`` (the verse itself: the hour breaks the day).
+COMMENTARY = Params(break_year_by_day_hour=True, break_day_by_hour=False)
+
+
 @pytest.mark.parametrize("vector, year, month, day, hour, expected", [
     ("V5.1", "辛巳", None, "丁亥", None, {"light"}),     # 丁剋辛, 土生金
     ("V5.1", "辛巳", None, None, "丁亥", {"light"}),
@@ -117,15 +122,27 @@ def test_v3_three_yang_do_not_fire() -> None:
 ])
 def test_v5_commentary(vector: str, year: str, month: str | None, day: str | None, hour: str | None,
                        expected: set[str]) -> None:
-    assert variants("V5", chart(year, month, day, hour)) == expected, vector
+    assert variants("V5", chart(year, month, day, hour), COMMENTARY) == expected, vector
+
+
+@pytest.mark.parametrize("year, day, hour", [("辛巳", "丁亥", None), ("辛巳", None, "丁亥"), ("辛巳", None, "己丑")])
+def test_v5_reads_the_hour_against_the_day_and_leaves_the_year_to_v203_v204(year: str, day: str | None,
+                                                                             hour: str | None) -> None:
+    """時來破日: a day or hour that breaks the year is not V5's by default, it is 干傷 (V203) or 音損 (V204)."""
+    c = chart(year, None, day, hour)
+    assert not fires("V5", c)
+    assert fires("V203", c) or fires("V204", c)
 
 
 def test_v5_official_is_good_and_the_literal_reading() -> None:
-    assert [h.valence for h in result("V5", chart("辛巳", "乙未", "乙丑", "丁亥")).standing] == [Valence.good]
+    assert [h.valence for h in result("V5", chart("辛巳", "乙未", "乙丑", "丁亥"), COMMENTARY).standing] == [
+        Valence.good]
     literal = chart(day="辛巳", hour="丁亥")                 # the verse itself: the hour breaks the day
     assert variants("V5", literal) == {"light"}
+    assert variants("V5", chart(day="辛巳", hour="己丑")) == {"heavy"}   # 火 剋 金: by 納音, heavy
     assert not fires("V5", literal, Params(break_day_by_hour=False))
-    assert not fires("V5", chart("辛巳", None, "戊辰"))        # 戊 feeds 辛; 金 剋 the 木 of 戊辰, not the reverse
+    assert not fires("V5", chart(None, None, "丁亥", "辛巳"))   # the day over the hour: 順, no break
+    assert not fires("V5", chart("辛巳", None, "戊辰"), COMMENTARY)  # 戊 feeds 辛; 金 剋 the 木 of 戊辰, not the reverse
 
 
 # ---- V6 -------------------------------------------------------------------------------------------------
@@ -154,18 +171,36 @@ def test_v6_both_echoes_and_the_organ() -> None:
 # ---- V7, V8 -----------------------------------------------------------------------------------------------
 
 def test_v7_commentary() -> None:
+    """兩分交戰: both examples are one chain of 下剋上 reaching the year (elders), reported as one hit."""
     stems = chart("庚子", "丙戌", "壬寅", "戊申", "丁丑")    # V7.1: 戊→壬→丙→庚
-    found = {(h.variant, str(h.facts[0])) for h in result("V7", stems).standing}
-    assert {("self", "時干 戊 剋 日干 壬"), ("household", "日干 壬 剋 月干 丙"),
-            ("elders", "月干 丙 剋 年干 庚")} <= found, "V7.1"
+    assert [(h.variant, [str(f) for f in h.facts]) for h in result("V7", stems).standing] == [
+        ("elders", ["時干 戊 剋 日干 壬", "日干 壬 剋 月干 丙", "月干 丙 剋 年干 庚"])], "V7.1"
     sounds = chart("庚子", "壬午", "壬申", "甲辰")             # V7.2: 火→金→木→土
-    found = {(h.variant, str(h.facts[0])) for h in result("V7", sounds).standing}
-    assert {("self", "時納音 火 剋 日納音 金"), ("household", "日納音 金 剋 月納音 木"),
-            ("elders", "月納音 木 剋 年納音 土")} <= found, "V7.2"
+    assert [(h.variant, [str(f) for f in h.facts]) for h in result("V7", sounds).standing] == [
+        ("elders", ["時納音 火 剋 日納音 金", "日納音 金 剋 月納音 木", "月納音 木 剋 年納音 土"])], "V7.2"
+
+
+def test_v7_one_blow_is_no_war() -> None:
+    """The note read any one junior→senior 剋; the text's chains need two links at least."""
+    assert not fires("V7", chart("庚子", None, None, "丙寅"))        # 丙 剋 庚 alone (the hour on the year)
+    assert not fires("V7", chart("庚子", "丙戌"))                   # the month on the year alone
+    assert not fires("V7", chart("庚子", "甲申", "丙寅"))            # 丙 剋 庚, but 丙 does not 剋 甲: no chain
+    two = chart("庚子", "丙戌", "壬寅")                              # 壬→丙→庚: two links, a chain
+    assert variants("V7", two) == {"elders"}
+    assert variants("V7", chart("戊子", "庚午", "丙寅", "壬辰")) == {"household"}  # 壬→丙→庚; 庚 does not 剋 戊
+
+
+def test_v7_passes_the_conception_or_runs_through_it() -> None:
+    through = chart("庚子", None, "丙戌", None, "乙酉")   # 丙(日) 剋 … no month: the chain needs its links
+    assert not fires("V7", through)
+    ancestors = NatalChart.of("戊子", "丙辰", "壬申", None, "庚午")  # 壬→丙 (日→月), 丙→庚 (月→胎), 庚 does not 剋 戊
+    assert variants("V7", ancestors) == {"ancestors"}
 
 
 def test_v7_senior_over_junior_is_harmless() -> None:
     assert not fires("V7", chart("甲子", None, "戊辰"))        # 甲 剋 戊 and 金 剋 木: the senior overcomes (順)
+    assert not fires("V7", chart("甲", "戊", "壬", "丙"))  # 甲→戊→壬→丙 (stems alone): every link 上剋下 (順)
+    assert fires("V7", chart("丙", "壬", "戊", "甲"))      # the same chain turned round: 下剋上 (逆)
 
 
 def test_v8_commentary() -> None:
@@ -490,7 +525,8 @@ def _sample_charts() -> list[NatalChart]:
     start = datetime(1950, 1, 1, 0, 30, tzinfo=ZoneInfo("Asia/Seoul"))
     born = [NatalChart.at(start + timedelta(days=37 * i, hours=5 * i), "Asia/Seoul",
                           Sex.female if i % 2 else Sex.male) for i in range(600)]
-    return [*born, chart("辛巳", day="丁亥"), chart("甲寅", day="丙午", hour="乙卯")]  # no month; a rare void
+    return [*born, chart("辛巳", day="丁亥"), chart(day="辛巳", hour="丁亥"),  # no month: V5 light
+            chart("甲寅", day="丙午", hour="乙卯")]  # a rare void
 
 
 def test_every_verse_and_variant_has_a_sentence() -> None:

@@ -48,8 +48,6 @@ TEXTS: dict[str, str] = {
     "V7.elders": N_("A junior pillar overcomes the year: the classic reads harm to the lives of the elders, lighter "
                     "between stems and heavier between sound elements."),
     "V7.household": N_("A junior pillar overcomes the month: the classic reads harm to the household and the father."),
-    "V7.self": N_("A junior pillar overcomes the day: the classic reads harm to the native, the siblings, the wife "
-                  "and wealth."),
     "V8": N_("With the sound element of the month or conception pillar overcome two or three times by the day and "
              "hour, the classic reads lasting misfortune for the lineage and early loss among its elders."),
     "V9": N_("With a 甲, 丙 or 戊 native meeting 戌 and 亥 again and again, the classic reads a Daoist or Buddhist "
