@@ -15,12 +15,14 @@ from bot.cli import main, run_natal_jsonl
 from bot.i18n import LANGS, _, term, use
 from bot.messages import MAX_MESSAGE, split_message
 from bot.natal_render import (
+    PREFACE,
     RELATION_TEXTS,
     fact_text,
     natal_terms,
     render_all_verses,
     render_natal,
     render_natal_chart,
+    render_natal_details,
     verse_block,
     verse_key,
 )
@@ -112,13 +114,13 @@ def test_grave_verses_are_hidden_by_default_and_shown_when_asked() -> None:
     with use("en"):
         sentence = _(TEXTS["V2"])
         hidden, shown = render_natal(reading), render_natal(reading, grim=True)
-        assert sentence not in hidden and "[V2]" not in hidden
-        grave = sum(r.verse.grim for r in reading.fired)  # V2 and whatever else of the grave kind fires here
+        assert sentence not in hidden and "[V2]" not in render_natal_details(reading)
+        grave = sum(r.verse.grim for r in (*reading.fired, *reading.traits))  # V2 and whatever else is grave
         assert grave >= 1 and f"hidden: {grave}." in hidden and "/settings" in hidden
-        assert sentence in shown and "[V2]" in shown and "hidden:" not in shown
+        assert sentence in render_natal_details(reading, grim=True) and "hidden:" not in shown
+        assert "[V2]" in render_natal_details(reading, grim=True)  # the source tag is in the details
         assert "not medical advice" in shown  # V2 is about the body
-        assert shown.startswith(_("This is what the classic 玉照定真經 says of these pillars, in its own terms: "
-                                  "a reading of the text, not a forecast."))
+        assert shown.startswith(_(PREFACE)) and "“Details”" in shown
         listing = render_all_verses(reading)
         assert "✓ V2 (a verse on grave matters, hidden)" in listing and "身命逢刑" not in listing
         assert "✓ V2 身命逢刑返剋時，必須夭賤" in render_all_verses(reading, grim=True)
@@ -217,11 +219,11 @@ def test_grim_flag(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["natal", "--year", "辛巳", "--month", "甲午", "--day", "乙丑", "--hour", "丙寅", "--lang", "ko"]
     assert main(args) == 0
     plain = capsys.readouterr().out
-    assert main(args + ["--grim"]) == 0
+    assert main(args + ["--grim", "--details"]) == 0
     grim = capsys.readouterr().out
     with use("ko"):
         sentence = _(TEXTS["V2"])
-    assert sentence not in plain and "--grim" in plain
+    assert sentence not in plain and "--grim" in plain and "--details" in plain
     assert sentence in grim and "시지 寅이 연지 巳를 형한다" in grim
 
 

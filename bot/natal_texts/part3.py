@@ -146,11 +146,11 @@ TEXTS: dict[str, str] = {
     "V153": N_("The classic reads this year stem meeting the private gate on the day or hour as a sign of "
                "irregular relations between men and women."),
     "V154": N_("The classic reads a wood native meeting the branches where wood sickens and dies as a sign of ill "
-               "health and a lowly standing."),
+                "health and a hard road to rank."),
     "V155.advance": N_("The classic reads the native's element strong in the birth season as a sign of rising to "
                        "honour."),
-    "V155.retreat": N_("The classic reads the native's element weak in the birth season as a sign of a lowly "
-                       "standing."),
+    "V155.retreat": N_("The classic reads the native's element weak in the birth season as retreat (退): a slower "
+                        "road to rank."),
     "V157": N_("The classic reads this year stem meeting its true officer as a sign that the middle daughter "
                "prospers."),
     "V158.ancestors": N_("The classic reads the conception pillar's emolument landing on the day or hour as wealth "
