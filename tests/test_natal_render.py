@@ -17,6 +17,7 @@ from bot.messages import MAX_MESSAGE, split_message
 from bot.natal_render import (
     PREFACE,
     RELATION_TEXTS,
+    THEME_TERMS,
     fact_text,
     natal_terms,
     render_all_verses,
@@ -32,6 +33,7 @@ from core.natal.chart import Role
 from core.natal.evidence import RELATIONS, Fact, Layer, Term, name
 from core.natal.verse import Hit, VerseResult
 from core.natal.verses import VERSES
+from core.question import Sex
 
 # 辛巳年 甲午月 乙丑日 丙寅時: V2 fires (寅刑巳, 火剋金), a grave verse
 V2_CHART = ("辛巳", "甲午", "乙丑", "丙寅")
@@ -252,3 +254,72 @@ def test_jsonl_with_bad_lines() -> None:
     assert "V3" in rows[7]["fired"] and rows[7]["text"]["lang"] == "ja"
     with use("ja"):
         assert _(TEXTS["V3"]) in rows[7]["text"]["reading"]  # grim asked for on that line
+
+
+# ---- issue 22: one screen, the details behind a button, no slur on the reader -------------------------------
+
+def _births(n: int) -> list[NatalChart]:
+    from tests.test_natal_properties import BIRTHS
+
+    return BIRTHS[:n]
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja", "zh_Hans", "zh_Hant"])
+def test_the_main_reply_is_under_2000_characters_in_cjk(lang: str) -> None:
+    """The summary by theme stays under one screen for 300 random births, the grave verses shown or not."""
+    longest = 0
+    for i, c in enumerate(_births(300)):
+        reading = read_natal(c)
+        with use(lang):
+            text = render_natal(reading, grim=bool(i % 2))
+        longest = max(longest, len(text))
+        assert len(text) < 2000, (lang, len(text))
+    assert longest > 500  # the summary says something
+
+
+def test_the_summary_names_each_theme_once_and_the_details_hold_the_evidence() -> None:
+    reading = read_natal(NatalChart.at(datetime(1990, 5, 1, 8, 30, tzinfo=ZoneInfo("Asia/Seoul")), "Asia/Seoul",
+                                       Sex.female))
+    with use("ko"):
+        summary, details = render_natal(reading), render_natal_details(reading)
+        for theme in THEME_TERMS.values():
+            assert summary.count(f"【{term(theme)}】") <= 1
+        assert "[V" not in summary and "V147" not in summary  # no source tags, no modifier after every verse
+        assert details.count("(V147)") <= 2 and "[V147]" not in details  # the modifiers said once
+        for r in reading.fired:
+            if not r.verse.grim:
+                assert f"[{r.verse.id}]" in details
+        for r in reading.traits:
+            assert f"[{r.verse.id}]" in details and f"[{r.verse.id}]" not in summary
+
+
+def test_json_lists_traits_apart_from_fired(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["natal", "--at", "1990-05-01 08:30", "--tz", "Asia/Seoul", "--sex", "female", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "V51" in data["traits"] and "V51" not in data["fired"]  # the twelve palaces: every chart has them
+    assert not set(data["traits"]) & set(data["fired"])
+    assert all(v["trait"] == (v["id"] in data["traits"]) for v in data["verses"] if v["fires"] and not v["same_as"])
+
+
+# Words that call the reader low-born, base or mean: the classic's 卑賤 / 貧賤 / 夭賤 is said as a hard road to rank,
+# never as what the reader is.
+SLURS: dict[str, tuple[str, ...]] = {
+    "en": ("lowly", "low standing", "low-born", "base-born", "baseness", "inferior", "vulgar", "worthless"),
+    "ko": ("비천", "천한", "천하고", "천함", "미천", "천박", "빈천"),
+    "ja": ("卑賤", "賤し", "卑し", "下賤", "貧賤", "賤民"),
+    "zh_Hans": ("卑贱", "下贱", "低贱", "贫贱", "贱命", "夭贱"),
+    "zh_Hant": ("卑賤", "下賤", "低賤", "貧賤", "賤命", "夭賤"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_slur_in_any_natal_text(lang: str) -> None:
+    """Every verse sentence of bot.natal_texts and every message of the natal replies, in each catalog."""
+    from bot import natal_render
+
+    msgids = [*TEXTS.values(), natal_render.PREFACE, natal_render.TRAITS_HEADING, natal_render.WEIGHING]
+    with use(lang):
+        for msgid in msgids:
+            text = _(msgid).lower()
+            found = [w for w in SLURS[lang] + SLURS["en"] if w in text]
+            assert not found, (lang, msgid, found)
