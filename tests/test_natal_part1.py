@@ -396,6 +396,13 @@ def test_v32_negative() -> None:
     assert not fires("V32", chart(day="丙寅", hour="丁酉"))
 
 
+def test_v32_reads_the_native_the_day_and_the_hour() -> None:
+    """"본명뿐 아니라 … 일·시": the native's own pillar and the day and hour; the month and the 胎 are not named."""
+    assert fires("V32", chart("辛卯"))                        # the native's own 干逆
+    assert not fires("V32", chart("甲子", "辛卯"))             # 干逆 on the month
+    assert not fires("V32", chart("甲子", None, None, None, "癸卯"))  # 音逆 on the 胎
+
+
 @pytest.mark.parametrize("vector, year, x", [("V33.1", "庚寅", "甲申"), ("V33.2", "甲申", "庚寅"),
                                              ("V33.3", "丙子", "壬午")])
 def test_v33_commentary(vector: str, year: str, x: str) -> None:
@@ -507,6 +514,12 @@ def test_v49_needs_both() -> None:
 def test_v50_commentary(vector: str, x: str, expected: set[str]) -> None:
     for c in dh_charts(x, year="甲子", month="丁卯"):
         assert variants("V50", c) == expected, vector
+
+
+def test_v50_the_month_does_not_meet_its_own_virtue() -> None:
+    """The commentary sees the 月德 on the 日·時; on the month itself or its 胎 it is not "seen"."""
+    assert not fires("V50", chart("甲子", "己卯"))   # 己, the 月德合 of 卯, is the month's own stem
+    assert not fires("V50", chart("甲子", "癸卯"))   # its 胎 甲午 holds 甲, the 月德
 
 
 def test_v50_both_and_none() -> None:

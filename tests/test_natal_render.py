@@ -323,3 +323,12 @@ def test_no_slur_in_any_natal_text(lang: str) -> None:
             text = _(msgid).lower()
             found = [w for w in SLURS[lang] + SLURS["en"] if w in text]
             assert not found, (lang, msgid, found)
+
+
+@pytest.mark.parametrize("lang, polite", [("ko", r"(니다|니까)[.)]*$"), ("ja", r"(す|ん)[）」]*。?$")])
+def test_verse_sentences_speak_politely(lang: str, polite: str) -> None:
+    """Korean 합니다체 and Japanese です・ます, every sentence of every verse (the evidence lines are notation)."""
+    with use(lang):
+        for msgid in TEXTS.values():
+            for sentence in re.split(r"(?<=[.。])\s*", _(msgid)):
+                assert not sentence or re.search(polite, sentence.strip()), (lang, sentence)
