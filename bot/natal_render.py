@@ -361,7 +361,8 @@ def weighing(results: tuple[VerseResult, ...]) -> list[str]:
                 if r.verse.id not in by.setdefault(key, []):
                     by[key].append(r.verse.id)
     rows = [(_EARLY, "soon"), (_LATE, "late"), (_LIGHTENED, "lightened"), (_HARMLESS, "V227"), (_OFF_VOID, "V226")]
-    lines = ["• " + _(text).format(ids=" ".join(by[key])) for text, key in rows if by.get(key)]
+    lines = ["• " + _(text).format(ids=" ".join(sorted(by[key], key=lambda i: int(i[1:])))) for text, key in rows
+             if by.get(key)]
     return [_(WEIGHING), *lines] if lines else []
 
 

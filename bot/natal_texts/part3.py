@@ -111,10 +111,10 @@ TEXTS: dict[str, str] = {
                      "honour in both civil and military careers."),
     "V139.turbid": N_("The classic reads sound elements at birth or full strength on the four starting branches "
                       "as a lesser honour."),
-    "V140.stem": N_("The classic reads a stem at its peak on one of the four middle branches as a sign of nobility "
-                    "arising in the household."),
-    "V140.nayin": N_("The classic reads a sound element at its peak on one of the four middle branches as a sign "
-                     "of nobility arising in the household."),
+    "V140.stem": N_("The classic reads stems at their peak on two or more of the four middle branches as a sign of "
+                     "nobility arising in the household."),
+    "V140.nayin": N_("The classic reads sound elements at their peak on two or more of the four middle branches as "
+                      "a sign of nobility arising in the household."),
     "V141.storehouse": N_("The classic reads the four seasonal branches carrying strength as a sign of an office "
                           "over stores and treasuries."),
     "V142.office": N_("The classic reads the year branch punishing the day or hour as a sign of holding military "

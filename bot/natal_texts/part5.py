@@ -48,8 +48,8 @@ TEXTS: dict[str, str] = {
                     "loneliness on the men's side."),
     "V220.yin": N_("All four pillars are yin (in their stems or as night-time branches); the classic reads this as "
                    "widowhood on the women's side."),
-    "V221": N_("The chart holds many combinations; the classic reads this as marrying again, a man taking several "
-               "wives or a woman several husbands."),
+    "V221": N_("The chart holds many stem combinations; the classic reads this as marrying again, a man taking "
+                "several wives or a woman several husbands."),
     "V223": N_("The stem of the native's own emolument-and-horse pillar appears in several pillars with vital "
                "energy; the classic calls this the heavenly emolument and horse, a sign of real nobility."),
     "V223.own": N_("The native's own emolument-and-horse pillar stands in the chart; the classic says that holding "
