@@ -1,7 +1,7 @@
 """/natal: a 玉照定真經 reading of the user's birth, as steps of the one consultation (states in ``bot.flow``).
 
 Birth date, birth time (or "unknown"), the birthplace's zone (the user's by default), the sex (or skip); then the
-chart and the verses that fire.  The answers live in ``user_data["c"]["natal"]`` like every consultation's, so a
+chart and a one-screen summary by theme, the details (evidence, traits, modifiers) behind the "Details" button.  The answers live in ``user_data["c"]["natal"]`` like every consultation's, so a
 restart resumes at the step it was at.  Every input is checked where it is typed and refused with what is accepted.
 """
 

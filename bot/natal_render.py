@@ -1,10 +1,17 @@
-"""A 玉照定真經 reading as text in the current language: the natal chart, then the verses that fire by theme.
+"""A 玉照定真經 reading as text in the current language: the natal chart, a summary by theme, and the details.
+
+Issue 22: the reading used to be a wall (5–10 k characters in CJK, a modifier after every verse).  The main reply
+(``render_natal``) is now one screen: what the verses that fire say, theme by theme, as many as ``SUMMARY_BUDGET``
+holds.  The details (``render_natal_details``, behind the "Details" button and ``--details``) hold each verse with
+its source, life period and evidence, the traits of the chart (verses whose text fits nearly every chart,
+``NatalReading.traits``) and the global modifiers said once (``weighing``).
 
 Nothing is recomputed here.  Every sentence is the verse's own (``bot.natal_texts``), its evidence is rendered from
 the ``Fact``s: pillar and layer names, relation words and table names go through the ``term`` context (each
 tradition writes them its own way; ``bot.natal_names`` shows the tables' names, composite ones by their parts);
-stems, branches, elements and pillars stay as characters.  Grave verses are
-left out unless the user asked for them, and then still said to be what the classic holds, never a forecast.
+stems, branches, elements and pillars stay as characters.  Grave verses are left out unless the user asked for
+them, and then still said to be what the classic holds, never a forecast; the classic's 卑賤 is said as a hard road
+to rank, never as what the reader is.
 """
 
 from __future__ import annotations
