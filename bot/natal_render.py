@@ -429,7 +429,8 @@ def render_all_verses(reading: NatalReading, grim: bool = False, hint: str = SET
             hidden = True
             rows.append(f"{mark} {v.id} " + _("(a verse on grave matters, hidden)") + tail)
             continue
-        rows.append(f"{mark} {v.id} {v.verse}{tail}")
+        trait = " " + _("(a trait of nearly every chart)") if v.trait is not None and r.fires else ""
+        rows.append(f"{mark} {v.id} {v.verse}{trait}{tail}")
     if hidden:
         rows.append(_(hint))
     if reading.not_evaluated:
