@@ -332,3 +332,13 @@ def test_verse_sentences_speak_politely(lang: str, polite: str) -> None:
         for msgid in TEXTS.values():
             for sentence in re.split(r"(?<=[.。])\s*", _(msgid)):
                 assert not sentence or re.search(polite, sentence.strip()), (lang, sentence)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_summary_and_details_join_in_the_languages_own_punctuation(lang: str) -> None:
+    from tests.test_punctuation import KIND, WRONG
+
+    with use(lang):
+        texts = [f(read_natal(c), grim=True) for c in _charts()[:12] for f in (render_natal, render_natal_details)]
+    found = [m.group() for text in texts for m in WRONG[KIND[lang]].finditer(text)]
+    assert not found, found[:5]
