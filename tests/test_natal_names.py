@@ -182,7 +182,7 @@ def test_the_spouse_age_in_years() -> None:
     with use("ja"):
         assert fact_text(older) == "日柱丙寅は年柱庚午より4歳年上"
     with use("ko"):
-        assert fact_text(older) == "일주 丙寅이 연주 庚午보다 4살 많다"
+        assert fact_text(older) == "일주 丙寅이 연주 庚午보다 4살 많습니다"
     with use("zh_Hant"):
         assert fact_text(same) == "日柱丙寅 與 年柱庚午 同歲"
     ages = [f for f in evidence() if f.relation in ("年長", "年少")]

@@ -91,7 +91,7 @@ def test_evidence_of_v2_in_each_language() -> None:
     hit = next(r for r in read_natal(NatalChart.of(*V2_CHART)).fired if r.verse.id == "V2").standing[0]
     want = {
         "en": "hour branch 寅 punishes year branch 巳",
-        "ko": "시지 寅이 연지 巳를 형한다",  # the particle follows 寅 (인) and 巳 (사)
+        "ko": "시지 寅이 연지 巳를 형합니다",  # the particle follows 寅 (인) and 巳 (사)
         "ja": "時支寅が年支巳を刑す",
         "zh_Hans": "时支寅刑年支巳",
         "zh_Hant": "時支寅刑年支巳",
@@ -101,7 +101,7 @@ def test_evidence_of_v2_in_each_language() -> None:
             assert fact_text(hit.facts[0]) == text
             assert "火" in fact_text(hit.facts[1]) and "金" in fact_text(hit.facts[1])
     with use("ko"):
-        assert fact_text(hit.facts[1]) == "시주 납음 火가 연주 납음 金을 극한다"
+        assert fact_text(hit.facts[1]) == "시주 납음 火가 연주 납음 金을 극합니다"
 
 
 def test_every_natal_term_is_translated() -> None:
@@ -226,7 +226,7 @@ def test_grim_flag(capsys: pytest.CaptureFixture[str]) -> None:
     with use("ko"):
         sentence = _(TEXTS["V2"])
     assert sentence not in plain and "--grim" in plain and "--details" in plain
-    assert sentence in grim and "시지 寅이 연지 巳를 형한다" in grim
+    assert sentence in grim and "시지 寅이 연지 巳를 형합니다" in grim
 
 
 def test_jsonl_with_bad_lines() -> None:
