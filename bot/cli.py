@@ -160,14 +160,23 @@ def natal_chart_from_request(req: Mapping[str, Any]) -> NatalChart:
 
 def natal_output(reading: NatalReading, lang: str | None, grim: bool) -> dict[str, Any]:
     """The record of a natal reading, with its text in ``lang`` when one is asked for."""
-    from bot.natal_render import CLI_HINT, render_all_verses, render_natal, render_natal_chart
+    from bot.natal_render import (
+        CLI_DETAILS_HINT,
+        CLI_HINT,
+        render_all_verses,
+        render_natal,
+        render_natal_chart,
+        render_natal_details,
+    )
     from core.natal.export import natal_record
 
     out = natal_record(reading)
     if lang:
         code = normalize(lang)
         with use(code):
-            out["text"] = {"lang": code, "chart": render_natal_chart(reading), "reading": render_natal(reading, grim, CLI_HINT),
+            out["text"] = {"lang": code, "chart": render_natal_chart(reading),
+                           "reading": render_natal(reading, grim, CLI_HINT, CLI_DETAILS_HINT),
+                           "details": render_natal_details(reading, grim, CLI_HINT),
                            "all_verses": render_all_verses(reading, grim, CLI_HINT)}
     return out
 
@@ -210,7 +219,14 @@ def run_natal_jsonl(source: Iterable[str], sink: TextIO, grim: bool = False) -> 
 
 
 def _natal(args: argparse.Namespace) -> int:
-    from bot.natal_render import CLI_HINT, render_all_verses, render_natal, render_natal_chart
+    from bot.natal_render import (
+        CLI_DETAILS_HINT,
+        CLI_HINT,
+        render_all_verses,
+        render_natal,
+        render_natal_chart,
+        render_natal_details,
+    )
     from core.natal import read_natal
 
     if args.schema:
@@ -233,7 +249,10 @@ def _natal(args: argparse.Namespace) -> int:
     with use(args.lang):
         print(render_natal_chart(reading))
         print()
-        print(render_natal(reading, args.grim, CLI_HINT))
+        print(render_natal(reading, args.grim, CLI_HINT, CLI_DETAILS_HINT))
+        if args.details:
+            print()
+            print(render_natal_details(reading, args.grim, CLI_HINT))
         if args.all:
             print()
             print(render_all_verses(reading, args.grim, CLI_HINT))
@@ -256,6 +275,8 @@ def _natal_parser(sub: Any) -> None:
                      "otherwise named, not read)")
     nat.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
     nat.add_argument("--grim", action="store_true", help="show the verses on grave matters (hidden by default)")
+    nat.add_argument("--details", action="store_true",
+                     help="after the summary, each verse with its evidence, the traits of the chart and the modifiers")
     nat.add_argument("--all", action="store_true", help="also list every verse read, and those not read and why")
     out = nat.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")

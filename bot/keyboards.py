@@ -244,7 +244,7 @@ def birth_sex() -> InlineKeyboardMarkup:
 
 
 def after_natal(natal_id: int) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup([[B(_("All verses"), callback_data=f"v:{natal_id}")],
+    return InlineKeyboardMarkup([[B(_("Details"), callback_data=f"v:{natal_id}")],
                      [B(_("My readings"), callback_data="h:0"), B(_("New reading"), callback_data="new")]])
 
 

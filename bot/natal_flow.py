@@ -1,7 +1,7 @@
 """/natal: a 玉照定真經 reading of the user's birth, as steps of the one consultation (states in ``bot.flow``).
 
 Birth date, birth time (or "unknown"), the birthplace's zone (the user's by default), the sex (or skip); then the
-chart and the verses that fire.  The answers live in ``user_data["c"]["natal"]`` like every consultation's, so a
+chart and a one-screen summary by theme, the details (evidence, traits, modifiers) behind the "Details" button.  The answers live in ``user_data["c"]["natal"]`` like every consultation's, so a
 restart resumes at the step it was at.  Every input is checked where it is typed and refused with what is accepted.
 """
 
@@ -22,7 +22,7 @@ from bot.dates import DATE_FORMS, day_text, parse_date
 from bot.i18n import _
 from bot.limits import reading_allowed
 from bot.messages import split_message
-from bot.natal_render import render_all_verses, render_natal, render_natal_chart
+from bot.natal_render import render_all_verses, render_natal, render_natal_chart, render_natal_details
 from bot.storage import NatalReading as StoredNatal
 from bot.zones import find_zones_soon
 from core.calendar import CalendarError, DayBoundary, Moment
@@ -250,7 +250,7 @@ async def natal_answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> in
 
 
 async def send_natal(update: Update, reading: NatalReading, nid: int, grim: bool) -> None:
-    """The chart, then the verses (in as many messages as Telegram's limit needs), the buttons under the last."""
+    """The chart, then the summary by theme (one screen), the buttons under it: "Details" opens the evidence."""
     await flow.say(update, render_natal_chart(reading), pre=True)
     pieces = split_message(render_natal(reading, grim))
     for i, piece in enumerate(pieces):
@@ -258,6 +258,10 @@ async def send_natal(update: Update, reading: NatalReading, nid: int, grim: bool
 
 
 async def send_all_verses(update: Update, reading: NatalReading, grim: bool) -> None:
+    """The "Details" button (v:{id}): each verse with its evidence, the traits of the chart and the modifiers said
+    once, then every verse read and those not read, in as many messages as Telegram's limit needs."""
+    for piece in split_message(render_natal_details(reading, grim)):
+        await flow.say(update, piece)
     for piece in split_message(render_all_verses(reading, grim)):
         await flow.say(update, piece)
 

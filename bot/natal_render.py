@@ -1,10 +1,17 @@
-"""A 玉照定真經 reading as text in the current language: the natal chart, then the verses that fire by theme.
+"""A 玉照定真經 reading as text in the current language: the natal chart, a summary by theme, and the details.
+
+Issue 22: the reading used to be a wall (5–10 k characters in CJK, a modifier after every verse).  The main reply
+(``render_natal``) is now one screen: what the verses that fire say, theme by theme, as many as ``SUMMARY_BUDGET``
+holds.  The details (``render_natal_details``, behind the "Details" button and ``--details``) hold each verse with
+its source, life period and evidence, the traits of the chart (verses whose text fits nearly every chart,
+``NatalReading.traits``) and the global modifiers said once (``weighing``).
 
 Nothing is recomputed here.  Every sentence is the verse's own (``bot.natal_texts``), its evidence is rendered from
 the ``Fact``s: pillar and layer names, relation words and table names go through the ``term`` context (each
 tradition writes them its own way; ``bot.natal_names`` shows the tables' names, composite ones by their parts);
-stems, branches, elements and pillars stay as characters.  Grave verses are
-left out unless the user asked for them, and then still said to be what the classic holds, never a forecast.
+stems, branches, elements and pillars stay as characters.  Grave verses are left out unless the user asked for
+them, and then still said to be what the classic holds, never a forecast; the classic's 卑賤 is said as a hard road
+to rank, never as what the reader is.
 """
 
 from __future__ import annotations
@@ -205,27 +212,17 @@ def _period_label(result: VerseResult) -> str:
     return _(", ").join(term(PERIOD_TERMS[p]) for p in periods) if periods else term(WHOLE_LIFE)
 
 
-_NOTE_TEXTS = {
-    Effect.soon: N_("it comes early (the pillar is strong in the birth month)"),
-    Effect.late: N_("it comes late (the pillar is weak in the birth month)"),
-    Effect.lightened: N_("a rescuing star lightens it"),
-}
-
-
 def _hit_lines(hit: Hit) -> list[str]:
-    lines = ["   " + _("; ").join(fact_text(f) for f in hit.facts)] if hit.facts else []
-    for n in hit.notes:
-        if n.effect in _NOTE_TEXTS:
-            lines.append("   " + _("{note} [{rule}]").format(note=_(_NOTE_TEXTS[n.effect]), rule=n.rule))
-    return lines
+    """A hit's evidence on one line.  Its modifiers' notes are not repeated here: ``weighing`` says them once for
+    the whole reading (issue 22: "[V147]" after every verse made a wall)."""
+    return ["   " + _("; ").join(fact_text(f) for f in hit.facts)] if hit.facts else []
 
 
 SENTENCES = N_("{text} {sentence}")  # one more sentence of the same verse (no space after 。 in Japanese or Chinese)
 
 
-def verse_block(result: VerseResult) -> str:
-    """One verse that fires: its sentence (a sub-reading's where a hit has one), the source tag, the evidence."""
-    v = result.verse
+def verse_text(result: VerseResult) -> str:
+    """What a verse says of this chart: its sentence, or the sentences of its sub-readings joined, without evidence."""
     sentences: list[str] = []
     for h in result.standing:
         s = _(TEXTS[verse_key(result, h)])
@@ -234,9 +231,14 @@ def verse_block(result: VerseResult) -> str:
     text = sentences[0]
     for s in sentences[1:]:
         text = _(SENTENCES).format(text=text, sentence=s)
-    if v.household:
+    if result.verse.household:
         text = _("Of someone of the household: {text}").format(text=text)
-    lines = [f"• {text} [{v.id}]", "   " + _period_label(result)]
+    return text
+
+
+def verse_block(result: VerseResult) -> str:
+    """One verse that fires, in full: its sentence, the source tag, the life period, the evidence."""
+    lines = [f"• {verse_text(result)} [{result.verse.id}]", "   " + _period_label(result)]
     for h in result.standing:
         lines += _hit_lines(h)
     return "\n".join(lines)
@@ -249,42 +251,61 @@ def _order(r: VerseResult) -> tuple[int, int, int]:
 
 @dataclass(frozen=True)
 class Shown:
-    """What the reply shows of the fired verses, and how many grave ones it leaves out."""
+    """What the reply shows of the fired verses and traits, and how many grave ones it leaves out."""
 
     verses: tuple[VerseResult, ...]
     hidden: int
+    traits: tuple[VerseResult, ...] = ()
 
 
 def shown(reading: NatalReading, grim: bool) -> Shown:
     fired = reading.fired
     visible = tuple(r for r in fired if grim or not r.verse.grim)
-    return Shown(tuple(sorted(visible, key=_order)), len(fired) - len(visible))
+    traits = tuple(r for r in reading.traits if grim or not r.verse.grim)
+    hidden = len(fired) - len(visible) + len(reading.traits) - len(traits)
+    return Shown(tuple(sorted(visible, key=_order)), hidden, tuple(sorted(traits, key=_order)))
 
 
 SETTINGS_HINT = N_("To see them, turn them on in /settings.")
 CLI_HINT = N_("To see them, add --grim.")
+DETAILS_HINT = N_("Press “Details” for the evidence of each verse and the traits of the chart.")
+CLI_DETAILS_HINT = N_("Add --details for the evidence of each verse and the traits of the chart.")
+
+# The main reply stays under one screen: at most this many characters (issue 22: under 2 000 in Chinese, Japanese
+# and Korean); the verses that do not fit are counted and left to the details.
+SUMMARY_BUDGET = 1800
+PREFACE = N_("What the classic 玉照定真經 says of these pillars, by theme. It is a reading of the text, not a "
+             "forecast, and never a judgement of you.")
 
 
-def render_natal(reading: NatalReading, grim: bool = False, hint: str = SETTINGS_HINT) -> str:
-    """The reply: the preface, the verses that fire grouped by theme and ordered by life period, and what was
-    left out (grave verses hidden, verses the birth data cannot evaluate).  ``hint`` says how to see the grave
-    verses where they are hidden (/settings in the bot, --grim on the command line)."""
-    s = shown(reading, grim)
-    parts = [_("This is what the classic 玉照定真經 says of these pillars, in its own terms: a reading of the text, "
-               "not a forecast.")]
-    if not s.verses and not s.hidden:
-        parts.append(_("None of the verses read here applies to these pillars."))
-    theme = None
-    for r in s.verses:
-        if r.verse.theme is not theme:
-            theme = r.verse.theme
-            parts.append(f"\n【{term(THEME_TERMS[theme])}】")
-        parts.append(verse_block(r))
+def _summary_pick(verses: tuple[VerseResult, ...], room: int) -> tuple[set[str], int]:
+    """The verses the summary has room for, taken theme by theme in turn (each theme's first verse, then each
+    theme's second …) so that a long theme does not crowd out the others; and how many are left out."""
+    by_theme: dict[Theme, list[VerseResult]] = {}
+    for r in verses:
+        by_theme.setdefault(r.verse.theme, []).append(r)
+    picked: set[str] = set()
+    headed: set[Theme] = set()
+    rounds = max((len(v) for v in by_theme.values()), default=0)
+    for i in range(rounds):
+        for theme, rs in by_theme.items():
+            if i >= len(rs):
+                continue
+            cost = len(verse_text(rs[i])) + 3 + (0 if theme in headed else len(term(THEME_TERMS[theme])) + 4)
+            if cost <= room:
+                room -= cost
+                picked.add(rs[i].verse.id)
+                headed.add(theme)
+    return picked, len(verses) - len(picked)
+
+
+def _tail_lines(reading: NatalReading, s: Shown, hint: str) -> list[str]:
+    """What was left out and why: grave verses hidden, pillars some verses could not see, verses not read."""
+    parts = []
     if any(r.verse.theme is Theme.health for r in s.verses):
-        parts.append("\n" + _("What the classic says of the body is not medical advice; for your health, see a "
-                              "doctor."))
+        parts.append(_("What the classic says of the body is not medical advice; for your health, see a doctor."))
     if s.hidden:
-        parts.append("\n" + _("Verses on grave matters (early loss, violent death and the like) hidden: {n}.")
+        parts.append(_("Verses on grave matters (early loss, violent death and the like) hidden: {n}.")
                      .format(n=s.hidden) + " " + _(hint))
     unchecked = sorted({role for r in reading.evaluated for role in r.unchecked})
     if unchecked:
@@ -292,8 +313,93 @@ def render_natal(reading: NatalReading, grim: bool = False, hint: str = SETTINGS
             roles=_(", ").join(term(place_term(role, Layer.柱)) for role in unchecked)))
     missing = len(reading.not_evaluated)
     if missing:
-        parts.append(_("Verses not read for want of birth data: {n} (see “All verses”).").format(n=missing))
-    return "\n".join(parts)
+        parts.append(_("Verses not read for want of birth data: {n}.").format(n=missing))
+    return parts
+
+
+def render_natal(reading: NatalReading, grim: bool = False, hint: str = SETTINGS_HINT,
+                 details: str = DETAILS_HINT) -> str:
+    """The main reply, one screen: the preface, then by theme what the verses that fire say (their sentences only,
+    as many as ``SUMMARY_BUDGET`` holds, every theme in turn), how many traits the chart has, and what was left
+    out.  The evidence, the traits and the modifiers are in ``render_natal_details``; ``hint`` says how to see the
+    grave verses (/settings in the bot, --grim on the command line), ``details`` how to see the details."""
+    s = shown(reading, grim)
+    head = [_(PREFACE)]
+    if not s.verses and not s.hidden:
+        head.append(_("None of the verses read here applies to these pillars."))
+    tail = _tail_lines(reading, s, hint)
+    if s.traits:
+        tail.insert(0, _("The classic also describes {n} traits of this chart, as it does of nearly every chart; they "
+                         "are in the details.").format(n=len(s.traits)))
+    tail.append(_(details))
+    fixed = sum(len(p) + 1 for p in head + tail) + 60  # 60: the line that counts the verses left out
+    picked, left = _summary_pick(s.verses, SUMMARY_BUDGET - fixed)
+    body: list[str] = []
+    theme = None
+    for r in s.verses:
+        if r.verse.id not in picked:
+            continue
+        if r.verse.theme is not theme:
+            theme = r.verse.theme
+            body.append(f"\n【{term(THEME_TERMS[theme])}】")
+        body.append(f"• {verse_text(r)}")
+    if left:
+        body.append("\n" + ngettext("{n} more verse is in the details.", "{n} more verses are in the details.",
+                                     left).format(n=left))
+    return "\n".join([*head, *body, "", *tail])
+
+
+WEIGHING = N_("How the classic weighs these verses (said once for all of them):")
+_EARLY = N_("Early, the pillar being strong in the birth month (V147): {ids}")
+_LATE = N_("Late, the pillar being weak in the birth month (V147): {ids}")
+_LIGHTENED = N_("Lightened by a rescuing star (救神, V218): {ids}")
+_HARMLESS = N_("Set aside, the pillar not overcoming the native (V227: a punishment or harm without it is without "
+               "blame): {ids}")
+_OFF_VOID = N_("Set aside, the void being of the other polarity (偏, V226): {ids}")
+
+
+def weighing(results: tuple[VerseResult, ...]) -> list[str]:
+    """The global modifiers said once: for each effect, the verses it touches (issue 22: not after every verse)."""
+    by: dict[str, list[str]] = {}
+    for r in results:
+        for h in r.hits:
+            for n in h.notes:
+                key = (n.rule if n.effect is Effect.annulled else n.effect.value)
+                if r.verse.id not in by.setdefault(key, []):
+                    by[key].append(r.verse.id)
+    rows = [(_EARLY, "soon"), (_LATE, "late"), (_LIGHTENED, "lightened"), (_HARMLESS, "V227"), (_OFF_VOID, "V226")]
+    lines = ["• " + _(text).format(ids=" ".join(sorted(by[key], key=lambda i: int(i[1:])))) for text, key in rows
+             if by.get(key)]
+    return [_(WEIGHING), *lines] if lines else []
+
+
+TRAITS_HEADING = N_("Traits of the chart: what the classic says of nearly every chart, not a sign that sets this one "
+                    "apart")
+
+
+def render_natal_details(reading: NatalReading, grim: bool = False, hint: str = SETTINGS_HINT) -> str:
+    """The details behind the summary: each verse that fires with its source, life period and evidence, by theme;
+    the traits of the chart; the modifiers said once; and what was left out."""
+    s = shown(reading, grim)
+    parts: list[str] = []
+    theme = None
+    for r in s.verses:
+        if r.verse.theme is not theme:
+            theme = r.verse.theme
+            parts.append(f"\n【{term(THEME_TERMS[theme])}】")
+        parts.append(verse_block(r))
+    if s.traits:
+        parts.append("\n【" + _(TRAITS_HEADING) + "】")
+        parts += [verse_block(r) for r in s.traits]
+    weighed = weighing((*s.verses, *s.traits))
+    if weighed:
+        parts.append("")
+        parts += weighed
+    tail = _tail_lines(reading, s, hint)
+    if tail:
+        parts.append("")
+        parts += tail
+    return "\n".join(parts).strip("\n")
 
 
 _NEED_TEXTS: dict[Need, str] = {
@@ -323,7 +429,8 @@ def render_all_verses(reading: NatalReading, grim: bool = False, hint: str = SET
             hidden = True
             rows.append(f"{mark} {v.id} " + _("(a verse on grave matters, hidden)") + tail)
             continue
-        rows.append(f"{mark} {v.id} {v.verse}{tail}")
+        trait = " " + _("(a trait of nearly every chart)") if v.trait is not None and r.fires else ""
+        rows.append(f"{mark} {v.id} {v.verse}{trait}{tail}")
     if hidden:
         rows.append(_(hint))
     if reading.not_evaluated:

@@ -76,7 +76,7 @@ def _question(rng: random.Random) -> dict[str, Any]:
 
 def read_requests(n: int, seed: int) -> list[dict[str, Any]]:
     rng = random.Random(seed)
-    out = []
+    out: list[dict[str, Any]] = []
     while len(out) < n:
         req = {"lines": _lines(rng), **_moment(rng), **_question(rng)}
         try:

@@ -25,7 +25,7 @@ from bot.dates import day_text
 from bot.i18n import normalize, use
 from bot.korean import particles
 from bot.messages import split_message
-from bot.natal_render import render_all_verses, render_natal, render_natal_chart
+from bot.natal_render import render_all_verses, render_natal, render_natal_chart, render_natal_details
 from core.natal import NatalChart, NatalReading, read_natal
 from core.question import Sex
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
@@ -43,15 +43,19 @@ def reading_of(local: str, tz: str, sex: str | None) -> NatalReading:
 
 
 def rendered(code: str, reading: NatalReading, grim: bool = False) -> tuple[str, str, str]:
-    """The chart, the reply and the 'all verses' list as the user should see them (trimmed like Telegram)."""
+    """The chart, the reply (the summary) and what "Details" shows — the details, then the list of every verse —
+    as the user should see them (trimmed like Telegram)."""
     with use(normalize(code)):
         return (render_natal_chart(reading).strip(), render_natal(reading, grim).strip(),
-                render_all_verses(reading, grim).strip())
+                render_natal_details(reading, grim).strip() + SPLIT + render_all_verses(reading, grim).strip())
+
+
+SPLIT = "\x00"  # between two texts the bot sends apart
 
 
 def pieces(text: str) -> list[str]:
     """A long reply as Telegram shows it: in the pieces the bot splits it into, each trimmed."""
-    return [p.strip() for p in split_message(text)]
+    return [p.strip() for part in text.split(SPLIT) for p in split_message(part)]
 
 
 async def verses_reply(u: FakeUser) -> tuple[FakeMessage, list[str]]:
@@ -168,7 +172,7 @@ async def test_natal_in_three_languages(tmp_path: Path, caplog: pytest.LogCaptur
         again_chart = await u.wait_for(is_chart)
         _again, texts = await verses_reply(u)
         _c, want_grim, _a = rendered(code, reading, grim=True)
-        assert again_chart.text == want_chart and texts == pieces(want_grim) and "[V3]" in "".join(texts)
+        assert again_chart.text == want_chart and texts == pieces(want_grim) and want_grim != want_reply
 
         # the hour unknown, the zone the user's own: a day on which a 節 falls asks for the hour after all
         await u.send("/natal")

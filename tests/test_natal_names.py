@@ -15,7 +15,7 @@ import pytest
 
 from bot.i18n import LANGS, NATAL, term, use
 from bot.natal_names import OWN_SENSES, is_characters, name_text, names
-from bot.natal_render import fact_text, josa, natal_terms, render_natal, verse_block
+from bot.natal_render import fact_text, josa, natal_terms, render_natal_details, verse_block
 from core.ganzhi import Branch, Element, Stem
 from core.natal import read_natal
 from core.natal.chart import Role
@@ -182,7 +182,7 @@ def test_the_spouse_age_in_years() -> None:
     with use("ja"):
         assert fact_text(older) == "日柱丙寅は年柱庚午より4歳年上"
     with use("ko"):
-        assert fact_text(older) == "일주 丙寅이 연주 庚午보다 4살 많다"
+        assert fact_text(older) == "일주 丙寅이 연주 庚午보다 4살 많습니다"
     with use("zh_Hant"):
         assert fact_text(same) == "日柱丙寅 與 年柱庚午 同歲"
     ages = [f for f in evidence() if f.relation in ("年長", "年少")]
@@ -195,7 +195,7 @@ def test_the_spouse_age_in_years() -> None:
 def _two_sentence_verse():  # type: ignore[no-untyped-def]
     for chart in BIRTHS:
         reading = read_natal(chart)
-        for r in reading.fired:
+        for r in reading.traits:  # V109 (前五) is a trait of every chart
             if r.verse.id == "V109" and len(r.standing) >= 2 and not r.verse.grim:
                 return reading, r
     raise AssertionError("no V109 with two sentences among the births")
@@ -206,7 +206,7 @@ def test_sentences_of_one_verse_as_the_language_joins_them() -> None:
     for lang in LANGS:
         with use(lang):
             first = verse_block(result).splitlines()[0]
-            assert first in render_natal(reading)
+            assert first in render_natal_details(reading)
             first = first.rsplit(" [", 1)[0]  # the verse id after the sentences
             if lang in ("ja", "zh_Hans", "zh_Hant"):
                 assert first.count("。") >= 2 and "。 " not in first, first

@@ -107,6 +107,11 @@ def test_v3_three_yang_do_not_fire() -> None:
 
 # ---- V5 -------------------------------------------------------------------------------------------------
 
+# The commentary's examples put the breaking pillar on the 日·時 against the 辛巳 native: V203's and V204's own
+# reading, which V5 takes as well only with ``break_year_by_day_hour`` (the verse itself: the hour breaks the day).
+COMMENTARY = Params(break_year_by_day_hour=True, break_day_by_hour=False)
+
+
 @pytest.mark.parametrize("vector, year, month, day, hour, expected", [
     ("V5.1", "辛巳", None, "丁亥", None, {"light"}),     # 丁剋辛, 土生金
     ("V5.1", "辛巳", None, None, "丁亥", {"light"}),
@@ -117,15 +122,27 @@ def test_v3_three_yang_do_not_fire() -> None:
 ])
 def test_v5_commentary(vector: str, year: str, month: str | None, day: str | None, hour: str | None,
                        expected: set[str]) -> None:
-    assert variants("V5", chart(year, month, day, hour)) == expected, vector
+    assert variants("V5", chart(year, month, day, hour), COMMENTARY) == expected, vector
+
+
+@pytest.mark.parametrize("year, day, hour", [("辛巳", "丁亥", None), ("辛巳", None, "丁亥"), ("辛巳", None, "己丑")])
+def test_v5_reads_the_hour_against_the_day_and_leaves_the_year_to_v203_v204(year: str, day: str | None,
+                                                                             hour: str | None) -> None:
+    """時來破日: a day or hour that breaks the year is not V5's by default, it is 干傷 (V203) or 音損 (V204)."""
+    c = chart(year, None, day, hour)
+    assert not fires("V5", c)
+    assert fires("V203", c) or fires("V204", c)
 
 
 def test_v5_official_is_good_and_the_literal_reading() -> None:
-    assert [h.valence for h in result("V5", chart("辛巳", "乙未", "乙丑", "丁亥")).standing] == [Valence.good]
+    assert [h.valence for h in result("V5", chart("辛巳", "乙未", "乙丑", "丁亥"), COMMENTARY).standing] == [
+        Valence.good]
     literal = chart(day="辛巳", hour="丁亥")                 # the verse itself: the hour breaks the day
     assert variants("V5", literal) == {"light"}
+    assert variants("V5", chart(day="辛巳", hour="己丑")) == {"heavy"}   # 火 剋 金: by 納音, heavy
     assert not fires("V5", literal, Params(break_day_by_hour=False))
-    assert not fires("V5", chart("辛巳", None, "戊辰"))        # 戊 feeds 辛; 金 剋 the 木 of 戊辰, not the reverse
+    assert not fires("V5", chart(None, None, "丁亥", "辛巳"))   # the day over the hour: 順, no break
+    assert not fires("V5", chart("辛巳", None, "戊辰"), COMMENTARY)  # 戊 feeds 辛; 金 剋 the 木 of 戊辰, not the reverse
 
 
 # ---- V6 -------------------------------------------------------------------------------------------------
@@ -154,18 +171,36 @@ def test_v6_both_echoes_and_the_organ() -> None:
 # ---- V7, V8 -----------------------------------------------------------------------------------------------
 
 def test_v7_commentary() -> None:
+    """兩分交戰: both examples are one chain of 下剋上 reaching the year (elders), reported as one hit."""
     stems = chart("庚子", "丙戌", "壬寅", "戊申", "丁丑")    # V7.1: 戊→壬→丙→庚
-    found = {(h.variant, str(h.facts[0])) for h in result("V7", stems).standing}
-    assert {("self", "時干 戊 剋 日干 壬"), ("household", "日干 壬 剋 月干 丙"),
-            ("elders", "月干 丙 剋 年干 庚")} <= found, "V7.1"
+    assert [(h.variant, [str(f) for f in h.facts]) for h in result("V7", stems).standing] == [
+        ("elders", ["時干 戊 剋 日干 壬", "日干 壬 剋 月干 丙", "月干 丙 剋 年干 庚"])], "V7.1"
     sounds = chart("庚子", "壬午", "壬申", "甲辰")             # V7.2: 火→金→木→土
-    found = {(h.variant, str(h.facts[0])) for h in result("V7", sounds).standing}
-    assert {("self", "時納音 火 剋 日納音 金"), ("household", "日納音 金 剋 月納音 木"),
-            ("elders", "月納音 木 剋 年納音 土")} <= found, "V7.2"
+    assert [(h.variant, [str(f) for f in h.facts]) for h in result("V7", sounds).standing] == [
+        ("elders", ["時納音 火 剋 日納音 金", "日納音 金 剋 月納音 木", "月納音 木 剋 年納音 土"])], "V7.2"
+
+
+def test_v7_one_blow_is_no_war() -> None:
+    """The note read any one junior→senior 剋; the text's chains need two links at least."""
+    assert not fires("V7", chart("庚子", None, None, "丙寅"))        # 丙 剋 庚 alone (the hour on the year)
+    assert not fires("V7", chart("庚子", "丙戌"))                   # the month on the year alone
+    assert not fires("V7", chart("庚子", "甲申", "丙寅"))            # 丙 剋 庚, but 丙 does not 剋 甲: no chain
+    two = chart("庚子", "丙戌", "壬寅")                              # 壬→丙→庚: two links, a chain
+    assert variants("V7", two) == {"elders"}
+    assert variants("V7", chart("戊子", "庚午", "丙寅", "壬辰")) == {"household"}  # 壬→丙→庚; 庚 does not 剋 戊
+
+
+def test_v7_passes_the_conception_or_runs_through_it() -> None:
+    through = chart("庚子", None, "丙戌", None, "乙酉")   # 丙(日) 剋 … no month: the chain needs its links
+    assert not fires("V7", through)
+    ancestors = NatalChart.of("戊子", "丙辰", "壬申", None, "庚午")  # 壬→丙 (日→月), 丙→庚 (月→胎), 庚 does not 剋 戊
+    assert variants("V7", ancestors) == {"ancestors"}
 
 
 def test_v7_senior_over_junior_is_harmless() -> None:
     assert not fires("V7", chart("甲子", None, "戊辰"))        # 甲 剋 戊 and 金 剋 木: the senior overcomes (順)
+    assert not fires("V7", chart("甲", "戊", "壬", "丙"))  # 甲→戊→壬→丙 (stems alone): every link 上剋下 (順)
+    assert fires("V7", chart("丙", "壬", "戊", "甲"))      # the same chain turned round: 下剋上 (逆)
 
 
 def test_v8_commentary() -> None:
@@ -361,6 +396,13 @@ def test_v32_negative() -> None:
     assert not fires("V32", chart(day="丙寅", hour="丁酉"))
 
 
+def test_v32_reads_the_native_the_day_and_the_hour() -> None:
+    """"본명뿐 아니라 … 일·시": the native's own pillar and the day and hour; the month and the 胎 are not named."""
+    assert fires("V32", chart("辛卯"))                        # the native's own 干逆
+    assert not fires("V32", chart("甲子", "辛卯"))             # 干逆 on the month
+    assert not fires("V32", chart("甲子", None, None, None, "癸卯"))  # 音逆 on the 胎
+
+
 @pytest.mark.parametrize("vector, year, x", [("V33.1", "庚寅", "甲申"), ("V33.2", "甲申", "庚寅"),
                                              ("V33.3", "丙子", "壬午")])
 def test_v33_commentary(vector: str, year: str, x: str) -> None:
@@ -474,6 +516,12 @@ def test_v50_commentary(vector: str, x: str, expected: set[str]) -> None:
         assert variants("V50", c) == expected, vector
 
 
+def test_v50_the_month_does_not_meet_its_own_virtue() -> None:
+    """The commentary sees the 月德 on the 日·時; on the month itself or its 胎 it is not "seen"."""
+    assert not fires("V50", chart("甲子", "己卯"))   # 己, the 月德合 of 卯, is the month's own stem
+    assert not fires("V50", chart("甲子", "癸卯"))   # its 胎 甲午 holds 甲, the 月德
+
+
 def test_v50_both_and_none() -> None:
     assert variants("V50", chart("甲子", "丁卯", "己卯", "甲子")) == {"both"}
     assert not fires("V50", chart("甲子", "丁卯", "丙寅"))
@@ -490,7 +538,8 @@ def _sample_charts() -> list[NatalChart]:
     start = datetime(1950, 1, 1, 0, 30, tzinfo=ZoneInfo("Asia/Seoul"))
     born = [NatalChart.at(start + timedelta(days=37 * i, hours=5 * i), "Asia/Seoul",
                           Sex.female if i % 2 else Sex.male) for i in range(600)]
-    return [*born, chart("辛巳", day="丁亥"), chart("甲寅", day="丙午", hour="乙卯")]  # no month; a rare void
+    return [*born, chart("辛巳", day="丁亥"), chart(day="辛巳", hour="丁亥"),  # no month: V5 light
+            chart("甲寅", day="丙午", hour="乙卯")]  # a rare void
 
 
 def test_every_verse_and_variant_has_a_sentence() -> None:

@@ -356,7 +356,8 @@ def test_v124_needs_both_stems() -> None:
 
 def test_v125_tavern() -> None:
     assert fires("V125", chart("甲子", day="辛酉"))
-    assert facts("V125", chart("甲子", hour="己未")) == [["時支 未 為 小吉", "時干 己 為 太常"]]
+    assert facts("V125", chart("甲子", hour="辛未")) == [["時支 未 為 小吉"]]
+    assert not fires("V125", chart("甲子", hour="己未"))              # the verse names 辛 and 丁, not 己 (the note)
     assert fires("V125", chart("甲子", hour="丁巳"))
     assert not fires("V125", chart("辛酉"))                           # the year alone does not meet it
     assert not fires("V125", chart("甲子", day="癸酉"))
@@ -467,8 +468,11 @@ def test_v140_commentary() -> None:
 
 
 def test_v140_stem_and_none() -> None:
-    assert variants("V140", chart("甲子", day="乙卯")) == {"stem"}
-    assert not fires("V140", chart("甲子", day="乙丑"))
+    """見之 takes V139's 俱全: two 四仲 pillars at 旺, not one (the note let one suffice)."""
+    assert not fires("V140", chart("甲子", day="乙卯"))                # one pillar: not 俱全
+    assert variants("V140", chart("甲子", day="乙卯", hour="丙午")) == {"stem"}
+    assert variants("V140", chart("甲子", day="乙卯"), Params(many=1)) == {"stem"}
+    assert not fires("V140", chart("甲子", day="乙丑", hour="丙午"))
 
 
 def test_v141_storehouse() -> None:

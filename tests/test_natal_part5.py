@@ -204,7 +204,9 @@ def test_v220_pure_stems_and_branches() -> None:
 
 
 def test_v221_many_unions() -> None:
-    assert fires("V221", chart("甲子", "丁丑", "己亥"))    # 子丑 合 and 甲己 合
+    """The song's 合 is the stems' (V207–V212): two 干合 pairs; a branch 六合 does not count."""
+    assert fires("V221", chart("甲子", "己巳", "丙寅", "辛卯"))   # 甲己 合 and 丙辛 合
+    assert not fires("V221", chart("甲子", "丁丑", "己亥"))        # 子丑 合 (branches) and 甲己 合: one 干合
     assert not fires("V221", chart("甲子", day="己亥"))
     assert fires("V221", chart("甲子", day="己亥"), Params(many=1))
 
@@ -226,7 +228,7 @@ def test_v226_true_and_off_voids() -> None:
 
 def test_v227_harmful_and_harmless() -> None:
     assert variants("V227", chart("辛巳", hour="丙寅")) == {"harmful"}    # 寅刑巳 寅害巳, 火剋金
-    assert variants("V227", chart("辛巳", hour="壬寅")) == {"harmless"}   # 金箔金 比和 金
+    assert not fires("V227", chart("辛巳", hour="壬寅"))   # 金箔金 比和 金: "無咎", the modifier's side, no verse
     assert not fires("V227", chart("辛巳", hour="丁酉"))
 
 

@@ -15,12 +15,15 @@ from bot.cli import main, run_natal_jsonl
 from bot.i18n import LANGS, _, term, use
 from bot.messages import MAX_MESSAGE, split_message
 from bot.natal_render import (
+    PREFACE,
     RELATION_TEXTS,
+    THEME_TERMS,
     fact_text,
     natal_terms,
     render_all_verses,
     render_natal,
     render_natal_chart,
+    render_natal_details,
     verse_block,
     verse_key,
 )
@@ -30,6 +33,7 @@ from core.natal.chart import Role
 from core.natal.evidence import RELATIONS, Fact, Layer, Term, name
 from core.natal.verse import Hit, VerseResult
 from core.natal.verses import VERSES
+from core.question import Sex
 
 # 辛巳年 甲午月 乙丑日 丙寅時: V2 fires (寅刑巳, 火剋金), a grave verse
 V2_CHART = ("辛巳", "甲午", "乙丑", "丙寅")
@@ -87,7 +91,7 @@ def test_evidence_of_v2_in_each_language() -> None:
     hit = next(r for r in read_natal(NatalChart.of(*V2_CHART)).fired if r.verse.id == "V2").standing[0]
     want = {
         "en": "hour branch 寅 punishes year branch 巳",
-        "ko": "시지 寅이 연지 巳를 형한다",  # the particle follows 寅 (인) and 巳 (사)
+        "ko": "시지 寅이 연지 巳를 형합니다",  # the particle follows 寅 (인) and 巳 (사)
         "ja": "時支寅が年支巳を刑す",
         "zh_Hans": "时支寅刑年支巳",
         "zh_Hant": "時支寅刑年支巳",
@@ -97,7 +101,7 @@ def test_evidence_of_v2_in_each_language() -> None:
             assert fact_text(hit.facts[0]) == text
             assert "火" in fact_text(hit.facts[1]) and "金" in fact_text(hit.facts[1])
     with use("ko"):
-        assert fact_text(hit.facts[1]) == "시주 납음 火가 연주 납음 金을 극한다"
+        assert fact_text(hit.facts[1]) == "시주 납음 火가 연주 납음 金을 극합니다"
 
 
 def test_every_natal_term_is_translated() -> None:
@@ -112,13 +116,13 @@ def test_grave_verses_are_hidden_by_default_and_shown_when_asked() -> None:
     with use("en"):
         sentence = _(TEXTS["V2"])
         hidden, shown = render_natal(reading), render_natal(reading, grim=True)
-        assert sentence not in hidden and "[V2]" not in hidden
-        grave = sum(r.verse.grim for r in reading.fired)  # V2 and whatever else of the grave kind fires here
+        assert sentence not in hidden and "[V2]" not in render_natal_details(reading)
+        grave = sum(r.verse.grim for r in (*reading.fired, *reading.traits))  # V2 and whatever else is grave
         assert grave >= 1 and f"hidden: {grave}." in hidden and "/settings" in hidden
-        assert sentence in shown and "[V2]" in shown and "hidden:" not in shown
+        assert sentence in render_natal_details(reading, grim=True) and "hidden:" not in shown
+        assert "[V2]" in render_natal_details(reading, grim=True)  # the source tag is in the details
         assert "not medical advice" in shown  # V2 is about the body
-        assert shown.startswith(_("This is what the classic 玉照定真經 says of these pillars, in its own terms: "
-                                  "a reading of the text, not a forecast."))
+        assert shown.startswith(_(PREFACE)) and "“Details”" in shown
         listing = render_all_verses(reading)
         assert "✓ V2 (a verse on grave matters, hidden)" in listing and "身命逢刑" not in listing
         assert "✓ V2 身命逢刑返剋時，必須夭賤" in render_all_verses(reading, grim=True)
@@ -217,12 +221,12 @@ def test_grim_flag(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["natal", "--year", "辛巳", "--month", "甲午", "--day", "乙丑", "--hour", "丙寅", "--lang", "ko"]
     assert main(args) == 0
     plain = capsys.readouterr().out
-    assert main(args + ["--grim"]) == 0
+    assert main(args + ["--grim", "--details"]) == 0
     grim = capsys.readouterr().out
     with use("ko"):
         sentence = _(TEXTS["V2"])
-    assert sentence not in plain and "--grim" in plain
-    assert sentence in grim and "시지 寅이 연지 巳를 형한다" in grim
+    assert sentence not in plain and "--grim" in plain and "--details" in plain
+    assert sentence in grim and "시지 寅이 연지 巳를 형합니다" in grim
 
 
 def test_jsonl_with_bad_lines() -> None:
@@ -250,3 +254,91 @@ def test_jsonl_with_bad_lines() -> None:
     assert "V3" in rows[7]["fired"] and rows[7]["text"]["lang"] == "ja"
     with use("ja"):
         assert _(TEXTS["V3"]) in rows[7]["text"]["reading"]  # grim asked for on that line
+
+
+# ---- issue 22: one screen, the details behind a button, no slur on the reader -------------------------------
+
+def _births(n: int) -> list[NatalChart]:
+    from tests.test_natal_properties import BIRTHS
+
+    return BIRTHS[:n]
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja", "zh_Hans", "zh_Hant"])
+def test_the_main_reply_is_under_2000_characters_in_cjk(lang: str) -> None:
+    """The summary by theme stays under one screen for 300 random births, the grave verses shown or not."""
+    longest = 0
+    for i, c in enumerate(_births(300)):
+        reading = read_natal(c)
+        with use(lang):
+            text = render_natal(reading, grim=bool(i % 2))
+        longest = max(longest, len(text))
+        assert len(text) < 2000, (lang, len(text))
+    assert longest > 500  # the summary says something
+
+
+def test_the_summary_names_each_theme_once_and_the_details_hold_the_evidence() -> None:
+    reading = read_natal(NatalChart.at(datetime(1990, 5, 1, 8, 30, tzinfo=ZoneInfo("Asia/Seoul")), "Asia/Seoul",
+                                       Sex.female))
+    with use("ko"):
+        summary, details = render_natal(reading), render_natal_details(reading)
+        for theme in THEME_TERMS.values():
+            assert summary.count(f"【{term(theme)}】") <= 1
+        assert "[V" not in summary and "V147" not in summary  # no source tags, no modifier after every verse
+        assert details.count("(V147)") <= 2 and "[V147]" not in details  # the modifiers said once
+        for r in reading.fired:
+            if not r.verse.grim:
+                assert f"[{r.verse.id}]" in details
+        for r in reading.traits:
+            assert f"[{r.verse.id}]" in details and f"[{r.verse.id}]" not in summary
+
+
+def test_json_lists_traits_apart_from_fired(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["natal", "--at", "1990-05-01 08:30", "--tz", "Asia/Seoul", "--sex", "female", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "V51" in data["traits"] and "V51" not in data["fired"]  # the twelve palaces: every chart has them
+    assert not set(data["traits"]) & set(data["fired"])
+    assert all(v["trait"] == (v["id"] in data["traits"]) for v in data["verses"] if v["fires"] and not v["same_as"])
+
+
+# Words that call the reader low-born, base or mean: the classic's 卑賤 / 貧賤 / 夭賤 is said as a hard road to rank,
+# never as what the reader is.
+SLURS: dict[str, tuple[str, ...]] = {
+    "en": ("lowly", "low standing", "low-born", "base-born", "baseness", "inferior", "vulgar", "worthless"),
+    "ko": ("비천", "천한", "천하고", "천함", "미천", "천박", "빈천"),
+    "ja": ("卑賤", "賤し", "卑し", "下賤", "貧賤", "賤民"),
+    "zh_Hans": ("卑贱", "下贱", "低贱", "贫贱", "贱命", "夭贱"),
+    "zh_Hant": ("卑賤", "下賤", "低賤", "貧賤", "賤命", "夭賤"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_slur_in_any_natal_text(lang: str) -> None:
+    """Every verse sentence of bot.natal_texts and every message of the natal replies, in each catalog."""
+    from bot import natal_render
+
+    msgids = [*TEXTS.values(), natal_render.PREFACE, natal_render.TRAITS_HEADING, natal_render.WEIGHING]
+    with use(lang):
+        for msgid in msgids:
+            text = _(msgid).lower()
+            found = [w for w in SLURS[lang] + SLURS["en"] if w in text]
+            assert not found, (lang, msgid, found)
+
+
+@pytest.mark.parametrize("lang, polite", [("ko", r"(니다|니까)[.)]*$"), ("ja", r"(す|ん)[）」]*。?$")])
+def test_verse_sentences_speak_politely(lang: str, polite: str) -> None:
+    """Korean 합니다체 and Japanese です・ます, every sentence of every verse (the evidence lines are notation)."""
+    with use(lang):
+        for msgid in TEXTS.values():
+            for sentence in re.split(r"(?<=[.。])\s*", _(msgid)):
+                assert not sentence or re.search(polite, sentence.strip()), (lang, sentence)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_summary_and_details_join_in_the_languages_own_punctuation(lang: str) -> None:
+    from tests.test_punctuation import KIND, WRONG
+
+    with use(lang):
+        texts = [f(read_natal(c), grim=True) for c in _charts()[:12] for f in (render_natal, render_natal_details)]
+    found = [m.group() for text in texts for m in WRONG[KIND[lang]].finditer(text)]
+    assert not found, found[:5]

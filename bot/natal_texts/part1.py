@@ -9,24 +9,24 @@ TEXTS: dict[str, str] = {
     "V1": N_("The classic reads life-giving qi (生氣) on the day or hour, together with the month's Heavenly Virtue "
              "(天德) bound in union, as a sign of long life that lasts for generations."),
     "V2": N_("The classic holds that a native whose year branch is punished by the day or hour, and whose sound "
-             "element is overcome by it, meets a short or lowly life."),
+              "element is overcome by it, meets a short life or a hard lot."),
     "V3": N_("With four yang stems standing, the classic says the mother is unlikely to outlive the native's youth "
              "or middle years."),
     "V3.early": N_("With four yang stems standing and the hour overcoming, the classic says the mother may be lost "
                    "in the native's childhood."),
     "V4": N_("With the yin stems covering the chart and no yang, the classic says the father is unlikely to reach "
              "old age."),
-    "V5": N_("The classic says that when a junior pillar breaks a senior one, harm through the sound elements is "
-             "heavy and harm through the stems is light."),
-    "V5.ghost": N_("The classic counts this clash of stems as light, but the season does not feed the native's sound "
-                   "element, so the attacking stem remains a ghost (鬼): an unfavourable sign."),
-    "V5.heavy": N_("The classic counts an overcoming of the native's sound element as heavy and ill-omened, touching "
-                   "the body and limbs."),
-    "V5.light": N_("The classic counts a clash of stems alone as light, touching the head and face; where the sound "
-                   "element beneath still supports the native, it reads low standing first and wealth and rank later."),
-    "V5.official": N_("The classic counts this clash of stems as light, and because the season feeds the native's "
-                      "sound element it reads the attacking stem as an office (官) rather than a ghost: a favourable "
-                      "sign."),
+    "V5": N_("The classic says that when the hour breaks the day, harm through the sound elements is heavy and harm "
+              "through the stems is light."),
+    "V5.ghost": N_("The stem overcomes and the season does not feed the sound element of the pillar it breaks, so "
+                    "the classic keeps the attacking stem a ghost (鬼): an unfavourable sign."),
+    "V5.heavy": N_("The sound element of the breaking pillar overcomes that of the pillar it breaks: the classic "
+                    "counts this as heavy and ill-omened, touching the body and limbs."),
+    "V5.light": N_("Only the stem of the breaking pillar overcomes: the classic counts this as light, touching the "
+                    "head and face; where the sound element beneath still supports, it reads a modest start, with "
+                    "wealth and rank coming later."),
+    "V5.official": N_("The stem overcomes, but the season feeds the sound element of the pillar it breaks, so the "
+                       "classic reads the attacking stem as an office (官) rather than a ghost: a favourable sign."),
     "V6": N_("The classic says calamity and official trouble sort themselves into gain and loss by how near or far "
              "they stand."),
     "V6.confinement": N_("With many pillars confined (囚) in the birth month and a punishment touching the day, the "
@@ -41,15 +41,15 @@ TEXTS: dict[str, str] = {
                      "(患) of the organ that element governs."),
     "V6.official": N_("With the year branch punished and a ghost in full strength in the birth month, the classic "
                       "reads trouble and calamity through official matters."),
-    "V7": N_("The classic says a junior pillar overcoming a senior one runs against the order (逆) and harms the "
-             "senior pillar's domain, lightly through the stems and heavily through the sound elements."),
-    "V7.ancestors": N_("A junior pillar overcomes the conception pillar: the classic reads ruin in the ancestral "
-                       "line."),
-    "V7.elders": N_("A junior pillar overcomes the year: the classic reads harm to the lives of the elders, lighter "
-                    "between stems and heavier between sound elements."),
-    "V7.household": N_("A junior pillar overcomes the month: the classic reads harm to the household and the father."),
-    "V7.self": N_("A junior pillar overcomes the day: the classic reads harm to the native, the siblings, the wife "
-                  "and wealth."),
+    "V7": N_("The classic says that a chain of junior pillars, each overcoming the one above it, runs against the "
+              "order (逆) and harms the domain of the highest pillar it reaches, lightly through the stems and "
+              "heavily through the sound elements."),
+    "V7.ancestors": N_("A chain of junior pillars overcoming their seniors reaches the conception pillar: the "
+                        "classic reads ruin in the ancestral line."),
+    "V7.elders": N_("A chain of junior pillars overcoming their seniors reaches the year: the classic reads harm to "
+                     "the lives of the elders, lighter between stems and heavier between sound elements."),
+    "V7.household": N_("A chain of junior pillars overcoming their seniors reaches the month: the classic reads "
+                        "harm to the household and the father."),
     "V8": N_("With the sound element of the month or conception pillar overcome two or three times by the day and "
              "hour, the classic reads lasting misfortune for the lineage and early loss among its elders."),
     "V9": N_("With a 甲, 丙 or 戊 native meeting 戌 and 亥 again and again, the classic reads a Daoist or Buddhist "

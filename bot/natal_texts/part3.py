@@ -111,10 +111,10 @@ TEXTS: dict[str, str] = {
                      "honour in both civil and military careers."),
     "V139.turbid": N_("The classic reads sound elements at birth or full strength on the four starting branches "
                       "as a lesser honour."),
-    "V140.stem": N_("The classic reads a stem at its peak on one of the four middle branches as a sign of nobility "
-                    "arising in the household."),
-    "V140.nayin": N_("The classic reads a sound element at its peak on one of the four middle branches as a sign "
-                     "of nobility arising in the household."),
+    "V140.stem": N_("The classic reads stems at their peak on two or more of the four middle branches as a sign of "
+                     "nobility arising in the household."),
+    "V140.nayin": N_("The classic reads sound elements at their peak on two or more of the four middle branches as "
+                      "a sign of nobility arising in the household."),
     "V141.storehouse": N_("The classic reads the four seasonal branches carrying strength as a sign of an office "
                           "over stores and treasuries."),
     "V142.office": N_("The classic reads the year branch punishing the day or hour as a sign of holding military "
@@ -146,11 +146,11 @@ TEXTS: dict[str, str] = {
     "V153": N_("The classic reads this year stem meeting the private gate on the day or hour as a sign of "
                "irregular relations between men and women."),
     "V154": N_("The classic reads a wood native meeting the branches where wood sickens and dies as a sign of ill "
-               "health and a lowly standing."),
+                "health and a hard road to rank."),
     "V155.advance": N_("The classic reads the native's element strong in the birth season as a sign of rising to "
                        "honour."),
-    "V155.retreat": N_("The classic reads the native's element weak in the birth season as a sign of a lowly "
-                       "standing."),
+    "V155.retreat": N_("The classic reads the native's element weak in the birth season as retreat (退): a slower "
+                        "road to rank."),
     "V157": N_("The classic reads this year stem meeting its true officer as a sign that the middle daughter "
                "prospers."),
     "V158.ancestors": N_("The classic reads the conception pillar's emolument landing on the day or hour as wealth "

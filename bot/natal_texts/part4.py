@@ -54,10 +54,11 @@ TEXTS: dict[str, str] = {
     "V174.military_retreat": N_("The classic reads a complete fire, earth or metal frame as a sign of the military "
                                 "path, its branches standing in the retreating order."),
     "V174.noble": N_("A complete frame of the native's own element is read by the classic as noble qi."),
-    "V175": N_("The classic weighs the seasons of the pillars: prospering ones bring an honoured name, weak ones low "
-               "standing."),
+    "V175": N_("The classic weighs the seasons of the pillars: prospering ones bring an honoured name, weak ones a "
+                "harder road to rank."),
     "V175.honour": N_("With most pillars prospering in the birth month, the classic reads an honoured name."),
-    "V175.low": N_("With most pillars resting, imprisoned or dead in the birth month, the classic reads low standing."),
+    "V175.low": N_("With most pillars resting, imprisoned or dead in the birth month, the classic reads a harder "
+                    "road to rank and standing."),
     "V176": N_("For a native of a 子 year combining with 丑 on the day or hour, an unfavourable harmony, the classic "
                "speaks of an idle person of temples and monasteries."),
     "V177": N_("For a native of a 丑 year combining with 子 on the day or hour, a favourable harmony, the classic calls "

@@ -27,8 +27,8 @@ TEXTS: dict[str, str] = {
                      "formed through the ancestors."),
     "V212.outer": N_("Two pillars other than the year combine; the classic calls this an outer combination and "
                      "links it with settling far from home or leaving one's native place."),
-    "V214": N_("The sound elements generate one another downward, from the year to the hour; the classic reads "
-               "this as poverty and low standing, with wealth that does not last."),
+    "V214": N_("The sound elements generate one another downward, from the year to the hour; the classic reads this "
+                "as a hard road to wealth and rank, and wealth that does not last."),
     "V215": N_("The junior pillars' sound elements generate the senior ones; the classic reads this as advancement "
                "in career, name and wealth."),
     "V216": N_("The eating god comes before the seven killings and restrains it, and the official has vital "
@@ -48,8 +48,8 @@ TEXTS: dict[str, str] = {
                     "loneliness on the men's side."),
     "V220.yin": N_("All four pillars are yin (in their stems or as night-time branches); the classic reads this as "
                    "widowhood on the women's side."),
-    "V221": N_("The chart holds many combinations; the classic reads this as marrying again, a man taking several "
-               "wives or a woman several husbands."),
+    "V221": N_("The chart holds many stem combinations; the classic reads this as marrying again, a man taking "
+                "several wives or a woman several husbands."),
     "V223": N_("The stem of the native's own emolument-and-horse pillar appears in several pillars with vital "
                "energy; the classic calls this the heavenly emolument and horse, a sign of real nobility."),
     "V223.own": N_("The native's own emolument-and-horse pillar stands in the chart; the classic says that holding "
@@ -63,8 +63,6 @@ TEXTS: dict[str, str] = {
                "overcoming of the native's body element they bring no blame."),
     "V227.harmful": N_("A pillar harms, punishes or clashes with the year branch and its sound element overcomes the "
                        "native's; the classic reads this as misfortune."),
-    "V227.harmless": N_("A pillar harms, punishes or clashes with the year branch, but its sound element does not "
-                        "overcome the native's; the classic says this brings no blame."),
     "V228": N_("The classic says the three wonders are a true honour only in their proper order, and only with the "
                "native's own stem on the hour with vital energy."),
     "V228.true": N_("The three wonders run in their proper order and the native's own stem stands on the hour with "

@@ -60,6 +60,7 @@ def verse_dict(result: VerseResult) -> dict[str, Any]:
     return {
         "id": v.id, "fires": result.fires, "tag": v.tag.value, "theme": v.theme.value, "valence": v.valence.value,
         "verse": v.verse, "line": v.line, "grim": v.grim, "household": v.household, "same_as": v.same_as,
+        "trait": v.trait is not None,
         "life_period": life_periods(result),
         "evidence": [[str(f) for f in h.facts] for h in result.standing],
         "variants": [h.variant for h in result.standing if h.variant is not None],
@@ -106,10 +107,13 @@ def chart_record(chart: NatalChart) -> dict[str, Any]:
 
 
 def natal_record(reading: NatalReading) -> dict[str, Any]:
-    """The whole reading for programs: the chart, the verses that fire (text order, duplicates once), every
+    """The whole reading for programs: the chart, the verses that fire (text order, duplicates once), the verses
+    that describe the chart as a trait (``traits``: a verse whose text fits nearly every chart is listed there, never
+    under ``fired``), every
     evaluated verse with its evidence, and what was not evaluated and why."""
     return chart_record(reading.chart) | {
         "fired": [r.verse.id for r in reading.fired],
+        "traits": [r.verse.id for r in reading.traits],
         "verses": [verse_dict(r) for r in reading.evaluated],
         "not_evaluated": not_evaluated(reading),
     }

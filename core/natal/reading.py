@@ -20,12 +20,22 @@ class NatalReading:
     results: tuple[VerseResult, ...]      # every C and C* verse, in text order (not evaluated ones included)
     listed: tuple[Unevaluated, ...]       # the J, T and M units, never evaluated
 
-    @property
-    def fired(self) -> tuple[VerseResult, ...]:
+    def _once(self) -> tuple[VerseResult, ...]:
         """The verses that fire, in the text's order, a duplicate reported once under the first of its kind."""
         fired = [r for r in self.results if r.fires]
         ids = {r.verse.id for r in fired}
         return tuple(r for r in fired if r.verse.same_as is None or r.verse.same_as not in ids)
+
+    @property
+    def fired(self) -> tuple[VerseResult, ...]:
+        """The verses that fire as readings of this chart (the traits apart), in the text's order."""
+        return tuple(r for r in self._once() if r.verse.trait is None)
+
+    @property
+    def traits(self) -> tuple[VerseResult, ...]:
+        """The verses whose text describes (nearly) every chart (``Verse.trait``): what the classic says this chart
+        is like (its twelve palaces, its face colour …), not a sign that sets it apart."""
+        return tuple(r for r in self._once() if r.verse.trait is not None)
 
     @property
     def evaluated(self) -> tuple[VerseResult, ...]:

@@ -95,6 +95,8 @@ class Params:
     # ---- part1
     break_day_by_hour: bool = True  # V5: read the verse literally too, the hour against the day (the commentary: the
     #                                 day or the hour against the year, as V203/V204 restate it)
+    break_year_by_day_hour: bool = False  # V5: the commentary's reading too, the day or the hour against the year;
+    #                                       off by default: it is the text of V203 and V204, read as their own verses
     many_states: int = 2           # V6: 死氣多 / 休氣多 — at least this many pillars whose 納音 is 死 (休, 囚)
     tian_de_month_partner: bool = True  # V1: the 天德 pillar may 合 the month's stem as well as the year (ex. 4)
     tian_de_lu_for_life: bool = False  # V1: the 天德 stem on its own 祿 (建廟, ex. 1) standing in for 生氣
@@ -182,6 +184,8 @@ class Verse:
     household: bool = False  # about 門户, "someone of the household", not the native
     same_as: str | None = None  # a later verse restating an earlier one (V87 ≈ V2): reported once, under that id
     gates: frozenset[str] = frozenset()  # global modifiers that apply to its hits ("V227", "V226", "V218")
+    trait: str | None = None  # why the verse describes (nearly) every chart: shown as a trait of the chart, not a
+    #                           prediction (``NatalReading.traits``; issue 22: a sentence everyone gets is no reading)
 
     def __post_init__(self) -> None:
         if self.tag not in (Tag.C, Tag.C_STAR):

@@ -260,9 +260,14 @@ def _breaks(chart: NatalChart, attacker: Role, target: Role) -> Hit | None:
 
 
 def _v5(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
-    """時來破日，音凶而干見還輕: the commentary reads every example as the day or the hour against the year (as
-    V203/V204 restate it); the verse reads the hour against the day, kept by ``Params.break_day_by_hour``."""
-    pairs = [(r, Role.年) for r in DAY_HOUR]
+    """時來破日，音凶而干見還輕: the hour breaking the day, by 納音 heavy, by stem light (``Params.break_day_by_hour``).
+
+    The commentary reads its examples as the day or the hour against the year ("신사 금인 사람이 기축 일·시"), and
+    says why: "간의 극은 머리와 얼굴에 있고 음의 극은 몸과 사지에 있다" — which is the text of V203 (干傷定頭面之災)
+    and V204 (音損者四肢為患), verses of their own.  So the verse is read at its own scope, the hour against the day;
+    the day or hour against the year is V203's and V204's (``Params.break_year_by_day_hour`` reads it here too).
+    The note took the union, which nearly every chart meets; the text is narrower, and the text wins."""
+    pairs = [(r, Role.年) for r in DAY_HOUR] if params.break_year_by_day_hour else []
     if params.break_day_by_hour:
         pairs.append((Role.時, Role.日))
     return hits(*(_breaks(chart, a, t) for a, t in pairs))
@@ -357,15 +362,49 @@ def _v6(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
 _DOMAIN: dict[Role, str] = {Role.年: "elders", Role.胎: "ancestors", Role.月: "household", Role.日: "self"}
 
 
+# The links of a 下剋上 chain: each pillar against the next senior one in 尊卑 order (年 胎 月 日 時), the 胎 passed over
+# as well (both of the commentary's chains run 時 → 日 → 月 → 年 beside a 胎 that is not in them).
+_CHAIN_LINKS: tuple[tuple[Role, Role], ...] = (
+    (Role.時, Role.日), (Role.日, Role.月), (Role.月, Role.胎), (Role.月, Role.年), (Role.胎, Role.年))
+
+
+def _chains(links: dict[tuple[Role, Role], Fact]) -> list[list[Role]]:
+    """Every maximal run of two or more links, junior first (時 日 月 年): a run inside a longer one is not kept."""
+    runs: list[list[Role]] = []
+
+    def grow(run: list[Role]) -> None:
+        nexts = [s for (j, s) in links if j is run[-1]]
+        if len(run) >= 3:
+            runs.append(run)
+        for s in nexts:
+            grow([*run, s])
+
+    for junior, _ in links:
+        grow([junior])
+    spans = [tuple(r) for r in runs]
+    return [r for r in runs if not any(len(o) > len(r) and _inside(tuple(r), o) for o in spans)]
+
+
+def _inside(run: tuple[Role, ...], other: tuple[Role, ...]) -> bool:
+    return any(other[i:i + len(run)] == run for i in range(len(other) - len(run) + 1))
+
+
 def _v7(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
-    """兩分交戰，識取尊卑: a junior pillar whose stem (light) or 納音 (heavy) 剋s a senior one is 逆 and harms the
-    senior pillar's domain: 胎 the ancestors, 月 the household and father, 日 the native, 年 the elders' lives."""
+    """兩分交戰，識取尊卑: a chain of 下剋上 at one layer — the hour's stem (or 納音) 剋s the day's, the day's the
+    month's, and so on up — is 逆 and harms the domain of the most senior pillar it reaches: 胎 the ancestors, 月 the
+    household and father, 日 the native, 年 the elders' lives; by stems light, by 納音 heavy.
+
+    seed004_rules.md reads every single pair (a junior pillar 剋ing any senior one); the text is narrower, and the
+    text wins: 兩分交戰 is a war between two sides, and both worked examples are chains (seed line 4: "시간이 일간을 극하고
+    일간이 월간을 극하며 월간이 연간을 극하는"; "시 납음이 일을 극하고 일이 월을 극하며 월이 주(主)를 극하는").  One 剋 between two pillars, which nearly every chart has, is not a
+    war; the commentary's single blows (時破胎 …) name the domain a chain reaches.  Two links (three pillars) make a
+    chain: the text counts no length, and "交" asks for an exchange, not one blow."""
     found = []
-    for i, senior in enumerate(SENIORITY):
-        for junior in SENIORITY[i + 1:]:
-            for f in (stem_overcomes(chart, junior, senior), nayin_overcomes(chart, junior, senior)):
-                if f is not None:
-                    found.append(Hit((senior, junior), (f,), _DOMAIN[senior]))
+    for test in (stem_overcomes, nayin_overcomes):
+        links = {(j, s): f for j, s in _CHAIN_LINKS if (f := test(chart, j, s)) is not None}
+        for run in _chains(links):
+            facts = tuple(links[(run[i], run[i + 1])] for i in range(len(run) - 1))
+            found.append(Hit(_roles(run), facts, _DOMAIN[run[-1]]))
     return tuple(found)
 
 
@@ -723,10 +762,14 @@ _QUARTER = {Element.木: "東方", Element.金: "西方"}
 
 
 def _v32(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
-    """東金西木: on any pillar, a 金 stem or 納音 on an eastern (木) branch or a 木 one on a western (金) branch
-    (干逆 庚寅 辛卯 甲申 乙酉; 音逆 壬寅 癸卯 庚申 辛酉)."""
+    """東金西木: on the native's own pillar, the day or the hour, a 金 stem or 納音 on an eastern (木) branch or a 木
+    one on a western (金) branch (干逆 庚寅 辛卯 甲申 乙酉; 音逆 壬寅 癸卯 庚申 辛酉).
+
+    The commentary (line 8) sees the 逆 on the 日·時 ("계묘 일·시나 신유 일·시") and "not on the 本命 alone"
+    ("본명뿐 아니라"): the native's pillar and the pillars it meets, the day and the hour.  The note read it on any of
+    the five pillars, the month and the 胎 too, which the text does not name; the text wins."""
     found = []
-    for r, p in chart.present(ALL):
+    for r, p in chart.present((Role.年, *DAY_HOUR)):
         b = p.branch
         if b is None or b.element not in _QUARTER:
             continue
@@ -953,9 +996,13 @@ def _v49(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
 
 
 def _v50(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
-    """見陽而貴士多昇，遇陰干陰人財力: the 月德 (yang) stem seen beside the year → noble patrons; the 月德合 (yin) →
-    women's money and effort; both → better still."""
-    found = _month_virtue(chart, OTHERS)
+    """見陽而貴士多昇，遇陰干陰人財力: the 月德 (yang) stem on the day or hour → noble patrons; the 月德合 (yin) →
+    women's money and effort; both → better still.
+
+    The 月德 is the month's: the commentary sees it on the 日·時 (line 9: "갑자인 사람이 2월 갑진 일·시"; "2월 기묘 일·시"), as V1 sees
+    the 天德 on the day or hour.  The note read it on any pillar beside the year, the month and the 胎 too; the month
+    does not meet its own virtue, and the text names the day and hour, so the text's scope is kept."""
+    found = _month_virtue(chart, DAY_HOUR)
     if found is None or not (found[0] or found[1]):
         return ()
     facts = found[0] + found[1]
@@ -1033,6 +1080,7 @@ VERSES: tuple[Verse, ...] = (
     Verse(id="V30", verse="再入天罡，小腸腹急", line=7, tag=Tag.C, theme=Theme.health, valence=Valence.bad,
           reads=DAY_HOUR, needs=frozenset({Need.year_nayin}), test=_v30),
     Verse(id="V31", verse="五行十干略定一端，其外參詳依經用法", line=7, tag=Tag.C_STAR, theme=Theme.health,
+          trait="一端: the map of stems to organs; the illness it reads needs the 行年 and 太歲, outside the chart",
           valence=Valence.bad, reads=THREE_LORDS, needs=frozenset({Need.month_branch}), test=_v31),
     Verse(id="V32", verse="東金西木，定生五逆之男", line=8, tag=Tag.C, theme=Theme.kin, valence=Valence.bad,
           reads=ALL, needs=_NONE, test=_v32, grim=True, household=True),

@@ -1034,9 +1034,12 @@ _MONTH_WITH_JUNIORS = (Role.日, Role.時, Role.胎)
 
 VERSES: tuple[Verse, ...] = (
     Verse(id="V51", verse="尊卑同視，十二宮所主何神", line=9, tag=Tag.C, theme=Theme.kin, valence=Valence.neutral,
+          trait="the twelve palaces: every chart with a month and an hour has its 命宮 and its twelve palaces",
           reads=(Role.年, Role.月, Role.時), needs=frozenset({Need.year_stem, Need.month_branch, Need.hour_branch}),
           test=_v51),
     Verse(id="V54", verse="進退干音，識辨要明得失", line=10, tag=Tag.C, theme=Theme.status, valence=Valence.mixed,
+          trait=("進退干音: the day and hour stand to the year in 生 or 剋 in nearly every chart; the verse says to "
+                "weigh it"),
           reads=ALL, needs=frozenset({Need.year_stem}), test=_v54, gates=frozenset({"V218"})),
     Verse(id="V55", verse="全逢本卦相應，而出自尊顏", line=10, tag=Tag.C, theme=Theme.status, valence=Valence.good,
           reads=ALL, needs=frozenset({Need.year_nayin, Need.month_branch}), test=_v55),
@@ -1055,6 +1058,7 @@ VERSES: tuple[Verse, ...] = (
     Verse(id="V62", verse="甲乙壬癸全逢，女作烟花之色", line=11, tag=Tag.C, theme=Theme.temperament,
           valence=Valence.bad, reads=ALL, needs=_NONE, test=_v62, grim=True, household=True),
     Verse(id="V63", verse="艮金瘦小，離坎高雄", line=11, tag=Tag.C, theme=Theme.health, valence=Valence.neutral,
+          trait="the build: a day or hour on 子午卯酉 is lofty (旺) or big (not), a build every such chart has",
           reads=ALL, needs=frozenset({Need.year_nayin}), test=_v63),
     Verse(id="V64", verse="三丁二丙到金，口舌生瘡", line=11, tag=Tag.C_STAR, theme=Theme.health, valence=Valence.bad,
           reads=ALL, needs=_NONE, test=_v64),
@@ -1142,6 +1146,7 @@ VERSES: tuple[Verse, ...] = (
     Verse(id="V103", verse="五行太過，復為怯敗之宗", line=14, tag=Tag.C_STAR, theme=Theme.status,
           valence=Valence.bad, reads=ALL, needs=_NONE, test=_v103),
     Verse(id="V105", verse="八方之卦，能推陰女盛衰", line=15, tag=Tag.C_STAR, theme=Theme.marriage,
+          trait="八方之卦: every woman's chart is read for her nature and her husband's road",
           valence=Valence.mixed, reads=ALL, needs=frozenset({Need.sex}), test=_v105, gates=frozenset({"V218"})),
 )
 

@@ -597,19 +597,20 @@ def _v124(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
 
 
 _TAVERN_BRANCHES = _branches("酉亥未")
-_TAVERN_STEMS = frozenset({Stem.辛, Stem.丁, Stem.己})
+_TAVERN_STEMS = frozenset({Stem.辛, Stem.丁})
 
 
 def _v125(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
-    """從魁與亥未，辛丁遇太常，酒家利路: 辛, 丁 or 己 (太常) on 酉 (從魁, the wine god), 亥 (登明, drinks) or 未
-    (小吉, food), or 丁巳 (太乙, the tavern), on a pillar other than the year (遇)."""
+    """從魁與亥未，辛丁遇太常，酒家利路: 辛 or 丁 on 酉 (從魁, the wine god), 亥 (登明, drinks) or 未 (小吉, food), or
+    丁巳 (太乙, the tavern), on a pillar other than the year (遇).
+
+    The verse names the stems 辛 and 丁; 太常 is what they meet (the 天將 of 未), not a third stem.  The note added 己
+    (太常 as a stem's general), which the verse does not name; the text wins."""
     found = []
     for role, pair in chart.pairs(OTHERS):
         if (pair.stem in _TAVERN_STEMS and pair.branch in _TAVERN_BRANCHES) or pair == tables.sexagenary("丁巳"):
-            facts = [Fact(branch_of(role, pair.branch), "為", name(tables.GENERAL_NAMES[pair.branch]))]
-            if pair.stem is Stem.己:
-                facts.append(Fact(stem_of(role, pair.stem), "為", name(tables.GENERAL_OF_STEM[pair.stem])))
-            found.append(Hit((role,), tuple(facts)))
+            facts = (Fact(branch_of(role, pair.branch), "為", name(tables.GENERAL_NAMES[pair.branch])),)
+            found.append(Hit((role,), facts))
     return tuple(found)
 
 
@@ -801,10 +802,15 @@ def _v139(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
 
 def _v140(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
     """四仲見之有旺，則門主生貴: 子午卯酉 pillars at 帝旺 — the stem above (乙卯 辛酉 丙午 壬子: "stem") or the
-    納音 below (丙子 戊午 辛卯 癸酉, 庚子: "nayin"); one such pillar suffices (the verse has no 全)."""
+    納音 below (丙子 戊午 辛卯 癸酉, 庚子: "nayin"), ``params.many`` of them.
+
+    "見之" takes its object from the verse before it, V139's 四清本旺俱全 ("all complete"): what V139 asks of the
+    四孟 this verse asks of the 四仲, and the commentary's example has all four pillars so (line 18: "사주가 각각
+    납음의 왕을 본 것이다").  The note let one pillar suffice ("the verse has no 全"); read with its 之 the verse
+    is narrower, and the text wins: as many as V139's 俱全 (``params.many``)."""
     wang = frozenset({Stage.帝旺})
-    return hits(_census_hit(_stage_census(chart, "四仲", Layer.干, wang), 1, "stem"),
-                _census_hit(_stage_census(chart, "四仲", Layer.納音, wang), 1, "nayin"))
+    return hits(_census_hit(_stage_census(chart, "四仲", Layer.干, wang), params.many, "stem"),
+                _census_hit(_stage_census(chart, "四仲", Layer.納音, wang), params.many, "nayin"))
 
 
 def _v141(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
@@ -1062,12 +1068,15 @@ _VOID = frozenset({"V226"})
 
 VERSES: tuple[Verse, ...] = (
     Verse(id="V106", verse="明路九宮，更辨陽男得失", line=15, tag=Tag.C_STAR, theme=Theme.status,
+          trait="九宮: every man's hour falls in one of the nine palaces",
           valence=Valence.mixed, reads=(Role.時,), needs=frozenset({Need.hour_pillar, Need.sex}), test=_v106),
     Verse(id="V107", verse="人逢建破，妨害尊卑", line=15, tag=Tag.C, theme=Theme.kin, valence=Valence.bad,
           reads=DAY_HOUR, needs=frozenset({Need.month_branch}), test=_v107, household=True, gates=_HARM_BREAK),
     Verse(id="V108", verse="癸巳與乙卯，庚申連戌亥，九流之士", line=15, tag=Tag.C_STAR, theme=Theme.temperament,
           valence=Valence.neutral, reads=ALL, needs=frozenset(), test=_v108, household=True),
     Verse(id="V109", verse="各推前五，祖宗連後代皆知", line=16, tag=Tag.C, theme=Theme.kin, valence=Valence.neutral,
+          trait=("前五: the pillar five ahead of each pillar exists in every chart; what it foretells is judgement "
+                "(J)"),
           reads=ALL, needs=frozenset(), test=_v109, household=True, gates=_VOID),
     Verse(id="V110", verse="丙丁多或到深山，陽孤陰亂", line=16, tag=Tag.C_STAR, theme=Theme.kin, valence=Valence.bad,
           reads=ALL, needs=frozenset(), test=_v110, grim=True, household=True),
@@ -1083,15 +1092,20 @@ VERSES: tuple[Verse, ...] = (
     Verse(id="V115", verse="土居四季，見全而多有田林", line=16, tag=Tag.C_STAR, theme=Theme.status,
           valence=Valence.good, reads=ALL, needs=frozenset(), test=_v115),
     Verse(id="V116", verse="四柱五行，定於內外", line=16, tag=Tag.C, theme=Theme.travel, valence=Valence.neutral,
+          trait="內外: every branch lies on the native's own side or on the other",
           reads=OTHERS, needs=frozenset({Need.year_branch}), test=_v116),
     Verse(id="V117", verse="命之前後，陽前而陰後，五辰定見家宅禍福", line=16, tag=Tag.C, theme=Theme.travel,
+          trait="宅 and 墓: every year has them, and nearly every chart has a pillar whose 納音 生s or 剋s them",
           valence=Valence.mixed, reads=FOUR, needs=frozenset({Need.year_pillar}), test=_v117, household=True,
           gates=_HARM),
     Verse(id="V119", verse="父子夫妻親外，皆同前法", line=17, tag=Tag.C_STAR, theme=Theme.kin, valence=Valence.mixed,
+          trait="the relatives by stem: nearly every chart has a stem that is a relative of the native, 順 or 逆",
           reads=OTHERS, needs=frozenset({Need.year_pillar}), test=_v119),
     Verse(id="V120", verse="視於日時，識辨子妻", line=17, tag=Tag.C, theme=Theme.marriage, valence=Valence.neutral,
+          trait="the day is the spouse: every chart has a day pillar, and so a difference in age to it",
           reads=(Role.日,), needs=frozenset({Need.year_pillar, Need.day_pillar}), test=_v120),
     Verse(id="V121", verse="胎月尊人，推於父母", line=17, tag=Tag.C_STAR, theme=Theme.kin, valence=Valence.neutral,
+          trait="胎月尊人: every 胎 and month has its elements, the kinds of the parents",
           reads=(Role.胎, Role.月), needs=frozenset(), test=_v121),
     Verse(id="V122", verse="巽離旺相，丙丁全足見高門", line=17, tag=Tag.C, theme=Theme.status, valence=Valence.good,
           reads=ALL, needs=frozenset(), test=_v122, household=True),
@@ -1156,10 +1170,12 @@ VERSES: tuple[Verse, ...] = (
     Verse(id="V154", verse="木入烟中，疾為小下", line=19, tag=Tag.C, theme=Theme.health, valence=Valence.bad,
           reads=OTHERS, needs=frozenset({Need.year_nayin}), test=_v154),
     Verse(id="V155", verse="旺相休(囚)，問於進退", line=20, tag=Tag.C_STAR, theme=Theme.status, valence=Valence.mixed,
+          trait="旺相 or 休囚: the 身 is on one side or the other in every birth month",
           reads=(Role.年,), needs=frozenset({Need.year_nayin, Need.month_branch}), test=_v155),
     Verse(id="V157", verse="壬來朝甲，有真官中女須榮", line=20, tag=Tag.C, theme=Theme.kin, valence=Valence.good,
           reads=DAY_HOUR, needs=frozenset({Need.year_stem}), test=_v157),
     Verse(id="V158", verse="胎月朝時建旺，則祖先富貴", line=20, tag=Tag.C, theme=Theme.kin, valence=Valence.good,
+          trait="建旺 建祿 建貴: four branches of twelve for each of the 胎's and the month's stems, on the day or hour",
           reads=_CHAIN, needs=frozenset(), test=_v158),
     Verse(id="V159", verse="三交四聚，因官而借出其名", line=20, tag=Tag.C, theme=Theme.status, valence=Valence.good,
           reads=ALL, needs=frozenset(), test=_v159),

@@ -482,12 +482,13 @@ def _wounds(chart: NatalChart, relate: Relate) -> tuple[Hit, ...]:
 
 
 def _v203(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
-    """干傷定頭面之災: the day or hour stem 剋s the year stem (歲干): head and face (restates V5's light case)."""
+    """干傷定頭面之災: the day or hour stem 剋s the year stem (歲干): head and face.  Its own verse: V5 reads the hour against the day, and its commentary's reading
+    of the day or hour against the year is this verse's (V5's docstring)."""
     return _wounds(chart, stem_overcomes)
 
 
 def _v204(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
-    """音損者四肢為患: the day or hour 納音 剋s the year's (歲音): body and limbs (restates V5's heavy case)."""
+    """音損者四肢為患: the day or hour 納音 剋s the year's (歲音): body and limbs, its own verse (as V203)."""
     return _wounds(chart, nayin_overcomes)
 
 
@@ -529,6 +530,7 @@ VERSES: tuple[Verse, ...] = (
     Verse(id="V174", verse="五卦頗同，文武尊卑自顯", line=21, tag=Tag.C_STAR, theme=Theme.temperament,
           valence=Valence.neutral, reads=ALL, needs=frozenset(), test=_v174),
     Verse(id="V175", verse="分三辨五，旺相尊名，死囚休廢卑賤", line=21, tag=Tag.C_STAR, theme=Theme.status,
+          trait="分三辨五: of five pillars three or more always share one side (旺相, or 休囚死)",
           valence=Valence.mixed, reads=ALL, needs=frozenset({Need.month_branch}), test=_v175),
     Verse(id="V176", verse="子來合丑，宮觀閑人", line=21, tag=Tag.C, theme=Theme.temperament, valence=Valence.bad,
           reads=DAY_HOUR, needs=_YB, test=_v176),
@@ -566,13 +568,14 @@ VERSES: tuple[Verse, ...] = (
     Verse(id="V193", verse="一剋則論於勝負，尤分背我之情", line=22, tag=Tag.C, theme=Theme.kin, valence=Valence.mixed,
           reads=THREE_MASTERS, needs=frozenset({Need.year_pillar}), test=_v193, gates=_RESCUE),
     Verse(id="V201", verse="將干之神，言其面色", line=22, tag=Tag.C, theme=Theme.health, valence=Valence.neutral,
+          trait="the face colour: every day and hour stem has its colour",
           reads=DAY_HOUR, needs=frozenset(), test=_v201),
     Verse(id="V202", verse="把音神見身貌真詳", line=22, tag=Tag.C, theme=Theme.health, valence=Valence.neutral,
           reads=(Role.日, Role.時, Role.月), needs=frozenset({Need.day_pillar, Need.hour_pillar}), test=_v202),
     Verse(id="V203", verse="干傷定頭面之災", line=23, tag=Tag.C, theme=Theme.health, valence=Valence.bad,
-          reads=DAY_HOUR, needs=frozenset({Need.year_stem}), test=_v203, same_as="V5", gates=_RESCUE),
+          reads=DAY_HOUR, needs=frozenset({Need.year_stem}), test=_v203, gates=_RESCUE),
     Verse(id="V204", verse="音損者四肢為患", line=23, tag=Tag.C, theme=Theme.health, valence=Valence.bad,
-          reads=DAY_HOUR, needs=frozenset({Need.year_nayin}), test=_v204, grim=True, same_as="V5",
+          reads=DAY_HOUR, needs=frozenset({Need.year_nayin}), test=_v204, grim=True,
           gates=_RESCUE),
 )
 

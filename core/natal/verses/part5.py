@@ -18,11 +18,9 @@ from core.natal.chart import ALL, DAY_HOUR, FOUR, OTHERS, NatalChart, Pillar, Ro
 from core.natal.evidence import Fact, Layer, Term, branch_of, name, nayin_of, pillar_of, stem_of
 from core.natal.predicates import (
     body_overcoming,
-    body_relation,
     branch_clashes,
     branch_harms,
     branch_punishes,
-    branches_combine,
     has_qi,
     is_void,
     nayin_generates,
@@ -375,11 +373,14 @@ def _v220(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
 
 
 def _v221(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
-    """合盛夫妻再立婚: 合 many (``Params.many`` 干合 or 六合 pairs among the pillars) → married again: a man many wives,
-    a woman many husbands."""
+    """合盛夫妻再立婚: 合 many (``Params.many`` 干合 pairs among the pillars) → married again: a man many wives, a woman
+    many husbands.
+
+    The 合 of this song (正道歌, V206 on) is the stems' 合 and its 化: 假真 (V207), 陰干逢陽 (V208), 陽遇陰化因妻
+    (V209), 合在敗庫 (V210), 天元分內外 (V212) — the 合 of husband and wife it reads is 干合.  The note counted the
+    branches' 六合 too, which the song does not name here; the text wins."""
     present = [r for r, _ in chart.present(ALL)]
-    unions = [f for i, a in enumerate(present) for b in present[i + 1:]
-              for f in (stems_combine(chart, a, b), branches_combine(chart, a, b)) if f is not None]
+    unions = [f for i, a in enumerate(present) for b in present[i + 1:] if (f := stems_combine(chart, a, b)) is not None]
     if len(unions) < params.many:
         return ()
     roles = tuple(r for r in ALL if any(r in (f.subject.role, f.object.role if f.object else None) for f in unions))
@@ -457,8 +458,12 @@ def _year_harms(chart: NatalChart, role: Role) -> list[Fact]:
 
 
 def _v227(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
-    """六害三刑辨五行: a 刑, 害 or 沖 of the year branch by another pillar is 凶 when that pillar's 納音 剋s 身, and "has
-    no blame" when it does not (the modifier's rule, shown as a reading)."""
+    """六害三刑辨五行: a 刑, 害 or 沖 of the year branch by another pillar is 凶 when that pillar's 納音 剋s 身.
+
+    The text (line 24): "육해·삼형·형충·파패는 한결같이 신을 극하지만 않으면 허물이 없고, 극하면 흉함이 있다" — the
+    blameless side is no event; it is the global
+    modifier (``modifiers.harm_needs_overcoming``), said once in a reading, not a verse every chart with a 刑 meets.
+    Only the 凶 side, the 刑 with the 剋, is read as the verse."""
     found = []
     for role, _ in chart.present(OTHERS):
         harms = _year_harms(chart, role)
@@ -467,10 +472,6 @@ def _v227(chart: NatalChart, params: Params) -> tuple[Hit, ...]:
         blow = body_overcoming(chart, role, params)
         if blow is not None:
             found.append(Hit((role,), tuple(harms) + (blow,), "harmful", Valence.bad))
-            continue
-        relation = body_relation(chart, role)
-        if relation is not None:
-            found.append(Hit((role,), tuple(harms) + (relation,), "harmless", Valence.neutral))
     return tuple(found)
 
 
@@ -875,6 +876,7 @@ _NONE: frozenset[Need] = frozenset()
 
 VERSES: tuple[Verse, ...] = (
     Verse(id="V207", verse="假真成敗細推尋", line=23, tag=Tag.C_STAR, theme=Theme.kin, valence=Valence.mixed,
+          trait="假真: every 干合 is 真 or 假 by the stage of its 化",
           reads=ALL, needs=_NONE, test=_v207),
     Verse(id="V208", verse="陰干遇陽官印貴", line=23, tag=Tag.C_STAR, theme=Theme.marriage, valence=Valence.good,
           reads=OTHERS, needs=frozenset({Need.year_stem}), test=_v208),
@@ -885,16 +887,20 @@ VERSES: tuple[Verse, ...] = (
     Verse(id="V211", verse="造於旺相後人亨", line=23, tag=Tag.C, theme=Theme.kin, valence=Valence.good,
           reads=ALL, needs=_NONE, test=_v211, household=True),
     Verse(id="V212", verse="又說天元分內外", line=23, tag=Tag.C, theme=Theme.travel, valence=Valence.mixed,
+          trait="內外: every 干合 is 內 (of the native's stem) or 出 (between two others)",
           reads=ALL, needs=_NONE, test=_v212),
     Verse(id="V214", verse="上來生下身貧賤", line=23, tag=Tag.C, theme=Theme.status, valence=Valence.bad,
           reads=(Role.月, Role.日, Role.時), needs=frozenset({Need.year_nayin}), test=_v214),
     Verse(id="V215", verse="下如生上進前程", line=23, tag=Tag.C_STAR, theme=Theme.status, valence=Valence.good,
+          trait=("下生上: the commentary counts every upward 生 (時生日, 日生月, 月生年·胎), not a chain, and its example has "
+                "as many downward links; with five pillars most charts have two"),
           reads=(Role.胎, Role.月, Role.日, Role.時), needs=frozenset({Need.year_nayin}), test=_v215),
     Verse(id="V216", verse="有食有鬼為官貴", line=23, tag=Tag.C_STAR, theme=Theme.status, valence=Valence.good,
           reads=ALL, needs=_NONE, test=_v216),
     Verse(id="V217", verse="先財後逆也須榮", line=23, tag=Tag.C_STAR, theme=Theme.status, valence=Valence.good,
           reads=OTHERS, needs=frozenset({Need.year_stem}), test=_v217),
     Verse(id="V218", verse="四柱往來交互剋，須向局中問救神", line=23, tag=Tag.C_STAR, theme=Theme.kin,
+          trait="救神: the text's way of weighing every 剋 between pillars, which nearly every chart has",
           valence=Valence.mixed, reads=ALL, needs=_NONE, test=_v218),
     Verse(id="V220", verse="純陰純陽孤寡象", line=24, tag=Tag.C, theme=Theme.marriage, valence=Valence.bad,
           reads=FOUR, needs=_NONE, test=_v220),
@@ -903,6 +909,7 @@ VERSES: tuple[Verse, ...] = (
     Verse(id="V223", verse="更詳天祿馬之情", line=24, tag=Tag.C_STAR, theme=Theme.status, valence=Valence.good,
           reads=OTHERS, needs=frozenset({Need.year_pillar}), test=_v223),
     Verse(id="V226", verse="空亡疊犯空偏正", line=24, tag=Tag.C, theme=Theme.kin, valence=Valence.mixed,
+          trait="偏正: every void branch of a chart is 正 or 偏",
           reads=OTHERS, needs=frozenset({Need.year_stem}), test=_v226),
     Verse(id="V227", verse="六害三刑辨五行", line=24, tag=Tag.C, theme=Theme.health, valence=Valence.mixed,
           reads=OTHERS, needs=frozenset({Need.year_pillar}), test=_v227, gates=frozenset({"V218"})),
@@ -925,6 +932,7 @@ VERSES: tuple[Verse, ...] = (
     Verse(id="V237", verse="金向旺中須損折，有火三光保利名", line=25, tag=Tag.C_STAR, theme=Theme.status,
           valence=Valence.mixed, reads=ALL, needs=_NONE, test=_v237),
     Verse(id="V238", verse="土積山岡多不動，真宮有路廣田林", line=25, tag=Tag.C_STAR, theme=Theme.travel,
+          trait="土 many or thin: the two sides of one verse, which between them meet most charts",
           valence=Valence.mixed, reads=ALL, needs=_NONE, test=_v238),
     Verse(id="V239", verse="水盛定須防走失", line=25, tag=Tag.C_STAR, theme=Theme.travel, valence=Valence.bad,
           reads=ALL, needs=_NONE, test=_v239),
@@ -943,6 +951,7 @@ VERSES: tuple[Verse, ...] = (
     Verse(id="V247", verse="返剋之人定有嗔", line=25, tag=Tag.C, theme=Theme.temperament, valence=Valence.bad,
           reads=OTHERS, needs=frozenset({Need.year_nayin}), test=_v247, same_as="V56", gates=frozenset({"V218"})),
     Verse(id="V248", verse="三限歲遊大小吏納限，行宮度送迎", line=25, tag=Tag.C, theme=Theme.kin,
+          trait="命宮: restates V51; every chart with a month and an hour has its palaces",
           valence=Valence.neutral, reads=(),
           needs=frozenset({Need.year_stem, Need.month_branch, Need.hour_branch}), test=_v248, same_as="V51"),
     Verse(id="V253", verse="印墓神藏兼氣德", line=26, tag=Tag.C, theme=Theme.status, valence=Valence.mixed,
