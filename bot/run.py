@@ -27,6 +27,7 @@ from bot.collector import settle
 from bot.config import Config, configure_logging
 from bot.guard import StartError, check_database, protect, redact
 from bot.i18n import LANGS, translations
+from bot.webhook import serve_webhook
 
 log = logging.getLogger(__name__)
 
@@ -97,8 +98,9 @@ def run_webhook(app: Any, config: Config) -> None:
     if not secret:
         secret = secrets.token_urlsafe(32)
         log.info("WEBHOOK_SECRET is not set: a random secret is registered with Telegram for this run")
-    app.run_webhook(listen=config.listen, port=config.port, url_path=urlsplit(config.webhook_url or "").path.strip("/"),
-                    webhook_url=config.webhook_url, secret_token=secret, allowed_updates=Update.ALL_TYPES)
+    asyncio.run(serve_webhook(app, host=config.listen, port=config.port,
+                              path=urlsplit(config.webhook_url or "").path.strip("/"), url=config.webhook_url or "",
+                              secret=secret, allowed_updates=list(Update.ALL_TYPES)))
 
 
 def refuse(message: str, *, status: int = 2, command: str = "liuyao bot") -> int:
