@@ -828,6 +828,35 @@ def frame_findings(facts: Sequence[FrameFact], use_god_places: Sequence[Place], 
     return tuple(out)
 
 
+W_FRAME_WORLD = 3  # LH-10: a reason of its own; the decision reads it as one step (core.overrides)
+
+
+def world_frame_findings(facts: Sequence[FrameFact], chart: Chart, wealth: bool) -> tuple[Finding, ...]:
+    """LH-10 (增刪卜易 三合章, L531) 「凡得三合……必要世爻在局為美，若不在於局內須要局生世爻為吉，局克世爻為凶。如占
+    財，財局生世利於我財，局生應利於他」: each formed 局 read against the 世 — the 世 among its branches, else the
+    局 generating or overcoming it — and, for money (``wealth``), a 財局 that generates the 應 and not the 世."""
+    world, resp = chart.world, chart.response
+    wp, rp = LINE_PLACES[world.position], LINE_PLACES[resp.position]
+    out: list[Finding] = []
+    for f in facts:
+        if not f.formed:
+            continue
+        el = f.element
+        params = {"frame": "".join(b.name for b in f.frame.members), "element": el.name,
+                  "relation": f.relation.value, "world": world.branch.name}
+        inside = world.branch in f.frame.members  # 「若不在於局內」: 生 and 克 are read only for a 世 outside it
+        if inside:
+            out.append(_finding("LH-10", "world_in_frame", GOOD, W_FRAME_WORLD, (wp, *f.places), **params))
+        elif generates(el, world.element):
+            out.append(_finding("LH-10", "frame_generates_world", GOOD, W_FRAME_WORLD, (wp, *f.places), **params))
+        elif overcomes(el, world.element):
+            out.append(_finding("LH-10", "frame_overcomes_world", BAD, W_FRAME_WORLD, (wp, *f.places), **params))
+        if wealth and f.relation is Relation.妻財 and generates(el, resp.element) and not (
+                inside or generates(el, world.element)):
+            out.append(_finding("LH-10", "frame_feeds_response", BAD, W_FRAME_WORLD, (rp, *f.places), **params))
+    return tuple(out)
+
+
 # 刑 weights: "不及旬空月破之凶" (those weigh 7 in core.strength) and likened to 退神: a plain 刑 2, 刑而兼沖 3
 # ("其力更大"), 真刑 4.  The lawsuit case "官克世 … 若世刑而大凶" is heavy (6).  Topic images are light (1).
 W_PUNISH, W_PUNISH_CLASH, W_PUNISH_TRUE, W_PUNISH_LAWSUIT, W_IMAGE = 2, 3, 4, 6, 1

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.actors import acting_lines
+from core.actors import acting_lines, actor_at
 from core.chart import Chart, Line, Transformation
 from core.choice import CoUseGod
-from core.findings import Layer, Place
+from core.findings import Finding, Layer, Place
 from core.hexagram import Relation
 from core.places import Tally
-from core.question import Horizon, Illness, Question, Topic, Weather
-from core.relations import FULL_PUNISHMENTS, clashes
+from core.question import Horizon, Illness, Question, Subject, Topic, Weather, resolve
+from core.relations import FULL_PUNISHMENTS, clashes, generates
 from core.state import State, Vigour, state_of
 from core.usable import Usable
 from core.values import value
@@ -75,6 +75,7 @@ class Facts:
     world_usable: Usable = Usable.now
     yuan: tuple[Place, ...] = ()  # the 元神 lines (HJ-66)
     tally: Tally | None = None  # the four places on the use-god (JS-24 reads whether they favour it)
+    frames_on_world: tuple[Finding, ...] = ()  # LH-10: formed 三合局 read against the 世 and the 應
 
 
 def _line(chart: Chart, p: Place) -> Line | None:
@@ -101,11 +102,23 @@ def _trigram_turn(chart: Chart, position: int) -> str | None:
 _OFFICE_TOPICS = frozenset((Topic.career, Topic.exam, Topic.illness, Topic.lifespan, Topic.lawsuit))
 
 
+def ghost_is_trouble(question: Question) -> bool:
+    """HJ-32 「若非職役之人」: the 官鬼 is a burden to strike away only where it is not the matter itself — not an
+    office or an examination, not the illness or the lawsuit (nor a life's span), and not the use-god the question
+    names (a woman's husband in her marriage, YS-02 妻占夫)."""
+    return question.topic not in _OFFICE_TOPICS and resolve(question).target is not Relation.官鬼
+
+
+def world_ghost_lifted(chart: Chart, question: Question) -> bool:
+    """HJ-32 獨官鬼持世者，若非職役之人，最宜日月動爻相沖克，反為吉矣: a 官鬼 on the 世 that is a trouble, so what
+    strikes the 世 — the month, the day, a moving line, a 三合局 — strikes the ghost away."""
+    return chart.world.relation is Relation.官鬼 and ghost_is_trouble(question)
+
+
 def ghost_lifted(chart: Chart, question: Question, use: State) -> bool:
-    """HJ-32 獨官鬼持世者，若非職役之人，最宜日月動爻相沖克，反為吉矣: the use-god is the 世 and it is a 官鬼, in a
-    matter that is not about office (nor an illness or a lawsuit, where the 官鬼 is the trouble itself)."""
+    """HJ-32 on the use-god: the use-god is that 世 (``world_ghost_lifted``)."""
     return (use.place.layer is Layer.LINE and use.place.position == chart.hexagram.world
-            and chart.world.relation is Relation.官鬼 and question.topic not in _OFFICE_TOPICS)
+            and world_ghost_lifted(chart, question))
 
 
 def _own_change(f: Facts) -> Iterator[Move]:
@@ -309,14 +322,15 @@ def _illness(f: Facts) -> Iterator[Move]:
 
 _HOLDER_RULES: dict[tuple[Topic, Relation], tuple[str, str, str, str]] = {
     # (topic, relation on the 世) → rule, key, now, eventual
-    (Topic.wealth, Relation.兄弟): ("JS-17", "sibling_holds_world", "-1", "-1"),
-    (Topic.gamble, Relation.兄弟): ("JS-17", "sibling_holds_world", "-1", "-1"),
-    (Topic.loan, Relation.兄弟): ("JS-17", "sibling_holds_world", "-1", "-1"),
+    # 「若遇兄弟持世……何異緣木求魚」 (L9): for money a 兄弟 on the 世 is the failure itself, not a step that a strong
+    # 世 (HJ-07) takes back — the end is set to 凶 (only HJ-34, the 兄 turning into the money, escapes it)
+    (Topic.wealth, Relation.兄弟): ("JS-17", "sibling_holds_world", "≤小凶", "=凶"),
+    (Topic.gamble, Relation.兄弟): ("JS-17", "sibling_holds_world", "≤小凶", "=凶"),
+    (Topic.loan, Relation.兄弟): ("JS-17", "sibling_holds_world", "≤小凶", "=凶"),
     # 「倘遇子孙持世……不拘占入场占升迁悉如水中捞月」 (L9), 「子孙持世而失望」 (L32) over the simple method's
     # 「子孙持世且待时」 (L425, JS-14): the office fails
     (Topic.career, Relation.子孫): ("JS-16", "child_holds_world_office", "≤平", "≤小凶"),
     (Topic.exam, Relation.子孫): ("JS-16", "child_holds_world_office", "≤平", "≤小凶"),
-    (Topic.danger, Relation.子孫): ("JS-23", "child_holds_world_safe", "+1", "+1"),
     (Topic.danger, Relation.官鬼): ("JS-23", "ghost_holds_world_worry", "-1", "-1"),
     (Topic.illness, Relation.子孫): ("JS-24", "child_holds_world_heals", "", "+1"),
 }
@@ -334,7 +348,8 @@ def _world(f: Facts) -> Iterator[Move]:
     rule = _HOLDER_RULES.get((q.topic, wl.relation))
     if rule is not None and not (q.topic is Topic.illness and f.use.place != w.place):
         r, key, now, eventual = rule
-        use_rel = f.use.place.layer is Layer.LINE and chart.lines[f.use.place.position - 1].relation
+        # HJ-34 (L1376) 「兄爻持世化出財爻而得財」: the change bears the use-god's relation, wherever the use-god is
+        use_rel = actor_at(chart, f.use.place).relation
         if r == "JS-17" and wl.moving and wl.changed is not None and wl.changed.relation is use_rel:
             yield Move("HJ-34", "obstacle_on_world_turns_into_use_god", here, "", "+1", (("relation", rel),))
         else:
@@ -397,6 +412,71 @@ def _rootless(f: Facts) -> Iterator[Move]:
         yield Move("HJ-66", "source_without_root", tuple(f.yuan) + (f.use.place,), "", "≤小凶")
 
 
+# The 防患 questions of 卷首 L17 (避訟防非、仇人為害、行江漂海……凡遇一切防火慮患者): the topic catalogue asks them as
+# ``Topic.danger`` (a lawsuit asks the case's outcome, its 官 the matter itself, YS-02).
+GUARD_TOPICS = frozenset((Topic.danger,))
+
+
+def _guarded(f: Facts) -> Iterator[Move]:
+    """JS-23 「但得子孫持世及子孫動於卦中，或世動變出子孫，或世動化回頭相生，或官鬼動以相生，即使身坐虎口，管許安
+    如泰山」, for every 防患 question: a 子孫 that acts anywhere in the chart (moving, or 暗動) guards whoever asks;
+    for one's own safety the 世's signs count too (子孫 on it, its change into 子孫 or 回頭生, a moving 官鬼 that
+    generates it).  The passage's exceptions follow in their own steps (唯忌官鬼持世 in ``_world``)."""
+    q, chart = f.question, f.chart
+    if q.topic not in GUARD_TOPICS:
+        return
+    signs = [a.place for a in acting_lines(chart) if a.relation is Relation.子孫]
+    if q.subject in (None, Subject.self):
+        wl, wp = chart.world, f.world.place
+        if wl.relation is Relation.子孫:
+            signs.append(wp)
+        if wl.moving and wl.changed is not None and (
+                wl.changed.relation is Relation.子孫 or Transformation.回頭生 in wl.transformations):
+            signs.append(Place(Layer.CHANGED, wl.position))
+        signs += [Place(Layer.LINE, x.position) for x in chart.lines
+                  if x.moving and x.relation is Relation.官鬼 and generates(x.element, wl.element)]
+    if signs:
+        yield Move("JS-23", "guarded_safe", tuple(dict.fromkeys(signs)), "≥小吉", "≥吉")
+
+
+# Matters nobody in particular asks about (the weather, the year's harvest, the go-between): no 世 to read a 局 on.
+_NOBODYS = frozenset((Topic.weather, Topic.year, Topic.matchmaker))
+_FRAME_MOVES = {"world_in_frame": "+1", "frame_generates_world": "+1", "frame_overcomes_world": "-1",
+                "frame_feeds_response": "-1"}
+
+
+def _frames_on_world(f: Facts) -> Iterator[Move]:
+    """LH-10 「凡得三合……必要世爻在局為美，若不在於局內須要局生世爻為吉，局克世爻為凶。如占財，財局生世利於我
+    財，局生應利於他」: for one's own matter a formed 局 is read against the 世 (and, for money, the 應) as well
+    as against the use-god.  What the 局 already does to a use-god that is the 世 was counted in the four places.
+    A 局 striking a 官鬼 on the 世 that is a trouble strikes the ghost away (HJ-32, 「日月動爻相沖克，反為吉矣」)."""
+    if f.question.subject not in (None, Subject.self) or f.question.topic in _NOBODYS:
+        return
+    lifted = world_ghost_lifted(f.chart, f.question)
+    on_use = f.use.place == f.world.place
+    for x in f.frames_on_world:
+        if on_use and x.key != "world_in_frame" and x.key != "frame_feeds_response":
+            continue
+        if lifted and x.key == "frame_overcomes_world":
+            yield Move("HJ-32", "frame_strikes_ghost_away", x.places, "", "+1", x.params)
+        else:
+            yield Move("LH-10", x.key, x.places, "", _FRAME_MOVES[x.key], x.params)
+
+
+def _distracted_from(chart: Chart, p: Place, target: State) -> Place | None:
+    """HJ-21 貪生忘克 (L1277 「卦中動出亥水，申金貪水之生，不來克木」): the moving line of ``p`` generates another
+    moving line that generates ``target``, and feeds it instead of striking — the line it feeds, or None."""
+    a = state_of(chart, p)
+    if not a.moving:
+        return None
+    for ln in chart.lines:
+        q = Place(Layer.LINE, ln.position)
+        if ln.moving and q not in (p, target.place) and generates(a.element, ln.element) \
+                and generates(ln.element, target.element):
+            return q
+    return None
+
+
 def _use_overcomes_world(f: Facts) -> Iterator[Move]:
     """HJ-52: the use-god overcoming the 世 brings money, the traveller, the cure; for office, calamity
     (「若占功名，官鬼克世，非灾即祸」 — the post may come, the end is bad: 泰之明夷, the post on 壬寅日 and death on
@@ -408,6 +488,12 @@ def _use_overcomes_world(f: Facts) -> Iterator[Move]:
     if not (f.use.element.overcomes is f.world.element and f.use.acts):
         return
     here = (f.use.place, f.world.place)
+    feeds = _distracted_from(f.chart, f.use.place, f.world)
+    if feeds is not None:
+        # HJ-21 inside HJ-52: the use-god feeds a moving line that feeds the 世, and forgets to strike it — neither
+        # the money that comes by striking nor the office's calamity
+        yield Move("HJ-21", "use_god_feeds_world_instead", here + (feeds,), "", "")
+        return
     if f.question.topic in (Topic.wealth, Topic.returning, Topic.doctor, Topic.gamble, Topic.loan):
         yield Move("HJ-52", "use_god_comes_to_world", here, "", "+1")
     elif f.question.topic in (Topic.career, Topic.exam) and f.use.moving:
@@ -417,5 +503,5 @@ def _use_overcomes_world(f: Facts) -> Iterator[Move]:
 def overrides(f: Facts) -> tuple[Move, ...]:
     """Every override that holds, in the book's order."""
     return (*_own_change(f), *_turning_back(f), *_obstacle_advances(f), *_traveller_tied(f), *_hidden_freed(f),
-            *_full_punishment(f), *_hexagram(f), *_hexagram_element(f), *_weather(f), *_illness(f), *_world(f),
-            *_rootless(f), *_use_overcomes_world(f))
+            *_full_punishment(f), *_hexagram(f), *_hexagram_element(f), *_weather(f), *_illness(f), *_guarded(f),
+            *_world(f), *_frames_on_world(f), *_rootless(f), *_use_overcomes_world(f))

@@ -220,9 +220,11 @@ def state_of(chart: Chart, place: Place) -> State:
         not_void = void  # 動而化空亦不為空: a changed line waits for its fill or clash (HJ-14)
     else:
         not_void = void and (in_season or moving or bool(supports) or Transformation.化空 in a.transformations)
-    # 真空 (春土 夏金 秋木 冬火), or void and month-broken at once (XK2-02 月破為空)
+    # 真空 (春土 夏金 秋木 冬火), or void and month-broken at once (XK2-02 月破為空) — unless the passage's first
+    # sentence lifts it: 「有日建動爻生扶者不為空」, the day or an acting line (moving, or 暗動) generates or helps it
     true_void = (void and not moving and not void_filled and place.layer is not Layer.CHANGED
-                 and (_TRUE_VOID_ELEMENT.get(month) is el or st.month_break))
+                 and (_TRUE_VOID_ELEMENT.get(month) is el or st.month_break)
+                 and not _fed_by_day_or_mover(supports, movers))
     tomb, tomb_place = _tomb(chart, a, movers)
     tomb_broken = tomb is not None and tomb_place is not None and _tomb_broken(chart, tomb, tomb_place, movers)
     cut = st.stage is Stage.絕 or Transformation.化絕 in a.transformations
@@ -242,6 +244,13 @@ def state_of(chart: Chart, place: Place) -> State:
     return State(place, a.branch, el, moving, st.day_clash is DayClash.暗動 and not void, vigour, in_season,
                  on_month_or_day, tuple(supports), tuple(attacks), void, void_filled, not_void, true_void,
                  st.month_break, day_break, tomb, tomb_place, tomb_broken, cut, tied, raised, too_strong)
+
+
+def _fed_by_day_or_mover(supports: list[Place], movers: tuple[Actor, ...]) -> bool:
+    """XK2-02 「有日建動爻生扶者不為空」: among the supports, the day or a line that acts (a static 飛神 over a
+    伏神 is not one)."""
+    acting = {m.place for m in movers}
+    return any(p == _DAY or p in acting for p in supports)
 
 
 def _same_element(chart: Chart, el: Element) -> int:
