@@ -129,8 +129,8 @@ def _co_read(chart: Chart, question: Question, use: UseGod) -> CoUseGod | None:
 
 def _sky(chart: Chart, use: UseGod) -> CoUseGod | None:
     """天時 reads what moves, not strength: when no 父母 or 子孫 moves, a moving line that turns into one of them
-    brings that sky (升之恆, 午月戊午日: 「父母不動，而丑土之財又化出午火回頭生」 — both the friend and the author read
-    the 化出 午 子孫)."""
+    brings that sky — 天時章 (topics text L19, TS-17) 「父化子雨後晴明，弟化孫雲開日出」 and (L18, TS-16) 「動者為先，
+    變者為後」: the change is the weather that follows (升之恆's 化出 午 子孫 illustrates)."""
     if any(a.relation in _SKY for a in acting_lines(chart)):
         return None  # a 父母 or 子孫 moves (or moves in secret): the overrides read it directly
     for ln in chart.lines:

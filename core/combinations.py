@@ -462,7 +462,8 @@ class PunishmentFact:
 
     @property
     def genuine(self) -> bool:
-        """真刑 as 困之兌 (酉月庚申日) shows it: punished and clashed at once, with the whole group present."""
+        """真刑 as seed 001 (L39) defines it, by its own example 「酉建庚申日，用財得困之兌是謂真刑」: punished and
+        clashed at once, with the whole group present."""
         return self.clash and self.triple
 
 

@@ -151,7 +151,9 @@ def _own_change(f: Facts) -> Iterator[Move]:
         elif not (use.vigour.strong and changed_strong) or f.horizon is Horizon.far:
             yield Move("JT-04", "use_god_retreats_later", here, "", "-1", (("changed", changed),))
     if ln.changed.relation is Relation.官鬼 and ln.relation is not Relation.官鬼 \
-            and Transformation.回頭生 not in t:  # a ghost that turns back and generates is 回頭生 (渙之坎)
+            and Transformation.回頭生 not in t:
+        # TT-02 (L720) 「凡用神元神動化回頭生……皆為化吉」 against TT-03 (L721) 「化鬼……皆為化凶」: a change that is
+        # both is read as the 回頭生 it is (JS-05 above) — a choice between two passages, the help before the name
         if f.question.topic in (Topic.career, Topic.exam):
             if use.vigour.strong and not use.void and not use.month_break:
                 yield Move("HJ-43", "changes_into_office", here, "", "+1")
@@ -174,7 +176,7 @@ def _turning_back(f: Facts) -> Iterator[Move]:
         struck = Transformation.回頭克 in ln.transformations or (
             Transformation.回頭沖 in ln.transformations and ln.changed is not None
             and ln.changed.element.overcomes is ln.element)
-        if struck:  # 第恐用神而化回頭之沖克者，即是卦變大凶之象 (比之井: a 世 on the month, killed all the same)
+        if struck:  # FF-03 (L635) 「第恐用神而化回頭之沖克者，即是卦變大凶之象」, however strong the use-god
             yield Move("FF-03", "use_god_in_reversal_struck", here, "", "=凶")
         else:
             yield Move("FF-02", "use_god_in_reversal", here, "≤平", "")
@@ -304,7 +306,8 @@ def _illness(f: Facts) -> Iterator[Move]:
             yield Move("JS-25", "recent_illness_clash_heals", (), "", "≥小吉")
         return
     if ln is not None and Transformation.化退神 in t:
-        # 乾之夬: 「虽化退神，非病退也，乃精神命脉渐渐消枯之象也」; 同人之解: 「父临日建不化空破，亦能退也」
+        # JT-04 read for a long illness in the author's general words (L976) 「虽化退神，非病退也，乃精神命脉渐渐
+        # 消枯之象也」, and again (L984) for a use-god on the day: 「父临日建不化空破，亦能退也」
         yield Move("JT-04", "life_ebbs_in_long_illness", here, "", "=凶", (("changed", ln.changed.branch.name),)
                    if ln.changed is not None else ())
     if void or use.month_break or Transformation.化破 in t:
@@ -362,8 +365,8 @@ def _world(f: Facts) -> Iterator[Move]:
             yield Move("HJ-43", "world_changes_into_office", here, "", "+1")
         elif not w.vigour.strong or w.attacks:
             yield Move("HJ-43", "world_changes_into_ghost", here, "", "=凶")  # 變鬼
-    # A 世 the month breaks, static and unsupported, is one fact: JS-12 reads it below, HJ-07 does not count it
-    # again (晉 and 恆之大過 of one sitting share that 世; only their use-gods tell them apart).
+    # A 世 the month breaks, static and unsupported, is one fact: JS-12 reads it below (卷首 L444 「世爻逢月破……
+    # 百無所為」, which already says all a strong or weak 世 could), and HJ-07 does not count it a second time.
     broken = w.month_break and w.vigour is Vigour.失陷
     if broken:
         pass
@@ -379,9 +382,8 @@ def _world(f: Facts) -> Iterator[Move]:
         yield Move("HJ-44", "world_turns_overcoming", here, "", "=凶" if grave else "≤小凶")
     if broken:
         # 「世爻逢月破，即如自己身子如破格也，百無所為」 (卷首 L444): the querent can do nothing, and the end is
-        # bad unless the use-god moves and so comes by itself (HJ-67 動爻空破又何妨): 晉, its two 官 static,
-        # 「世爻破而入墓，官星兩現，皆空破」 — the post is lost; 恆之大過, 「持世官星破而入墓，所以知其失之就矣！
-        # 幸五爻官化進神乃再任之官也」 — this post lost now, a new one later.
+        # bad unless the use-god moves and so comes by itself — HJ-67 「動爻空破又何妨」 (L1525), read by the
+        # author for a moving 官 and a broken 世: 「巳火之官動而生世，目下雖破入墓，明年……巳火得出」 (L1549).
         yield Move("JS-12", "world_broken", here, "-1", "-1" if f.use.moving else "=凶")
     elif w.void and not w.void_filled and not w.moving and q.topic in (Topic.wealth, Topic.career, Topic.exam):
         yield Move("JS-12", "world_void_not_yet", here, "≤平", "")
@@ -396,9 +398,8 @@ _LONG_MATTERS = frozenset((Topic.career, Topic.exam, Topic.property, Topic.land,
 def _rootless(f: Facts) -> Iterator[Move]:
     """HJ-66 用神雖旺，原神若被傷克者，即如水無泉源: in a long matter, the 元神 moves, weak or broken, into its 絕 or
     its 回頭克 (大畜之中孚: 子財月破化絕; 臨之節: 亥財化回頭克), and no other 元神 is whole."""
-    on_month = f.use.branch is f.chart.moment.month_branch
-    if f.horizon is not Horizon.far or f.question.topic not in _LONG_MATTERS or not f.yuan or on_month:
-        return  # (a use-god that is the month holds the season's root itself; one on the day does not: 大畜之中孚)
+    if f.horizon is not Horizon.far or f.question.topic not in _LONG_MATTERS or not f.yuan:
+        return  # 「用神雖旺」: however strong the use-god (on the month or not), a source destroyed leaves it rootless
     destroyed = False
     for p in f.yuan:
         y = state_of(f.chart, p)
@@ -496,7 +497,7 @@ def _use_overcomes_world(f: Facts) -> Iterator[Move]:
         return
     if f.question.topic in (Topic.wealth, Topic.returning, Topic.doctor, Topic.gamble, Topic.loan):
         yield Move("HJ-52", "use_god_comes_to_world", here, "", "+1")
-    elif f.question.topic in (Topic.career, Topic.exam) and f.use.moving:
+    elif f.question.topic in (Topic.career, Topic.exam):  # acting: moving, or 暗動 (AD-01), as above
         yield Move("HJ-52", "office_strikes_world", here, "", "=凶")
 
 

@@ -91,8 +91,9 @@ def _idle_rule(chart: Chart, p: Place, supports: bool, near: bool, use: State) -
             near and s.vigour.strong and state_of(chart, Place(Layer.CHANGED, p.position)).vigour.strong):
         return "JT-02", False  # 忌神化退: 雖有被阻而無力 — unless both are strong in a near matter (JT-04)
     if supports and Transformation.回頭克 in a.transformations:
-        # 巳火又化回頭之克，不能生 — until the day that clashes the change away, if it has the season's force
-        # (噬嗑之比: 必待午日沖去子水); a weaker one never (家人之賁, YN-6)
+        # a helper its own change strikes cannot generate now; with the season's force it waits for the day that
+        # strikes the striker (YQ-09, L739 「大象吉而受克，須待克神受克……後逢申酉日沖克克神則吉」); a 休囚 one never
+        # (002 YN-6, L59 「元神休囚化絕化克化破」)
         return "YN-6", s.vigour is Vigour.旺
     if supports and not s.vigour.strong and set(_HURT_BY_CHANGE) & set(a.transformations):
         return "YN-6", False

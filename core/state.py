@@ -7,9 +7,10 @@ month, when the day, the month, a moving line or its own change generates or hel
 (LH-03), 太旺 (YQ-03).  Nothing here judges: the later steps read these facts and nothing else.
 
 Choices (JS-30 leaves them open): a month that combines and overcomes (卯月 on 戌) overcomes; a change that combines
-and overcomes (子化丑) is 化合, as 小畜之蠱 reads it ("化丑合之"), not the notes' default 回頭克.  A day that is a line's
-tomb and its source (丑 on 金) entombs it and does not support it (SW-04), unless the tomb is clashed or earth acts
-twice over — as 晉 reads its 酉 世 on a 丑 day: "世爻破而入墓".
+and overcomes (子化丑) is 化合 — 六合章 (L502) 「爻動化合謂之化扶」, and 化扶 is 化吉 (TT-02, L720) — not the notes'
+default 回頭克.  A day that is a line's tomb and its source (丑 on 金) entombs it and does not support it, unless the
+tomb is clashed or earth acts twice over (SW-04, L707 「若得未土沖動，或卦中土多生金，論生不論墓也」; 晉's 「世爻破而
+入墓」 shows it).
 """
 
 from __future__ import annotations
@@ -148,7 +149,7 @@ def _lines_and_change(chart: Chart, a: Actor, movers: tuple[Actor, ...], support
                       attacks: list[Place]) -> None:
     """Moving and 暗動 lines on a primary or hidden line (DB-01/02), the 飛神 on its 伏神 (FS-02), and a moving
     line's own change (JS-05, TT-02: 回頭生 and 化扶 support, 回頭克 attacks; a change that overcomes and combines —
-    子化丑 — is 化合, as 小畜之蠱 reads it: 「化丑合之」)."""
+    子化丑 — is 化合, L502 「爻動化合謂之化扶」)."""
     place, el = a.place, a.element
     if place.layer in (Layer.LINE, Layer.HIDDEN):
         for m in movers:

@@ -34,7 +34,8 @@ def _keys(r: Reading) -> set[str]:
 
 
 def test_an_officer_ghost_striking_the_world_is_calamity_for_office() -> None:
-    """HJ-52 「若占功名，官鬼克世，非灾即祸」: the moving 官鬼 use-god overcoming the 世 ends badly, whatever else —
+    """HJ-52 「若占功名，官鬼克世，非灾即祸」: the acting (moving or 暗動) 官鬼 use-god overcoming the 世 ends badly,
+    whatever else —
     unless it feeds a moving line that feeds the 世 and so forgets to strike it (HJ-21 貪生忘克, which holds inside
     HJ-52 too: tests/test_doctrine_letter.py)."""
     seen = 0
@@ -45,8 +46,8 @@ def test_an_officer_ghost_striking_the_world_is_calamity_for_office() -> None:
         feeds = any(ln.moving and ln.position not in (r.use_god.place.position, world.position)
                     and use.element.generates is ln.element and ln.element.generates is world.element
                     for ln in chart.lines)
-        if (r.use_god.place.layer is Layer.LINE and use.moving and r.use_god.place.position != world.position
-                and use.element.overcomes is world.element and not feeds):
+        if (r.use_god.place.layer is Layer.LINE and use.acts and r.use_god.place.position != world.position
+                and use.element.overcomes is world.element and not (feeds and use.moving)):
             assert "office_strikes_world" in _keys(r) and r.verdict is Verdict.凶
             seen += 1
         else:
