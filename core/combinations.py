@@ -832,15 +832,18 @@ def frame_findings(facts: Sequence[FrameFact], use_god_places: Sequence[Place], 
 W_FRAME_WORLD = 3  # LH-10: a reason of its own; the decision reads it as one step (core.overrides)
 
 
-def world_frame_findings(facts: Sequence[FrameFact], chart: Chart, wealth: bool) -> tuple[Finding, ...]:
-    """LH-10 (增刪卜易 三合章, L531) 「凡得三合……必要世爻在局為美，若不在於局內須要局生世爻為吉，局克世爻為凶。如占
-    財，財局生世利於我財，局生應利於他」: each formed 局 read against the 世 — the 世 among its branches, else the
-    局 generating or overcoming it — and, for money (``wealth``), a 財局 that generates the 應 and not the 世."""
+def world_frame_findings(facts: Sequence[FrameFact], chart: Chart, use_element: Element,
+                         wealth: bool) -> tuple[Finding, ...]:
+    """LH-10 (增刪卜易 三合章, L531) 「凡得三合名利婚姻……用神旺者無不為吉，必要世爻在局為美，若不在於局內須要局生
+    世爻為吉，局克世爻為凶。如占財，財局生世利於我財，局生應利於他」: the 局 the matter gains — a formed 局 of the
+    use-god's element or of its 元神 (財局 or 子孫局 for money, LH-09) — read against the 世: the 世 among its
+    branches, else the 局 generating or overcoming it; and, for money (``wealth``), a 財局 that generates the 應 and
+    not the 世.  A 局 of the 忌神 is the matter's harm (JH-03), not a gain to weigh against the 世."""
     world, resp = chart.world, chart.response
     wp, rp = LINE_PLACES[world.position], LINE_PLACES[resp.position]
     out: list[Finding] = []
     for f in facts:
-        if not f.formed:
+        if not f.formed or not (f.element is use_element or generates(f.element, use_element)):
             continue
         el = f.element
         params = {"frame": "".join(b.name for b in f.frame.members), "element": el.name,

@@ -252,7 +252,11 @@ def _hexagram(f: Facts) -> Iterator[Move]:
 
 
 def _hexagram_element(f: Facts) -> Iterator[Move]:
-    """GB-02/03, as the book's cases have it: a pure hexagram changing into another pure hexagram."""
+    """GB-02 (L623) 「凡遇卦化克者，不論用神之衰旺皆以凶推」 and GB-03 (L624) 「巽木變坎水謂之化生，水回頭以生木，
+    也即以吉斷」 / 「震木變乾金謂之化克」: the passage reads the element of the trigram (巽木, 坎水, 震木, 乾金), so a
+    hexagram has one only when its two trigrams are one trigram, and 卦化 is that trigram turning into another whole
+    (a mixed hexagram has two trigram elements and no 卦 element in the passage's sense; its palace element is for
+    六親, NJ-03, not named here)."""
     h, c = f.chart.hexagram, f.chart.changed
     if c is None or h.upper != h.lower or c.upper != c.lower:
         return

@@ -278,8 +278,8 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     near_use = (ug, ug.generated_by, ug.overcome_by)
     frame_facts = tuple(f for f in every_frame if f.element in near_use)
     extra = list(combinations.frame_findings(frame_facts, places, chart))
-    # LH-10: every formed 局 is read against the 世 (and, for money, the 應) too — a step of the decision
-    extra += combinations.world_frame_findings(every_frame, chart, question.topic is Topic.wealth)
+    # LH-10: the 局 the matter gains is read against the 世 (and, for money, the 應) too — a step of the decision
+    extra += combinations.world_frame_findings(every_frame, chart, ug, question.topic is Topic.wealth)
     if use.place.layer in (Layer.CHANGED, Layer.MONTH):  # no line, nor frame of lines, reaches these (DB-02/03)
         extra = [f for f in extra if f.key not in ("frame_supports", "frame_generates", "frame_overcomes")]
     acting = [f for f in extra if f.key in ("frame_supports", "frame_generates", "frame_overcomes")]

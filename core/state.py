@@ -262,10 +262,12 @@ def _same_element(chart: Chart, el: Element) -> int:
 
 def _day_tomb_opened(chart: Chart, movers: tuple[Actor, ...]) -> bool:
     """SW-04's exceptions to a day that is both the tomb and the source of a line (丑 on 金): the tomb is clashed
-    (by the month, or a line the day stirs or that moves: 「若得未土冲动」), or the day's element abounds among the
-    acting and changed lines (「卦中土多生金」, two or more)."""
+    (by the month, or a moving line: 「若得未土冲动」), or the day's element abounds among the acting and changed
+    lines (「卦中土多生金」, two or more).  A static line the day itself clashes (暗動) does not clash the day open:
+    that clash is the day's (HJ-30, L1329 「卦爻不能刑沖克害日月」) — the more so now that TT-01 makes every
+    same-element line the day clashes 暗動."""
     day = chart.moment.day.branch
-    if clashes(chart.moment.month_branch, day) or any(clashes(m.branch, day) for m in movers):
+    if clashes(chart.moment.month_branch, day) or any(m.moving and clashes(m.branch, day) for m in movers):
         return True
     same = sum(1 for m in movers if m.element is day.element) + sum(
         1 for m in movers if m.changed_branch is not None and m.changed_branch.element is day.element)

@@ -143,13 +143,15 @@ def test_a_broken_change_waits_for_the_next_month() -> None:
 
 def test_a_day_that_is_the_tomb_entombs_rather_than_generates() -> None:
     """SW-04 「金爻虽墓于丑土，若得未土冲动，或卦中土多生金，论生不论墓也」: a 金 line on a 丑 day is supported by the
-    day only when a moving 未 or the month clashes the 丑, or earth moves twice over."""
+    day only when a moving 未 or the month clashes the 丑, or earth moves twice over — a static 未 the 丑 day stirs
+    does not clash the day open (HJ-30 「卦爻不能刑沖克害日月」)."""
     seen = {True: 0, False: 0}
     for chart in _charts(1):
         if chart.moment.day.branch is not Branch.丑:
             continue
         acting = [ln for ln in chart.lines if ln.moving or ln.standing.day_clash is DayClash.暗動]
-        opened = clashes(chart.moment.month_branch, Branch.丑) or any(ln.branch is Branch.未 for ln in acting) \
+        opened = clashes(chart.moment.month_branch, Branch.丑) or any(ln.branch is Branch.未 and ln.moving
+                                                                     for ln in acting) \
             or sum(ln.element.name == "土" for ln in acting) + sum(
                 ln.moving and ln.changed is not None and ln.changed.element.name == "土" for ln in acting) >= 2
         for ln in chart.lines:

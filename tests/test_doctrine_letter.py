@@ -272,41 +272,45 @@ def _frame_moves(r: Reading) -> dict[str, list[tuple[Verdict, Verdict]]]:
 
 
 def test_a_frame_is_read_against_the_world() -> None:
-    """LH-10 「必要世爻在局為美，若不在於局內須要局生世爻為吉，局克世爻為凶」: every formed 局 of the chart, for one's
-    own matter — the 世 among its branches (美), else the 局 generating (吉) or overcoming (凶) the 世 — moves the end
-    a step; for money a 財局 that feeds the 應 and not the 世 「利於他」; a 官鬼 on the 世 that is a trouble is
-    struck away by a 局 (HJ-32).  Nothing is read for the weather, which is nobody's."""
+    """LH-10 「凡得三合……用神旺者無不為吉，必要世爻在局為美，若不在於局內須要局生世爻為吉，局克世爻為凶」: the 局 the
+    matter gains (of the use-god's element or of its 元神), for one's own matter — the 世 among its branches (美),
+    else the 局 generating (吉) or overcoming (凶) the 世 — moves the end a step; a 局 of the 忌神 is not weighed
+    against the 世; a 官鬼 on the 世 that is a trouble is struck away by a 局 (HJ-32).  Nothing is read for the
+    year's harvest, which is nobody's."""
     seen: dict[str, int] = {"world_in_frame": 0, "frame_generates_world": 0, "frame_overcomes_world": 0,
                             "frame_strikes_ghost_away": 0}
     for chart in _charts(1):
-        formed = [f for f in combinations.frames(chart) if f.formed]
-        if not formed:
-            continue
-        q = Question(Topic.document, Subject.self)
-        r = read(chart, q)
-        world = chart.world
-        moves = _frame_moves(r)
-        want: set[str] = set()
-        for f in formed:
-            if world.branch in f.frame.members:
-                want.add("world_in_frame")
-            elif generates(f.element, world.element):
-                want.add("frame_generates_world")
-            elif overcomes(f.element, world.element):
-                lifted = world.relation is Relation.官鬼
-                want.add("frame_strikes_ghost_away" if lifted else "frame_overcomes_world")
-        if r.use_god.place == LINE_PLACES[world.position]:  # what the 局 does to a use-god was counted already
-            want &= {"world_in_frame"}
-        assert set(moves) == want, (set(moves), want)
-        for key, steps in moves.items():
-            for before, after in steps:
-                if key == "frame_overcomes_world":
-                    assert after.value <= before.value
-                else:
-                    assert after.value >= before.value
-            seen[key] += 1
-        weather = read(chart, Question(Topic.year))
-        assert not _frame_moves(weather)
+        world, resp = chart.world, chart.response
+        for topic in (Topic.document, Topic.wealth):  # 父母 with its 元神 官鬼; 妻財 with its 元神 子孫
+            r = read(chart, Question(topic, Subject.self))
+            ug = r.use_god.actor.element
+            formed = [f for f in combinations.frames(chart) if f.formed
+                      and (f.element is ug or generates(f.element, ug))]
+            moves = _frame_moves(r)
+            want: set[str] = set()
+            for f in formed:
+                if world.branch in f.frame.members:
+                    want.add("world_in_frame")
+                elif generates(f.element, world.element):
+                    want.add("frame_generates_world")
+                elif overcomes(f.element, world.element):
+                    lifted = world.relation is Relation.官鬼
+                    want.add("frame_strikes_ghost_away" if lifted else "frame_overcomes_world")
+                if topic is Topic.wealth and f.relation is Relation.妻財 and generates(f.element, resp.element) \
+                        and world.branch not in f.frame.members and not generates(f.element, world.element):
+                    want.add("frame_feeds_response")
+            if r.use_god.place == LINE_PLACES[world.position]:  # what the 局 does to a use-god was counted already
+                want &= {"world_in_frame", "frame_feeds_response"}
+            assert set(moves) == want, (set(moves), want)
+            for key, steps in moves.items():
+                for before, after in steps:
+                    if key in ("frame_overcomes_world", "frame_feeds_response"):
+                        assert after.value <= before.value
+                    else:
+                        assert after.value >= before.value
+                if key in seen:
+                    seen[key] += 1
+        assert not _frame_moves(read(chart, Question(Topic.year)))
     assert min(seen.values()) > 3, seen
 
 
@@ -316,6 +320,7 @@ def test_a_money_frame_that_feeds_the_other_party() -> None:
     for chart in _charts(1):
         world, resp = chart.world, chart.response
         feeds = [f for f in combinations.frames(chart) if f.formed and f.relation is Relation.妻財
+                 and f.element is read(chart, Question(Topic.wealth, Subject.self)).use_god.actor.element
                  and generates(f.element, resp.element) and world.branch not in f.frame.members
                  and not generates(f.element, world.element)]
         money = read(chart, Question(Topic.wealth, Subject.self))
