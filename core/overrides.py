@@ -5,8 +5,10 @@ floors, ``+1``/``-1`` move a step.  In order: the use-god's own change (回頭�
 JT-02/03/04, 化鬼 TT-03/HJ-43, 化墓 化絕 HJ-38/41), 反吟 and 伏吟 (FF-03/04), a striking line that 化進 (JT-02),
 the traveller tied (LH-04), the hexagram's 六沖 and 六合 and their changes (LC-03/04, LH-05/06), 卦化回頭克
 (GB-02/03), the sky that moves for the weather (SW-05, and HJ-47's sky at its height stored in its tomb), 近病
-against 久病 (JS-24 before JS-25/26, HJ-35, and JT-04's 化退 in a long illness), for one's own matter the 世
-(JS-12 counted once, JS-16/17, JS-23, HJ-34, HJ-44), and the use-god striking the 世 (HJ-52, both ways).  独發
+against 久病 (JS-24 before JS-25/26, HJ-35, and JT-04's 化退 in a long illness), the 子孫 that guards every 防患
+question (JS-23), for one's own matter the 世 (JS-12 counted once, JS-16/17, JS-23, HJ-34, HJ-44), the 局 the
+matter gains read against the 世 and the 應 (LH-10, HJ-32 for a lifted ghost), HJ-66's root, and the use-god
+striking the 世 (HJ-52, both ways, unless 貪生忘克 HJ-21 turns it to feeding).  独發
 carries no weight (DF-02): it is not here.  Only a co-read 世 (``CoUseGod.world``) brings the 世's overrides: the
 teacher's 應 (JS-10) and the weather's sky (SW-05) are read beside the use-god without them.
 """

@@ -25,6 +25,7 @@ from core.question import Question, Sex, Subject, Topic
 from core.reading import Reading, read
 from core.relations import Stage, clashes, generates, overcomes
 from core.state import state_of
+from core.strength import assess
 from core.usable import Usable, usability
 from core.verdict import Verdict
 
@@ -113,6 +114,10 @@ def test_true_void_sweep() -> None:
                 continue
             fed = _fed_by_day_or_mover(chart, p)
             assert state_of(chart, p).true_void is not fed
+            if fed:  # nor does 002's 休囚之真空 (XK-05) hold among the reasons, nor make the line unusable
+                a = assess(chart, p)
+                assert "true_void" not in {f.key for f in a.findings}
+                assert a.usable or chart.lines[p.position - 1].standing.month_break  # 月破 is its own fault
             seen[fed] += 1
     assert min(seen.values()) > 30
 
