@@ -838,7 +838,8 @@ def world_frame_findings(facts: Sequence[FrameFact], chart: Chart, use_element: 
     世爻為吉，局克世爻為凶。如占財，財局生世利於我財，局生應利於他」: the 局 the matter gains — a formed 局 of the
     use-god's element or of its 元神 (財局 or 子孫局 for money, LH-09) — read against the 世: the 世 among its
     branches, else the 局 generating or overcoming it; and, for money (``wealth``), a 財局 that generates the 應 and
-    not the 世.  A 局 of the 忌神 is the matter's harm (JH-03), not a gain to weigh against the 世."""
+    not the 世.  A 局 of the 忌神 is the matter's harm (JH-03), not a gain to weigh against the 世.  The keys of the
+    局 generating or overcoming a line (JH-03's) are reused, the line it acts on (the 世, or the 應) first."""
     world, resp = chart.world, chart.response
     wp, rp = LINE_PLACES[world.position], LINE_PLACES[resp.position]
     out: list[Finding] = []
@@ -852,12 +853,12 @@ def world_frame_findings(facts: Sequence[FrameFact], chart: Chart, use_element: 
         if inside:
             out.append(_finding("LH-10", "world_in_frame", GOOD, W_FRAME_WORLD, (wp, *f.places), **params))
         elif generates(el, world.element):
-            out.append(_finding("LH-10", "frame_generates_world", GOOD, W_FRAME_WORLD, (wp, *f.places), **params))
+            out.append(_finding("LH-10", "frame_generates", GOOD, W_FRAME_WORLD, (wp, *f.places), **params))
         elif overcomes(el, world.element):
-            out.append(_finding("LH-10", "frame_overcomes_world", BAD, W_FRAME_WORLD, (wp, *f.places), **params))
+            out.append(_finding("LH-10", "frame_overcomes", BAD, W_FRAME_WORLD, (wp, *f.places), **params))
         if wealth and f.relation is Relation.妻財 and generates(el, resp.element) and not (
                 inside or generates(el, world.element)):
-            out.append(_finding("LH-10", "frame_feeds_response", BAD, W_FRAME_WORLD, (rp, *f.places), **params))
+            out.append(_finding("LH-10", "frame_generates", BAD, W_FRAME_WORLD, (rp, *f.places), **params))
     return tuple(out)
 
 

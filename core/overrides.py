@@ -448,8 +448,7 @@ def _guarded(f: Facts) -> Iterator[Move]:
 
 # Matters nobody in particular asks about (the weather, the year's harvest, the go-between): no 世 to read a 局 on.
 _NOBODYS = frozenset((Topic.weather, Topic.year, Topic.matchmaker))
-_FRAME_MOVES = {"world_in_frame": "+1", "frame_generates_world": "+1", "frame_overcomes_world": "-1",
-                "frame_feeds_response": "-1"}
+_FRAME_MOVES = {"world_in_frame": "+1", "frame_generates": "+1", "frame_overcomes": "-1"}
 
 
 def _frames_on_world(f: Facts) -> Iterator[Move]:
@@ -462,12 +461,13 @@ def _frames_on_world(f: Facts) -> Iterator[Move]:
     lifted = world_ghost_lifted(f.chart, f.question)
     on_use = f.use.place == f.world.place
     for x in f.frames_on_world:
-        if on_use and x.key != "world_in_frame" and x.key != "frame_feeds_response":
+        on_response = x.places[0] != f.world.place  # 「局生應利於他」: the money goes to the other side
+        if on_use and x.key != "world_in_frame" and not on_response:
             continue
-        if lifted and x.key == "frame_overcomes_world":
-            yield Move("HJ-32", "frame_strikes_ghost_away", x.places, "", "+1", x.params)
+        if lifted and x.key == "frame_overcomes":  # the 局 overcomes the 世's ghost: HJ-32 reads it as relief
+            yield Move("HJ-32", "frame_overcomes", x.places, "", "+1", x.params)
         else:
-            yield Move("LH-10", x.key, x.places, "", _FRAME_MOVES[x.key], x.params)
+            yield Move("LH-10", x.key, x.places, "", "-1" if on_response else _FRAME_MOVES[x.key], x.params)
 
 
 def _distracted_from(chart: Chart, p: Place, target: State) -> Place | None:
@@ -499,7 +499,7 @@ def _use_overcomes_world(f: Facts) -> Iterator[Move]:
     if feeds is not None:
         # HJ-21 inside HJ-52: the use-god feeds a moving line that feeds the 世, and forgets to strike it — neither
         # the money that comes by striking nor the office's calamity
-        yield Move("HJ-21", "use_god_feeds_world_instead", here + (feeds,), "", "")
+        yield Move("HJ-21", "party_cannot_act", here + (feeds,), "", "")
         return
     if f.question.topic in (Topic.wealth, Topic.returning, Topic.doctor, Topic.gamble, Topic.loan):
         yield Move("HJ-52", "use_god_comes_to_world", here, "", "+1")

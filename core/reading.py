@@ -278,13 +278,13 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     near_use = (ug, ug.generated_by, ug.overcome_by)
     frame_facts = tuple(f for f in every_frame if f.element in near_use)
     extra = list(combinations.frame_findings(frame_facts, places, chart))
-    # LH-10: the 局 the matter gains is read against the 世 (and, for money, the 應) too — a step of the decision
-    extra += combinations.world_frame_findings(every_frame, chart, ug, question.topic is Topic.wealth)
     if use.place.layer in (Layer.CHANGED, Layer.MONTH):  # no line, nor frame of lines, reaches these (DB-02/03)
         extra = [f for f in extra if f.key not in ("frame_supports", "frame_generates", "frame_overcomes")]
     acting = [f for f in extra if f.key in ("frame_supports", "frame_generates", "frame_overcomes")]
     # 002 reads the same frames as 三合局 acting on the use-god (SK-06, Z002-08/16): name that rule too.
     extra += [finding("SK-06", "frame_acts", Effect.NEUTRAL, 0, f.places) for f in acting]
+    # LH-10: the 局 the matter gains is read against the 世 (and, for money, the 應) too — a step of the decision
+    extra += combinations.world_frame_findings(every_frame, chart, ug, question.topic is Topic.wealth)
     net = sum(f.weight if f.effect is Effect.GOOD else -f.weight for f in acting)
     frame_effect = Effect.GOOD if net > 0 else Effect.BAD if net < 0 else Effect.NEUTRAL
     absorbed = frozenset(p for f in acting for p in f.places
