@@ -428,13 +428,15 @@ def _guarded(f: Facts) -> Iterator[Move]:
     """JS-23 「但得子孫持世及子孫動於卦中，或世動變出子孫，或世動化回頭相生，或官鬼動以相生，即使身坐虎口，管許安
     如泰山」, for every 防患 question: a 子孫 that acts anywhere in the chart (moving, or 暗動) guards whoever asks;
     for one's own safety the 世's signs count too (子孫 on it, its change into 子孫 or 回頭生, a moving 官鬼 that
-    generates it).  The passage's exceptions follow in their own steps (唯忌官鬼持世 in ``_world``)."""
+    generates it).  The passage's exceptions come after: 「世動化鬼及化回頭克者，禍已及身，避之不及」 sets the end
+    (the 回頭克 of a 世 that is the use-god is HJ-44's, above), 唯忌官鬼持世 is ``_world``'s."""
     q, chart = f.question, f.chart
     if q.topic not in GUARD_TOPICS:
         return
     signs = [a.place for a in acting_lines(chart) if a.relation is Relation.子孫]
-    if q.subject in (None, Subject.self):
-        wl, wp = chart.world, f.world.place
+    own = q.subject in (None, Subject.self)
+    wl, wp = chart.world, f.world.place
+    if own:
         if wl.relation is Relation.子孫:
             signs.append(wp)
         if wl.moving and wl.changed is not None and (
@@ -444,6 +446,9 @@ def _guarded(f: Facts) -> Iterator[Move]:
                   if x.moving and x.relation is Relation.官鬼 and generates(x.element, wl.element)]
     if signs:
         yield Move("JS-23", "guarded_safe", tuple(dict.fromkeys(signs)), "≥小吉", "≥吉")
+    if own and wl.moving and wl.changed is not None and wl.changed.relation is Relation.官鬼 \
+            and wl.relation is not Relation.官鬼:
+        yield Move("JS-23", "changes_into_ghost", (wp, Place(Layer.CHANGED, wl.position)), "", "=凶")
 
 
 # Matters nobody in particular asks about (the weather, the year's harvest, the go-between): no 世 to read a 局 on.

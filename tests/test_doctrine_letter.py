@@ -462,3 +462,25 @@ def test_a_frame_striking_a_lifted_ghost_strikes_it_away() -> None:
         assert lifted.rule == "HJ-32" and plain.rule == "JS-06"
         seen += 1
     assert seen > 20
+
+
+def test_a_world_turning_into_the_ghost_is_harm_already_come() -> None:
+    """JS-23's exception 「世動化鬼……禍已及身，避之不及」: for one's own safety a 世 that moves into a 官鬼 ends 凶,
+    whatever guards it; asked for a parent, the querent's 世 is not the one at risk."""
+    seen = 0
+    for chart in _charts(1):
+        wl = chart.world
+        turns = wl.moving and wl.changed is not None and wl.changed.relation is Relation.官鬼 \
+            and wl.relation is not Relation.官鬼
+        r = read(chart, Question(Topic.danger, Subject.self))
+        assert r.decision is not None
+        step = next((s for s in r.decision.steps if s.finding.rule == "JS-23"
+                     and s.finding.key == "changes_into_ghost"), None)
+        assert (step is not None) is turns
+        if turns:
+            assert r.verdict is Verdict.凶
+            other = read(chart, Question(Topic.danger, Subject.parent))
+            assert not any(s.finding.rule == "JS-23" and s.finding.key == "changes_into_ghost"
+                           for s in other.decision.steps) if other.decision is not None else True
+            seen += 1
+    assert seen > 30
