@@ -7,6 +7,7 @@ transformation that holds is listed.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from core.calendar import Moment
@@ -85,8 +86,8 @@ class DayRelation(SymbolEnum):
 class DayClash(SymbolEnum):
     """What the day's clash does to a static line (D-02, D-03)."""
 
-    暗動 = "暗動"  # strong (旺相, or 月合) — or void, which the clash fills (沖空則實)
-    日破 = "日破"  # weak: 休囚 and not void
+    暗動 = "暗動"  # strong (旺相, 月合, or 旺 as TT-01 widens it) — or void, which the clash fills (沖空則實)
+    日破 = "日破"  # weak: 休囚, nothing feeds it, and not void
 
 
 _NEXT = {  # M-01: the branches the text names 次之 for each month
@@ -368,7 +369,34 @@ def build_chart(cast: Cast, moment: Moment) -> Chart:
             trans = transformations(branch, c_branch, month, void)
         lines.append(Line(f.position, f.value, f.stem, branch, f.relation, spirit, f.world, f.response,
                           standing(branch, month, day, void, not f.moving), hidden, changed, trans, f.moving))
-    return Chart(cast, moment, hexagram, changed_hex, tuple(lines), changes)
+    return Chart(cast, moment, hexagram, changed_hex, _fed_not_broken(lines, day), changes)
+
+
+def _fed(st: Standing, el: Element, day: Branch, movers: frozenset[Element]) -> bool:
+    """TT-01 「但得用神臨日月、或遇日月動爻變爻生扶、或用爻遇長生逢帝旺，皆謂之旺」 beyond the season: a moving line
+    that generates it or is of its element (生扶), or the day that clashes it being of its element (辰戌 丑未: 日…扶).
+    A static line has no change of its own, and no branch is at its 長生 or 帝旺 on the day that clashes it, so
+    those clauses of the passage cannot arise here.  A 月破 line stays broken (YP-03: its 破 lifts later, not now)."""
+    if st.month_break:
+        return False
+    return day.element is el or el in movers or any(m.generates is el for m in movers)
+
+
+def _fed_not_broken(lines: list[Line], day: Branch) -> tuple[Line, ...]:
+    """AD-01 「靜爻旺相日辰沖之為暗動，靜爻休囚日辰沖之為破」 with 旺 as TT-01 widens it (``_fed``): a static or
+    hidden line the day clashes is 暗動, not 日破, when a moving line feeds it — ``standing`` alone sees only the
+    season, so the chart, which knows the moving lines, settles it here."""
+    movers = frozenset(ln.element for ln in lines if ln.moving)
+    out = []
+    for ln in lines:
+        st, hidden = ln.standing, ln.hidden
+        if st.day_clash is DayClash.日破 and _fed(st, ln.element, day, movers):
+            ln = replace(ln, standing=replace(st, day_clash=DayClash.暗動))
+        if hidden is not None and hidden.standing.day_clash is DayClash.日破 \
+                and _fed(hidden.standing, hidden.element, day, movers):
+            ln = replace(ln, hidden=replace(hidden, standing=replace(hidden.standing, day_clash=DayClash.暗動)))
+        out.append(ln)
+    return tuple(out)
 
 
 @value

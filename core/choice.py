@@ -1,7 +1,8 @@
 """Step 1 of a reading: the use-god as 增刪卜易 chooses it, and the line read together with it.
 
-Several copies of the relation (JS-07, LX-01): the one that moves when only one moves, else the one holding
-the 世, else the strongest; the 旬空 or 月破 copy gives the timing (LX-02).  No copy among the lines: a changed
+Several copies of the relation (JS-07, LX-02): the one that acts (moves, or 暗動) when only one does, else the
+旬空 copy, else the 月破 one (「舍其不空，而用旬空，舍其不破，而用月破」: it is the use-god, not only its clock), else
+the one holding the 世, else the strongest.  No copy among the lines: a changed
 line (FS-08), then the month, then the day (FS-01, JS-08), then the 伏神 (FS-01…06).  A primary copy broken
 beyond use lets its change stand in (002 M-05, the 化出 寅財 of Z002-05).  For one's own money, office,
 examinations, safety and life the book reads the 世 with the use-god (JS-14…19, JS-23): that is the co-read line.
@@ -62,27 +63,51 @@ def _rank(chart: Chart, p: Place) -> tuple[int, int, int, int]:
     return _VIGOUR_RANK[s.vigour], len(s.supports) - len(s.attacks), int(on_world), -p.position
 
 
-def _pick(chart: Chart, cands: tuple[Place, ...]) -> tuple[Place, str]:
-    """JS-07: one moving copy → it; else the copy on the 世; else the strongest."""
+def _acts(chart: Chart, p: Place) -> bool:
+    """Moving, or 暗動 (AD-01: a static line the day clashes while it is 旺 acts as a moving one)."""
+    s = state_of(chart, p)
+    return s.moving or s.hidden_movement
+
+
+def _void(s: State) -> bool:
+    return s.void and not s.void_filled
+
+
+def _pick(chart: Chart, cands: tuple[Place, ...]) -> tuple[str, Place, str]:
+    """The copy that is the use-god, with the rule and the key that choose it.
+
+    JS-07 「如一爻動者擇其動者為用神」, 暗動 counted as moving: one acting copy → it.  Else, among the acting copies
+    (「兩爻俱動或都不發動，擇其旺者」: all of them when none acts), LX-02 — the author's own verification over the
+    古法 (LX-01) — 「得其驗者，應乎旬空月破，舍其不空，而用旬空，舍其不破，而用月破」: the void copy, else the broken
+    one, *is* the use-god (not merely its clock); the passage names 旬空 first.  It reverses only the 古法's 空 and
+    破 preferences, not 「舍其靜爻，而用動爻」, so a lone acting copy still comes first.  Else the copy on the 世,
+    else the strongest."""
     if len(cands) == 1:
-        return cands[0], ""
-    moving = [p for p in cands if p.layer is Layer.LINE and chart.lines[p.position - 1].moving]
+        return "", cands[0], ""
+    moving = [p for p in cands if p.layer is Layer.LINE and _acts(chart, p)]
     if len(moving) == 1:
-        return moving[0], "the_moving_copy"
+        return "JS-07", moving[0], "the_moving_copy"
     pool = moving or list(cands)
+    void = [p for p in pool if _void(state_of(chart, p))]
+    if void and len(void) < len(pool):
+        return "LX-02", max(void, key=lambda p: _rank(chart, p)), "the_void_copy"
+    broken = [p for p in pool if state_of(chart, p).month_break]
+    if broken and len(broken) < len(pool):
+        return "LX-02", max(broken, key=lambda p: _rank(chart, p)), "the_broken_copy"
     world = [p for p in pool if p.layer is Layer.LINE and chart.lines[p.position - 1].world
              and state_of(chart, p).vigour is not Vigour.失陷]
     if world:
-        return world[0], "the_copy_on_world"
-    return max(pool, key=lambda p: _rank(chart, p)), "the_strongest_copy"
+        return "JS-07", world[0], "the_copy_on_world"
+    return "JS-07", max(pool, key=lambda p: _rank(chart, p)), "the_strongest_copy"
 
 
 def _timing_copy(chart: Chart, cands: tuple[Place, ...], chosen: Place) -> Place | None:
-    """LX-02 舍其不空而用旬空，舍其不破而用月破: a void or broken copy times the matter."""
+    """LX-02 舍其不空而用旬空，舍其不破而用月破: a void or broken copy other than the chosen one (a void copy chosen
+    beside a broken one) still answers the matter's time."""
     for p in cands:
         if p != chosen and p.layer is Layer.LINE:
             s: State = state_of(chart, p)
-            if (s.void and not s.void_filled) or s.month_break:
+            if _void(s) or s.month_break:
                 return p
     return None
 
@@ -104,8 +129,8 @@ def _co_read(chart: Chart, question: Question, use: UseGod) -> CoUseGod | None:
 
 def _sky(chart: Chart, use: UseGod) -> CoUseGod | None:
     """天時 reads what moves, not strength: when no 父母 or 子孫 moves, a moving line that turns into one of them
-    brings that sky (升之恆, 午月戊午日: 「父母不動，而丑土之財又化出午火回頭生」 — both the friend and the author read
-    the 化出 午 子孫)."""
+    brings that sky — 天時章 (topics text L19, TS-17) 「父化子雨後晴明，弟化孫雲開日出」 and (L18, TS-16) 「動者為先，
+    變者為後」: the change is the weather that follows (升之恆's 化出 午 子孫 illustrates)."""
     if any(a.relation in _SKY for a in acting_lines(chart)):
         return None  # a 父母 or 子孫 moves (or moves in secret): the overrides read it directly
     for ln in chart.lines:
@@ -127,11 +152,11 @@ def choose(chart: Chart, question: Question, target: Target) -> Choice:
     cands = base.candidates
     primary = tuple(p for p in cands if p.layer is Layer.LINE)
     if len(primary) > 1 and base.place.layer is Layer.LINE:
-        place, how = _pick(chart, primary)
+        rule, place, how = _pick(chart, primary)
         if place != base.place:
             chosen = UseGod(place, actor_at(chart, place), cands,
                             tuple(f for f in base.findings if f.key != "strongest_of_several"))
-        found.append(finding("JS-07", how, Effect.NEUTRAL, 0, (place,) + tuple(p for p in primary if p != place),
+        found.append(finding(rule, how, Effect.NEUTRAL, 0, (place,) + tuple(p for p in primary if p != place),
                              relation=rel.value, count=len(primary)))
     if not primary and base.place.layer in (Layer.HIDDEN, Layer.MONTH):
         # FS-01/FS-08 飛爻變爻俱無用神者，始尋伏神: a changed line bearing the relation first, then the month

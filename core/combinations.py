@@ -462,7 +462,8 @@ class PunishmentFact:
 
     @property
     def genuine(self) -> bool:
-        """真刑 as 困之兌 (酉月庚申日) shows it: punished and clashed at once, with the whole group present."""
+        """真刑 as seed 001 (L39) defines it, by its own example 「酉建庚申日，用財得困之兌是謂真刑」: punished and
+        clashed at once, with the whole group present."""
         return self.clash and self.triple
 
 
@@ -825,6 +826,39 @@ def frame_findings(facts: Sequence[FrameFact], use_god_places: Sequence[Place], 
                 why = f.failures[0]
                 out.append(_finding(FRAME_FAILURE_RULES[why], "frame_not_formed", NEUTRAL, 0, (place, *f.places),
                                     reason=",".join(x.value for x in f.failures), would=key, **params))
+    return tuple(out)
+
+
+W_FRAME_WORLD = 3  # LH-10: a reason of its own; the decision reads it as one step (core.overrides)
+
+
+def world_frame_findings(facts: Sequence[FrameFact], chart: Chart, use_element: Element,
+                         wealth: bool) -> tuple[Finding, ...]:
+    """LH-10 (增刪卜易 三合章, L531) 「凡得三合名利婚姻……用神旺者無不為吉，必要世爻在局為美，若不在於局內須要局生
+    世爻為吉，局克世爻為凶。如占財，財局生世利於我財，局生應利於他」: the 局 the matter gains — a formed 局 of the
+    use-god's element or of its 元神 (財局 or 子孫局 for money, LH-09) — read against the 世: the 世 among its
+    branches, else the 局 generating or overcoming it; and, for money (``wealth``), a 財局 that generates the 應 and
+    not the 世.  A 局 of the 忌神 is the matter's harm (JH-03), not a gain to weigh against the 世.  The keys of the
+    局 generating or overcoming a line (JH-03's) are reused, the line it acts on (the 世, or the 應) first."""
+    world, resp = chart.world, chart.response
+    wp, rp = LINE_PLACES[world.position], LINE_PLACES[resp.position]
+    out: list[Finding] = []
+    for f in facts:
+        if not f.formed or not (f.element is use_element or generates(f.element, use_element)):
+            continue
+        el = f.element
+        params = {"frame": "".join(b.name for b in f.frame.members), "element": el.name,
+                  "relation": f.relation.value, "world": world.branch.name}
+        inside = world.branch in f.frame.members  # 「若不在於局內」: 生 and 克 are read only for a 世 outside it
+        if inside:
+            out.append(_finding("LH-10", "world_in_frame", GOOD, W_FRAME_WORLD, (wp, *f.places), **params))
+        elif generates(el, world.element):
+            out.append(_finding("LH-10", "frame_generates", GOOD, W_FRAME_WORLD, (wp, *f.places), **params))
+        elif overcomes(el, world.element):
+            out.append(_finding("LH-10", "frame_overcomes", BAD, W_FRAME_WORLD, (wp, *f.places), **params))
+        if wealth and f.relation is Relation.妻財 and generates(el, resp.element) and not (
+                inside or generates(el, world.element)):
+            out.append(_finding("LH-10", "frame_generates", BAD, W_FRAME_WORLD, (rp, *f.places), **params))
     return tuple(out)
 
 

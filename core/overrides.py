@@ -5,8 +5,10 @@ floors, ``+1``/``-1`` move a step.  In order: the use-god's own change (回頭�
 JT-02/03/04, 化鬼 TT-03/HJ-43, 化墓 化絕 HJ-38/41), 反吟 and 伏吟 (FF-03/04), a striking line that 化進 (JT-02),
 the traveller tied (LH-04), the hexagram's 六沖 and 六合 and their changes (LC-03/04, LH-05/06), 卦化回頭克
 (GB-02/03), the sky that moves for the weather (SW-05, and HJ-47's sky at its height stored in its tomb), 近病
-against 久病 (JS-24 before JS-25/26, HJ-35, and JT-04's 化退 in a long illness), for one's own matter the 世
-(JS-12 counted once, JS-16/17, JS-23, HJ-34, HJ-44), and the use-god striking the 世 (HJ-52, both ways).  独發
+against 久病 (JS-24 before JS-25/26, HJ-35, and JT-04's 化退 in a long illness), the 子孫 that guards every 防患
+question (JS-23), for one's own matter the 世 (JS-12 counted once, JS-16/17, JS-23, HJ-34, HJ-44), the 局 the
+matter gains read against the 世 and the 應 (LH-10, HJ-32 for a lifted ghost), HJ-66's root, and the use-god
+striking the 世 (HJ-52, both ways, unless 貪生忘克 HJ-21 turns it to feeding).  独發
 carries no weight (DF-02): it is not here.  Only a co-read 世 (``CoUseGod.world``) brings the 世's overrides: the
 teacher's 應 (JS-10) and the weather's sky (SW-05) are read beside the use-god without them.
 """
@@ -15,14 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.actors import acting_lines
+from core.actors import acting_lines, actor_at
 from core.chart import Chart, Line, Transformation
 from core.choice import CoUseGod
-from core.findings import Layer, Place
+from core.findings import Finding, Layer, Place
 from core.hexagram import Relation
 from core.places import Tally
-from core.question import Horizon, Illness, Question, Topic, Weather
-from core.relations import FULL_PUNISHMENTS, clashes
+from core.question import Horizon, Illness, Question, Subject, Topic, Weather, resolve
+from core.relations import FULL_PUNISHMENTS, clashes, generates
 from core.state import State, Vigour, state_of
 from core.usable import Usable
 from core.values import value
@@ -75,6 +77,7 @@ class Facts:
     world_usable: Usable = Usable.now
     yuan: tuple[Place, ...] = ()  # the 元神 lines (HJ-66)
     tally: Tally | None = None  # the four places on the use-god (JS-24 reads whether they favour it)
+    frames_on_world: tuple[Finding, ...] = ()  # LH-10: formed 三合局 read against the 世 and the 應
 
 
 def _line(chart: Chart, p: Place) -> Line | None:
@@ -101,11 +104,23 @@ def _trigram_turn(chart: Chart, position: int) -> str | None:
 _OFFICE_TOPICS = frozenset((Topic.career, Topic.exam, Topic.illness, Topic.lifespan, Topic.lawsuit))
 
 
+def ghost_is_trouble(question: Question) -> bool:
+    """HJ-32 「若非職役之人」: the 官鬼 is a burden to strike away only where it is not the matter itself — not an
+    office or an examination, not the illness or the lawsuit (nor a life's span), and not the use-god the question
+    names (a woman's husband in her marriage, YS-02 妻占夫)."""
+    return question.topic not in _OFFICE_TOPICS and resolve(question).target is not Relation.官鬼
+
+
+def world_ghost_lifted(chart: Chart, question: Question) -> bool:
+    """HJ-32 獨官鬼持世者，若非職役之人，最宜日月動爻相沖克，反為吉矣: a 官鬼 on the 世 that is a trouble, so what
+    strikes the 世 — the month, the day, a moving line, a 三合局 — strikes the ghost away."""
+    return chart.world.relation is Relation.官鬼 and ghost_is_trouble(question)
+
+
 def ghost_lifted(chart: Chart, question: Question, use: State) -> bool:
-    """HJ-32 獨官鬼持世者，若非職役之人，最宜日月動爻相沖克，反為吉矣: the use-god is the 世 and it is a 官鬼, in a
-    matter that is not about office (nor an illness or a lawsuit, where the 官鬼 is the trouble itself)."""
+    """HJ-32 on the use-god: the use-god is that 世 (``world_ghost_lifted``)."""
     return (use.place.layer is Layer.LINE and use.place.position == chart.hexagram.world
-            and chart.world.relation is Relation.官鬼 and question.topic not in _OFFICE_TOPICS)
+            and world_ghost_lifted(chart, question))
 
 
 def _own_change(f: Facts) -> Iterator[Move]:
@@ -138,7 +153,9 @@ def _own_change(f: Facts) -> Iterator[Move]:
         elif not (use.vigour.strong and changed_strong) or f.horizon is Horizon.far:
             yield Move("JT-04", "use_god_retreats_later", here, "", "-1", (("changed", changed),))
     if ln.changed.relation is Relation.官鬼 and ln.relation is not Relation.官鬼 \
-            and Transformation.回頭生 not in t:  # a ghost that turns back and generates is 回頭生 (渙之坎)
+            and Transformation.回頭生 not in t:
+        # TT-02 (L720) 「凡用神元神動化回頭生……皆為化吉」 against TT-03 (L721) 「化鬼……皆為化凶」: a change that is
+        # both is read as the 回頭生 it is (JS-05 above) — a choice between two passages, the help before the name
         if f.question.topic in (Topic.career, Topic.exam):
             if use.vigour.strong and not use.void and not use.month_break:
                 yield Move("HJ-43", "changes_into_office", here, "", "+1")
@@ -161,7 +178,7 @@ def _turning_back(f: Facts) -> Iterator[Move]:
         struck = Transformation.回頭克 in ln.transformations or (
             Transformation.回頭沖 in ln.transformations and ln.changed is not None
             and ln.changed.element.overcomes is ln.element)
-        if struck:  # 第恐用神而化回頭之沖克者，即是卦變大凶之象 (比之井: a 世 on the month, killed all the same)
+        if struck:  # FF-03 (L635) 「第恐用神而化回頭之沖克者，即是卦變大凶之象」, however strong the use-god
             yield Move("FF-03", "use_god_in_reversal_struck", here, "", "=凶")
         else:
             yield Move("FF-02", "use_god_in_reversal", here, "≤平", "")
@@ -237,7 +254,11 @@ def _hexagram(f: Facts) -> Iterator[Move]:
 
 
 def _hexagram_element(f: Facts) -> Iterator[Move]:
-    """GB-02/03, as the book's cases have it: a pure hexagram changing into another pure hexagram."""
+    """GB-02 (L623) 「凡遇卦化克者，不論用神之衰旺皆以凶推」 and GB-03 (L624) 「巽木變坎水謂之化生，水回頭以生木，
+    也即以吉斷」 / 「震木變乾金謂之化克」: the passage reads the element of the trigram (巽木, 坎水, 震木, 乾金), so a
+    hexagram has one only when its two trigrams are one trigram, and 卦化 is that trigram turning into another whole
+    (a mixed hexagram has two trigram elements and no 卦 element in the passage's sense; its palace element is for
+    六親, NJ-03, not named here)."""
     h, c = f.chart.hexagram, f.chart.changed
     if c is None or h.upper != h.lower or c.upper != c.lower:
         return
@@ -291,7 +312,8 @@ def _illness(f: Facts) -> Iterator[Move]:
             yield Move("JS-25", "recent_illness_clash_heals", (), "", "≥小吉")
         return
     if ln is not None and Transformation.化退神 in t:
-        # 乾之夬: 「虽化退神，非病退也，乃精神命脉渐渐消枯之象也」; 同人之解: 「父临日建不化空破，亦能退也」
+        # JT-04 read for a long illness in the author's general words (L976) 「虽化退神，非病退也，乃精神命脉渐渐
+        # 消枯之象也」, and again (L984) for a use-god on the day: 「父临日建不化空破，亦能退也」
         yield Move("JT-04", "life_ebbs_in_long_illness", here, "", "=凶", (("changed", ln.changed.branch.name),)
                    if ln.changed is not None else ())
     if void or use.month_break or Transformation.化破 in t:
@@ -309,14 +331,15 @@ def _illness(f: Facts) -> Iterator[Move]:
 
 _HOLDER_RULES: dict[tuple[Topic, Relation], tuple[str, str, str, str]] = {
     # (topic, relation on the 世) → rule, key, now, eventual
-    (Topic.wealth, Relation.兄弟): ("JS-17", "sibling_holds_world", "-1", "-1"),
-    (Topic.gamble, Relation.兄弟): ("JS-17", "sibling_holds_world", "-1", "-1"),
-    (Topic.loan, Relation.兄弟): ("JS-17", "sibling_holds_world", "-1", "-1"),
+    # 「若遇兄弟持世……何異緣木求魚」 (L9): for money a 兄弟 on the 世 is the failure itself, not a step that a strong
+    # 世 (HJ-07) takes back — the end is set to 凶 (only HJ-34, the 兄 turning into the money, escapes it)
+    (Topic.wealth, Relation.兄弟): ("JS-17", "sibling_holds_world", "≤小凶", "=凶"),
+    (Topic.gamble, Relation.兄弟): ("JS-17", "sibling_holds_world", "≤小凶", "=凶"),
+    (Topic.loan, Relation.兄弟): ("JS-17", "sibling_holds_world", "≤小凶", "=凶"),
     # 「倘遇子孙持世……不拘占入场占升迁悉如水中捞月」 (L9), 「子孙持世而失望」 (L32) over the simple method's
     # 「子孙持世且待时」 (L425, JS-14): the office fails
     (Topic.career, Relation.子孫): ("JS-16", "child_holds_world_office", "≤平", "≤小凶"),
     (Topic.exam, Relation.子孫): ("JS-16", "child_holds_world_office", "≤平", "≤小凶"),
-    (Topic.danger, Relation.子孫): ("JS-23", "child_holds_world_safe", "+1", "+1"),
     (Topic.danger, Relation.官鬼): ("JS-23", "ghost_holds_world_worry", "-1", "-1"),
     (Topic.illness, Relation.子孫): ("JS-24", "child_holds_world_heals", "", "+1"),
 }
@@ -334,7 +357,8 @@ def _world(f: Facts) -> Iterator[Move]:
     rule = _HOLDER_RULES.get((q.topic, wl.relation))
     if rule is not None and not (q.topic is Topic.illness and f.use.place != w.place):
         r, key, now, eventual = rule
-        use_rel = f.use.place.layer is Layer.LINE and chart.lines[f.use.place.position - 1].relation
+        # HJ-34 (L1376) 「兄爻持世化出財爻而得財」: the change bears the use-god's relation, wherever the use-god is
+        use_rel = actor_at(chart, f.use.place).relation
         if r == "JS-17" and wl.moving and wl.changed is not None and wl.changed.relation is use_rel:
             yield Move("HJ-34", "obstacle_on_world_turns_into_use_god", here, "", "+1", (("relation", rel),))
         else:
@@ -347,8 +371,8 @@ def _world(f: Facts) -> Iterator[Move]:
             yield Move("HJ-43", "world_changes_into_office", here, "", "+1")
         elif not w.vigour.strong or w.attacks:
             yield Move("HJ-43", "world_changes_into_ghost", here, "", "=凶")  # 變鬼
-    # A 世 the month breaks, static and unsupported, is one fact: JS-12 reads it below, HJ-07 does not count it
-    # again (晉 and 恆之大過 of one sitting share that 世; only their use-gods tell them apart).
+    # A 世 the month breaks, static and unsupported, is one fact: JS-12 reads it below (卷首 L444 「世爻逢月破……
+    # 百無所為」, which already says all a strong or weak 世 could), and HJ-07 does not count it a second time.
     broken = w.month_break and w.vigour is Vigour.失陷
     if broken:
         pass
@@ -364,9 +388,8 @@ def _world(f: Facts) -> Iterator[Move]:
         yield Move("HJ-44", "world_turns_overcoming", here, "", "=凶" if grave else "≤小凶")
     if broken:
         # 「世爻逢月破，即如自己身子如破格也，百無所為」 (卷首 L444): the querent can do nothing, and the end is
-        # bad unless the use-god moves and so comes by itself (HJ-67 動爻空破又何妨): 晉, its two 官 static,
-        # 「世爻破而入墓，官星兩現，皆空破」 — the post is lost; 恆之大過, 「持世官星破而入墓，所以知其失之就矣！
-        # 幸五爻官化進神乃再任之官也」 — this post lost now, a new one later.
+        # bad unless the use-god moves and so comes by itself — HJ-67 「動爻空破又何妨」 (L1525), read by the
+        # author for a moving 官 and a broken 世: 「巳火之官動而生世，目下雖破入墓，明年……巳火得出」 (L1549).
         yield Move("JS-12", "world_broken", here, "-1", "-1" if f.use.moving else "=凶")
     elif w.void and not w.void_filled and not w.moving and q.topic in (Topic.wealth, Topic.career, Topic.exam):
         yield Move("JS-12", "world_void_not_yet", here, "≤平", "")
@@ -381,9 +404,8 @@ _LONG_MATTERS = frozenset((Topic.career, Topic.exam, Topic.property, Topic.land,
 def _rootless(f: Facts) -> Iterator[Move]:
     """HJ-66 用神雖旺，原神若被傷克者，即如水無泉源: in a long matter, the 元神 moves, weak or broken, into its 絕 or
     its 回頭克 (大畜之中孚: 子財月破化絕; 臨之節: 亥財化回頭克), and no other 元神 is whole."""
-    on_month = f.use.branch is f.chart.moment.month_branch
-    if f.horizon is not Horizon.far or f.question.topic not in _LONG_MATTERS or not f.yuan or on_month:
-        return  # (a use-god that is the month holds the season's root itself; one on the day does not: 大畜之中孚)
+    if f.horizon is not Horizon.far or f.question.topic not in _LONG_MATTERS or not f.yuan:
+        return  # 「用神雖旺」: however strong the use-god (on the month or not), a source destroyed leaves it rootless
     destroyed = False
     for p in f.yuan:
         y = state_of(f.chart, p)
@@ -397,6 +419,76 @@ def _rootless(f: Facts) -> Iterator[Move]:
         yield Move("HJ-66", "source_without_root", tuple(f.yuan) + (f.use.place,), "", "≤小凶")
 
 
+# The 防患 questions of 卷首 L17 (避訟防非、仇人為害、行江漂海……凡遇一切防火慮患者): the topic catalogue asks them as
+# ``Topic.danger`` (a lawsuit asks the case's outcome, its 官 the matter itself, YS-02).
+GUARD_TOPICS = frozenset((Topic.danger,))
+
+
+def _guarded(f: Facts) -> Iterator[Move]:
+    """JS-23 「但得子孫持世及子孫動於卦中，或世動變出子孫，或世動化回頭相生，或官鬼動以相生，即使身坐虎口，管許安
+    如泰山」, for every 防患 question: a 子孫 that acts anywhere in the chart (moving, or 暗動) guards whoever asks;
+    for one's own safety the 世's signs count too (子孫 on it, its change into 子孫 or 回頭生, a moving 官鬼 that
+    generates it).  The passage's exceptions come after: 「世動化鬼及化回頭克者，禍已及身，避之不及」 sets the end
+    (the 回頭克 of a 世 that is the use-god is HJ-44's, above), 唯忌官鬼持世 is ``_world``'s."""
+    q, chart = f.question, f.chart
+    if q.topic not in GUARD_TOPICS:
+        return
+    signs = [a.place for a in acting_lines(chart) if a.relation is Relation.子孫]
+    own = q.subject in (None, Subject.self)
+    wl, wp = chart.world, f.world.place
+    if own:
+        if wl.relation is Relation.子孫:
+            signs.append(wp)
+        if wl.moving and wl.changed is not None and (
+                wl.changed.relation is Relation.子孫 or Transformation.回頭生 in wl.transformations):
+            signs.append(Place(Layer.CHANGED, wl.position))
+        signs += [Place(Layer.LINE, x.position) for x in chart.lines
+                  if x.moving and x.relation is Relation.官鬼 and generates(x.element, wl.element)]
+    if signs:
+        yield Move("JS-23", "guarded_safe", tuple(dict.fromkeys(signs)), "≥小吉", "≥吉")
+    if own and wl.moving and wl.changed is not None and wl.changed.relation is Relation.官鬼 \
+            and wl.relation is not Relation.官鬼:
+        yield Move("JS-23", "changes_into_ghost", (wp, Place(Layer.CHANGED, wl.position)), "", "=凶")
+
+
+# Matters nobody in particular asks about (the weather, the year's harvest, the go-between): no 世 to read a 局 on.
+_NOBODYS = frozenset((Topic.weather, Topic.year, Topic.matchmaker))
+_FRAME_MOVES = {"world_in_frame": "+1", "frame_generates": "+1", "frame_overcomes": "-1"}
+
+
+def _frames_on_world(f: Facts) -> Iterator[Move]:
+    """LH-10 「凡得三合……必要世爻在局為美，若不在於局內須要局生世爻為吉，局克世爻為凶。如占財，財局生世利於我
+    財，局生應利於他」: for one's own matter a formed 局 is read against the 世 (and, for money, the 應) as well
+    as against the use-god.  What the 局 already does to a use-god that is the 世 was counted in the four places.
+    A 局 striking a 官鬼 on the 世 that is a trouble strikes the ghost away (HJ-32, 「日月動爻相沖克，反為吉矣」)."""
+    if f.question.subject not in (None, Subject.self) or f.question.topic in _NOBODYS:
+        return
+    lifted = world_ghost_lifted(f.chart, f.question)
+    on_use = f.use.place == f.world.place
+    for x in f.frames_on_world:
+        on_response = x.places[0] != f.world.place  # 「局生應利於他」: the money goes to the other side
+        if on_use and x.key != "world_in_frame" and not on_response:
+            continue
+        if lifted and x.key == "frame_overcomes":  # the 局 overcomes the 世's ghost: HJ-32 reads it as relief
+            yield Move("HJ-32", "frame_overcomes", x.places, "", "+1", x.params)
+        else:
+            yield Move("LH-10", x.key, x.places, "", "-1" if on_response else _FRAME_MOVES[x.key], x.params)
+
+
+def _distracted_from(chart: Chart, p: Place, target: State) -> Place | None:
+    """HJ-21 貪生忘克 (L1277 「卦中動出亥水，申金貪水之生，不來克木」): the moving line of ``p`` generates another
+    moving line that generates ``target``, and feeds it instead of striking — the line it feeds, or None."""
+    a = state_of(chart, p)
+    if not a.moving:
+        return None
+    for ln in chart.lines:
+        q = Place(Layer.LINE, ln.position)
+        if ln.moving and q not in (p, target.place) and generates(a.element, ln.element) \
+                and generates(ln.element, target.element):
+            return q
+    return None
+
+
 def _use_overcomes_world(f: Facts) -> Iterator[Move]:
     """HJ-52: the use-god overcoming the 世 brings money, the traveller, the cure; for office, calamity
     (「若占功名，官鬼克世，非灾即祸」 — the post may come, the end is bad: 泰之明夷, the post on 壬寅日 and death on
@@ -408,14 +500,20 @@ def _use_overcomes_world(f: Facts) -> Iterator[Move]:
     if not (f.use.element.overcomes is f.world.element and f.use.acts):
         return
     here = (f.use.place, f.world.place)
+    feeds = _distracted_from(f.chart, f.use.place, f.world)
+    if feeds is not None:
+        # HJ-21 inside HJ-52: the use-god feeds a moving line that feeds the 世, and forgets to strike it — neither
+        # the money that comes by striking nor the office's calamity
+        yield Move("HJ-21", "party_cannot_act", here + (feeds,), "", "")
+        return
     if f.question.topic in (Topic.wealth, Topic.returning, Topic.doctor, Topic.gamble, Topic.loan):
         yield Move("HJ-52", "use_god_comes_to_world", here, "", "+1")
-    elif f.question.topic in (Topic.career, Topic.exam) and f.use.moving:
+    elif f.question.topic in (Topic.career, Topic.exam):  # acting: moving, or 暗動 (AD-01), as above
         yield Move("HJ-52", "office_strikes_world", here, "", "=凶")
 
 
 def overrides(f: Facts) -> tuple[Move, ...]:
     """Every override that holds, in the book's order."""
     return (*_own_change(f), *_turning_back(f), *_obstacle_advances(f), *_traveller_tied(f), *_hidden_freed(f),
-            *_full_punishment(f), *_hexagram(f), *_hexagram_element(f), *_weather(f), *_illness(f), *_world(f),
-            *_rootless(f), *_use_overcomes_world(f))
+            *_full_punishment(f), *_hexagram(f), *_hexagram_element(f), *_weather(f), *_illness(f), *_guarded(f),
+            *_world(f), *_frames_on_world(f), *_rootless(f), *_use_overcomes_world(f))

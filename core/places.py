@@ -91,8 +91,9 @@ def _idle_rule(chart: Chart, p: Place, supports: bool, near: bool, use: State) -
             near and s.vigour.strong and state_of(chart, Place(Layer.CHANGED, p.position)).vigour.strong):
         return "JT-02", False  # 忌神化退: 雖有被阻而無力 — unless both are strong in a near matter (JT-04)
     if supports and Transformation.回頭克 in a.transformations:
-        # 巳火又化回頭之克，不能生 — until the day that clashes the change away, if it has the season's force
-        # (噬嗑之比: 必待午日沖去子水); a weaker one never (家人之賁, YN-6)
+        # a helper its own change strikes cannot generate now; with the season's force it waits for the day that
+        # strikes the striker (YQ-09, L739 「大象吉而受克，須待克神受克……後逢申酉日沖克克神則吉」); a 休囚 one never
+        # (002 YN-6, L59 「元神休囚化絕化克化破」)
         return "YN-6", s.vigour is Vigour.旺
     if supports and not s.vigour.strong and set(_HURT_BY_CHANGE) & set(a.transformations):
         return "YN-6", False
@@ -120,8 +121,11 @@ def tally(chart: Chart, use: State, absorbed: frozenset[Place] = frozenset(),
     官鬼 on the 世 of someone who holds no office, so what strikes it lifts the burden (HJ-32)."""
     parties: list[Party] = []
     idle: list[tuple[Place, str]] = []
-    if frame is not Effect.NEUTRAL and absorbed:
-        parties.append(Party(min(absorbed, key=lambda p: p.position), frame is Effect.GOOD, True, True))
+    framed = frame is not Effect.NEUTRAL and bool(absorbed)
+    if framed:
+        # HJ-32 holds for a 局 as for a single line: a 局 striking the lifted 官鬼 on the 世 strikes it away
+        parties.append(Party(min(absorbed, key=lambda p: p.position), frame is Effect.GOOD or ghost_lifted, True,
+                             True))
     # HJ-25 爻遇令星，物難我害 — but 寡不敵眾 (002 D-06): two attackers (the month's 破 among them) bring it down
     lines_cannot_harm = use.on_month_or_day and len(use.attacks) < 2
     # 002 D-06 生少克多，寡不敵眾: a use-god on the day that two attack is not held up by the day it stands on
@@ -141,7 +145,7 @@ def tally(chart: Chart, use: State, absorbed: frozenset[Place] = frozenset(),
         parties.append(Party(p, sup or ghost_lifted, strong, False, why is not None, passing))
     verdict, key = _count([p for p in parties if not p.passing], use)
     now, key_now = _count([p for p in parties if not p.later], use)
-    if ghost_lifted and any(p in use.attacks for p in (q.place for q in parties)):
+    if ghost_lifted and (any(p in use.attacks for p in (q.place for q in parties)) or (framed and frame is Effect.BAD)):
         return Tally(tuple(parties), tuple(idle), verdict, "places_ghost_struck_away", now,
                      "places_ghost_struck_away", "HJ-32")
     return Tally(tuple(parties), tuple(idle), verdict, key, now, key_now)

@@ -18,7 +18,7 @@ from core.decision import Decision, decide
 from core.findings import LINE_PLACES, Effect, Finding, Layer, Place, Timing
 from core.ganzhi import Branch
 from core.hexagram import Relation
-from core.overrides import Facts, ghost_lifted, overrides
+from core.overrides import Facts, ghost_lifted, overrides, world_ghost_lifted
 from core.places import tally
 from core.question import (
     Horizon,
@@ -90,7 +90,8 @@ def _matter_findings(chart: Chart, question: Question, use: UseGod) -> list[Find
         if use.actor.transformations and any(t.value == "回頭生" for t in use.actor.transformations) and (
                 changed is not None and changed.relation is Relation.父母):
             out.append(finding("YS-10", "petition_rescues", Effect.GOOD, 3, (use.place,)))
-    if world.relation is Relation.官鬼 and topic not in (Topic.career, Topic.exam, Topic.lawsuit):
+    if world.relation is Relation.官鬼 and topic not in (Topic.career, Topic.exam, Topic.lawsuit) \
+            and resolve(question).target is not Relation.官鬼:  # not where the 官 is the one asked about (妻占夫)
         out.append(finding("YS-10", "ghost_holds_world", Effect.BAD, 2, (wp,)))
     resp = chart.response
     if topic in (Topic.wealth, Topic.other) and overcomes(resp.element, world.element):
@@ -199,7 +200,8 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     decision = _decide(chart, question, choice, extra, absorbed, frame, roles.yuan)
     everything = _use_god_rule(rule, use) + list(use.findings) + list(choice.findings)
     everything += list(assessment.findings) + list(roles.findings)
-    everything += _matter_findings(chart, question, use) + _link_to_querent(chart, question, use) + list(extra)
+    everything += _matter_findings(chart, question, use) + _link_to_querent(chart, question, use)
+    everything += [f for f in extra if f.rule != "LH-10"]  # LH-10 is read as a step of the decision (below)
     everything += [s.finding for s in decision.steps] + _idle_findings(decision)
     # heaviest first, then by rule id: two stable sorts with C key functions
     everything.sort(key=_RULE)
@@ -230,10 +232,11 @@ def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Findi
     near = horizon is not Horizon.far  # a same-day matter is nearer still
     t = tally(chart, us, absorbed, frame, near, ghost_lifted(chart, question, us))
     world = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
-    world_tally = tally(chart, world, near=near) if choice.co_use_god is not None and choice.co_use_god.world \
-        else None
+    world_tally = tally(chart, world, near=near, ghost_lifted=world_ghost_lifted(chart, question)) \
+        if choice.co_use_god is not None and choice.co_use_god.world else None
+    on_world = tuple(f for f in extra if f.rule == "LH-10")
     moves = overrides(Facts(chart, question, us, world, choice.co_use_god, horizon, world_tally,
-                            usability(chart, world.place).usable, yuan, t))
+                            usability(chart, world.place).usable, yuan, t, on_world))
     spirit_of = {LINE_PLACES[ln.position]: ln.spirit for ln in chart.lines}
     on_use = [f for f in extra if is_star(f) and use.place in f.places]
     punished = [f for f in extra if f.rule in ("XF-02", "XF-03") and f.param("subject") == "use_god"]
@@ -271,13 +274,17 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     places = (use.place,)
     topic = question.topic.value
     ug = use.actor.element  # frames of its own element, of its 元神 and of its 忌神 bear on it (JH-03)
-    frame_facts = combinations.frames(chart, elements=frozenset((ug, ug.generated_by, ug.overcome_by)))
+    every_frame = combinations.frames(chart)
+    near_use = (ug, ug.generated_by, ug.overcome_by)
+    frame_facts = tuple(f for f in every_frame if f.element in near_use)
     extra = list(combinations.frame_findings(frame_facts, places, chart))
     if use.place.layer in (Layer.CHANGED, Layer.MONTH):  # no line, nor frame of lines, reaches these (DB-02/03)
         extra = [f for f in extra if f.key not in ("frame_supports", "frame_generates", "frame_overcomes")]
     acting = [f for f in extra if f.key in ("frame_supports", "frame_generates", "frame_overcomes")]
     # 002 reads the same frames as 三合局 acting on the use-god (SK-06, Z002-08/16): name that rule too.
     extra += [finding("SK-06", "frame_acts", Effect.NEUTRAL, 0, f.places) for f in acting]
+    # LH-10: the 局 the matter gains is read against the 世 (and, for money, the 應) too — a step of the decision
+    extra += combinations.world_frame_findings(every_frame, chart, ug, question.topic is Topic.wealth)
     net = sum(f.weight if f.effect is Effect.GOOD else -f.weight for f in acting)
     frame_effect = Effect.GOOD if net > 0 else Effect.BAD if net < 0 else Effect.NEUTRAL
     absorbed = frozenset(p for f in acting for p in f.places

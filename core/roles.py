@@ -69,7 +69,7 @@ def able_yuan(a: Actor, movers: tuple[Actor, ...], ji_moving: bool) -> tuple[lis
     if a.moving and ji_moving:
         can.append("YC-4")
     if a.moving and (st.void or Transformation.化空 in a.transformations) and not st.month_break:
-        # "元神旺動臨空化空": the author's own case (Z002-05) applies it to a 休囚 巳 化空, so 旺動 is read as
+        # YC-5 (002 L51) "元神旺動臨空化空": the author's own case (Z002-05) applies it to a 休囚 巳 化空, so 旺動 is read as
         # "moving", not as a seasonal condition.
         can.append("YC-5")
     if weak and (not a.acts or _hit(a, movers)) and not (a.acts and ("YC-2" in can or _helped(a, movers))):

@@ -7,9 +7,10 @@ month, when the day, the month, a moving line or its own change generates or hel
 (LH-03), 太旺 (YQ-03).  Nothing here judges: the later steps read these facts and nothing else.
 
 Choices (JS-30 leaves them open): a month that combines and overcomes (卯月 on 戌) overcomes; a change that combines
-and overcomes (子化丑) is 化合, as 小畜之蠱 reads it ("化丑合之"), not the notes' default 回頭克.  A day that is a line's
-tomb and its source (丑 on 金) entombs it and does not support it (SW-04), unless the tomb is clashed or earth acts
-twice over — as 晉 reads its 酉 世 on a 丑 day: "世爻破而入墓".
+and overcomes (子化丑) is 化合 — 六合章 (L502) 「爻動化合謂之化扶」, and 化扶 is 化吉 (TT-02, L720) — not the notes'
+default 回頭克.  A day that is a line's tomb and its source (丑 on 金) entombs it and does not support it, unless the
+tomb is clashed or earth acts twice over (SW-04, L707 「若得未土沖動，或卦中土多生金，論生不論墓也」; 晉's 「世爻破而
+入墓」 shows it).
 """
 
 from __future__ import annotations
@@ -148,7 +149,7 @@ def _lines_and_change(chart: Chart, a: Actor, movers: tuple[Actor, ...], support
                       attacks: list[Place]) -> None:
     """Moving and 暗動 lines on a primary or hidden line (DB-01/02), the 飛神 on its 伏神 (FS-02), and a moving
     line's own change (JS-05, TT-02: 回頭生 and 化扶 support, 回頭克 attacks; a change that overcomes and combines —
-    子化丑 — is 化合, as 小畜之蠱 reads it: 「化丑合之」)."""
+    子化丑 — is 化合, L502 「爻動化合謂之化扶」)."""
     place, el = a.place, a.element
     if place.layer in (Layer.LINE, Layer.HIDDEN):
         for m in movers:
@@ -220,9 +221,11 @@ def state_of(chart: Chart, place: Place) -> State:
         not_void = void  # 動而化空亦不為空: a changed line waits for its fill or clash (HJ-14)
     else:
         not_void = void and (in_season or moving or bool(supports) or Transformation.化空 in a.transformations)
-    # 真空 (春土 夏金 秋木 冬火), or void and month-broken at once (XK2-02 月破為空)
+    # 真空 (春土 夏金 秋木 冬火), or void and month-broken at once (XK2-02 月破為空) — unless the passage's first
+    # sentence lifts it: 「有日建動爻生扶者不為空」, the day or an acting line (moving, or 暗動) generates or helps it
     true_void = (void and not moving and not void_filled and place.layer is not Layer.CHANGED
-                 and (_TRUE_VOID_ELEMENT.get(month) is el or st.month_break))
+                 and (_TRUE_VOID_ELEMENT.get(month) is el or st.month_break)
+                 and not _fed_by_day_or_mover(supports, movers))
     tomb, tomb_place = _tomb(chart, a, movers)
     tomb_broken = tomb is not None and tomb_place is not None and _tomb_broken(chart, tomb, tomb_place, movers)
     cut = st.stage is Stage.絕 or Transformation.化絕 in a.transformations
@@ -244,6 +247,13 @@ def state_of(chart: Chart, place: Place) -> State:
                  st.month_break, day_break, tomb, tomb_place, tomb_broken, cut, tied, raised, too_strong)
 
 
+def _fed_by_day_or_mover(supports: list[Place], movers: tuple[Actor, ...]) -> bool:
+    """XK2-02 「有日建動爻生扶者不為空」: among the supports, the day or a line that acts (a static 飛神 over a
+    伏神 is not one)."""
+    acting = {m.place for m in movers}
+    return any(p == _DAY or p in acting for p in supports)
+
+
 def _same_element(chart: Chart, el: Element) -> int:
     """How many of the six lines, the month and the day are of ``el`` (YQ-03's 太旺 by numbers)."""
     m = chart.moment
@@ -252,10 +262,12 @@ def _same_element(chart: Chart, el: Element) -> int:
 
 def _day_tomb_opened(chart: Chart, movers: tuple[Actor, ...]) -> bool:
     """SW-04's exceptions to a day that is both the tomb and the source of a line (丑 on 金): the tomb is clashed
-    (by the month, or a line the day stirs or that moves: 「若得未土冲动」), or the day's element abounds among the
-    acting and changed lines (「卦中土多生金」, two or more)."""
+    (by the month, or a moving line: 「若得未土冲动」), or the day's element abounds among the acting and changed
+    lines (「卦中土多生金」, two or more).  A static line the day itself clashes (暗動) does not clash the day open:
+    that clash is the day's (HJ-30, L1329 「卦爻不能刑沖克害日月」) — the more so now that TT-01 makes every
+    same-element line the day clashes 暗動."""
     day = chart.moment.day.branch
-    if clashes(chart.moment.month_branch, day) or any(clashes(m.branch, day) for m in movers):
+    if clashes(chart.moment.month_branch, day) or any(m.moving and clashes(m.branch, day) for m in movers):
         return True
     same = sum(1 for m in movers if m.element is day.element) + sum(
         1 for m in movers if m.changed_branch is not None and m.changed_branch.element is day.element)

@@ -275,6 +275,15 @@ def _lines_acting(chart: Chart, a: Actor, me: tuple[Place, ...], absorbed: froze
     return out
 
 
+def _fed_by_mover(chart: Chart, a: Actor) -> bool:
+    """A primary or hidden line that an acting line (moving or 暗動, not tied by its own change: SK-08) generates
+    or helps (比和) — 生扶 as XK2-02 and TT-01 name it."""
+    if a.place.layer not in (Layer.LINE, Layer.HIDDEN):
+        return False
+    return any(m.place != a.place and Transformation.回頭合 not in m.transformations
+               and (generates(m.element, a.element) or m.element is a.element) for m in acting_lines(chart))
+
+
 _LINE_HIT_RULES = frozenset(("SK-02", "DB-04"))  # overcome by a line or by its own change
 _HIT_RULES = frozenset(("M-02", "D-07"))  # … or by the month or the day
 _HELP_KEYS = frozenset(("generated_by_line", "generated_by_hidden_mover", "turns_generating", "day_generates", "month_generates", "on_month",
@@ -320,6 +329,15 @@ def assess(chart: Chart, place: Place, absorbed: frozenset[Place] = frozenset(),
             truly_void = True
         elif key in ("month_break", "day_break"):
             broken = True
+    if truly_void and _fed_by_mover(chart, a):
+        # XK2-02 「有日建動爻生扶者不為空」 (with TT-01: what a moving line generates or helps is 旺, not 休囚): a
+        # void line an acting line feeds only waits — 002's 休囚之真空 (XK-05) does not hold for it
+        b = a.branch.name
+        found = [f for f in found if f.key != "true_void"] + [
+            finding("M-08", "void_now", BAD, 2, me, branch=b), finding("XK-02", "void_even_when_strong", NEUTRAL, 0,
+                                                                      me, branch=b),
+            finding("M-09", "void_not_forever", GOOD, 1, me, branch=b)]
+        truly_void = False
     if frame is GOOD:
         helps += 1
     elif frame is BAD:

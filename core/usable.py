@@ -11,8 +11,9 @@ Choices where the chapters disagree (written here, named in the issue note):
   changed one waits for 出月, and only a static one with no support is broken to the end.
 - 日破 (AD-01): of no use, and the book names no recovery, so never.
 - void and 月破 at once is void to the end (XK2-02 "月破為空"), like 真空.
-- a changed line the month breaks waits for 出月 (XK2-05 "出月而不為破") before its 絕 on the day is weighed: the
-  明夷之豐 case lets the 化出 午 act once the month is past, though the 亥 day cuts and strikes it.
+- a changed line the month breaks waits for 出月 (YP-03, L767 「目下雖破，出月則不破」; XK2-05, L697 「出月而不為
+  破」) before its 絕 on the day is weighed: both passages make its 破 a matter of the month alone, to be read after
+  it (明夷之豐's 化出 午, cut and struck by the 亥 day, illustrates).
 """
 
 from __future__ import annotations
@@ -97,8 +98,8 @@ def usability(chart: Chart, place: Place) -> Usability:
     if s.month_break and not s.moving and s.vigour is Vigour.失陷 and p.layer is not Layer.CHANGED:
         return Usability(p, Usable.never, "YP-03", "broken_to_the_end")
     if s.month_break and p.layer is Layer.CHANGED:
-        # XK2-05 「出月而不为破」: a changed line the month breaks is broken only while the month lasts (明夷之丰:
-        # 「目下月破，行到此头已出月矣」), before any 絕 on the day is weighed
+        # XK2-05 (L697) 「出月而不為破」, YP-03 (L767) 「目下雖破，出月則不破」: a changed line the month breaks is
+        # broken only while the month lasts, before any 絕 on the day is weighed
         return Usability(p, Usable.later, "XK2-05", "changed_broken_waits", (harmony_of(s.branch), s.branch))
     if s.day_break:
         return Usability(p, Usable.never, "AD-01", "day_broken_useless")

@@ -34,14 +34,20 @@ def _keys(r: Reading) -> set[str]:
 
 
 def test_an_officer_ghost_striking_the_world_is_calamity_for_office() -> None:
-    """HJ-52 「若占功名，官鬼克世，非灾即祸」: the moving 官鬼 use-god overcoming the 世 ends badly, whatever else."""
+    """HJ-52 「若占功名，官鬼克世，非灾即祸」: the acting (moving or 暗動) 官鬼 use-god overcoming the 世 ends badly,
+    whatever else —
+    unless it feeds a moving line that feeds the 世 and so forgets to strike it (HJ-21 貪生忘克, which holds inside
+    HJ-52 too: tests/test_doctrine_letter.py)."""
     seen = 0
     for chart in _charts(5):
         r = read(chart, Question(Topic.career, Subject.self))
         use = state_of(chart, r.use_god.place)
         world = chart.world
-        if (r.use_god.place.layer is Layer.LINE and use.moving and r.use_god.place.position != world.position
-                and use.element.overcomes is world.element):
+        feeds = any(ln.moving and ln.position not in (r.use_god.place.position, world.position)
+                    and use.element.generates is ln.element and ln.element.generates is world.element
+                    for ln in chart.lines)
+        if (r.use_god.place.layer is Layer.LINE and use.acts and r.use_god.place.position != world.position
+                and use.element.overcomes is world.element and not (feeds and use.moving)):
             assert "office_strikes_world" in _keys(r) and r.verdict is Verdict.凶
             seen += 1
         else:
@@ -137,13 +143,15 @@ def test_a_broken_change_waits_for_the_next_month() -> None:
 
 def test_a_day_that_is_the_tomb_entombs_rather_than_generates() -> None:
     """SW-04 「金爻虽墓于丑土，若得未土冲动，或卦中土多生金，论生不论墓也」: a 金 line on a 丑 day is supported by the
-    day only when a moving 未 or the month clashes the 丑, or earth moves twice over."""
+    day only when a moving 未 or the month clashes the 丑, or earth moves twice over — a static 未 the 丑 day stirs
+    does not clash the day open (HJ-30 「卦爻不能刑沖克害日月」)."""
     seen = {True: 0, False: 0}
     for chart in _charts(1):
         if chart.moment.day.branch is not Branch.丑:
             continue
         acting = [ln for ln in chart.lines if ln.moving or ln.standing.day_clash is DayClash.暗動]
-        opened = clashes(chart.moment.month_branch, Branch.丑) or any(ln.branch is Branch.未 for ln in acting) \
+        opened = clashes(chart.moment.month_branch, Branch.丑) or any(ln.branch is Branch.未 and ln.moving
+                                                                     for ln in acting) \
             or sum(ln.element.name == "土" for ln in acting) + sum(
                 ln.moving and ln.changed is not None and ln.changed.element.name == "土" for ln in acting) >= 2
         for ln in chart.lines:
