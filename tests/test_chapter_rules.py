@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 
 from core.calendar import Moment
 from core.cast import parse_cast
-from core.chart import Chart, DayClash, Transformation, build_chart
+from core.chart import Chart, Transformation, build_chart
 from core.findings import Layer, Place
 from core.ganzhi import SEXAGENARY
 from core.hexagram import Relation
@@ -226,30 +226,6 @@ def test_a_use_god_in_a_reversed_trigram() -> None:
     assert min(seen.values()) > 5, seen
 
 
-def test_a_static_line_the_day_clashes_rises_if_strong_and_breaks_if_weak() -> None:
-    """AD-01 (L600) 「靜爻旺相日辰沖之為暗動，靜爻休囚日辰沖之為破」: every static line the day clashes is 暗動 when
-    旺相 (or void: 沖空則實) and 日破 when 休囚; a use-god the day breaks cannot act (unless a rule read before it, 真空
-    or 月破 to the end, has said so already)."""
-    seen = {DayClash.暗動: 0, DayClash.日破: 0}
-    for chart in _charts(3, 3):
-        for ln in chart.lines:
-            st = ln.standing
-            if ln.moving or not clashes(chart.moment.day.branch, ln.branch):
-                assert st.day_clash is None
-                continue
-            assert st.day_clash is (DayClash.暗動 if st.strong or st.void else DayClash.日破)
-            s = state_of(chart, Place(Layer.LINE, ln.position))
-            assert s.day_break is (st.day_clash is DayClash.日破)
-            assert s.hidden_movement is (st.day_clash is DayClash.暗動 and not st.void)
-            u = usability(chart, s.place)
-            if s.day_break:
-                assert u.usable is Usable.never and u.rule in ("AD-01", "XK2-02", "YP-03"), u
-            else:
-                assert u.rule != "AD-01"
-            seen[st.day_clash] += 1
-    assert min(seen.values()) > 200, seen
-
-
 def test_a_tomb_is_real_only_for_the_weak_and_struck() -> None:
     """SG-02 (L1109) 「自占看世爻，旺相者非真……惟世爻休囚被克，而又入墓者，是也。墓神破，日月動爻沖破，亦非真也」:
     a line in its tomb cannot act only when it is weak, struck and the tomb whole; otherwise it waits for the clash
@@ -310,84 +286,6 @@ def test_a_moving_line_the_day_or_month_combines_is_held() -> None:
                 assert s.tied and u.usable is Usable.later
             seen[ln.moving] += combined
     assert min(seen.values()) > 100, seen
-
-
-def test_the_holder_of_the_world_for_money() -> None:
-    """卷首 L9 「占求財若得財星持世……」 with the 兄弟 that robs money (JS-17 sibling_holds_world lowers one's own
-    money a step), and HJ-34 (L1376) 「兄爻持世化出財爻而得財」: the 兄弟 on the 世 that turns into the 財 gains."""
-    seen = {"sibling_holds_world": 0, "obstacle_on_world_turns_into_use_god": 0}
-    for chart in _charts(2):
-        r = read(chart, Question(Topic.wealth, Subject.self))
-        w = chart.world
-        keys = set(seen) & _keys(r)
-        own = r.use_god.place == Place(Layer.LINE, w.position) or (r.co_use_god is not None and r.co_use_god.world)
-        if w.relation is not Relation.兄弟 or not own:
-            assert not keys
-            continue
-        use_rel = chart.lines[r.use_god.place.position - 1].relation if r.use_god.place.layer is Layer.LINE else None
-        turns = w.moving and w.changed is not None and w.changed.relation is use_rel
-        key = "obstacle_on_world_turns_into_use_god" if turns else "sibling_holds_world"
-        assert keys == {key}
-        for now_before, now_after, before, after in _steps(r, key):
-            if turns:
-                assert after in (before.moved(1), before)
-            else:
-                assert (now_after, after) == (now_before.moved(-1), before.moved(-1)) or after is before is Verdict.凶
-        seen[key] += 1
-    assert min(seen.values()) > 3, seen
-
-
-def test_the_holder_of_the_world_in_danger() -> None:
-    """卷首 L17 (JS-23) 「但得子孫持世……唯世爻空者無憂」 and the 官鬼 on the 世 that worries: in a danger to oneself a
-    子孫 on the 世 raises the answer, a 官鬼 lowers it, and a void 世 has nothing to fear."""
-    seen = {"child_holds_world_safe": 0, "ghost_holds_world_worry": 0, "world_void_no_worry": 0}
-    for chart in _charts(2):
-        r = read(chart, Question(Topic.danger, Subject.self))
-        w = chart.world
-        keys = set(seen) & _keys(r)
-        own = r.use_god.place == Place(Layer.LINE, w.position) or (r.co_use_god is not None and r.co_use_god.world)
-        if not own:
-            assert not keys
-            continue
-        holder = {Relation.子孫: "child_holds_world_safe", Relation.官鬼: "ghost_holds_world_worry"}.get(w.relation)
-        assert (holder in keys) if holder else not keys & {"child_holds_world_safe", "ghost_holds_world_worry"}
-        ws = state_of(chart, Place(Layer.LINE, w.position))
-        if "world_void_no_worry" in keys:
-            assert ws.void and not ws.void_filled
-        for key in keys:
-            seen[key] += 1
-    # a void 世 (「唯世爻空者無憂」) is read only when the 世 is co-read, which a danger to oneself (the 世 itself the
-    # use-god) does not do: it is not required here
-    assert seen["child_holds_world_safe"] > 50 and seen["ghost_holds_world_worry"] > 50, seen
-
-
-def test_a_void_line_waits_unless_truly_void() -> None:
-    """XK2-02 (L664) 「旺不為空，動不為空，有日建動爻生扶者不為空，動而化空、伏而旺相皆不為空」 and 「月破為空……真空即
-    春土、夏金、秋木、三冬逢火是真空」: a void line the day does not clash full is 真空 — never — when static and of the
-    element the season controls, or month-broken; it only waits when 旺, moving, supported or 化空; the rest is a
-    void whose end the whole picture decides (XK2-07)."""
-    control = {"寅": "土", "卯": "土", "巳": "金", "午": "金", "申": "木", "酉": "木", "亥": "火", "子": "火"}
-    seen = {"true_void_never": 0, "void_waits": 0, "void_waits_for_the_whole": 0}
-    for chart in _charts(2, 3):
-        month = chart.moment.month_branch.name
-        for ln in chart.lines:
-            s = state_of(chart, Place(Layer.LINE, ln.position))
-            if not s.void or s.void_filled:  # 沖空則實 (XK2-08): filled now, never 真空
-                assert not s.true_void
-                continue
-            true = not ln.moving and (control.get(month) == ln.element.name or s.month_break)
-            assert s.true_void is true
-            waits = ln.moving or s.in_season or bool(s.supports) or Transformation.化空 in ln.transformations
-            assert s.not_void is waits
-            u = usability(chart, s.place)
-            if true:
-                assert (u.rule, u.usable) == ("XK2-02", Usable.never)
-                seen["true_void_never"] += 1
-            elif u.rule in ("XK2-02", "XK2-07"):  # nothing read before the void (月破, 日破, a real tomb …) holds
-                key = "void_waits" if waits else "void_waits_for_the_whole"
-                assert (u.key, u.usable) == (key, Usable.later)
-                seen[key] += 1
-    assert min(seen.values()) > 50, seen
 
 
 def test_the_six_clash_and_six_harmony_hexagrams() -> None:

@@ -52,7 +52,12 @@ CONFLICTS: dict[str, tuple[str, tuple[str, ...]]] = {
          "one too (「動日月化空破，亦能進」); the engine reads 化進 of the use-god only when it is 旺 and its "
          "change strong (JT-03 乘勢而進), and of a party opposing the use-god"),
         ("ZD-L768", "ZD-L911", "ZD-L929", "ZD-L937", "ZD-L977", "ZD-L985", "ZD-L1009", "ZD-L1033", "ZD-L1041",
-         "ZD-L1159", "ZD-L1566b")),
+         "ZD-L1159", "ZD-L1566b", "ZD-L903")),
+    "LH-10": (
+        ("「必要世爻在局為美」 (L531): the engine reads a 局 against the 世 when it is of the use-god's element or of "
+         "its 元神 (the matter's frame); the author reads the 世 and the child's line inside one wood frame (亥卯未) "
+         "as father and son meeting, a frame of neither the use-god's (水) nor its 元神's (金) element"),
+        ("ZD-L886",)),
     "JS-16": (
         ("L9 「得旺官持世，或動爻作官星生合世爻，求名如拾芥」: the engine implements only the sentence's other "
          "half, 「倘遇子孫持世……水中撈月」, as JS-16; an office on or generating the 世 is no JS-16 finding"),
@@ -225,9 +230,10 @@ CONFLICTS: dict[str, tuple[str, tuple[str, ...]]] = {
          "…); the author reads it in an illness (父母爻既無水養且化退神，正以絕其源)"),
         ("ZD-L977",)),
     "JS-12": (
-        ("世臨月破 (L442): the engine reads JS-12 only when the 世 is static, unsupported and 失陷; here the "
-         "broken 世 moves into a 官 (HJ-43 變鬼)"),
-        ("ZD-L1427",)),
+        ("世臨月破 (L442): the engine reads JS-12 only when the 世 is static, unsupported and 失陷; in ZD-L1427 the "
+         "broken 世 moves into a 官 (HJ-43 變鬼), in ZD-L1242 the broken, void 世 moves into the 午 that strikes it "
+         "back (回頭克, read as HJ-44)"),
+        ("ZD-L1427", "ZD-L1242")),
     "JS-24": (
         ("不拘久病近病 … 立保安康 (L18) is an illness's rule; the author reads this cast, asked about office, "
          "as the father's question on his son's illness"),
