@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from core import combinations, stars, topics
+from core import chapters, combinations, stars, topics
 from core.actors import actor_at, line_actors
 from core.amplifiers import amplifiers
 from core.chart import Chart, Transformation
@@ -18,7 +18,7 @@ from core.decision import Decision, decide
 from core.findings import LINE_PLACES, Effect, Finding, Layer, Place, Timing
 from core.ganzhi import Branch
 from core.hexagram import Relation
-from core.overrides import Facts, ghost_lifted, overrides
+from core.overrides import Facts, Move, ghost_lifted, overrides
 from core.places import tally
 from core.question import (
     Horizon,
@@ -181,12 +181,14 @@ def weigh(findings: tuple[Finding, ...] | list[Finding]) -> int:
 def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
             topic: tuple[Finding, ...] = (), topic_timing: tuple[Timing, ...] = (),
             absorbed: frozenset[Place] = frozenset(), frame: Effect = Effect.NEUTRAL,
-            choice: Choice | None = None) -> Reading:
+            choice: Choice | None = None, chapter_moves: tuple[Move, ...] = ()) -> Reading:
     """The full reading of ``chart`` for ``question`` (raises QuestionError naming missing follow-ups).
 
     The verdict is the decision's, step by step in the book's order (choice, state, can it act, the four places,
     the overrides, the amplifiers); every finding of the chapters stays among the reasons.  ``extra`` carries
-    findings from other chapters (局會, 刑害, 神煞 …); ``topic`` the topic chapter's readings, shown with it.
+    findings from other chapters (局會, 刑害, 神煞 …); ``topic`` the topic chapter's readings, shown with it;
+    ``chapter_moves`` the deciding signs of 增刪卜易's chapter for the matter (core.chapters), applied after the
+    general overrides.
     """
     rule = resolve(question)
     if choice is None:
@@ -196,7 +198,7 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     assessment = assess(chart, use.place, absorbed, frame) if absorbed or frame is not Effect.NEUTRAL \
         else assess(chart, use.place)
     roles = find_roles(chart, use.actor.element, use.place, assessment.rooted, not assessment.strong, absorbed)
-    decision = _decide(chart, question, choice, extra, absorbed, frame, roles.yuan)
+    decision = _decide(chart, question, choice, extra, absorbed, frame, roles.yuan, chapter_moves)
     everything = _use_god_rule(rule, use) + list(use.findings) + list(choice.findings)
     everything += list(assessment.findings) + list(roles.findings)
     everything += _matter_findings(chart, question, use) + _link_to_querent(chart, question, use) + list(extra)
@@ -222,8 +224,11 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
 
 
 def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Finding, ...],
-            absorbed: frozenset[Place], frame: Effect, yuan: tuple[Place, ...]) -> Decision:
-    """The decision in the book's order, from the chart and the findings of 001's stars and 刑 on the use-god."""
+            absorbed: frozenset[Place], frame: Effect, yuan: tuple[Place, ...],
+            chapter_moves: tuple[Move, ...] = ()) -> Decision:
+    """The decision in the book's order, from the chart and the findings of 001's stars and 刑 on the use-god; the
+    matter's own chapter speaks after the general overrides (its inversions of them hold) and before the
+    amplifiers."""
     use = choice.use_god
     us = state_of(chart, use.place)
     horizon = horizon_of(question)
@@ -233,7 +238,7 @@ def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Findi
     world_tally = tally(chart, world, near=near) if choice.co_use_god is not None and choice.co_use_god.world \
         else None
     moves = overrides(Facts(chart, question, us, world, choice.co_use_god, horizon, world_tally,
-                            usability(chart, world.place).usable, yuan, t))
+                            usability(chart, world.place).usable, yuan, t)) + chapter_moves
     spirit_of = {LINE_PLACES[ln.position]: ln.spirit for ln in chart.lines}
     on_use = [f for f in extra if is_star(f) and use.place in f.places]
     punished = [f for f in extra if f.rule in ("XF-02", "XF-03") and f.param("subject") == "use_god"]
@@ -305,5 +310,9 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
         # to overrule, and the catalogue already chose by relation).
         topic_findings = (Finding("LQ-01", source("LQ-01"), "use_god_by_relation", Effect.NEUTRAL, 0,
                                   (use.place,)),) + tuple(topic_findings)
-    return analyse(chart, question, tuple(extra), tuple(topic_findings), tuple(topic_timing), absorbed, frame_effect,
-                   choice)
+    # 增刪卜易's own chapter for the matter (天時 … 祖塋): its reasons beside the topic reading, its timings with the
+    # others, its deciding signs into the decision
+    chapter = chapters.chapter_reading(chart, question, use.place, absorbed)
+    topic_findings = tuple(chapter.findings) + tuple(topic_findings)
+    return analyse(chart, question, tuple(extra), topic_findings, tuple(topic_timing) + chapter.timings, absorbed,
+                   frame_effect, choice, chapter.moves)
