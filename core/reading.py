@@ -268,6 +268,27 @@ def _idle_findings(d: Decision) -> list[Finding]:
     return [finding(rule, "party_cannot_act", Effect.NEUTRAL, 0, (p, use)) for p, rule in d.tally.idle]
 
 
+def _frames_on(chart: Chart, use: UseGod) -> tuple[list[Finding], list[Finding], frozenset[Place]]:
+    """001's 局會 bearing on the use-god: their findings, those that act on it, and the moving lines absorbed into
+    them (members act as the frame's element, JH-03)."""
+    ug = use.actor.element  # frames of its own element, of its 元神 and of its 忌神 bear on it (JH-03)
+    frame_facts = combinations.frames(chart, elements=frozenset((ug, ug.generated_by, ug.overcome_by)))
+    extra = list(combinations.frame_findings(frame_facts, (use.place,), chart))
+    if use.place.layer in (Layer.CHANGED, Layer.MONTH):  # no line, nor frame of lines, reaches these (DB-02/03)
+        extra = [f for f in extra if f.key not in ("frame_supports", "frame_generates", "frame_overcomes")]
+    acting = [f for f in extra if f.key in ("frame_supports", "frame_generates", "frame_overcomes")]
+    absorbed = frozenset(p for f in acting for p in f.places
+                         if p.layer is Layer.LINE and chart.lines[p.position - 1].moving and p != use.place)
+    return extra, acting, absorbed
+
+
+def frame_members(chart: Chart, question: Question) -> frozenset[Place]:
+    """The moving lines a reading of ``question`` absorbs into the frames acting on its use-god (what the chapters
+    leave out of their signs, core.chapters.chapter_reading)."""
+    use = choose(chart, question, resolve(question).target).use_god
+    return _frames_on(chart, use)[2]
+
+
 def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, age: int | None = None) -> Reading:
     """The whole reading: 002's analysis plus 001's 局會, 刑害, 助鬼傷身 and 神煞, and 000's topic chapter."""
     rule = resolve(question)
@@ -275,18 +296,11 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     use = choice.use_god
     places = (use.place,)
     topic = question.topic.value
-    ug = use.actor.element  # frames of its own element, of its 元神 and of its 忌神 bear on it (JH-03)
-    frame_facts = combinations.frames(chart, elements=frozenset((ug, ug.generated_by, ug.overcome_by)))
-    extra = list(combinations.frame_findings(frame_facts, places, chart))
-    if use.place.layer in (Layer.CHANGED, Layer.MONTH):  # no line, nor frame of lines, reaches these (DB-02/03)
-        extra = [f for f in extra if f.key not in ("frame_supports", "frame_generates", "frame_overcomes")]
-    acting = [f for f in extra if f.key in ("frame_supports", "frame_generates", "frame_overcomes")]
+    extra, acting, absorbed = _frames_on(chart, use)
     # 002 reads the same frames as 三合局 acting on the use-god (SK-06, Z002-08/16): name that rule too.
     extra += [finding("SK-06", "frame_acts", Effect.NEUTRAL, 0, f.places) for f in acting]
     net = sum(f.weight if f.effect is Effect.GOOD else -f.weight for f in acting)
     frame_effect = Effect.GOOD if net > 0 else Effect.BAD if net < 0 else Effect.NEUTRAL
-    absorbed = frozenset(p for f in acting for p in f.places
-                         if p.layer is Layer.LINE and chart.lines[p.position - 1].moving and p != use.place)
     about_self = question.subject in (None, Subject.self)
     # 刑 of the 世 matters when the querent's own matter is asked; for a relative's matter only the use-god's
     # 刑 is read ("三刑六害，當別用爻").

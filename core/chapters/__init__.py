@@ -36,7 +36,7 @@ from core.chapters.wealth import (
 )
 from core.chapters.weather import weather_chapter
 from core.chart import Chart
-from core.findings import Place
+from core.findings import Layer, Place
 from core.question import Question, Topic
 
 __all__ = ["CHAPTERS", "ChapterReading", "chapter_reading"]
@@ -88,7 +88,8 @@ def chapter_reading(chart: Chart, question: Question, use_god: Place,
         if reader is None or question.use_god is not None:
             return ChapterReading()
         found = reader(chart, question, use_god)
-    if not absorbed:
+    if not absorbed or question.topic is Topic.weather:  # 天時章 reads a frame by its own relation (TS-13)
         return found
-    moves = tuple(m for m in found.moves if not (m.places and set(m.places) <= absorbed))
+    own = {use_god, Place(Layer.LINE, chart.hexagram.world)}  # the 世 and the use-god are never "a line moving"
+    moves = tuple(m for m in found.moves if not (m.places and set(m.places) <= absorbed and not own & set(m.places)))
     return ChapterReading(found.findings, moves, found.timings)

@@ -33,7 +33,7 @@ from core.chapters.common import (
 )
 from core.chart import Chart
 from core.findings import Effect, Finding, Layer, Timing
-from core.question import Horizon, Question, horizon_of
+from core.question import Horizon, Question, Subject, horizon_of
 from core.relations import harmony_of, punishes
 from core.strength import finding
 
@@ -135,13 +135,13 @@ def returning_chapter(chart: Chart, question: Question, use: Place) -> ChapterRe
     s = state(chart, use)
     ln = chart.lines[use.position - 1] if use.layer is Layer.LINE else None
     unit = Unit.MONTH if horizon_of(question) is Horizon.far else Unit.DAY  # XR-01 遠則應月，近則應日
-    if use == wp:
-        return ChapterReading()
+    if question.subject in (None, Subject.self):
+        return ChapterReading()  # one's own return: the 世 is the use-god and the travel rules read it
     # XR-04 世爻空者行人即至
-    if ws.void and not ws.void_filled:
+    if ws.void and not ws.void_filled and use != wp:
         moves.append(Move("XR-04", "xr_world_void_arrives", (wp,), "≥吉", "≥吉"))
     # XR-02 世克用神且無歸志，用神克世近日回家
-    if world.element.overcomes is s.element:
+    if use != wp and world.element.overcomes is s.element:
         moves.append(Move("XR-02", "xr_no_wish_to_return", (wp, use), "", "≤小凶"))
     if ln is not None and ln.moving and ln.changed is not None:
         # XR-03 動化進神不返，用神化退而歸 … 動化鬼在外危災，最怕動而化克
