@@ -17,7 +17,7 @@ from core import rules
 from core.calendar import Moment
 from core.cast import parse_cast
 from core.chapters import CHAPTERS, chapter_reading
-from core.chapters.common import acting, lines_of, moving, turns_into
+from core.chapters.common import acting, moving, turns_into
 from core.chart import Chart, Transformation, build_chart
 from core.findings import Layer, Place, Unit
 from core.ganzhi import SEXAGENARY
@@ -379,9 +379,8 @@ def test_pregnancy_is_kept_or_lost_by_offspring() -> None:
         crossed = any(x.relation in (R.官鬼, R.父母) and x.moving and x.changed is not None
                       and x.changed.relation is R.子孫 for x in chart.lines)
         if (ln is not None and ln.moving and ln.changed is not None and ln.changed.relation is R.官鬼) or crossed:
-            if "ty_pregnancy_lost" in _keys(r):
-                assert r.verdict is Verdict.凶
-                seen += 1
+            assert "ty_pregnancy_lost" in _keys(r) and r.verdict is Verdict.凶, chart.cast
+            seen += 1
     assert seen > 20
 
 
