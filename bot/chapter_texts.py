@@ -277,6 +277,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
 }
 
 CHAPTER_TIMINGS: dict[str, str] = {
+    "cq_birth_day": N_("when the child is born, by {line} (產期)"),
     "cx_departure_day": N_("the day of departure, that clashes {line}"),
     "dh_price_month": N_("the month the price of {line} comes"),
     "jb_child_void_day": N_("when the void Offspring on {line} is filled or clashed"),

@@ -285,7 +285,7 @@ _TABLE: dict[str, tuple[str, int] | Cited] = {
     "HJ-43": ("zsby", 1426), "HJ-47": ("zsby", 1447), "HJ-66": ("zsby", 1508), "HJ-44": ("zsby", 1444), "HJ-52": ("zsby", 1477), "HJ-54": ("zsby", 1487),
     # ==== 增刪卜易's topic chapters 35–130 (shared/texts/zsby_topics_doctrine.txt, seed zsbyt; ids and lines as in
     # notes/zsby_topics_rules.md; core/chapters emits them, core/question names the chapters' use-gods) ====
-    "BX-01": ("zsbyt", 401), "CA-01": ("zsbyt", 448), "CX-01": ("zsbyt", 459), "CX-02": ("zsbyt", 460),
+    "BX-01": ("zsbyt", 401), "CA-01": ("zsbyt", 448), "CQ-01": ("zsbyt", 453), "CX-01": ("zsbyt", 459), "CX-02": ("zsbyt", 460),
     "CX-03": ("zsbyt", 461), "CX-04": ("zsbyt", 462), "CX-06": ("zsbyt", 465), "DH-01": ("zsbyt", 371),
     "DH-03": ("zsbyt", 373), "DH-05": ("zsbyt", 375), "DH-07": ("zsbyt", 377), "DO-01": ("zsbyt", 486),
     "DO-02": ("zsbyt", 486), "FB-01": ("zsbyt", 482), "FB-02": ("zsbyt", 483), "FM-03": ("zsbyt", 117),
@@ -388,7 +388,7 @@ TITLES: dict[str, str] = {
     "HJ-38": "化墓化絕", "HJ-41": "病占墓庫", "HJ-43": "占功名世旺", "HJ-47": "用爻重疊喜墓庫", "HJ-66": "水無泉源", "HJ-44": "回頭之克",
     "HJ-52": "用神克世", "HJ-54": "休囚被克而絕",
     # 增刪卜易's topic chapters (seed zsbyt)
-    "BX-01": "博戲首重世應兼用財", "CA-01": "產婦以財為用", "CX-01": "世為出行人應為地頭", "CX-02": "世克應宜行應克世不宜",
+    "BX-01": "博戲首重世應兼用財", "CA-01": "產婦以財為用", "CQ-01": "產期遠月近日", "CX-01": "世為出行人應為地頭", "CX-02": "世克應宜行應克世不宜",
     "CX-03": "六沖世衰去不成間爻同行", "CX-04": "世暗動必去", "CX-06": "子孫動出行百禍潛消", "DH-01": "財旺宜脫財衰宜囤",
     "DH-03": "財化進化退論價", "DH-05": "貨價應期", "DH-07": "旺財逢日沖價漲", "DO-01": "應克世他勝世克應我贏",
     "DO-02": "子孫動爭不成", "FB-01": "防非喜官空子動", "FB-02": "子孫持世不成非鬼克世成訟", "FM-03": "父母壽元",

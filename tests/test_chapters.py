@@ -22,7 +22,7 @@ from core.chart import Chart, Transformation, build_chart
 from core.findings import Layer, Place, Unit
 from core.ganzhi import SEXAGENARY
 from core.hexagram import Relation
-from core.question import Birth, Illness, Question, Role, Sex, Subject, Topic, Weather, resolve
+from core.question import Birth, Horizon, Illness, Question, Role, Sex, Subject, Topic, Weather, resolve
 from core.reading import Reading, frame_members, read
 from core.relations import Stage, branch_at_stage, generates
 from core.state import Vigour, state_of
@@ -55,6 +55,7 @@ QUOTES = {
     "TY-01": "亲占代占，皆用子孙，惟子占母孕，以弟兄爻为用神也",
     "TY-02": "子孙临日月、或遇日月动爻生扶、或动而化吉，皆许成孕",
     "JD-01": "世逢兄，何须开口",
+    "CQ-01": "子孙动者逢合逢值，静者逢值逢冲",
     "FZ-01": "兄临世，放则无归",
 }
 
@@ -71,7 +72,7 @@ def test_every_chapter_rule_is_registered_in_its_chapter() -> None:
     prefix_chapter = {"TS": "天時章", "SYU": "壽元章", "QB": "趨避章", "FM": "父母壽元章", "XD": "兄弟章", "FQ": "夫婦章",
                       "ZSI": "子嗣章", "XH": "鄉試章", "SB": "升選候補章", "QC": "求財章", "YG": "謁貴求財章",
                       "KH": "開行開店章", "DH": "囤貨賣貨章", "JD": "借貸章", "FZ": "放債索債章", "BX": "博戲章",
-                      "HYN": "婚姻章", "TY": "胎孕章", "CA": "問產婦安否章", "CX": "出行章", "ZX": "舟行章", "XR": "行人章",
+                      "HYN": "婚姻章", "TY": "胎孕章", "CA": "問產婦安否章", "CQ": "產期章", "CX": "出行章", "ZX": "舟行章", "XR": "行人章",
                       "FB": "防非避訟章", "DO": "鬥毆爭競章", "XC": "興詞舉訟章", "JB": "疾病章", "GS": "鬼神章",
                       "YY": "延醫章", "WZ": "醫卜往治章", "GZ": "蓋造買宅賃宅章", "XN": "尋地章", "ZY": "祖塋舊冢章"}
     ids = rules.ids("zsbyt")
@@ -382,6 +383,29 @@ def test_pregnancy_is_kept_or_lost_by_offspring() -> None:
             assert "ty_pregnancy_lost" in _keys(r) and r.verdict is Verdict.凶, chart.cast
             seen += 1
     assert seen > 20
+
+
+def test_the_birth_comes_on_the_days_of_offspring() -> None:
+    """CQ-01 「產期有遠近之分，遠則應月，近則應日」; 「子孫動者逢合逢值，靜者逢值逢沖」."""
+    from core.relations import clash_of, harmony_of
+
+    moved = still = 0
+    for chart in _charts(5):
+        r = read(chart, Question(Topic.pregnancy, Subject.wife, birth=Birth.child))
+        use = r.use_god.place
+        if use.layer is not Layer.LINE:
+            continue
+        b = chart.lines[use.position - 1].branch
+        days = {t.branch for t in r.timing if t.unit is Unit.DAY and "CQ-01" in t.rules}
+        if chart.lines[use.position - 1].moving:
+            assert {harmony_of(b), b} <= days
+            moved += 1
+        else:
+            assert {b, clash_of(b)} <= days
+            still += 1
+        far = read(chart, Question(Topic.pregnancy, Subject.wife, birth=Birth.child, horizon=Horizon.far))
+        assert any(t.unit is Unit.MONTH and "CQ-01" in t.rules for t in far.timing)
+    assert moved > 20 and still > 20
 
 
 # ---- the hook -------------------------------------------------------------------------------------------------------

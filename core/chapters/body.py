@@ -61,7 +61,7 @@ def _hurt(chart: Chart, p: Place) -> bool:
     s = state(chart, p)
     ln = _line(chart, p)
     return (weak(s) and bool(s.attacks)) or empty(s) \
-        or (ln is not None and bad_change(ln))
+        or (ln is not None and bad_change(ln, chart))
 
 
 def world_first(chart: Chart, question: Question) -> list[Finding]:
@@ -120,7 +120,7 @@ def _wife(chart: Chart, use: Place) -> list[Move]:
     the two, by the strength of 財)."""
     ln = _line(chart, use)
     s = state(chart, use)
-    if ln is not None and (bad_change(ln) or changes_into(ln, R.兄弟)):
+    if ln is not None and (bad_change(ln, chart, listed=True) or changes_into(ln, R.兄弟)):
         return [Move("FQ-04", "fq_wife_turns_bad", (use,), "", "=凶")]
     sib = chart.world.relation is R.兄弟 or bool(moving(chart, R.兄弟)) or any(
         b.element is chart.hexagram.element for b in (chart.moment.day.branch, chart.moment.month_branch))
@@ -143,7 +143,7 @@ def _own_lifespan(chart: Chart, use: Place) -> ChapterReading:
         and chart.lines[ws.tomb_place.position - 1].relation is R.官鬼
     struck = weak(ws) and any(x.element.overcomes is ws.element for x in moving(chart, R.官鬼)) \
         and bool(moving(chart, R.妻財))
-    turned = world.moving and (bad_change(world))
+    turned = world.moving and bad_change(world, chart, listed=True)
     if ghost_tomb or struck or turned:
         moves.append(Move("SYU-03", "syu_short_life", (wp,), "", "=凶"))
     elif _sound(chart, wp):
@@ -189,7 +189,7 @@ def _children_moves(chart: Chart, use: Place, question: Question) -> list[Move]:
     if ln is not None and changes_into(ln, R.官鬼):
         moves.append(Move("ZSI-05", "zsi_child_turns_ghost", (use,), "", "=凶"))  # 化鬼者百無一活
     elif pairs or void_parent_world or (weak(s) and s.attacks) or s.month_break or cut_off(s) \
-            or (ln is not None and bad_change(ln) and T.化空 not in ln.transformations):
+            or (ln is not None and bad_change(ln, chart)):
         moves.append(Move("ZSI-03", "zsi_no_children", (use,), "", "=凶"))  # 皆生生而不有
     elif _sound(chart, use) or s.vigour.strong:
         moves.append(Move("ZSI-02", "zsi_able_children", (use,), "", "≥小吉"))  # 必產賢兒

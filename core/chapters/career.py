@@ -72,7 +72,7 @@ def career_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
                                                                             for x in children), "", "≤小凶"))
         us = state(chart, use)
         ln = chart.lines[use.position - 1] if use.layer.value == "line" else None
-        if empty(us) or us.real_tomb or cut_off(us) or (ln is not None and bad_change(ln)):
+        if empty(us) or us.real_tomb or cut_off(us) or (ln is not None and bad_change(ln, chart)):
             moves.append(Move("SB-02", "sb_office_empty", (use,), "", "=凶"))
         # SB-01 旺官持世及日月動爻作官星生合世爻 … 皆吉
         elif ln is not None and us.vigour.strong and (ln.world or generates(ln.element, world.element)

@@ -16,7 +16,7 @@ from core.hexagram import Relation
 from core.overrides import Move
 from core.relations import Stage, branch_at_stage, clash_of, clashes, generates, harmonizes, overcomes, stage
 from core.rules import source
-from core.state import State, state_of
+from core.state import State, Vigour, state_of
 from core.values import value
 
 R = Relation
@@ -114,17 +114,25 @@ def relation_at(chart: Chart, place: Place) -> Relation | None:
 
 
 # The book's 變凶 (FQ-04 「化鬼、化回頭克、化退神、化絕、化墓、化破、化空之類」, SYU-03, XN-08): a moving line that
-# changes into one of these is undone.
-_BAD = (T.回頭克, T.化退神, T.化絕, T.化墓, T.化破, T.化空)
-_GOOD = (T.回頭生, T.化進神, T.化長生, T.化帝旺)
+# changes into one of these is undone — read with the general doctrine of ch. 1–34: 化墓 and 化絕 undo only a weak
+# line (JB-06 「用神旺者何須慮，用神衰者實堪憂」, HJ-38/41), and 化破 or 化空 only where the chapter lists them
+# (``listed``) and the line does not advance (JT-03: an advancing line void or broken advances on the 填實 day).
 
 
-def bad_change(ln: Line) -> bool:
-    """The line moves and changes for the worse (變凶): into a 官鬼 (not being one), 回頭克, 化退, 化絕, 化墓, 化破,
-    化空."""
+def bad_change(ln: Line, chart: Chart | None = None, listed: bool = False) -> bool:
+    """The line moves and changes for the worse (變凶): into a 官鬼 (not being one), 回頭克, 化退; 化墓 化絕 when it is
+    weak (``chart`` given to tell); 化破 化空 when ``listed`` by the chapter and it does not advance."""
     if not ln.moving or ln.changed is None:
         return False
-    return changes_into(ln, R.官鬼) or any(t in ln.transformations for t in _BAD)
+    t = ln.transformations
+    if changes_into(ln, R.官鬼) or T.回頭克 in t or T.化退神 in t:
+        return True
+    if chart is not None and (T.化墓 in t or T.化絕 in t) and weak(state_of(chart, LINE_PLACES[ln.position])):
+        return True
+    return listed and T.化進神 not in t and (T.化破 in t or T.化空 in t)
+
+
+_GOOD = (T.回頭生, T.化進神, T.化長生, T.化帝旺)
 
 
 def good_change(ln: Line) -> bool:
@@ -161,10 +169,10 @@ def birth_of(e: Element) -> Branch:
 
 
 def empty(s: State) -> bool:
-    """The chapters' 「空破」 as a lasting fault: 真空 (a static void of the element the season controls, XK2-02) or
-    a static 月破 (YP-03: a moving broken line still acts).  A 旬空 that only waits to leave the void is not it: the
-    旬空 chapter's 「旺不為空」, 「出旬不空」 (XK2-02/03) — the timing rules read that wait (沖空, 填實)."""
-    return s.true_void or (s.month_break and not s.moving)
+    """The chapters' 「空破」 as a lasting fault: void or broken and 失陷 — 真空 (XK2-02), or a static 月破 with no
+    support (YP-03: a moving broken line still acts; a supported one is 有氣).  A 旬空 that only waits to leave the
+    void is not it: 「旺不為空」, 「出旬不空」 (XK2-02/03) — the timing rules read that wait (沖空, 填實)."""
+    return (s.true_void or (s.month_break and not s.moving)) and s.vigour is Vigour.失陷
 
 
 def cut_off(s: State) -> bool:

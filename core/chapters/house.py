@@ -53,7 +53,7 @@ def house_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
     ghost_tomb = ws.real_tomb and ws.tomb_place is not None and ws.tomb_place.layer is Layer.LINE \
         and chart.lines[ws.tomb_place.position - 1].relation is R.官鬼
     hollow = empty(ws) or empty(us) or ws.real_tomb or us.real_tomb or cut_off(ws) or cut_off(us)
-    if ghost_tomb or (world.moving and bad_change(world)) or struck or parent_strikes or hollow:
+    if ghost_tomb or (world.moving and bad_change(world, chart)) or struck or parent_strikes or hollow:
         moves.append(Move("GZ-04", "gz_do_not_proceed", (wp, use), "=凶", "=凶"))
     elif us.vigour.strong and ws.vigour.strong:
         moves.append(Move("GZ-04", "gz_proceed", (wp, use), "", "≥小吉"))  # 世與父爻旺相不犯沖克者即宜成之
@@ -71,7 +71,7 @@ def house_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
     # GZ-03 世動化退 … 終須退悔。世動而化進神者，成後長遠興隆
     if world.moving and T.化退神 in world.transformations:
         moves.append(Move("GZ-03", "gz_world_retreats", (wp,), "", "-1"))
-    elif world.moving and T.化進神 in world.transformations and not bad_change(world):
+    elif world.moving and T.化進神 in world.transformations and not bad_change(world, chart):
         moves.append(Move("GZ-03", "gz_world_advances", (wp,), "", "+1"))
     return ChapterReading((), tuple(moves))
 
@@ -91,7 +91,7 @@ def site_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading
     # XN-08 世爻子孫爻，不宜休囚墓絕空破 … 化破散、化絕、化墓、化鬼、化退神、化回頭克，但逢一者皆非吉地
     def spoiled(x: Line) -> bool:
         s = state(chart, LINE_PLACES[x.position])
-        return weak(s) or empty(s) or s.real_tomb or cut_off(s) or bad_change(x)
+        return weak(s) or empty(s) or s.real_tomb or cut_off(s) or bad_change(x, chart, listed=True)
 
     child_spoiled = bool(children) and all(spoiled(x) for x in children)
     if spoiled(world) or child_spoiled:
@@ -132,7 +132,7 @@ def grave_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
     us = state(chart, use)
     ln = _line(chart, use)
     # ZY-03 父母為用神，宜旺相 … 不宜墓絕空破，及動而破散化退神化絕墓化回頭克化旬空
-    if empty(us) or us.real_tomb or cut_off(us) or (ln is not None and bad_change(ln)):
+    if empty(us) or us.real_tomb or cut_off(us) or (ln is not None and bad_change(ln, chart, listed=True)):
         moves.append(Move("ZY-03", "zy_grave_restless", (use,), "", "=凶"))
     elif us.vigour.strong or us.supports or (ln is not None and good_change(ln)):
         moves.append(Move("ZY-03", "zy_good_grave", (use,), "", "≥小吉"))

@@ -20,6 +20,7 @@ from core.chapters.common import (
     Place,
     R,
     T,
+    Unit,
     bad_change,
     changes_into,
     clash_of,
@@ -30,12 +31,14 @@ from core.chapters.common import (
     lines_of,
     moving,
     state,
+    timing,
     weak,
     world_state,
 )
 from core.chart import Chart, Line
-from core.findings import Effect, Finding, Layer
-from core.question import Birth, Question
+from core.findings import Effect, Finding, Layer, Timing
+from core.question import Birth, Horizon, Question, horizon_of
+from core.relations import harmony_of
 from core.strength import finding
 
 
@@ -61,7 +64,7 @@ def marriage_chapter(chart: Chart, question: Question, use: Place) -> ChapterRea
     # HYN-06 動而空者實空之月日必成，靜而空者終不成也。世動化進神，事在必成。若化退神，終須難就
     if ws.void and not ws.void_filled and not world.moving:
         moves.append(Move("HYN-06", "hyn_world_void_static", (wp,), "=凶", "=凶"))
-    if world.moving and T.化進神 in world.transformations and not bad_change(world):
+    if world.moving and T.化進神 in world.transformations and not bad_change(world, chart):
         moves.append(Move("HYN-06", "hyn_world_advances", (wp,), "", "≥吉"))
     elif world.moving and T.化退神 in world.transformations:
         moves.append(Move("HYN-06", "hyn_world_retreats", (wp,), "", "≤小凶"))
@@ -154,6 +157,7 @@ def pregnancy_chapter(chart: Chart, question: Question, use: Place) -> ChapterRe
             or len(strong_moving) >= 2:
         found.append(finding("TY-03", "ty_twins", Effect.NEUTRAL, 0, tuple(LINE_PLACES[x.position]
                                                                         for x in children)))
+    times = _birth_days(chart, question, use)
     # CA-01 問產婦 … 不宜鬼動，倘若兄動克財，又宜鬼動制服兄爻; 不宜財變鬼、鬼變財、兄化財、財化兄
     wealth = lines_of(chart, R.妻財)
     if wealth and use.layer is Layer.LINE and chart.lines[use.position - 1].relation is not R.妻財:
@@ -164,4 +168,31 @@ def pregnancy_chapter(chart: Chart, question: Question, use: Place) -> ChapterRe
             found.append(finding("CA-01", "ca_mother_in_danger", Effect.BAD, 2, (mp,)))
         elif moving(chart, R.官鬼) and not moving(chart, R.兄弟):
             found.append(finding("CA-01", "ca_ghost_moves_mother", Effect.BAD, 1, (mp,)))
-    return ChapterReading(tuple(found), tuple(moves))
+    return ChapterReading(tuple(found), tuple(moves), tuple(times))
+
+
+def _birth_days(chart: Chart, question: Question, use: Place) -> list[Timing]:
+    """產期章 CQ-01 「產期有遠近之分，遠則應月，近則應日」: 子孫動者逢合逢值，靜者逢值逢沖，空者沖空實空之日，破者實破
+    逢合之期 … 白虎兄弟而動，值日而生 … 伏藏者出現之日而生也."""
+    unit = Unit.MONTH if horizon_of(question) is Horizon.far else Unit.DAY
+    s = state(chart, use)
+    ln = _line(chart, use)
+    out: list[Timing] = []
+    if ln is not None and ln.moving:
+        out += [timing(unit, harmony_of(s.branch), "CQ-01", "cq_birth_day", 5, (use,)),
+                timing(unit, s.branch, "CQ-01", "cq_birth_day", 5, (use,))]
+    elif use.layer is Layer.HIDDEN:
+        out.append(timing(unit, s.branch, "CQ-01", "cq_birth_day", 5, (use,)))
+    else:
+        out += [timing(unit, s.branch, "CQ-01", "cq_birth_day", 4, (use,)),
+                timing(unit, clash_of(s.branch), "CQ-01", "cq_birth_day", 4, (use,))]
+    if s.void and not s.void_filled:
+        out += [timing(unit, clash_of(s.branch), "CQ-01", "cq_birth_day", 5, (use,)),
+                timing(unit, s.branch, "CQ-01", "cq_birth_day", 5, (use,))]
+    if s.month_break:
+        out += [timing(unit, s.branch, "CQ-01", "cq_birth_day", 5, (use,)),
+                timing(unit, harmony_of(s.branch), "CQ-01", "cq_birth_day", 4, (use,))]
+    for x in chart.lines:
+        if x.moving and x.relation is R.兄弟 and x.spirit.name == "白虎":
+            out.append(timing(unit, x.branch, "CQ-01", "cq_birth_day", 4, (LINE_PLACES[x.position],)))
+    return out

@@ -50,7 +50,7 @@ def travel_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     # CX-01 世為出行人 … 動而化吉，及化子孫者更吉。如若休囚空破，動而化凶者不宜行也
     if world.moving and (good_change(world) or changes_into(world, R.子孫)):
         moves.append(Move("CX-01", "cx_traveller_changes_well", (wp,), "", "+1"))
-    elif (world.moving and bad_change(world)) or (weak(ws) and empty(ws)):
+    elif (world.moving and bad_change(world, chart)) or (weak(ws) and empty(ws)):
         moves.append(Move("CX-01", "cx_do_not_go", (wp,), "≤小凶", "≤小凶"))
     # 應為地頭 … 空破墓絕或動而化絕化回頭克者，去之無益
     if empty(rs) or rs.real_tomb or cut_off(rs) or (resp.moving and (T.化絕 in resp.transformations
@@ -141,7 +141,7 @@ def returning_chapter(chart: Chart, question: Question, use: Place) -> ChapterRe
     if ws.void and not ws.void_filled and use != wp:
         moves.append(Move("XR-04", "xr_world_void_arrives", (wp,), "≥吉", "≥吉"))
     # XR-02 世克用神且無歸志，用神克世近日回家
-    if use != wp and world.element.overcomes is s.element:
+    if use.position != wp.position and world.element.overcomes is s.element:  # not the 世's own change
         moves.append(Move("XR-02", "xr_no_wish_to_return", (wp, use), "", "≤小凶"))
     if ln is not None and ln.moving and ln.changed is not None:
         # XR-03 動化進神不返，用神化退而歸 … 動化鬼在外危災，最怕動而化克

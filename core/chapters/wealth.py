@@ -155,7 +155,8 @@ def gamble_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     places: list[Place] = [wp]
     if ws.on_month_or_day:
         score += 1  # 世喜臨於日月
-    if chart.world.moving and any(t in world.transformations for t in (T.回頭生, T.化進神)) and not bad_change(world):
+    improves = any(t in world.transformations for t in (T.回頭生, T.化進神))
+    if world.moving and improves and not bad_change(world, chart):
         score += 1  # 世爻動而化吉
     if resp.relation is R.妻財 and generates(resp.element, world.element):
         score += 1  # 應帶財而生世
@@ -284,7 +285,7 @@ def patron_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     ln = chart.lines[use.position - 1] if use.layer is Layer.LINE else None
     if use == wp or (ln is not None and (generates(ln.element, world.element) or harmonizes(ln.branch, world.branch))):
         moves.append(Move("YG-01", "yg_patron_favours_world", (use, wp), "", "+1"))  # 持世及生合世爻為吉
-    if empty(us) or us.real_tomb or (ln is not None and bad_change(ln)):
+    if empty(us) or us.real_tomb or (ln is not None and bad_change(ln, chart)):
         moves.append(Move("YG-01", "yg_wasted_trip", (use,), "≤小凶", "≤小凶"))  # 徒勞奔馳之力耳
     if world.moving and (changes_into(world, R.官鬼) or T.回頭克 in world.transformations):
         moves.append(Move("YG-01", "yg_do_not_go", (wp,), "=凶", "=凶"))  # 世爻化鬼化克 … 更不宜行
