@@ -9,6 +9,12 @@ from __future__ import annotations
 from bot.i18n import N_
 
 CHAPTER_FINDINGS: dict[str, str] = {
+    "xh_world_lost": N_("Your world line is weak, empty or struck: however strong the essay and the rank, without you there is no success."),
+    "xh_office_empty": N_("The rank {line} is empty, entombed or changes for the worse: the essay alone does not pass."),
+    "xh_office_favours_world": N_("A strong rank {line} holds or feeds your world line: you pass, even if the essay is weak."),
+    "xh_clash_all_strong": N_("A six-clash hexagram, but Officer, Parent and the world line are all strong: you pass."),
+    "xh_harmony_no_help": N_("A six-harmony hexagram, but one of Officer, Parent or the world line has lost its force: the harmony does not help."),
+    "sb_world_day_broken": N_("Your world line is broken by the day: no appointment, and beware of other trouble."),
     "bx_even": N_("Neither side clearly prevails: an even contest."),
     "bx_i_lose": N_("Your world line or the money is weak, empty or struck, or a Parent moves: you lose money."),
     "bx_i_win": N_("Your world line prevails over the opponent and the money is favoured: you win."),

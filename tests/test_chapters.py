@@ -56,6 +56,8 @@ QUOTES = {
     "TY-02": "子孙临日月、或遇日月动爻生扶、或动而化吉，皆许成孕",
     "JD-01": "世逢兄，何须开口",
     "CQ-01": "子孙动者逢合逢值，静者逢值逢冲",
+    "XH-11": "卦中官父虽旺而世爻休囚空破墓绝及动而变凶",
+    "XH-13": "父爻旺相官临空破墓绝及动而变凶变克虽有锦乡",
     "FZ-01": "兄临世，放则无归",
 }
 
@@ -334,6 +336,33 @@ def test_a_moving_offspring_relieves_the_worry_except_for_a_parent() -> None:
             assert any(m.key == "jb_child_clears_worry" for m in c.moves) is expected, (subject, chart.cast)
         seen += 1
     assert seen > 10
+
+
+def test_the_rank_outranks_the_essay_and_the_world_must_stand() -> None:
+    """XH-13 「父爻旺相官臨空破墓絕 … 文章終遇紅紗蔽目」 / 「官爻旺而生世持世，若是父爻不旺 … 反許遂志」; XH-11
+    「官父雖旺而世爻休囚空破墓絕 … 我位既失，何以成名」."""
+    from core.chapters.common import bad_change, cut_off, empty
+
+    good = lost = 0
+    for chart in _charts():
+        r = read(chart, Question(Topic.exam))
+        use = r.use_god.place
+        if use.layer is not Layer.LINE:
+            continue
+        ln = chart.lines[use.position - 1]
+        s = state_of(chart, use)
+        c = CHAPTERS[Topic.exam](chart, Question(Topic.exam), use)
+        ck = [m.key for m in c.moves]
+        if empty(s) or s.real_tomb or cut_off(s) or bad_change(ln, chart):
+            assert "xh_office_empty" in ck and r.verdict is Verdict.凶
+            lost += 1
+        elif s.vigour.strong and (ln.world or generates(ln.element, chart.world.element)):
+            assert "xh_office_favours_world" in ck
+            good += 1
+        w = state_of(chart, _line_place(chart.hexagram.world))
+        if not w.vigour.strong and (w.real_tomb or cut_off(w)):
+            assert "xh_world_lost" in ck
+    assert good > 20 and lost > 20
 
 
 # ---- 行人章 -------------------------------------------------------------------------------------------------------

@@ -16,7 +16,9 @@ from core.chapters.common import (
     Place,
     R,
     T,
+    Vigour,
     bad_change,
+    clash_of,
     cut_off,
     empty,
     generates,
@@ -60,6 +62,27 @@ def career_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
         # XH-01 父官持世而旺相，或臨日月、或日月動爻生扶、及動而變生，名登龍虎
         if world.relation in (R.父母, R.官鬼) and (ws.vigour.strong or ws.on_month_or_day or ws.supports):
             moves.append(Move("XH-01", "xh_essay_or_rank_on_world", (wp,), "", "≥小吉"))
+        # XH-11 卦中官父雖旺而世爻休囚空破墓絕及動而變凶，或日月沖克世爻 … 我位既失，何以成名
+        pillars = (chart.moment.day.branch, chart.moment.month_branch)
+        struck = any(b.element.overcomes is ws.element or clash_of(b) is ws.branch for b in pillars)
+        if (weak(ws) and (empty(ws) or ws.real_tomb or cut_off(ws))) or bad_change(world, chart) \
+                or (weak(ws) and struck):
+            moves.append(Move("XH-11", "xh_world_lost", (wp,), "", "≤小凶"))
+        # XH-13 父爻旺相官臨空破墓絕及動而變凶變克 … 文章終遇紅紗蔽目; 官爻旺而生世持世 … 反許遂志 (官 before 父)
+        officers = lines_of(chart, R.官鬼)
+        us = state(chart, use)
+        uln = chart.lines[use.position - 1] if use.layer.value == "line" else None
+        if uln is not None and uln.relation is R.官鬼:
+            if empty(us) or us.real_tomb or cut_off(us) or bad_change(uln, chart):
+                moves.append(Move("XH-13", "xh_office_empty", (use,), "", "=凶"))
+            elif us.vigour.strong and (uln.world or generates(uln.element, world.element)):
+                moves.append(Move("XH-13", "xh_office_favours_world", (use, wp), "", "≥小吉"))
+        # XH-12 卦遇六沖 … 官父世爻俱旺者 … 竟許必得; 六合 … 有一失陷不遇生扶者，雖六合亦無益
+        trio = [ws] + [state(chart, LINE_PLACES[x.position]) for x in officers + lines_of(chart, R.父母)]
+        if chart.hexagram.six_clash and officers and lines_of(chart, R.父母) and all(x.vigour.strong for x in trio):
+            moves.append(Move("XH-12", "xh_clash_all_strong", (), "", "≥吉"))
+        elif chart.hexagram.six_harmony and any(x.vigour is Vigour.失陷 and not x.supports for x in trio):
+            moves.append(Move("XH-12", "xh_harmony_no_help", (), "", "≤平"))
         # XH-16 世與官父相旺內有一而化進神者 … 世化退神 … 父化退神 … 官化退神，皓首無成
         for x in (world, *pair):
             if x.moving and T.化退神 in x.transformations:
@@ -78,6 +101,9 @@ def career_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
         elif ln is not None and us.vigour.strong and (ln.world or generates(ln.element, world.element)
                                                       or harmonizes(ln.branch, world.branch)):
             moves.append(Move("SB-01", "sb_office_favours_world", (use, wp), "", "≥小吉"))
+        # SB-07 世臨日破即使官星持世，不獨不能升選，且防他變
+        if ws.day_break:
+            moves.append(Move("SB-07", "sb_world_day_broken", (wp,), "≤小凶", "≤小凶"))
         # SB-08 世旺者竟升，世衰者不吉
         if weak(ws):
             found.append(finding("SB-08", "sb_world_weak", Effect.BAD, 1, (wp,)))

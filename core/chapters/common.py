@@ -38,6 +38,7 @@ __all__ = [
     "T",
     "Timing",
     "Unit",
+    "Vigour",
     "acting",
     "bad_change",
     "birth_of",
