@@ -1,7 +1,7 @@
 """The sentence behind every finding and timing key of 增刪卜易's topic chapters (core/chapters; English msgids,
 the catalogs translate them).  Kept apart from ``bot/texts.py`` and merged into its ``FINDINGS`` and ``TIMINGS``
-there; the placeholders are the same (``{line}``, ``{other}``, ``{branch}``, ``{changed}``, ``{relation}``,
-``{element}``).
+there; the placeholders are the same (``{line}``, ``{other}``, ``{branch}``, ``{changed}``, ``{element}``).
+``{line}`` already names the line's relation, so a sentence does not repeat it.
 """
 
 from __future__ import annotations
@@ -9,12 +9,6 @@ from __future__ import annotations
 from bot.i18n import N_
 
 CHAPTER_FINDINGS: dict[str, str] = {
-    "xh_world_lost": N_("Your world line is weak, empty or struck: however strong the essay and the rank, without you there is no success."),
-    "xh_office_empty": N_("The rank {line} is empty, entombed or changes for the worse: the essay alone does not pass."),
-    "xh_office_favours_world": N_("A strong rank {line} holds or feeds your world line: you pass, even if the essay is weak."),
-    "xh_clash_all_strong": N_("A six-clash hexagram, but Officer, Parent and the world line are all strong: you pass."),
-    "xh_harmony_no_help": N_("A six-harmony hexagram, but one of Officer, Parent or the world line has lost its force: the harmony does not help."),
-    "sb_world_day_broken": N_("Your world line is broken by the day: no appointment, and beware of other trouble."),
     "bx_even": N_("Neither side clearly prevails: an even contest."),
     "bx_i_lose": N_("Your world line or the money is weak, empty or struck, or a Parent moves: you lose money."),
     "bx_i_win": N_("Your world line prevails over the opponent and the money is favoured: you win."),
@@ -69,8 +63,8 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "fz_sibling_on_response": N_("A Sibling stands on the debtor's line: what is lent does not come back."),
     "fz_sibling_on_world": N_("A Sibling holds your world line: what is lent does not come back."),
     "gs_no_spirit": N_("The Officer-Ghost is weak, empty, entombed or cut: no spirit is behind it."),
-    "gs_spirit_ghost": N_("{line}, a weak {element} Ghost: a wandering ghost of {element}."),
-    "gs_spirit_god": N_("{line}, a strong {element} Ghost: a god of {element}."),
+    "gs_spirit_ghost": N_("{line} is weak: a wandering ghost of {element}."),
+    "gs_spirit_god": N_("{line} is strong: a god of {element}."),
     "gz_clash_short": N_("Six-clash: it does not last."),
     "gz_do_not_proceed": N_("Your world line or the house is hurt, empty or entombed: do not go ahead."),
     "gz_harmony_lasting": N_("Six-harmony with world and house strong: done, and lasting."),
@@ -137,8 +131,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "kh_partner_helps": N_("The partner {line} feeds or combines with you: he benefits you."),
     "kh_revives": N_("Six-clash turns into six-harmony: the business revives."),
     "qb_child_moves_protects": N_("Offspring moves: protection, even where it strikes the world line."),
-    "qb_ghost_strikes_world": N_("{line}, a {element} Ghost, strikes the world line: the worst danger — beware of "
-                                "{element}."),
+    "qb_ghost_strikes_world": N_("{line} strikes the world line: the worst danger — beware of {element}."),
     "qb_go_toward": N_("Turn toward the direction of {element}, which feeds your world line."),
     "qb_hide_away": N_("The striking line is in the inner trigram: better to leave home and avoid it outside."),
     "qb_hide_home": N_("The striking line is in the outer trigram: better to stay at home."),
@@ -164,6 +157,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "sb_child_moves_no_promotion": N_("Offspring moves: no promotion for now."),
     "sb_office_empty": N_("The office {line} is empty, entombed, cut or changes for the worse: no hope of the post."),
     "sb_office_favours_world": N_("A strong office {line} holds, feeds or combines with your world line: promotion."),
+    "sb_world_day_broken": N_("Your world line is broken by the day: no appointment, and beware of other trouble."),
     "sb_world_weak": N_("Your world line is weak: a strong world rises, a weak one does not."),
     "syu_long_life": N_("The world line is strong or supported: a long life."),
     "syu_short_life": N_("The world line is entombed with a Ghost, struck by a Ghost that Wealth feeds, or "
@@ -172,54 +166,61 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "syu_world_alone": N_("For one's own lifespan the world line alone is the root."),
     "ts_changes_into_wished": N_("A moving line changes into the relation of the weather asked: it comes, whatever "
                                 "its strength."),
-    "ts_child_brings_clear": N_("{line}, an Offspring, moves: a cloudless sky."),
-    "ts_clouds_part": N_("{line}, a Sibling, changes into Offspring: the clouds part and the sun comes out."),
+    "ts_child_brings_clear": N_("{line} moves: a cloudless sky (子孫)."),
+    "ts_clouds_part": N_("{line} changes into Offspring: the clouds part and the sun comes out."),
     "ts_days_of_rain": N_("Several Parents and Ghosts move and no Wealth or Offspring: about ten days of "
                          "wind and rain."),
     "ts_days_of_sun": N_("Several Wealth and Offspring move: days of fine weather."),
-    "ts_fair_does_not_last": N_("{line}, a Wealth, changes into Ghost: the fair weather does not last."),
-    "ts_ghost_brings_cloud": N_("{line}, an Officer-Ghost, moves: heavy cloud, perhaps thunder."),
+    "ts_fair_does_not_last": N_("{line} changes into Ghost: the fair weather does not last."),
+    "ts_ghost_brings_cloud": N_("{line} moves: heavy cloud, perhaps thunder (官鬼)."),
     "ts_ghost_moves_cloud": N_("A Ghost moves: heavy cloud rather than a clear sky."),
     "ts_ghost_moves_no_rain": N_("Only a Ghost moves, no Parent: thick cloud and fog, but no rain."),
     "ts_murk_at_its_hours": N_("A moving Ghost darkens the sky at the {branch} hours."),
     "ts_nothing_moves_recast": N_("Nothing that bears on the weather moves: the cast does not answer; cast again."),
     "ts_opposite_weather_moves": N_("The line of the other weather moves and the one asked does not: the weather "
                                    "asked does not come."),
-    "ts_parent_brings_rain": N_("{line}, a Parent, moves: clouds gather and rain comes (天時章)."),
+    "ts_parent_brings_rain": N_("{line} moves: clouds gather and rain comes (父母)."),
     "ts_rain_and_clear": N_("Parent and Offspring both move: rain and sun each come at their own time."),
-    "ts_rain_then_clear": N_("{line}, a Parent, changes into Offspring: rain, then clear."),
-    "ts_sibling_brings_wind": N_("{line}, a Sibling, moves: light wind and thin cloud, neither rain nor sun."),
+    "ts_rain_then_clear": N_("{line} changes into Offspring: rain, then clear."),
+    "ts_sibling_brings_wind": N_("{line} moves: light wind and thin cloud, neither rain nor sun (兄弟)."),
     "ts_sibling_moves_neither": N_("Only a Sibling moves: light wind and thin cloud, neither rain nor sun."),
     "ts_void_clashed_acts": N_("A still void line of the weather asked is clashed by the day: it acts, and the "
                               "weather comes."),
-    "ts_wealth_brings_fair": N_("{line}, a Wealth, moves: fair weather."),
+    "ts_wealth_brings_fair": N_("{line} moves: fair weather (妻財)."),
     "ts_wealth_moves_fair": N_("Wealth moves while Offspring is still: fair, but not a fully clear sky."),
     "ts_weather_flips": N_("The hexagram reverses (反吟): the weather turns back again."),
-    "ts_weather_retreats": N_("{line} ({relation}) changes into a retreating god: the weather it brings is ending."),
-    "ts_wind_and_rain": N_("{line}, a Parent, changes into Sibling or Ghost: wind and rain together."),
+    "ts_weather_retreats": N_("{line} changes into a retreating god: the weather it brings is ending."),
+    "ts_wind_and_rain": N_("{line} changes into Sibling or Ghost: wind and rain together."),
     "ts_wished_weak_and_still": N_("The line of the weather asked is weak and still: little hope of it."),
     "ts_wished_weather_moves": N_("The line of the weather asked moves: it comes, whatever its strength (占天時不論旺衰)."),
     "ts_wished_weather_retreats": N_("The line of the weather asked moves but retreats: it comes only briefly."),
     "ts_wished_weather_tied": N_("The line of the weather asked is tied: it comes on the day that clashes it open."),
-    "ty_pregnancy_kept": N_("Offspring {line} is on the day or month, supported, or fed by its change: a "
-                           "pregnancy kept."),
-    "ty_pregnancy_lost": N_("Offspring {line} is empty, cut, struck or turns into Ghost or Parent: the "
-                           "pregnancy is not kept."),
+    "ty_pregnancy_kept": N_("{line} is on the day or month, supported, or fed by its change: a pregnancy kept."),
+    "ty_pregnancy_lost": N_("{line} is empty, cut, struck or crossed with Ghost or Parent: the pregnancy is not kept."),
     "ty_twins": N_("Offspring changes into Offspring, or two strong Offspring move: twins."),
     "xc_court_upholds_me": N_("Officer and Parent move together: the court finds for you."),
     "xc_suit_does_not_form": N_("Wealth or Offspring moves against the plaint and the court: the suit may not go "
                                "ahead."),
-    "xc_wronged": N_("Parent or Officer {line} strikes your world line: you are wronged."),
+    "xc_wronged": N_("{line} strikes your world line: you are wronged."),
     "xd_sibling_favoured": N_("The sibling's line {line} is strong or supported: harmony and help."),
     "xd_sibling_limited": N_("The sibling's line {line} is weak: little help, a limited span."),
     "xd_sibling_unfavoured": N_("The sibling's line {line} is weak and hurt: unfavourable."),
     "xh_all_lines_move": N_("All six lines move: no success."),
+    "xh_clash_all_strong": N_("A six-clash hexagram, but Officer, Parent and the world line are all strong: you pass."),
     "xh_essay_or_rank_on_world": N_("A strong Parent or Officer holds your world line: success."),
+    "xh_harmony_no_help": N_("A six-harmony hexagram, but one of Officer, Parent or the world line has lost "
+                            "its force: the harmony does not help."),
     "xh_not_linked_to_world": N_("Parent and Officer neither hold nor feed nor combine with your world line: of no "
                                 "use."),
+    "xh_office_empty": N_("The rank {line} is empty, entombed or changes for the worse: the essay alone "
+                         "does not pass."),
+    "xh_office_favours_world": N_("A strong rank {line} holds or feeds your world line: you pass, even if the essay "
+                                 "is weak."),
     "xh_retreats": N_("{line} retreats: no success."),
     "xh_spoiler_fails_exam": N_("Offspring or Wealth holds the world or moves: the examination fails."),
     "xh_world_empty": N_("Your world line is empty or broken: no success."),
+    "xh_world_lost": N_("Your world line is weak, empty or struck: however strong the essay and the rank, "
+                       "without you there is no success."),
     "xn_declining": N_("Six-harmony turns into six-clash: the site is gained then lost, or its fortune fades."),
     "xn_good_site": N_("The site (world line) is strong or supported: a good site."),
     "xn_good_then_spoiled": N_("The strong site changes into break, tomb, cut or an overcoming line: good now, "
@@ -259,15 +260,14 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "yy_medicine_poor": N_("{line}, the medicine, changes into a Ghost or is overcome by its change: poor medicine."),
     "yy_medicine_works": N_("{line}, the medicine, is strong and unhurt: it works."),
     "yy_skilled_doctor": N_("Offspring stands on {line}, the doctor: a skilled doctor."),
-    "zsi_able_children": N_("Offspring {line} is strong or supported: able children."),
+    "zsi_able_children": N_("{line} is strong or supported: able children."),
     "zsi_child_by_another_mother": N_("Offspring appears only by a change: a child by another mother."),
-    "zsi_child_turns_child": N_("Offspring {line} changes into Offspring: many children."),
-    "zsi_child_turns_ghost": N_("Offspring {line} changes into a Ghost: the child does not survive."),
+    "zsi_child_turns_child": N_("{line} changes into Offspring: many children."),
+    "zsi_child_turns_ghost": N_("{line} changes into a Ghost: the child does not survive."),
     "zsi_danger_is_the_askers": N_("Asking about kin, your own world line changes for the worse: the danger is your "
                                   "own."),
-    "zsi_no_children": N_("Offspring {line} is weak, cut, struck or crossed with Parent or Ghost: children "
-                         "do not survive."),
-    "zsi_parent_threatens_child": N_("A moving Parent {line} overcomes the child: a threat to the child."),
+    "zsi_no_children": N_("{line} is weak, cut, struck or crossed with Parent or Ghost: children do not survive."),
+    "zsi_parent_threatens_child": N_("{line} moves and overcomes the child: a threat to the child."),
     "zx_ghost_on_world": N_("A Ghost holds your world line: worry and fright on the water."),
     "zx_ghost_strikes_world": N_("A moving Ghost clashes or strikes your world line: mishap on the way."),
     "zx_safe_voyage": N_("Offspring holds, feeds or combines with your world line: a safe voyage."),
@@ -286,11 +286,11 @@ CHAPTER_TIMINGS: dict[str, str] = {
     "cq_birth_day": N_("when the child is born, by {line} (產期)"),
     "cx_departure_day": N_("the day of departure, that clashes {line}"),
     "dh_price_month": N_("the month the price of {line} comes"),
-    "jb_child_void_day": N_("when the void Offspring on {line} is filled or clashed"),
-    "qb_void_ends_day": N_("when the void Offspring on {line} leaves the void: the worry ends"),
+    "jb_child_void_day": N_("when the void {line} is filled or clashed"),
+    "qb_void_ends_day": N_("when the void {line} leaves the void: the worry ends"),
     "qc_money_on_tomb_day": N_("on the tomb day of {line}, too strong: the money comes"),
     "qc_robbers_tomb_day": N_("the tomb day of the moving Siblings: beware of loss"),
-    "syu_danger_year": N_("a year of danger for the weak world line {line}"),
+    "syu_danger_year": N_("a year of danger for the weak {line}"),
     "syu_enemy_combined_year": N_("a year that combines the moving enemy {line}"),
     "syu_enemy_own_year": N_("the year of the moving enemy {line}'s own branch"),
     "syu_source_clash_year": N_("a year that clashes the moving source {line}"),
@@ -307,6 +307,6 @@ CHAPTER_TIMINGS: dict[str, str] = {
     "xr_arrival": N_("when the one away arrives"),
     "yg_arrival_day": N_("the day of arrival, when the change of {line} is filled"),
     "yy_medicine_void_day": N_("when the medicine's void change fills"),
-    "zsi_child_void_year": N_("the year that fills or clashes the void Offspring {line}: a child"),
+    "zsi_child_void_year": N_("the year that fills or clashes the void {line}: a child"),
     "zx_arrival_day": N_("the day of arrival by boat"),
 }

@@ -78,7 +78,7 @@ def _colour(chart: Chart) -> list[Finding]:
         elif ln.relation is R.妻財 and into is R.官鬼:
             out.append(finding("TS-15", "ts_fair_does_not_last", Effect.NEUTRAL, 0, here))
         if T.化退神 in ln.transformations and ln.relation in _NAMES:
-            out.append(finding("TS-24", "ts_weather_retreats", Effect.NEUTRAL, 0, here, relation=ln.relation.name))
+            out.append(finding("TS-24", "ts_weather_retreats", Effect.NEUTRAL, 0, here))
     wet = moving(chart, R.父母) + moving(chart, R.官鬼)
     dry = moving(chart, R.妻財) + moving(chart, R.子孫)
     if len(wet) >= 2 and not dry:
