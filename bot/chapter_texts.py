@@ -9,6 +9,17 @@ from __future__ import annotations
 from bot.i18n import N_
 
 CHAPTER_FINDINGS: dict[str, str] = {
+    "cx_burdened_weak": N_("A Parent on or against your weak world line: burdens of luggage and "
+                          "carts, or rain — the trip goes badly."),
+    "cx_burdened_strong": N_("A Parent on or against your world line: luggage or rain may trouble "
+                            "you, but a strong world line takes no harm."),
+    "cx_money_wasted": N_("Wealth holds your world line and a moving Sibling strikes it: money "
+                         "wasted, or cheating by juniors."),
+    "cx_reversal_turns_back": N_("The hexagram reverses (反吟): you may reach half way and turn back."),
+    "cx_reversal_struck": N_("The hexagram reverses and the day or month strikes your world line: "
+                            "great danger on the road."),
+    "cx_clash_cannot_go": N_("A six-clash hexagram with your world line still or void: you cannot set out."),
+    "cx_danger_even_at_home": N_("Six-harmony turns into six-clash: danger even if you stay at home."),
     "bx_even": N_("Neither side clearly prevails: an even contest."),
     "bx_i_lose": N_("Your world line or the money is weak, empty or struck, or a Parent moves: you lose money."),
     "bx_i_win": N_("Your world line prevails over the opponent and the money is favoured: you win."),

@@ -286,7 +286,8 @@ _TABLE: dict[str, tuple[str, int] | Cited] = {
     # ==== 增刪卜易's topic chapters 35–130 (shared/texts/zsby_topics_doctrine.txt, seed zsbyt; ids and lines as in
     # notes/zsby_topics_rules.md; core/chapters emits them, core/question names the chapters' use-gods) ====
     "BX-01": ("zsbyt", 401), "CA-01": ("zsbyt", 448), "CQ-01": ("zsbyt", 453), "CX-01": ("zsbyt", 459), "CX-02": ("zsbyt", 460),
-    "CX-03": ("zsbyt", 461), "CX-04": ("zsbyt", 462), "CX-06": ("zsbyt", 465), "DH-01": ("zsbyt", 371),
+    "CX-03": ("zsbyt", 461), "CX-04": ("zsbyt", 462), "CX-06": ("zsbyt", 465), "CX-07": ("zsbyt", 466), "CX-08": ("zsbyt", 467), "CX-09": ("zsbyt", 468),
+    "CX-10": ("zsbyt", 469), "DH-01": ("zsbyt", 371),
     "DH-03": ("zsbyt", 373), "DH-05": ("zsbyt", 375), "DH-07": ("zsbyt", 377), "DO-01": ("zsbyt", 486),
     "DO-02": ("zsbyt", 486), "FB-01": ("zsbyt", 482), "FB-02": ("zsbyt", 483), "FM-03": ("zsbyt", 117),
     "FQ-04": ("zsbyt", 130), "FQ-05": ("zsbyt", 131), "FZ-01": cited("zsbyt", 395, decided=(395,)), "GS-01": ("zsbyt", 518),
@@ -389,7 +390,8 @@ TITLES: dict[str, str] = {
     "HJ-52": "用神克世", "HJ-54": "休囚被克而絕",
     # 增刪卜易's topic chapters (seed zsbyt)
     "BX-01": "博戲首重世應兼用財", "CA-01": "產婦以財為用", "CQ-01": "產期遠月近日", "CX-01": "世為出行人應為地頭", "CX-02": "世克應宜行應克世不宜",
-    "CX-03": "六沖世衰去不成間爻同行", "CX-04": "世暗動必去", "CX-06": "子孫動出行百禍潛消", "DH-01": "財旺宜脫財衰宜囤",
+    "CX-03": "六沖世衰去不成間爻同行", "CX-04": "世暗動必去", "CX-06": "子孫動出行百禍潛消", "CX-07": "父持世動出行之累", "CX-08": "財持世兄沖克浪費",
+    "CX-09": "伏吟沖開反吟中返六沖不行", "CX-10": "六合變沖坐家亦危", "DH-01": "財旺宜脫財衰宜囤",
     "DH-03": "財化進化退論價", "DH-05": "貨價應期", "DH-07": "旺財逢日沖價漲", "DO-01": "應克世他勝世克應我贏",
     "DO-02": "子孫動爭不成", "FB-01": "防非喜官空子動", "FB-02": "子孫持世不成非鬼克世成訟", "FM-03": "父母壽元",
     "FQ-04": "財化凶妻不長年", "FQ-05": "兄持世財旺不克妻", "FZ-01": "放債兄臨世無歸", "GS-01": "鬼神以官鬼論",

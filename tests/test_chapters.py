@@ -57,6 +57,7 @@ QUOTES = {
     "JD-01": "世逢兄，何须开口",
     "CQ-01": "子孙动者逢合逢值，静者逢值逢冲",
     "XH-11": "卦中官父虽旺而世爻休囚空破墓绝及动而变凶",
+    "CX-09": "卦得伏吟世动者，冲开之日月成行",
     "XH-13": "父爻旺相官临空破墓绝及动而变凶变克虽有锦乡",
     "FZ-01": "兄临世，放则无归",
 }
@@ -363,6 +364,22 @@ def test_the_rank_outranks_the_essay_and_the_world_must_stand() -> None:
         if not w.vigour.strong and (w.real_tomb or cut_off(w)):
             assert "xh_world_lost" in ck
     assert good > 20 and lost > 20
+
+
+def test_a_six_clash_with_a_still_world_does_not_set_out() -> None:
+    """CX-09 「六沖卦世靜世空必不能行」: whatever else the chart says, the journey does not happen."""
+    seen = 0
+    for chart in _charts():
+        if not chart.hexagram.six_clash:
+            continue
+        w = state_of(chart, _line_place(chart.hexagram.world))
+        r = read(chart, Question(Topic.travel, Subject.self))
+        if not chart.world.moving or (w.void and not w.void_filled):
+            assert "cx_clash_cannot_go" in _keys(r) and r.verdict is Verdict.凶
+            seen += 1
+        else:
+            assert "cx_clash_cannot_go" not in _keys(r)
+    assert seen > 10
 
 
 # ---- 行人章 -------------------------------------------------------------------------------------------------------

@@ -83,6 +83,32 @@ def travel_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
         found.append(finding("CX-04", "cx_leaves_now", Effect.NEUTRAL, 0, (wp,)))
     elif not world.moving and ws.vigour.strong or world.moving and ws.tied:
         times.append(timing(Unit.DAY, clash_of(world.branch), "CX-04", "cx_departure_day", 5, (wp,)))
+    # CX-07 父母持世而動或被父動沖克世爻 … 世爻旺者無妨，最怕休囚而為凶也
+    parent_strikes = any(x.element.overcomes is world.element or clashes(x.branch, world.branch)
+                         for x in moving(chart, R.父母) if not x.world)
+    if (world.relation is R.父母 and world.moving) or parent_strikes:
+        if weak(ws):
+            moves.append(Move("CX-07", "cx_burdened_weak", (wp,), "", "-1"))
+        else:
+            found.append(finding("CX-07", "cx_burdened_strong", Effect.NEUTRAL, 0, (wp,)))
+    # CX-08 財爻持世，兄爻沖克 … 無端浪費 … 破耗百出
+    if world.relation is R.妻財 and any(x.element.overcomes is world.element or clashes(x.branch, world.branch)
+                                       for x in moving(chart, R.兄弟)):
+        moves.append(Move("CX-08", "cx_money_wasted", (wp,), "", "-1"))
+    # CX-09 卦得伏吟世動者，沖開之日月成行; 反吟可到中途亦返，世逢沖克大凶; 六沖卦世靜世空必不能行
+    turned = [x for x in chart.lines if x.moving]
+    if turned and all(T.伏吟 in x.transformations for x in turned) and world.moving:
+        times.append(timing(Unit.DAY, clash_of(world.branch), "CX-09", "cx_departure_day", 5, (wp,)))
+    if turned and all(T.反吟 in x.transformations for x in turned):
+        struck = any(b.element.overcomes is ws.element or clash_of(b) is ws.branch
+                     for b in (chart.moment.day.branch, chart.moment.month_branch))
+        moves.append(Move("CX-09", "cx_reversal_struck" if struck else "cx_reversal_turns_back", (wp,),
+                          "=凶" if struck else "≤小凶", "=凶" if struck else "≤小凶"))
+    if chart.hexagram.six_clash and (not world.moving or (ws.void and not ws.void_filled)):
+        moves.append(Move("CX-09", "cx_clash_cannot_go", (wp,), "=凶", "=凶"))
+    # CX-10 六合卦變六沖 … 坐家亦恐凶危
+    if chart.hexagram.six_harmony and chart.changed is not None and chart.changed.six_clash:
+        found.append(finding("CX-10", "cx_danger_even_at_home", Effect.BAD, 2, ()))
     # CX-06 出行得子孫發動，子孫持世、世化子孫，程途萬里，百禍潛消
     if moving(chart, R.子孫) or world.relation is R.子孫:
         moves.append(Move("CX-06", "cx_child_guards_journey", (wp,), "", "≥小吉"))
