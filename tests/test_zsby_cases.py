@@ -20,6 +20,8 @@ BY_ID = {c["id"]: c for c in READABLE}
 # 占此應彼 (HJ-69): the cast answered a matter other than the one asked (the author says so); no engine can know.
 _OTHER = "占此應彼 (HJ-69): the cast answered another matter than the one asked"
 
+_CHAPTER = "the topic chapter reads it otherwise: "
+
 # The line the author reads is not the engine's use-god nor its co-read line.
 LINE_MISSES = {
     "ZD-L522": "a grave: the author reads the 4th line as the 穴 (site), a positional reading the catalogue lacks",
@@ -39,14 +41,27 @@ VERDICT_MISSES = {
     # the book against itself: XK2-07 makes a weak static void under a bad picture 到底空, and nothing supports the
     # 世 亥 the 未 month strikes; the author discusses only the 化退 忌神
     "ZD-L945": "the author lets a void, month-struck 世 官 succeed once the 忌神 is cleared (辰年)",
-    "ZD-L1049": "the mother does not come: 被合不來 (JT-09) of the changed 丑, and the moving 父 未 化進 「亦應不來」 "
-                "with no reason given; the engine reads the moving copy (JS-07), which the four places support",
     "ZD-L1264": "世逢合而絆住: the author's verdict is good now (仕途平坦) and bad from the 巳 year that clashes the tie",
     # AD-01 holds across the chapters: the earth lines an earth day 「冲动」 in 坤之師 (L609) and 申月戊辰日 (L1085)
     # are void that day (沖空則實), and 晉's 未, clashed by the 丑 day and not void, stay inert (ZD-L1566); here the
     # 丑 世 is not void, and the author is silent on its 日破
     "ZD-L1404": "‹old›: the 世 is 日破, yet the author reads only whether the broken, entombed 鬼 harms it",
-    **{cid: _OTHER for cid in ("ZD-L1587", "ZD-L1614", "ZD-L1614b")},
+    **{cid: _OTHER for cid in ("ZD-L1614", "ZD-L1614b")},
+    # 增刪卜易's own topic chapter for the matter (core/chapters, seed zsbyt) decides against the case's outcome; the
+    # chapter is the specification (DESIGN "seed 000 vs 增刪卜易"), the case an example
+    "ZD-L504": _CHAPTER + "出行章 CX-06 子孫發動 … 百禍潛消 (and CX-01 世化子孫) read the trip as good",
+    "ZD-L512": _CHAPTER + "婚姻章 HYN-09 兄爻持世 … 此婚必難成 (no moving 財 combines the 世)",
+    "ZD-L532": _CHAPTER + "鬥毆章 DO-01 應克世者他勝; 興詞章 XC-01 父官克世受屈含冤",
+    "ZD-L554": _CHAPTER + "求財章 QC-07 兄爻安靜 … 不宜乎鬼動; QC-05 父動克福神",
+    "ZD-L562": _CHAPTER + "行人章 XR-04 卦逢六沖，行人無定而不返",
+    "ZD-L682b": _CHAPTER + "求財章 QC-07 兄爻安靜者，又不宜乎鬼動",
+    "ZD-L783": _CHAPTER + "行人章 XR-04 卦逢六沖，行人無定而不返",
+    "ZD-L937": _CHAPTER + "升選章 SB-07 世臨日破即使官星持世，不獨不能升選",
+    "ZD-L1150": _CHAPTER + "求財章 QC-05 父動克福神 … 凡有所圖，水中撈月 (the coal came years late)",
+    "ZD-L1377": _CHAPTER + "求財章 QC-05 兄動克財爻 … 水中撈月",
+    "ZD-L1509": _CHAPTER + "升選章 SB-01 旺官持世 … 皆吉",
+    "ZD-L1526b": _CHAPTER + "出行章 CX-01 應為地頭 … 空破墓絕 … 去之無益",
+    "ZD-L1630": _CHAPTER + "升選章 SB-01 旺官持世 (the case is 占此應彼, HJ-69)",
 }
 
 
@@ -108,13 +123,14 @@ def test_the_authors_moment_among_the_first_three(cid: str) -> None:
 
 
 def test_rates_over_the_book() -> None:
-    """Floors under today's rates (line 91.5 % of 106, moment 52 %, same side 89.7 %, other side 9.3 % of 107)."""
+    """Floors under today's rates (line 91.5 % of 106, moment 52 %, same side 79.4 %, other side 17.8 % of 107; the
+    verdict rates fell from 89.7 % and 9.3 % when each matter came to be judged by its own topic chapter)."""
     lines = [evaluate(c)["line"] for c in READABLE if c["use_god"] and c["use_god"].get("position") is not None]
     sides = [evaluate(c)["verdict"] for c in READABLE if c["verdict"] is not None]
     assert sum(map(bool, lines)) / len(lines) >= 0.915
     assert len(MOMENT_HITS) / len(MOMENT_CASES) >= 0.52
-    assert sum(s[0] for s in sides) / len(sides) >= 0.897
-    assert sum(s[1] for s in sides) / len(sides) <= 0.094
+    assert sum(s[0] for s in sides) / len(sides) >= 0.794
+    assert sum(s[1] for s in sides) / len(sides) <= 0.178
 
 
 def test_a_case_chart_is_built_on_its_printed_day() -> None:
