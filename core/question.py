@@ -2,11 +2,15 @@
 
 增刪卜易 用神章 (seed 002, YS-01…YS-07) governs every person it names; the topic chapters of seed 000 (年時, 身命,
 六親壽命, 媒妁, 婚姻) give the readings of their own topics; DESIGN.md decides what the texts leave open (an unrelated
-other person → 應; 姊丈/妹夫 → 世).  Every entry carries the seed line it rests on, so a reading can say who says so.
+other person → 應; 姊丈/妹夫 → 世).  增刪卜易's own topic chapters (天時 … 祖塋, seed zsbyt) give the use-god of
+the matters they treat and win where they differ from 用神章's table: a doctor is the 應 (延醫 YY-02), a grave site
+the 世 (尋地 XN-01), a game the 世 against the 應 with the 財 (博戲 BX-01), a pregnancy the 子孫 (胎孕 TY-01) or the
+mother's own line (問產婦 CA-01).  Every entry carries the seed line it rests on, so a reading can say who says so.
 Ids and enums only: the bot translates.
 
 Follow-ups are asked only when the answer changes the use-god: whose matter for person-centred topics, the sex of
-the one who marries, the kind of a lost thing.  A use-god given explicitly by an expert overrides the catalogue.
+the one who marries, the kind of a lost thing, the child or the mother of a pregnancy (TY-01 各宜分占).  A use-god
+given explicitly by an expert overrides the catalogue.
 Optional follow-ups (``optional_follow_ups``) come after them and may be skipped, keeping the default: how far off a
 matter is where the topic's default is a guess, a recent or a long illness, the weather asked about.
 """
