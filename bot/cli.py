@@ -25,6 +25,7 @@ from core.cast import Cast, CastError, CoinConvention, parse_cast, random_cast
 from core.chart import Chart, build_chart
 from core.export import chart_dict, reading_dict
 from core.question import (
+    Birth,
     Horizon,
     Illness,
     Question,
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 
 CHART_KEYS = frozenset({"lines", "tosses", "random", "at", "tz", "month", "day", "year", "day_boundary", "coins"})
 READ_KEYS = CHART_KEYS | {"topic", "subject", "sex", "use_god", "lang", "subject_sex", "thing", "horizon", "illness",
-                          "weather"}
+                          "weather", "birth"}
 
 
 class RequestError(ValueError):
@@ -301,7 +302,8 @@ def question_from_request(req: Mapping[str, Any]) -> Question:
     question = Question.parse_ids(_text(req, "topic") or "other", _text(req, "subject"), _text(req, "sex"),
                                   _text(req, "use_god"), subject_sex=_text(req, "subject_sex"),
                                   thing=_text(req, "thing"), horizon=_text(req, "horizon"),
-                                  illness=_text(req, "illness"), weather=_text(req, "weather"))
+                                  illness=_text(req, "illness"), weather=_text(req, "weather"),
+                                  birth=_text(req, "birth"))
     missing = follow_ups(question)
     if missing:
         raise RequestError("the use-god is not fixed yet; answer: " + ", ".join(
@@ -389,6 +391,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="near (days, hours) or far (months, years); default by topic")
     q.add_argument("--illness", choices=[i.value for i in Illness], help="for illness: recent (近病) or long (久病)")
     q.add_argument("--weather", choices=[w.value for w in Weather], help="for weather: the weather asked about")
+    q.add_argument("--birth", choices=[b.value for b in Birth],
+                   help="for pregnancy: the child (胎孕) or the mother (產婦); the book reads them apart")
     q.add_argument("--use-god", help="an explicit use-god: 父母 兄弟 官鬼 妻財 子孫 世 應 (overrides the topic)")
     q.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
     read_p.add_argument("--picture", metavar="FILE.png", help="also write the chart as a picture (PNG), in --lang")
@@ -524,7 +528,7 @@ def _chart(args: argparse.Namespace) -> int:
         req |= {k: v for k, v in {
             "topic": args.topic, "subject": args.subject, "sex": args.sex, "subject_sex": args.subject_sex,
             "thing": args.thing, "use_god": args.use_god, "horizon": args.horizon, "illness": args.illness,
-            "weather": args.weather}.items() if v is not None}
+            "weather": args.weather, "birth": args.birth}.items() if v is not None}
     try:
         if reading:
             chart, result = reading_from_request(req, _utcnow)

@@ -29,6 +29,12 @@ TOPIC_LABELS: dict[str, str] = {
     "lost": N_("Lost thing, theft"), "property": N_("House, land, vehicle, documents"), "weather": N_("Weather"),
     "year": N_("The year's fortune"), "lifetime": N_("My lifetime"), "lifespan": N_("Lifespan"),
     "matchmaker": N_("A matchmaker"), "other": N_("Something else"),
+    # 增刪卜易's own topic chapters
+    "patron": N_("Visiting a patron or an official"), "shop": N_("Opening a shop, a partnership"),
+    "goods": N_("Stocking or selling goods"), "lending": N_("Lending, collecting a debt"),
+    "boat": N_("A journey by boat"), "avoid_lawsuit": N_("Fearing a lawsuit or trouble"),
+    "spirits": N_("Is a spirit behind it?"), "house": N_("Building, buying or renting a house"),
+    "grave": N_("An ancestral grave"), "children": N_("Children: will there be, will they grow up"),
 }
 SUBJECT_LABELS: dict[str, str] = {
     "self": N_("Myself"), "parent": N_("A parent or elder"), "sibling": N_("A sibling or friend"),
@@ -46,11 +52,14 @@ HORIZON_LABELS: dict[str, str] = {"near": N_("Near: in days"), "far": N_("Far: m
                                   "today": N_("Today: in hours")}
 ILLNESS_LABELS: dict[str, str] = {"recent": N_("Recent (近病)"), "long": N_("Long-standing (久病)")}
 WEATHER_LABELS: dict[str, str] = {"rain": N_("Rain"), "clear": N_("A clear sky")}
+BIRTH_LABELS: dict[str, str] = {"child": N_("The child: is it there, will it be kept"),
+                                "mother": N_("The mother's safety in childbirth")}
 FOLLOW_UP_QUESTIONS: dict[str, str] = {
     "subject": N_("Whose matter is it?"),
     "sex": N_("Are you a man or a woman? (Marriage is read from 財 for a man, from 官 for a woman.)"),
     "subject_sex": N_("Is the person who marries a man or a woman?"),
     "thing": N_("What was lost?"),
+    "birth": N_("Do you ask about the child or about the mother? The book reads them apart (各宜分占)."),
     "horizon": N_("Is the matter near or far off? A near matter is timed in days, a far one in months and years. "
                   "Not sure? Skip, and it is timed as such matters usually are."),
     "illness": N_("Is the illness recent or long-standing? A void use-god or a six-clash hexagram means recovery "
@@ -115,7 +124,7 @@ def follow_up(topic: Topic, which: FollowUp) -> InlineKeyboardMarkup:
     """The answers to a follow-up, two a row; an optional one has its skip button on a row of its own."""
     labels = {FollowUp.subject: SUBJECT_LABELS, FollowUp.sex: SEX_LABELS, FollowUp.subject_sex: SEX_LABELS,
               FollowUp.thing: THING_LABELS, FollowUp.horizon: HORIZON_LABELS, FollowUp.illness: ILLNESS_LABELS,
-              FollowUp.weather: WEATHER_LABELS}[which]
+              FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS}[which]
     buttons = [B(_(labels[c.value]), callback_data=f"f:{which.value}:{c.value}") for c in choices(topic, which)]
     skip = ([[B(_(SKIP_LABELS[which.value]), callback_data=f"f:{which.value}:{SKIP}")]]
             if which in OPTIONAL_FOLLOW_UPS else [])

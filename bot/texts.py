@@ -790,3 +790,9 @@ PARAM_WORDS: dict[str, tuple[str, dict[str, str]]] = {
         "hidden_without_birth": N_("its hidden member does not lie under its birth (長生)"),
         "hung_end_without_start": N_("the day or the month gives only its end (墓), and its start is lost")}),
 }
+
+# 增刪卜易's topic chapters (core/chapters): their sentences live in bot/chapter_texts.py
+from bot.chapter_texts import CHAPTER_FINDINGS, CHAPTER_TIMINGS  # noqa: E402 - merged after the tables above
+
+FINDINGS.update(CHAPTER_FINDINGS)
+TIMINGS.update(CHAPTER_TIMINGS)

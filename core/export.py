@@ -195,6 +195,7 @@ def reading_dict(r: Reading) -> dict[str, Any]:
             "horizon": None if q.horizon is None else q.horizon.value,
             "illness": None if q.illness is None else q.illness.value,
             "weather": None if q.weather is None else q.weather.value,
+            "birth": None if q.birth is None else q.birth.value,
         },
         "use_god": {
             "target": target.value,

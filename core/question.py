@@ -2,11 +2,15 @@
 
 增刪卜易 用神章 (seed 002, YS-01…YS-07) governs every person it names; the topic chapters of seed 000 (年時, 身命,
 六親壽命, 媒妁, 婚姻) give the readings of their own topics; DESIGN.md decides what the texts leave open (an unrelated
-other person → 應; 姊丈/妹夫 → 世).  Every entry carries the seed line it rests on, so a reading can say who says so.
+other person → 應; 姊丈/妹夫 → 世).  增刪卜易's own topic chapters (天時 … 祖塋, seed zsbyt) give the use-god of
+the matters they treat and win where they differ from 用神章's table: a doctor is the 應 (延醫 YY-02), a grave site
+the 世 (尋地 XN-01), a game the 世 against the 應 with the 財 (博戲 BX-01), a pregnancy the 子孫 (胎孕 TY-01) or the
+mother's own line (問產婦 CA-01).  Every entry carries the seed line it rests on, so a reading can say who says so.
 Ids and enums only: the bot translates.
 
 Follow-ups are asked only when the answer changes the use-god: whose matter for person-centred topics, the sex of
-the one who marries, the kind of a lost thing.  A use-god given explicitly by an expert overrides the catalogue.
+the one who marries, the kind of a lost thing, the child or the mother of a pregnancy (TY-01 各宜分占).  A use-god
+given explicitly by an expert overrides the catalogue.
 Optional follow-ups (``optional_follow_ups``) come after them and may be skipped, keeping the default: how far off a
 matter is where the topic's default is a guess, a recent or a long illness, the weather asked about.
 """
@@ -54,7 +58,18 @@ class Topic(StrEnum):
     land = "land"            # land and graves (天地、城池、宅舍: 父母)
     livestock = "livestock"  # livestock (六畜: 子孫)
     gamble = "gamble"        # games and bets (財物: 妻財)
-    loan = "loan"            # loans and debts (財物: 妻財)
+    loan = "loan"            # borrowing (借貸章: 財 the loan, 應 the lender)
+    # 增刪卜易's own topic chapters (ch. 35–130, seed zsbyt), each with its chapter's use-god
+    patron = "patron"        # visiting a patron or an official (謁貴章: 官 the patron, YG-07)
+    shop = "shop"            # opening a shop, a trade, a partnership (開行開店章: 財, 應 partner or customers)
+    goods = "goods"          # stocking or selling goods, the price (囤貨賣貨章: 財 the price)
+    lending = "lending"      # lending money, collecting a debt (放債索債章: 財, 應 the debtor)
+    boat = "boat"            # a journey by boat (舟行章: 世, 子孫 the fair wind)
+    avoid_lawsuit = "avoid_lawsuit"  # fearing a lawsuit or trouble (防非避訟章: 世, 子孫 against 官鬼)
+    spirits = "spirits"      # is a spirit behind it (鬼神章: 官鬼)
+    house = "house"          # building, buying or renting a house (蓋造買宅賃宅章: 父母 with 世)
+    grave = "grave"          # an existing ancestral grave (祖塋舊冢章: 父母)
+    children = "children"    # will there be children, will they grow up (子嗣章: 子孫)
 
 
 class Subject(StrEnum):
@@ -116,6 +131,13 @@ class Weather(StrEnum):
     clear = "clear"
 
 
+class Birth(StrEnum):
+    """Which side of a pregnancy is asked: 胎孕章 TY-01 「卜胎之虛實，占孕之安危，問產婦之吉凶 … 各宜分占」."""
+
+    child = "child"    # is there a child, will it be kept (胎孕: 子孫)
+    mother = "mother"  # the mother's safety in childbirth (問產婦: her own line, 財 for a wife, CA-01)
+
+
 class FollowUp(StrEnum):
     """What the bot may still have to ask before the use-god is fixed."""
 
@@ -123,6 +145,7 @@ class FollowUp(StrEnum):
     sex = "sex"                    # the querent's sex: marriage about oneself (男占婦以財, 女占夫用鬼)
     subject_sex = "subject_sex"    # the sex of the relative who marries (son or daughter, brother or sister …)
     thing = "thing"                # what kind of thing was lost
+    birth = "birth"                # pregnancy: the child or the mother (TY-01 各宜分占)
     # optional: asked after the ones above, each may be skipped (``optional_follow_ups``)
     horizon = "horizon"            # near or far, where the topic's default is a guess (YQ-16)
     illness = "illness"            # a recent or a long illness (JS-25, JS-26)
@@ -185,6 +208,16 @@ class Meaning(StrEnum):
     clear = "clear"
     drought_sign = "drought_sign"
     thunder = "thunder"
+    worry = "worry"                # 官鬼 in a doctor's cast: the worry, not the disease (WZ-02)
+    lender = "lender"              # 應 in a loan (JD-01)
+    debtor = "debtor"              # 應 when lending or collecting (FZ-01)
+    partner = "partner"            # 應 for a shop: the partner or the customers (KH-01)
+    descendants = "descendants"    # 子孫 for a grave site (XN-01)
+    house = "house"                # 父母 as the house (GZ-01)
+    fair_wind = "fair_wind"        # 子孫 on a boat (ZX-02)
+    destination = "destination"    # 應 on a journey (CX-01)
+    mother = "mother"              # the one with child (TY-01/CA-01)
+    money = "money"                # 財 in a game played for money (BX-01)
 
 
 Target: TypeAlias = Relation | Role | Special
@@ -235,6 +268,7 @@ class Question:
     horizon: Horizon | None = None    # None: the topic's default (``horizon_of``)
     illness: Illness | None = None    # for illness: recent or long
     weather: Weather | None = None    # for weather: the weather wished or asked about
+    birth: Birth | None = None        # for pregnancy: the child or the mother
 
     def __post_init__(self) -> None:
         if isinstance(self.use_god, Role) and self.use_god not in _OVERRIDE_ROLES:
@@ -244,7 +278,7 @@ class Question:
     def parse_ids(
         cls, topic: str, subject: str | None = None, sex: str | None = None, use_god: str | None = None,
         *, subject_sex: str | None = None, thing: str | None = None, horizon: str | None = None,
-        illness: str | None = None, weather: str | None = None,
+        illness: str | None = None, weather: str | None = None, birth: str | None = None,
     ) -> Question:
         """Build from stable string ids (None or "" = not answered); a bad id raises naming the accepted ones."""
         return cls(
@@ -257,6 +291,7 @@ class Question:
             horizon=_parse_opt(Horizon, "horizon", horizon),
             illness=_parse_opt(Illness, "illness", illness),
             weather=_parse_opt(Weather, "weather", weather),
+            birth=_parse_opt(Birth, "birth", birth),
         )
 
 
@@ -307,6 +342,27 @@ _NS_19 = source("NS-08")      # 妻財為糧食 … 子孫蠶花
 _NS_23 = source("NS-09")      # 初爻為萬物 … 世爻為地氣，二爻為黎民
 _NS_31 = source("NS-13")      # 凡卜年成禍福，須憑年建
 
+# 增刪卜易's topic chapters (seed zsbyt, shared/texts/zsby_topics_doctrine.txt): the chapter's own use-god.
+_YY_02 = source("YY-02")      # 延醫: 自占求醫，應爻為醫人，代六親而求醫者，亦以應為醫人
+_WZ_02 = source("WZ-02")      # 此官鬼者，即一家之憂神也
+_XN_01 = source("XN-01")      # 尋地: 所驗者，世為穴也 … 兒孫乃祭祀之裔
+_BX_01 = source("BX-01")      # 博戲: 首重世應，若勝以得財者，兼用財
+_JD_01 = source("JD-01")      # 借貸: 世 the borrower, 應 the lender, 財 the loan
+_FZ_01 = source("FZ-01")      # 放債索債: 應 the debtor
+_YG_01 = source("YG-01")      # 謁貴: 為名者用官 … (YG-07: the 官 is the patron)
+_KH_01 = source("KH-01")      # 開店: 財為本，福為基 … 應為伙計 / 下顧之客
+_DH_01 = source("DH-01")      # 囤貨賣貨: 財 the price
+_ZX_02 = source("ZX-02")      # 舟行: 乃以子孫為順風
+_CX_01 = source("CX-01")      # 出行: 世為出行人 … 應為地頭
+_FB_01 = source("FB-01")      # 防非: 喜官居空破，最宜子動
+_GS_01 = source("GS-01")      # 鬼神: 凡占鬼神 … 官鬼
+_GZ_01 = source("GZ-01")      # 蓋造買宅: 父爻旺相持世 …
+_ZY_01 = source("ZY-01")      # 祖塋: 皆以父母為用神
+_ZSI_02 = source("ZSI-02")    # 子嗣: 福德即子孫爻
+_TY_01 = source("TY-01")
+_CA_01 = source("CA-01")      # 問產婦: 問產婦夫占代占，皆以財為用神      # 胎孕: 親占代占，皆用子孫，惟子占母孕，以弟兄爻為用神也
+_SYU_01 = source("SYU-01")    # 壽元: 凡占壽元，獨以世爻為根本
+
 # ---- the person table ------------------------------------------------------------------------------------------
 
 PERSON: Mapping[Subject, tuple[Relation | Role, Source]] = MappingProxyType({
@@ -331,7 +387,8 @@ _CHAPTER_SOURCES: Mapping[Topic, Mapping[Subject, Source]] = {
         Subject.husband: _LQ_127, Subject.child: _LQ_123, Subject.employee: _LQ_127,
     },
     Topic.lifespan: {
-        Subject.self: _SY_131, Subject.parent: _SY_131, Subject.sibling: _SY_131, Subject.wife: _SY_131,
+        # 增刪卜易 壽元章 for oneself (000's 六親壽命 SY-01 names the same 世)
+        Subject.self: _SYU_01, Subject.parent: _SY_131, Subject.sibling: _SY_131, Subject.wife: _SY_131,
         Subject.husband: _SY_131, Subject.child: _SY_131, Subject.employee: _LQ_127,
     },
 }
@@ -359,12 +416,13 @@ def _person(topic: Topic, subject: Subject) -> tuple[Relation | Role, Source]:
 
 # The matter is a person's: the use-god is that person's line (illness, lawsuit, travel, a missing person …).
 _PERSON_TOPICS = (
-    Topic.illness, Topic.lawsuit, Topic.travel, Topic.returning, Topic.pregnancy, Topic.lifetime, Topic.lifespan,
-    Topic.other, Topic.danger,
+    Topic.illness, Topic.lawsuit, Topic.travel, Topic.returning, Topic.lifetime, Topic.lifespan,
+    Topic.other, Topic.danger, Topic.boat, Topic.avoid_lawsuit,
 )
 # The matter is a thing: its relation whoever asks; a subject, if given, only adds that person's line.
 _MATTER_TOPICS = (Topic.wealth, Topic.career, Topic.exam, Topic.lost, Topic.property, Topic.document, Topic.doctor,
-                  Topic.teacher, Topic.land, Topic.livestock, Topic.gamble, Topic.loan)
+                  Topic.teacher, Topic.land, Topic.livestock, Topic.gamble, Topic.loan, Topic.patron, Topic.shop,
+                  Topic.goods, Topic.lending, Topic.spirits, Topic.house, Topic.grave, Topic.children)
 # Fixed readings of 000's chapters, nobody's in particular.
 _FIXED_TOPICS = (Topic.weather, Topic.year, Topic.matchmaker)
 
@@ -373,7 +431,8 @@ _BY_SUBJECT_SEX = (Subject.parent, Subject.sibling, Subject.child, Subject.other
 
 SUBJECTS: Mapping[Topic, tuple[Subject, ...]] = MappingProxyType({
     **{t: tuple(Subject) for t in _PERSON_TOPICS + _MATTER_TOPICS},
-    Topic.pregnancy: (Subject.self, Subject.wife, Subject.sibling, Subject.child, Subject.employee, Subject.other),
+    Topic.pregnancy: (Subject.self, Subject.wife, Subject.sibling, Subject.child, Subject.employee, Subject.other,
+                      Subject.parent),
     Topic.marriage: (
         Subject.self, Subject.wife, Subject.husband, Subject.parent, Subject.sibling, Subject.child, Subject.other,
     ),
@@ -381,7 +440,7 @@ SUBJECTS: Mapping[Topic, tuple[Subject, ...]] = MappingProxyType({
 })
 """The subjects that make sense for each topic (for matter topics optional, never asked)."""
 
-_ASKS_SUBJECT = frozenset(_PERSON_TOPICS) | {Topic.marriage}
+_ASKS_SUBJECT = frozenset(_PERSON_TOPICS) | {Topic.marriage, Topic.pregnancy}
 
 # ---- the catalogue -----------------------------------------------------------------------------------------------
 
@@ -406,13 +465,16 @@ _PERSON_SECONDARY: Mapping[Topic, tuple[Secondary, ...]] = {
         _sec(Relation.官鬼, Meaning.official, _YS02),
         _sec(Relation.父母, Meaning.document, _LAW_DOCUMENT),
     ),
-    Topic.pregnancy: (_sec(Relation.子孫, Meaning.child, _YS06),),
+    Topic.boat: (_sec(Relation.子孫, Meaning.fair_wind, _ZX_02),),
+    Topic.avoid_lawsuit: (_sec(Relation.子孫, Meaning.blessing, _FB_01), _sec(Relation.官鬼, Meaning.calamity, _FB_01)),
     # 防患: 子孫 is the god that dispels worry, 官鬼 the danger itself (JS-23, 卷首 L17)
     Topic.danger: (_sec(Relation.子孫, Meaning.blessing, _YS06), _sec(Relation.官鬼, Meaning.calamity, _YS02)),
     Topic.lifespan: (_sec(Relation.父母, Meaning.longevity, _SY_139),),
 }
 _SELF_SECONDARY: Mapping[Topic, tuple[Secondary, ...]] = {
     Topic.lawsuit: (_sec(Role.應, Meaning.opponent, _COUNTERPART),),
+    Topic.travel: (_sec(Role.應, Meaning.destination, _CX_01),),
+    Topic.boat: (_sec(Role.應, Meaning.destination, _CX_01),),
     Topic.lifetime: (
         _sec(Role.卦身, Meaning.body, _SM_35),
         _sec(Relation.妻財, Meaning.livelihood, _SM_79),
@@ -421,7 +483,7 @@ _SELF_SECONDARY: Mapping[Topic, tuple[Secondary, ...]] = {
         _sec(Role.應, Meaning.spouse, _SM_47),
     ),
 }
-_MATTER: Mapping[tuple[Topic, Thing | None], tuple[Relation, Source, tuple[Secondary, ...]]] = {
+_MATTER: Mapping[tuple[Topic, Thing | None], tuple[Relation | Role, Source, tuple[Secondary, ...]]] = {
     (Topic.wealth, None): (Relation.妻財, _YS05, (_sec(Relation.兄弟, Meaning.robber, _YS03),)),
     (Topic.career, None): (Relation.官鬼, _YS02, (_sec(Relation.子孫, Meaning.spoiler, _YS06),)),
     (Topic.exam, None): (
@@ -450,14 +512,33 @@ _MATTER: Mapping[tuple[Topic, Thing | None], tuple[Relation, Source, tuple[Secon
     # 章奏、文書及書館文契; 師長; 天地、城池、牆垣、宅舍 (land and graves: a decision, the text names no grave here)
     (Topic.document, None): (Relation.父母, _YS01, ()),
     (Topic.teacher, None): (Relation.父母, _YS01, ()),
-    (Topic.land, None): (Relation.父母, source("YS-01", decision=True), ()),
-    # 醫藥 and 六畜 are 子孫
-    (Topic.doctor, None): (Relation.子孫, _YS06, (_sec(Relation.官鬼, Meaning.illness, _YS02),)),
+    # 尋地章: 「古以二爻為穴，內卦為穴，騰蛇為穴，屢試不驗，所驗者，世為穴也」 — the site is the 世, 子孫 the
+    # descendants (XN-01); 用神章's 天地、城池 (YS-01, a decision for graves) gives way to the chapter
+    (Topic.land, None): (Role.世, _XN_01, (_sec(Relation.子孫, Meaning.descendants, _XN_01),)),
+    # 延醫章: 「應爻為醫人」 for oneself and for kin (YY-02); 子孫 the medicine, 官鬼 the worry (WZ-02)
+    (Topic.doctor, None): (Role.應, _YY_02, (_sec(Relation.子孫, Meaning.medicine, _YY_02),
+                                             _sec(Relation.官鬼, Meaning.worry, _WZ_02))),
     (Topic.livestock, None): (Relation.子孫, _YS06, ()),
-    # money won or lost, lent or owed: 貨財 (YS-05) with 兄弟 the 劫神 (YS-03)
-    (Topic.gamble, None): (Relation.妻財, source("YS-05", decision=True),
-                           (_sec(Relation.兄弟, Meaning.robber, _YS03),)),
-    (Topic.loan, None): (Relation.妻財, _YS05, (_sec(Relation.兄弟, Meaning.robber, _YS03),)),
+    # 博戲章: 「首重世應，若勝以得財者，兼用財」 — the 世 against the 應, with the 財
+    (Topic.gamble, None): (Role.世, _BX_01, (_sec(Role.應, Meaning.opponent, _BX_01),
+                                             _sec(Relation.妻財, Meaning.money, _BX_01),
+                                             _sec(Relation.兄弟, Meaning.robber, _YS03))),
+    # 借貸章: 世 the borrower, 應 the lender, 財 the loan (JD-01)
+    (Topic.loan, None): (Relation.妻財, _JD_01, (_sec(Role.應, Meaning.lender, _JD_01),
+                                                 _sec(Relation.兄弟, Meaning.robber, _YS03))),
+    # 放債索債章: the 應 the debtor (FZ-01); the money lent is 財 (求財章 公私占卜皆以財為用神: a choice)
+    (Topic.lending, None): (Relation.妻財, source("FZ-01", decision=True), (_sec(Role.應, Meaning.debtor, _FZ_01),
+                                                                          _sec(Relation.兄弟, Meaning.robber, _YS03))),
+    # 謁貴章: will the patron receive me — the 官 is the patron, not one's career (YG-07, YG-01)
+    (Topic.patron, None): (Relation.官鬼, _YG_01, ()),
+    (Topic.shop, None): (Relation.妻財, _KH_01, (_sec(Relation.子孫, Meaning.blessing, _KH_01),
+                                                 _sec(Role.應, Meaning.partner, _KH_01),
+                                                 _sec(Relation.兄弟, Meaning.robber, _YS03))),
+    (Topic.goods, None): (Relation.妻財, _DH_01, (_sec(Relation.兄弟, Meaning.robber, _YS03),)),
+    (Topic.spirits, None): (Relation.官鬼, _GS_01, ()),
+    (Topic.house, None): (Relation.父母, _GZ_01, ()),
+    (Topic.grave, None): (Relation.父母, _ZY_01, (_sec(Relation.子孫, Meaning.descendants, _ZY_01),)),
+    (Topic.children, None): (Relation.子孫, _ZSI_02, ()),
 }
 _MARRIAGE_COMMON = (
     _sec(Role.世, Meaning.mans_family, _HY_171),
@@ -488,6 +569,13 @@ def _build() -> Mapping[Key, UseGodRule]:
             target, source = _person(topic, subject)
             extra = _SELF_SECONDARY.get(topic, ()) if subject is Subject.self else ()
             cat[(topic, subject, None, None)] = _rule(target, source, *_PERSON_SECONDARY.get(topic, ()), *extra)
+    for subject in SUBJECTS[Topic.pregnancy]:
+        # 胎孕章 TY-01 「親占代占，皆用子孫，惟子占母孕，以弟兄爻為用神也」: the child for every asker, 兄弟 for a son
+        # asking about his mother's; the one with child is read beside it (問產婦: 財 for a wife, CA-01)
+        whom, whose_source = _person(Topic.pregnancy, subject)
+        mother = _sec(whom, Meaning.mother, whose_source)
+        target = Relation.兄弟 if subject is Subject.parent else Relation.子孫
+        cat[(Topic.pregnancy, subject, None, None)] = _rule(target, _TY_01, mother)
     for (topic, thing), (target, source, secondary) in _MATTER.items():
         for asker in (None, *SUBJECTS[topic]):
             whose = () if asker is None or asker is Subject.self else (_whose(asker),)
@@ -530,6 +618,22 @@ def _build() -> Mapping[Key, UseGodRule]:
 
 
 CATALOGUE: Mapping[Key, UseGodRule] = _build()
+
+
+def _mothers() -> Mapping[Subject, UseGodRule]:
+    """問產婦安否章 CA-01 「問產婦夫占代占，皆以財為用神」: the mother's own line (財 for a wife, 兄弟 for a sister as
+    002's 占妹臨產 reads it), the child beside it."""
+    out = {}
+    for subject in SUBJECTS[Topic.pregnancy]:
+        target, src = _person(Topic.pregnancy, subject)
+        if subject is Subject.wife:
+            src = _CA_01
+        out[subject] = _rule(target, src, _sec(Relation.子孫, Meaning.child, _YS06))
+    return MappingProxyType(out)
+
+
+PREGNANT_MOTHER: Mapping[Subject, UseGodRule] = _mothers()
+"""The mother's side of a pregnancy question (``Birth.mother``), by whose pregnancy it is."""
 """Every resolvable question, keyed by (topic, subject, the sex that decides, the lost thing); unused parts None."""
 
 # ---- follow-ups and resolution -----------------------------------------------------------------------------------
@@ -556,6 +660,8 @@ def _missing(q: Question) -> tuple[FollowUp, ...]:
             return (FollowUp.subject_sex,)
     if q.topic is Topic.lost and q.thing is None:
         return (FollowUp.thing,)
+    if q.topic is Topic.pregnancy and q.birth is None:
+        return (FollowUp.birth,)
     return ()
 
 
@@ -606,6 +712,8 @@ def choices(topic: Topic, follow_up: FollowUp) -> tuple[StrEnum, ...]:
         return tuple(Sex) if topic is Topic.marriage else ()
     if follow_up is FollowUp.thing:
         return tuple(Thing) if topic is Topic.lost else ()
+    if follow_up is FollowUp.birth:
+        return tuple(Birth) if topic is Topic.pregnancy else ()
     if follow_up is FollowUp.horizon:
         if topic in _ASKS_TODAY:
             return (Horizon.today, Horizon.near) + ((Horizon.far,) if topic is Topic.returning else ())
@@ -627,6 +735,8 @@ def resolve(q: Question) -> UseGodRule:
         return UseGodRule(q.use_god, None, secondary)
     if missing:
         raise QuestionError(_missing_message(q, missing), missing)
+    if q.topic is Topic.pregnancy and q.birth is Birth.mother:
+        return PREGNANT_MOTHER[q.subject] if q.subject is not None else CATALOGUE[_key(q)]
     if q.topic is Topic.weather and q.weather is not None:
         # 天時: 父母 rain and snow, 子孫 sun and a clear sky (SW-05: 土臨父母有申日雨者…土臨子孫有申日晴者)
         wished = Relation.父母 if q.weather is Weather.rain else Relation.子孫

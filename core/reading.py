@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from core import combinations, stars, topics
+from core import chapters, combinations, stars, topics
 from core.actors import actor_at, line_actors
 from core.amplifiers import amplifiers
 from core.chart import Chart, Transformation
@@ -18,7 +18,7 @@ from core.decision import Decision, decide
 from core.findings import LINE_PLACES, Effect, Finding, Layer, Place, Timing
 from core.ganzhi import Branch
 from core.hexagram import Relation
-from core.overrides import Facts, ghost_lifted, overrides, world_ghost_lifted
+from core.overrides import Facts, Move, ghost_lifted, overrides, world_ghost_lifted
 from core.places import tally
 from core.question import (
     Horizon,
@@ -182,12 +182,14 @@ def weigh(findings: tuple[Finding, ...] | list[Finding]) -> int:
 def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
             topic: tuple[Finding, ...] = (), topic_timing: tuple[Timing, ...] = (),
             absorbed: frozenset[Place] = frozenset(), frame: Effect = Effect.NEUTRAL,
-            choice: Choice | None = None) -> Reading:
+            choice: Choice | None = None, chapter_moves: tuple[Move, ...] = ()) -> Reading:
     """The full reading of ``chart`` for ``question`` (raises QuestionError naming missing follow-ups).
 
     The verdict is the decision's, step by step in the book's order (choice, state, can it act, the four places,
     the overrides, the amplifiers); every finding of the chapters stays among the reasons.  ``extra`` carries
-    findings from other chapters (局會, 刑害, 神煞 …); ``topic`` the topic chapter's readings, shown with it.
+    findings from other chapters (局會, 刑害, 神煞 …); ``topic`` the topic chapter's readings, shown with it;
+    ``chapter_moves`` the deciding signs of 增刪卜易's chapter for the matter (core.chapters), applied after the
+    general overrides.
     """
     rule = resolve(question)
     if choice is None:
@@ -197,7 +199,7 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     assessment = assess(chart, use.place, absorbed, frame) if absorbed or frame is not Effect.NEUTRAL \
         else assess(chart, use.place)
     roles = find_roles(chart, use.actor.element, use.place, assessment.rooted, not assessment.strong, absorbed)
-    decision = _decide(chart, question, choice, extra, absorbed, frame, roles.yuan)
+    decision = _decide(chart, question, choice, extra, absorbed, frame, roles.yuan, chapter_moves)
     everything = _use_god_rule(rule, use) + list(use.findings) + list(choice.findings)
     everything += list(assessment.findings) + list(roles.findings)
     everything += _matter_findings(chart, question, use) + _link_to_querent(chart, question, use)
@@ -224,8 +226,11 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
 
 
 def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Finding, ...],
-            absorbed: frozenset[Place], frame: Effect, yuan: tuple[Place, ...]) -> Decision:
-    """The decision in the book's order, from the chart and the findings of 001's stars and 刑 on the use-god."""
+            absorbed: frozenset[Place], frame: Effect, yuan: tuple[Place, ...],
+            chapter_moves: tuple[Move, ...] = ()) -> Decision:
+    """The decision in the book's order, from the chart and the findings of 001's stars and 刑 on the use-god; the
+    matter's own chapter speaks after the general overrides (its inversions of them hold) and before the
+    amplifiers."""
     use = choice.use_god
     us = state_of(chart, use.place)
     horizon = horizon_of(question)
@@ -236,7 +241,7 @@ def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Findi
         if choice.co_use_god is not None and choice.co_use_god.world else None
     on_world = tuple(f for f in extra if f.rule == "LH-10")
     moves = overrides(Facts(chart, question, us, world, choice.co_use_god, horizon, world_tally,
-                            usability(chart, world.place).usable, yuan, t, on_world))
+                            usability(chart, world.place).usable, yuan, t, on_world)) + chapter_moves
     spirit_of = {LINE_PLACES[ln.position]: ln.spirit for ln in chart.lines}
     on_use = [f for f in extra if is_star(f) and use.place in f.places]
     punished = [f for f in extra if f.rule in ("XF-02", "XF-03") and f.param("subject") == "use_god"]
@@ -266,6 +271,27 @@ def _idle_findings(d: Decision) -> list[Finding]:
     return [finding(rule, "party_cannot_act", Effect.NEUTRAL, 0, (p, use)) for p, rule in d.tally.idle]
 
 
+def _frames_on(chart: Chart, use: UseGod) -> tuple[list[Finding], list[Finding], frozenset[Place]]:
+    """001's 局會 bearing on the use-god: their findings, those that act on it, and the moving lines absorbed into
+    them (members act as the frame's element, JH-03)."""
+    ug = use.actor.element  # frames of its own element, of its 元神 and of its 忌神 bear on it (JH-03)
+    frame_facts = combinations.frames(chart, elements=frozenset((ug, ug.generated_by, ug.overcome_by)))
+    extra = list(combinations.frame_findings(frame_facts, (use.place,), chart))
+    if use.place.layer in (Layer.CHANGED, Layer.MONTH):  # no line, nor frame of lines, reaches these (DB-02/03)
+        extra = [f for f in extra if f.key not in ("frame_supports", "frame_generates", "frame_overcomes")]
+    acting = [f for f in extra if f.key in ("frame_supports", "frame_generates", "frame_overcomes")]
+    absorbed = frozenset(p for f in acting for p in f.places
+                         if p.layer is Layer.LINE and chart.lines[p.position - 1].moving and p != use.place)
+    return extra, acting, absorbed
+
+
+def frame_members(chart: Chart, question: Question) -> frozenset[Place]:
+    """The moving lines a reading of ``question`` absorbs into the frames acting on its use-god (what the chapters
+    leave out of their signs, core.chapters.chapter_reading)."""
+    use = choose(chart, question, resolve(question).target).use_god
+    return _frames_on(chart, use)[2]
+
+
 def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, age: int | None = None) -> Reading:
     """The whole reading: 002's analysis plus 001's 局會, 刑害, 助鬼傷身 and 神煞, and 000's topic chapter."""
     rule = resolve(question)
@@ -273,22 +299,14 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     use = choice.use_god
     places = (use.place,)
     topic = question.topic.value
-    ug = use.actor.element  # frames of its own element, of its 元神 and of its 忌神 bear on it (JH-03)
-    every_frame = combinations.frames(chart)
-    near_use = (ug, ug.generated_by, ug.overcome_by)
-    frame_facts = tuple(f for f in every_frame if f.element in near_use)
-    extra = list(combinations.frame_findings(frame_facts, places, chart))
-    if use.place.layer in (Layer.CHANGED, Layer.MONTH):  # no line, nor frame of lines, reaches these (DB-02/03)
-        extra = [f for f in extra if f.key not in ("frame_supports", "frame_generates", "frame_overcomes")]
-    acting = [f for f in extra if f.key in ("frame_supports", "frame_generates", "frame_overcomes")]
+    extra, acting, absorbed = _frames_on(chart, use)
+    ug = use.actor.element
     # 002 reads the same frames as 三合局 acting on the use-god (SK-06, Z002-08/16): name that rule too.
     extra += [finding("SK-06", "frame_acts", Effect.NEUTRAL, 0, f.places) for f in acting]
     # LH-10: the 局 the matter gains is read against the 世 (and, for money, the 應) too — a step of the decision
-    extra += combinations.world_frame_findings(every_frame, chart, ug, question.topic is Topic.wealth)
+    extra += combinations.world_frame_findings(combinations.frames(chart), chart, ug, question.topic is Topic.wealth)
     net = sum(f.weight if f.effect is Effect.GOOD else -f.weight for f in acting)
     frame_effect = Effect.GOOD if net > 0 else Effect.BAD if net < 0 else Effect.NEUTRAL
-    absorbed = frozenset(p for f in acting for p in f.places
-                         if p.layer is Layer.LINE and chart.lines[p.position - 1].moving and p != use.place)
     about_self = question.subject in (None, Subject.self)
     # 刑 of the 世 matters when the querent's own matter is asked; for a relative's matter only the use-god's
     # 刑 is read ("三刑六害，當別用爻").
@@ -312,5 +330,9 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
         # to overrule, and the catalogue already chose by relation).
         topic_findings = (Finding("LQ-01", source("LQ-01"), "use_god_by_relation", Effect.NEUTRAL, 0,
                                   (use.place,)),) + tuple(topic_findings)
-    return analyse(chart, question, tuple(extra), tuple(topic_findings), tuple(topic_timing), absorbed, frame_effect,
-                   choice)
+    # 增刪卜易's own chapter for the matter (天時 … 祖塋): its reasons beside the topic reading, its timings with the
+    # others, its deciding signs into the decision
+    chapter = chapters.chapter_reading(chart, question, use.place, absorbed)
+    topic_findings = tuple(chapter.findings) + tuple(topic_findings)
+    return analyse(chart, question, tuple(extra), topic_findings, tuple(topic_timing) + chapter.timings, absorbed,
+                   frame_effect, choice, chapter.moves)

@@ -10,7 +10,7 @@ from core.calendar import Moment
 from core.cast import parse_cast
 from core.chart import Chart, build_chart
 from core.findings import Layer, Place
-from core.question import Horizon, Question, Subject, Topic
+from core.question import Birth, Horizon, Question, Subject, Topic
 from core.reading import Reading, read
 
 
@@ -78,7 +78,8 @@ CASES: dict[str, tuple[Question, Place, set[str], list[tuple[str, str]], int | N
                 {"YS-07", "YS-10", "M-14", "GX-01", "DB-04", "T-07", "T-08"}, [("month", "未"), ("month", "酉")], None),
     # Z002-19: the author predicted 卯日卯時; it happened the next day (己巳) at 卯時 — only the hour matches.  A
     # birth some days off is a near matter, timed in days: hours are a same-day question's (占日應時, horizon today).
-    "Z002-19": (Question(Topic.pregnancy, Subject.sibling), Place(Layer.LINE, 4),
+    # the sister's safety in childbirth (臨產吉凶): the mother's side of the pregnancy (問產婦, TY-01 各宜分占)
+    "Z002-19": (Question(Topic.pregnancy, Subject.sibling, birth=Birth.mother), Place(Layer.LINE, 4),
                 {"YS-03", "M-15", "SK-08", "D-04", "T-01"}, [("day", "卯")], 1),
     "Z002-20": (Question(Topic.illness, Subject.self), Place(Layer.LINE, 2),
                 {"YS-07", "D-06", "DB-04", "JC-1", "M-13", "T-05"}, [("month", "亥")], -1),

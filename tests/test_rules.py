@@ -14,7 +14,7 @@ from core.calendar import Moment
 from core.cast import parse_cast
 from core.chart import build_chart
 from core.ganzhi import SEXAGENARY
-from core.question import Question, Sex, Subject, Thing, Topic, follow_ups
+from core.question import Birth, Question, Sex, Subject, Thing, Topic, follow_ups
 from core.reading import Reading, read
 from core.sources import Source
 
@@ -27,9 +27,10 @@ LITERAL_SOURCES: set[str] = set()
 def _questions(topic: Topic) -> list[Question]:
     """Up to three answerable questions of a topic: about oneself, a parent, and another person."""
     out = []
-    for q in (Question(topic, Subject.self, Sex.male, thing=Thing.money),
-              Question(topic, Subject.parent, Sex.female, subject_sex=Sex.female, thing=Thing.document),
-              Question(topic, Subject.other, Sex.female, subject_sex=Sex.male, thing=Thing.animal)):
+    for q in (Question(topic, Subject.self, Sex.male, thing=Thing.money, birth=Birth.child),
+              Question(topic, Subject.parent, Sex.female, subject_sex=Sex.female, thing=Thing.document,
+                       birth=Birth.mother),
+              Question(topic, Subject.other, Sex.female, subject_sex=Sex.male, thing=Thing.animal, birth=Birth.child)):
         try:
             if not follow_ups(q):
                 out.append(q)
@@ -114,7 +115,7 @@ def test_every_registered_id_is_written_once_in_the_registry() -> None:
 def test_ids_are_grouped_by_seed() -> None:
     seeds = [rules.source(rule).seed for rule in rules.ids()]
     runs = [s for i, s in enumerate(seeds) if i == 0 or s != seeds[i - 1]]
-    assert runs == ["002", "000", "001", "zsby"]
+    assert runs == ["002", "000", "001", "zsby", "zsbyt"]
 
 
 def _literal_sources(path: Path) -> list[int]:

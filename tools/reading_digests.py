@@ -12,6 +12,7 @@ that the speed work of issue 3 changed no reading at all.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import random
@@ -26,7 +27,7 @@ from core.calendar import Moment  # noqa: E402
 from core.cast import Cast, LineValue  # noqa: E402
 from core.chart import build_chart  # noqa: E402
 from core.export import chart_dict, reading_dict  # noqa: E402
-from core.question import Question, Sex, Subject, Thing, Topic, follow_ups  # noqa: E402
+from core.question import Birth, Question, Sex, Subject, Thing, Topic, follow_ups  # noqa: E402
 from core.reading import read  # noqa: E402
 
 PATH = ROOT / "tests" / "data" / "reading_digests.json"
@@ -43,6 +44,8 @@ def cases(n: int = 600, seed: int = 3) -> list[tuple[tuple[int, ...], datetime, 
     while len(out) < 2 * n:
         q = Question(rng.choice(list(Topic)), rng.choice(list(Subject)), rng.choice(list(Sex)), rng.choice(list(Sex)),
                      rng.choice((None, *Thing)))
+        if q.topic is Topic.pregnancy:  # 胎孕章 TY-01: the child or the mother, asked apart
+            q = dataclasses.replace(q, birth=rng.choice(list(Birth)))
         try:
             if follow_ups(q):
                 continue

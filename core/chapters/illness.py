@@ -1,0 +1,199 @@
+"""疾病 (ch. 99, JB), 延醫 (ch. 103, YY), 醫卜往治 (ch. 104, WZ) and 鬼神 (ch. 102, GS).
+
+Illness: the use-god is the patient (世 for oneself, the relation for kin).  The general overrides already read
+the chapter's first two steps (六沖 and 空/破 against 近病/久病: JS-25/26, HJ-35 = JB-02/03); this module adds its
+next ones in the chapter's order: the bad changes (JB-05), the 官鬼 and 子孫 on the 世 (JB-08, JB-10 with WZ-04's
+"not controlled"), a moving 鬼 and the 忌神's advance or retreat (JB-11), a moving 子孫 (JB-12).  JB-09 limits the
+子孫 rules: for a parent (官 is their 元神) and for a wife asking about her husband (官 is the use-god) a moving 子孫
+does not relieve.  Choice: JB-10's 「代占六親之病」 is read with the same limit (a 子孫 on the 世 of a parent's chart
+would strike the parent's 元神), written here because the text does not say.
+
+A doctor: the 應 is the doctor for oneself or for kin (YY-02 「自占求醫，應爻為醫人，代六親而求醫者，亦以應為醫人」),
+子孫 the medicine, 官鬼 the worry (WZ-02).  Spirits: 官鬼 is the spirit (GS-01), read for whether one is involved.
+"""
+
+from __future__ import annotations
+
+from core.chapters.common import (
+    LINE_PLACES,
+    ChapterReading,
+    Move,
+    Place,
+    R,
+    T,
+    Unit,
+    acting,
+    changes_into,
+    clash_of,
+    cut_off,
+    empty,
+    good_change,
+    moving,
+    state,
+    timing,
+    weak,
+    world_state,
+)
+from core.chart import Chart
+from core.findings import Effect, Finding, Layer
+from core.hexagram import relation
+from core.question import Illness, Question, Subject
+from core.strength import finding
+
+# Whose illness: a parent (or master) and the husband asked by his wife have 官鬼 as 元神 or use-god (JB-09, JB-11).
+_GHOST_FRIENDLY = (Subject.parent, Subject.master, Subject.husband)
+
+
+def _use_line(chart: Chart, use: Place):  # noqa: ANN202 - a Line or None
+    return chart.lines[use.position - 1] if use.layer is Layer.LINE else None
+
+
+def illness_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    moves: list[Move] = []
+    found: list[Finding] = []
+    times = []
+    subject = question.subject or Subject.self
+    own = subject is Subject.self
+    ghost_friendly = subject in _GHOST_FRIENDLY
+    us = state(chart, use)
+    ln = _use_line(chart, use)
+    rel = ln.relation if ln is not None else None
+    recent, long_ = question.illness is Illness.recent, question.illness is Illness.long
+    # JB-05 bad changes: the use-god 化鬼 or 回頭克; a 鬼 changing into it; the use-god and its 忌神 changing into
+    # each other (兄化財 財化兄, 父化子 子化父).  父化鬼 for a parent is a 化生: a light illness heals, a long one not.
+    if ln is not None and ln.moving and ln.changed is not None and rel is not None:
+        into = ln.changed.relation
+        enemy = relation(chart.hexagram.element, ln.element.overcome_by)
+        if ghost_friendly and rel is R.父母 and into is R.官鬼:
+            if recent:
+                moves.append(Move("JB-05", "jb_parent_turns_ghost_recent", (use,), "", "+1"))
+            elif long_:
+                moves.append(Move("JB-05", "jb_parent_turns_ghost_long", (use,), "", "=凶"))
+        elif (into is R.官鬼 and rel is not R.官鬼) or into is enemy or T.回頭克 in ln.transformations:
+            moves.append(Move("JB-05", "jb_use_god_turns_bad", (use, Place(Layer.CHANGED, use.position)), "",
+                              "=凶", (("changed", ln.changed.branch.name),)))
+    if rel is not None and not (ghost_friendly and rel is R.父母):
+        enemy = relation(chart.hexagram.element, us.element.overcome_by)
+        for other in chart.lines:
+            if other.position != use.position and other.relation in (R.官鬼, enemy) and changes_into(other, rel):
+                moves.append(Move("JB-05", "jb_ghost_turns_into_use_god", (LINE_PLACES[other.position], use), "",
+                                  "-1"))
+                break
+    world = chart.world
+    ws = world_state(chart)
+    child_moving = [LINE_PLACES[x.position] for x in moving(chart, R.子孫)]
+    # JB-08 官鬼持世: for oneself hard to cure (a moving 子孫 helps now, the root stays); for kin it is the asker's
+    # worry, which a moving 子孫 removes (not for a parent nor a husband: JB-09).
+    if world.relation is R.官鬼:
+        here = (ws.place,)
+        if own:
+            moves.append(Move("JB-08", "jb_ghost_holds_world_self", here, "+1" if child_moving else "",
+                              "≤平" if child_moving else "-1"))
+        elif child_moving and not ghost_friendly:
+            moves.append(Move("JB-08", "jb_child_clears_worry", here + tuple(child_moving), "", "≥小吉"))
+    # JB-10 子孫持世 (WZ-04: the 子孫 not controlled): oneself heals without medicine; kin are safe whatever the use-god
+    uncontrolled = not any(_overcome(chart, p, ws.element) for p in ws.attacks)
+    if world.relation is R.子孫 and uncontrolled and (own or not ghost_friendly):
+        moves.append(Move("JB-10", "jb_child_holds_world", (ws.place,), "", "≥小吉"))
+        if ws.void and not ws.void_filled:
+            times.append(timing(Unit.DAY, clash_of(ws.branch), "JB-10", "jb_child_void_day", 5, (ws.place,)))
+            times.append(timing(Unit.DAY, ws.branch, "JB-10", "jb_child_void_day", 5, (ws.place,)))
+    # JB-11 鬼爻發動病勢必重 — yet for a parent or a husband asked by his wife it heals; 忌神化退 lightens
+    ghosts = [x for x in moving(chart, R.官鬼) if x.position != use.position]
+    if ghosts:
+        where = tuple(LINE_PLACES[x.position] for x in ghosts)
+        if ghost_friendly and rel in (R.父母, R.官鬼):
+            moves.append(Move("JB-11", "jb_ghost_moves_heals_kin", where, "", "+1"))
+        else:
+            found.append(finding("JB-11", "jb_ghost_moves_grave", Effect.BAD, 2, where))
+    if rel is not None:
+        for a in acting(chart, relation(chart.hexagram.element, us.element.overcome_by)):
+            if a.moving and T.化退神 in a.transformations and a.place != use:
+                moves.append(Move("JB-11", "jb_enemy_retreats", (a.place, use), "", "+1"))
+                break
+    # JB-12 自占病及占兄弟病，得子孫動者，制服官鬼，其病即愈 … 子孫動而化克 … 反吟 … 反覆之象
+    if child_moving and subject in (Subject.self, Subject.sibling) and world.relation is not R.子孫:
+        relapse = any(T.回頭克 in x.transformations for x in moving(chart, R.子孫)) or _reversal(chart)
+        moves.append(Move("JB-12", "jb_child_moves_relapse" if relapse else "jb_child_moves_heals",
+                          tuple(child_moving), "≥小吉", "≤平" if relapse else "≥小吉"))
+    return ChapterReading(tuple(found), tuple(moves), tuple(times))
+
+
+def _overcome(chart: Chart, p: Place, element) -> bool:  # noqa: ANN001
+    """Does the thing at ``p`` overcome ``element`` (not merely break it)?"""
+    return state(chart, p).element.overcomes is element
+
+
+def _reversal(chart: Chart) -> bool:
+    movers = [x for x in chart.lines if x.moving]
+    return bool(movers) and all(T.反吟 in x.transformations for x in movers)
+
+
+def doctor_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """延醫章: the 應 is the doctor (YY-02), 子孫 the medicine (YY-04), 官鬼 the worry."""
+    moves: list[Move] = []
+    found: list[Finding] = []
+    times = []
+    resp = chart.response
+    rs = state(chart, LINE_PLACES[resp.position])
+    rp = rs.place
+    children = moving(chart, R.子孫)
+    ghost_present = chart.world.relation is R.官鬼 or moving(chart, R.官鬼)
+    # YY-03 應爻空破墓絕休囚衰弱，或旺相而被日月動爻沖克，或動而化鬼化絕化回頭克，藥不見效
+    attacked = any(_overcome(chart, p, rs.element) for p in rs.attacks)
+    turned = resp.moving and (changes_into(resp, R.官鬼) or T.化絕 in resp.transformations
+                              or T.回頭克 in resp.transformations)
+    failing = rs.vigour.value in ("休囚", "失陷") or empty(rs) or attacked \
+        or turned
+    if failing:
+        moves.append(Move("YY-03", "yy_doctor_fails", (rp,), "≤小凶", "≤小凶"))
+    # YY-02 鬼雖憂疑之神也，若持世及動於卦中，得子孫動而制之，此醫可請; 子孫臨應爻者乃明醫也
+    if ghost_present and children and not failing:
+        moves.append(Move("YY-02", "yy_medicine_masters_worry", (rp,) + tuple(LINE_PLACES[x.position]
+                                                                              for x in children), "", "≥吉"))
+    if resp.relation is R.子孫 and not failing:
+        moves.append(Move("YY-02", "yy_skilled_doctor", (rp,), "", "+1"))
+    # YY-04 the medicine: 子孫 on the 應 or moving, strong and unhurt → it works; 化鬼 化克 poor; 化空 on the 實空 day;
+    # 化生 化旺 化進 better
+    medicine = [x for x in chart.lines if x.relation is R.子孫 and (x.moving or x.response)]
+    for x in medicine:
+        p = LINE_PLACES[x.position]
+        s = state(chart, p)
+        if x.moving and (changes_into(x, R.官鬼) or T.回頭克 in x.transformations):
+            moves.append(Move("YY-04", "yy_medicine_poor", (p,), "", "-1"))
+        elif x.moving and T.化空 in x.transformations and x.changed is not None:
+            times.append(timing(Unit.DAY, x.changed.branch, "YY-04", "yy_medicine_void_day", 5, (p,)))
+        elif s.vigour.strong and not s.attacks and not empty(s):
+            moves.append(Move("YY-04", "yy_medicine_better" if good_change(x) else "yy_medicine_works", (p,), "",
+                              "+1"))
+        break
+    # YY-05 自占病，應爻克世者制我之病也 … 惟不宜乎久病及體弱之人; 應爻臨兄鬼而克 … 必遭其殃
+    subject = question.subject or Subject.self
+    if subject is Subject.self and rs.element.overcomes is chart.world.element and (resp.moving or rs.hidden_movement
+                                                                                    or rs.vigour.strong):
+        here = (rp, LINE_PLACES[chart.hexagram.world])
+        if resp.relation in (R.兄弟, R.官鬼):
+            moves.append(Move("YY-05", "yy_doctor_harms", here, "", "=凶"))
+        elif question.illness is Illness.long or weak(world_state(chart)):
+            moves.append(Move("YY-05", "yy_doctor_too_harsh", here, "", "-1"))
+        else:
+            moves.append(Move("YY-05", "yy_doctor_masters_illness", here, "", "+1"))
+    # YY-07 子占父 … 妻占夫 … 不能代占醫也: another relative should cast
+    if subject in (Subject.parent, Subject.husband):
+        found.append(finding("YY-07", "yy_another_should_ask", Effect.NEUTRAL, 0, ()))
+    return ChapterReading(tuple(found), tuple(moves), tuple(times))
+
+
+def spirits_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """鬼神章 GS-01: 鬼值休囚及空破墓絕，非鬼神之害也; otherwise its element and strength name the spirit."""
+    ghosts = [x for x in chart.lines if x.relation is R.官鬼]
+    if not ghosts:
+        return ChapterReading()
+    best = max(ghosts, key=lambda x: (x.moving, state(chart, LINE_PLACES[x.position]).vigour.strong))
+    p = LINE_PLACES[best.position]
+    s = state(chart, p)
+    if weak(s) or empty(s) or s.real_tomb or cut_off(s):
+        return ChapterReading((finding("GS-01", "gs_no_spirit", Effect.NEUTRAL, 0, (p,)),),
+                              (Move("GS-01", "gs_no_spirit", (p,), "≤平", "≤平"),))
+    key = "gs_spirit_god" if s.vigour.value == "旺" else "gs_spirit_ghost"  # 旺 a god, 休囚 a ghost
+    return ChapterReading((finding("GS-01", key, Effect.NEUTRAL, 0, (p,), element=best.element.name),))

@@ -1,0 +1,198 @@
+"""婚姻 (ch. 82b, HYN), 胎孕 (87, TY), 問產婦安否 (88, CA).
+
+Marriage: the man's side, whoever asks for it, reads 妻財; the woman's side 官鬼 (HYN-01 「男家占女，不拘父母親朋而
+代占者，無不以財為用。女家占男，皆以官為用」) — the catalogue already does, so a woman asking is read for her
+husband's side.  The 應 is the other family and only adds: 「大抵以財為主」 (HYN-04, as FQ-02).  The chapter's
+deciding signs: the use-god 墓絕空破 or 化破化克化鬼 (HYN-05), the 世 moving into its void, advancing or retreating
+(HYN-06), the 應 retreating (HYN-07), 兄 against the man's side and 子孫 against the woman's (HYN-09/10), a
+six-clash without 財 or 官 (HYN-12).
+
+Pregnancy: 子孫 for every asker, the 兄弟 for a son asking about his mother (TY-01); the chapter reads whether the
+child is conceived and kept (TY-02) and twins (TY-03).  The mother in childbirth is 妻財 (CA-01).
+"""
+
+from __future__ import annotations
+
+from core.chapters.common import (
+    LINE_PLACES,
+    ChapterReading,
+    Move,
+    Place,
+    R,
+    T,
+    Unit,
+    bad_change,
+    changes_into,
+    clash_of,
+    cut_off,
+    empty,
+    generates,
+    harmonizes,
+    lines_of,
+    moving,
+    state,
+    timing,
+    weak,
+    world_state,
+)
+from core.chart import Chart, Line
+from core.findings import Effect, Finding, Layer, Timing
+from core.question import Birth, Horizon, Question, horizon_of
+from core.relations import harmony_of
+from core.strength import finding
+
+
+def _line(chart: Chart, p: Place) -> Line | None:
+    return chart.lines[p.position - 1] if p.layer is Layer.LINE else None
+
+
+
+def marriage_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    moves: list[Move] = []
+    found: list[Finding] = []
+    ln = _line(chart, use)
+    us = state(chart, use)
+    rel = ln.relation if ln is not None else None
+    man_side = rel is R.妻財 or (rel is None and state(chart, use).element is chart.hexagram.element.overcomes)
+    world, resp = chart.world, chart.response
+    ws, rs = world_state(chart), state(chart, LINE_PLACES[resp.position])
+    wp, rp = ws.place, rs.place
+    # HYN-05 財爻官爻不宜墓絕空破，又不宜動而化破化散化克化鬼
+    if empty(us) or us.real_tomb or cut_off(us) or (ln is not None and ln.moving and (
+            T.化破 in ln.transformations or T.回頭克 in ln.transformations or changes_into(ln, R.官鬼))):
+        moves.append(Move("HYN-05", "hyn_use_god_undone", (use,), "", "=凶"))
+    # HYN-06 動而空者實空之月日必成，靜而空者終不成也。世動化進神，事在必成。若化退神，終須難就
+    if ws.void and not ws.void_filled and not world.moving:
+        moves.append(Move("HYN-06", "hyn_world_void_static", (wp,), "=凶", "=凶"))
+    if world.moving and T.化進神 in world.transformations and not bad_change(world, chart):
+        moves.append(Move("HYN-06", "hyn_world_advances", (wp,), "", "≥吉"))
+    elif world.moving and T.化退神 in world.transformations:
+        moves.append(Move("HYN-06", "hyn_world_retreats", (wp,), "", "≤小凶"))
+    # HYN-07 應空他人不實，若動化退神，必有退悔之心，若得財爻動化進神而生世者，虽見退悔，終是良緣
+    wealth_advancing = any(x.moving and T.化進神 in x.transformations and generates(x.element, world.element)
+                           for x in lines_of(chart, R.妻財))
+    if (resp.moving and T.化退神 in resp.transformations) or (not resp.moving and empty(rs)):
+        if wealth_advancing:
+            found.append(finding("HYN-07", "hyn_regret_but_good_match", Effect.GOOD, 1, (rp,)))
+        else:
+            moves.append(Move("HYN-07", "hyn_other_side_backs_out", (rp,), "", "≤小凶"))
+    if empty(ws) and empty(rs):
+        found.append(finding("HYN-08", "hyn_nothing_firm", Effect.BAD, 1, (wp, rp)))
+    if man_side:
+        # HYN-09 兄爻持世或兄動 … 此婚必難成 … 若得財爻動來相合，此婚必成。世兄爻化出財爻，此婚亦能成
+        if world.relation is R.兄弟 or moving(chart, R.兄弟):
+            rescued = (world.relation is R.兄弟 and any(harmonizes(x.branch, world.branch)
+                                                       for x in moving(chart, R.妻財))) \
+                or (world.relation is R.兄弟 and changes_into(world, R.妻財))
+            if rescued:
+                moves.append(Move("HYN-09", "hyn_sibling_rescued_by_wealth", (wp,), "", "+1"))
+            else:
+                moves.append(Move("HYN-09", "hyn_sibling_blocks", (wp,), "", "≤小凶"))
+    else:
+        # HYN-10 女占男不宜子孫持世發動 … 惟官星持世合世生世旺相者 … 姻緣必就; 官鬼重疊亦主再嫁
+        if world.relation is R.子孫 or moving(chart, R.子孫):
+            moves.append(Move("HYN-10", "hyn_child_harms_husband", (wp,), "", "=凶"))
+        elif ln is not None and us.vigour.strong and (use == wp or generates(ln.element, world.element)
+                                                      or harmonizes(ln.branch, world.branch)):
+            moves.append(Move("HYN-10", "hyn_husband_favours_world", (use, wp), "", "+1"))
+        if len(lines_of(chart, R.官鬼)) >= 2:
+            found.append(finding("HYN-10", "hyn_many_husbands", Effect.NEUTRAL, 0, ()))
+    # HYN-12 忌六沖，卦無財官，主婚不成
+    clash = chart.hexagram.six_clash and not (chart.changed is not None and chart.changed.six_harmony)
+    if clash and (not lines_of(chart, R.妻財) or not lines_of(chart, R.官鬼)):
+        moves.append(Move("HYN-12", "hyn_clash_without_pair", (), "=凶", "=凶"))
+    # HYN-17 世持鬼應持財，謂之陰陽得位 … 鬼臨應財持世，牝雞司晨
+    if world.relation is R.官鬼 and resp.relation is R.妻財:
+        found.append(finding("HYN-17", "hyn_in_their_places", Effect.GOOD, 1, (wp, rp)))
+    elif world.relation is R.妻財 and resp.relation is R.官鬼:
+        found.append(finding("HYN-17", "hyn_wife_rules", Effect.NEUTRAL, 0, (wp, rp)))
+    return ChapterReading(tuple(found), tuple(moves))
+
+
+def mother_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """問產婦安否章: the mother's line (CA-01, CA-03)."""
+    moves: list[Move] = []
+    ln = _line(chart, use)
+    s = state(chart, use)
+    rel = ln.relation if ln is not None else None
+    # CA-01 不宜財變鬼、鬼變財、兄化財、財化兄，及妻逢月破休囚破絕化墓化絕，或日月沖克，皆為凶兆
+    crossed = rel is not None and (
+        (ln is not None and (changes_into(ln, R.官鬼) or changes_into(ln, R.兄弟)))
+        or any(x.relation in (R.官鬼, R.兄弟) and changes_into(x, rel) for x in chart.lines if x.relation is not rel))
+    pillars = (chart.moment.day.branch, chart.moment.month_branch)
+    struck = any(b.element.overcomes is s.element or clash_of(b) is s.branch for b in pillars) and weak(s)
+    turned = ln is not None and ln.moving and (T.化墓 in ln.transformations or T.化絕 in ln.transformations)
+    if crossed or empty(s) or (weak(s) and cut_off(s)) or turned or struck:
+        moves.append(Move("CA-01", "ca_mother_in_danger", (use,), "", "=凶"))
+    elif moving(chart, R.官鬼) and not moving(chart, R.兄弟):
+        # 雖則不宜鬼動，倘若兄動克財，又宜鬼動制服兄爻
+        moves.append(Move("CA-01", "ca_ghost_moves_mother", tuple(LINE_PLACES[x.position]
+                                                                 for x in moving(chart, R.官鬼)), "", "-1"))
+    return ChapterReading((), tuple(moves))
+
+
+def pregnancy_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """胎孕章 TY-02/TY-03 for the child; 問產婦 (``mother_chapter``) for the mother; CA-01 on the mother's 財 beside
+    the child when it is in the chart."""
+    if question.birth is Birth.mother:
+        return mother_chapter(chart, question, use)
+    moves: list[Move] = []
+    found: list[Finding] = []
+    ln = _line(chart, use)
+    s = state(chart, use)
+    moving_void = ln is not None and ln.moving and s.void  # 惟動而空者不妨
+    crossed = any(x.relation in (R.官鬼, R.父母) and changes_into(x, R.子孫) for x in chart.lines) or (
+        ln is not None and ln.relation is R.子孫 and changes_into(ln, R.父母))
+    undone = ln is not None and ln.moving and (changes_into(ln, R.官鬼) or T.化絕 in ln.transformations
+                                               or T.化破 in ln.transformations)
+    if crossed or undone or (not moving_void and (empty(s) or cut_off(s) or (weak(s) and bool(s.attacks)))):
+        # TY-02 若臨空破衰絕、或被刑沖克害、或動而變鬼化絕化破、或鬼變子、父變子、子化父，水泡空燈
+        moves.append(Move("TY-02", "ty_pregnancy_lost", (use,), "", "=凶"))
+    elif s.on_month_or_day or s.supports or (ln is not None and ln.moving and T.回頭生 in ln.transformations):
+        moves.append(Move("TY-02", "ty_pregnancy_kept", (use,), "", "≥小吉"))
+    children = [x for x in chart.lines if x.relation is R.子孫]
+    strong_moving = [x for x in children if x.moving and state(chart, LINE_PLACES[x.position]).vigour.strong]
+    # TY-03 子動化子孫、或卦中子孫動 … 他爻又變出旺之子孫，皆主雙胎 (two moving, both strong)
+    if any(x.moving and x.changed is not None and x.changed.relation is R.子孫 for x in children) \
+            or len(strong_moving) >= 2:
+        found.append(finding("TY-03", "ty_twins", Effect.NEUTRAL, 0, tuple(LINE_PLACES[x.position]
+                                                                        for x in children)))
+    times = _birth_days(chart, question, use)
+    # CA-01 問產婦 … 不宜鬼動，倘若兄動克財，又宜鬼動制服兄爻; 不宜財變鬼、鬼變財、兄化財、財化兄
+    wealth = lines_of(chart, R.妻財)
+    if wealth and use.layer is Layer.LINE and chart.lines[use.position - 1].relation is not R.妻財:
+        mother = wealth[0]
+        mp = LINE_PLACES[mother.position]
+        if changes_into(mother, R.官鬼) or changes_into(mother, R.兄弟) or any(
+                x.relation in (R.官鬼, R.兄弟) and changes_into(x, R.妻財) for x in chart.lines):
+            found.append(finding("CA-01", "ca_mother_in_danger", Effect.BAD, 2, (mp,)))
+        elif moving(chart, R.官鬼) and not moving(chart, R.兄弟):
+            found.append(finding("CA-01", "ca_ghost_moves_mother", Effect.BAD, 1, (mp,)))
+    return ChapterReading(tuple(found), tuple(moves), tuple(times))
+
+
+def _birth_days(chart: Chart, question: Question, use: Place) -> list[Timing]:
+    """產期章 CQ-01 「產期有遠近之分，遠則應月，近則應日」: 子孫動者逢合逢值，靜者逢值逢沖，空者沖空實空之日，破者實破
+    逢合之期 … 白虎兄弟而動，值日而生 … 伏藏者出現之日而生也."""
+    unit = Unit.MONTH if horizon_of(question) is Horizon.far else Unit.DAY
+    s = state(chart, use)
+    ln = _line(chart, use)
+    out: list[Timing] = []
+    if ln is not None and ln.moving:
+        out += [timing(unit, harmony_of(s.branch), "CQ-01", "cq_birth_day", 5, (use,)),
+                timing(unit, s.branch, "CQ-01", "cq_birth_day", 5, (use,))]
+    elif use.layer is Layer.HIDDEN:
+        out.append(timing(unit, s.branch, "CQ-01", "cq_birth_day", 5, (use,)))
+    else:
+        out += [timing(unit, s.branch, "CQ-01", "cq_birth_day", 4, (use,)),
+                timing(unit, clash_of(s.branch), "CQ-01", "cq_birth_day", 4, (use,))]
+    if s.void and not s.void_filled:
+        out += [timing(unit, clash_of(s.branch), "CQ-01", "cq_birth_day", 5, (use,)),
+                timing(unit, s.branch, "CQ-01", "cq_birth_day", 5, (use,))]
+    if s.month_break:
+        out += [timing(unit, s.branch, "CQ-01", "cq_birth_day", 5, (use,)),
+                timing(unit, harmony_of(s.branch), "CQ-01", "cq_birth_day", 4, (use,))]
+    for x in chart.lines:
+        if x.moving and x.relation is R.兄弟 and x.spirit.name == "白虎":
+            out.append(timing(unit, x.branch, "CQ-01", "cq_birth_day", 4, (LINE_PLACES[x.position],)))
+    return out

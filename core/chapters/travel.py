@@ -1,0 +1,198 @@
+"""出行 (ch. 91, CX), 舟行 (92, ZX), 行人 (94, XR).
+
+Travel: the 世 is the traveller, the 應 the destination or host, the two lines between them the companions (CX-01,
+CX-03).  By boat: the 世, with 子孫 the fair wind and the safety (ZX-01/02; 「勿以兄弟為風雲，乃以子孫為順風」 — the
+sailing chapter's own reading, not the weather chapter's 兄 = wind, TS-09).  Someone away: the use-god by relation,
+a stranger the 應 (XR-02); a return cast reads come or not come and when — attacks on the use-god speak of safety,
+a separate cast (XR-05) — and 化進 means he does not come back, 化退 that he does (XR-03), against the general
+reading of 化進/化退 (JT-02/04): the chapter's move comes after and decides.
+"""
+
+from __future__ import annotations
+
+from core.chapters.common import (
+    LINE_PLACES,
+    ChapterReading,
+    Move,
+    Place,
+    R,
+    T,
+    Unit,
+    bad_change,
+    changes_into,
+    clash_of,
+    clashes,
+    cut_off,
+    empty,
+    good_change,
+    moving,
+    state,
+    timing,
+    weak,
+    world_state,
+)
+from core.chart import Chart
+from core.findings import Effect, Finding, Layer, Timing
+from core.question import Horizon, Question, Subject, horizon_of
+from core.relations import harmony_of, punishes
+from core.strength import finding
+
+
+def travel_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    moves: list[Move] = []
+    found: list[Finding] = []
+    times: list[Timing] = []
+    world, resp = chart.world, chart.response
+    ws, rs = world_state(chart), state(chart, LINE_PLACES[resp.position])
+    wp, rp = ws.place, rs.place
+    if use != wp:
+        return ChapterReading()  # another's journey: the general reading of the use-god
+    # CX-01 世為出行人 … 動而化吉，及化子孫者更吉。如若休囚空破，動而化凶者不宜行也
+    if world.moving and (good_change(world) or changes_into(world, R.子孫)):
+        moves.append(Move("CX-01", "cx_traveller_changes_well", (wp,), "", "+1"))
+    elif (world.moving and bad_change(world, chart)) or (weak(ws) and empty(ws)):
+        moves.append(Move("CX-01", "cx_do_not_go", (wp,), "≤小凶", "≤小凶"))
+    # 應為地頭 … 空破墓絕或動而化絕化回頭克者，去之無益
+    if empty(rs) or rs.real_tomb or cut_off(rs) or (resp.moving and (T.化絕 in resp.transformations
+                                                               or T.回頭克 in resp.transformations)):
+        moves.append(Move("CX-01", "cx_destination_useless", (rp,), "", "≤平"))
+    # CX-02 世傷應位，不拘遠近相宜 … 應來刑沖克世，不可行之
+    if world.element.overcomes is resp.element:
+        moves.append(Move("CX-02", "cx_world_masters_destination", (wp, rp), "", "+1"))
+    elif resp.element.overcomes is world.element or clashes(resp.branch, world.branch) \
+            or punishes(resp.branch, world.branch):
+        moves.append(Move("CX-02", "cx_destination_strikes_world", (rp, wp), "≤小凶", "≤小凶"))
+    # CX-03 六沖卦及動而變沖，世爻休囚被克者，終去不成
+    clash = chart.hexagram.six_clash or (chart.changed is not None and chart.changed.six_clash)
+    if clash and weak(ws) and ws.attacks:
+        moves.append(Move("CX-03", "cx_never_leaves", (wp,), "=凶", "=凶"))
+    lo, hi = sorted((world.position, resp.position))
+    between = [chart.lines[i - 1] for i in range(lo + 1, hi)]
+    for x in between:
+        p = LINE_PLACES[x.position]
+        if x.moving and x.element.overcomes is world.element:
+            found.append(finding("CX-03", "cx_companion_harms", Effect.BAD, 2, (p, wp)))
+        elif x.moving and x.relation is R.兄弟:
+            found.append(finding("CX-03", "cx_companion_costs", Effect.BAD, 1, (p,)))
+        elif generates_or_combines(x, world):
+            found.append(finding("CX-03", "cx_companion_helps", Effect.GOOD, 1, (p, wp)))
+    if between and all(state(chart, LINE_PLACES[x.position]).void for x in between):
+        found.append(finding("CX-03", "cx_travels_alone", Effect.NEUTRAL, 0, ()))
+    # CX-04 世爻暗動者必去，世爻旺靜逢沖之日必去
+    if ws.hidden_movement:
+        found.append(finding("CX-04", "cx_leaves_now", Effect.NEUTRAL, 0, (wp,)))
+    elif not world.moving and ws.vigour.strong or world.moving and ws.tied:
+        times.append(timing(Unit.DAY, clash_of(world.branch), "CX-04", "cx_departure_day", 5, (wp,)))
+    # CX-07 父母持世而動或被父動沖克世爻 … 世爻旺者無妨，最怕休囚而為凶也
+    parent_strikes = any(x.element.overcomes is world.element or clashes(x.branch, world.branch)
+                         for x in moving(chart, R.父母) if not x.world)
+    if (world.relation is R.父母 and world.moving) or parent_strikes:
+        if weak(ws):
+            moves.append(Move("CX-07", "cx_burdened_weak", (wp,), "", "-1"))
+        else:
+            found.append(finding("CX-07", "cx_burdened_strong", Effect.NEUTRAL, 0, (wp,)))
+    # CX-08 財爻持世，兄爻沖克 … 無端浪費 … 破耗百出
+    if world.relation is R.妻財 and any(x.element.overcomes is world.element or clashes(x.branch, world.branch)
+                                       for x in moving(chart, R.兄弟)):
+        moves.append(Move("CX-08", "cx_money_wasted", (wp,), "", "-1"))
+    # CX-09 卦得伏吟世動者，沖開之日月成行; 反吟可到中途亦返，世逢沖克大凶; 六沖卦世靜世空必不能行
+    turned = [x for x in chart.lines if x.moving]
+    if turned and all(T.伏吟 in x.transformations for x in turned) and world.moving:
+        times.append(timing(Unit.DAY, clash_of(world.branch), "CX-09", "cx_departure_day", 5, (wp,)))
+    if turned and all(T.反吟 in x.transformations for x in turned):
+        struck = any(b.element.overcomes is ws.element or clash_of(b) is ws.branch
+                     for b in (chart.moment.day.branch, chart.moment.month_branch))
+        moves.append(Move("CX-09", "cx_reversal_struck" if struck else "cx_reversal_turns_back", (wp,),
+                          "=凶" if struck else "≤小凶", "=凶" if struck else "≤小凶"))
+    if chart.hexagram.six_clash and (not world.moving or (ws.void and not ws.void_filled)):
+        moves.append(Move("CX-09", "cx_clash_cannot_go", (wp,), "=凶", "=凶"))
+    # CX-10 六合卦變六沖 … 坐家亦恐凶危
+    if chart.hexagram.six_harmony and chart.changed is not None and chart.changed.six_clash:
+        found.append(finding("CX-10", "cx_danger_even_at_home", Effect.BAD, 2, ()))
+    # CX-06 出行得子孫發動，子孫持世、世化子孫，程途萬里，百禍潛消
+    if moving(chart, R.子孫) or world.relation is R.子孫:
+        moves.append(Move("CX-06", "cx_child_guards_journey", (wp,), "", "≥小吉"))
+    return ChapterReading(tuple(found), tuple(moves), tuple(times))
+
+
+def generates_or_combines(x, world) -> bool:  # noqa: ANN001 - two Lines
+    from core.relations import generates, harmonizes
+
+    return generates(x.element, world.element) or harmonizes(x.branch, world.branch)
+
+
+def boat_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """舟行章 ZX-01/02: the 世 and 子孫."""
+    moves: list[Move] = []
+    times: list[Timing] = []
+    world = chart.world
+    ws = world_state(chart)
+    wp = ws.place
+    children = [x for x in chart.lines if x.relation is R.子孫]
+    # ZX-02 子孫持世克世生世合世，一路平安。官鬼持世憂鬱驚恐，官鬼沖克世爻災非必見，兄動破財
+    if world.relation is R.子孫 or any(generates_or_combines(x, world) or x.element.overcomes is world.element
+                                       for x in children if x.moving):
+        moves.append(Move("ZX-02", "zx_safe_voyage", (wp,), "", "≥小吉"))
+    if world.relation is R.官鬼:
+        moves.append(Move("ZX-02", "zx_ghost_on_world", (wp,), "-1", "-1"))
+    elif any(x.element.overcomes is world.element or clashes(x.branch, world.branch) for x in moving(chart, R.官鬼)):
+        moves.append(Move("ZX-02", "zx_ghost_strikes_world", (wp,), "≤小凶", "≤小凶"))
+    if moving(chart, R.兄弟):
+        moves.append(Move("ZX-02", "zx_sibling_costs", (wp,), "", "-1"))
+    # ZX-01 世爻發動，合日值日而到 … 子孫持世及子孫他爻發動者，值日而到。世化退及反吟卦，中途而返
+    if world.moving:
+        times += [timing(Unit.DAY, harmony_of(world.branch), "ZX-01", "zx_arrival_day", 5, (wp,)),
+                  timing(Unit.DAY, world.branch, "ZX-01", "zx_arrival_day", 5, (wp,))]
+        if T.化退神 in world.transformations or T.反吟 in world.transformations:
+            moves.append(Move("ZX-01", "zx_turns_back", (wp,), "", "≤小凶"))
+    for x in children:
+        if x.moving or x.world:
+            times.append(timing(Unit.DAY, x.branch, "ZX-01", "zx_arrival_day", 4, (LINE_PLACES[x.position],)))
+    return ChapterReading((), tuple(moves), tuple(times))
+
+
+def returning_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """行人章 XR-02 … XR-04: will he come, and when."""
+    moves: list[Move] = []
+    times: list[Timing] = []
+    world = chart.world
+    ws = world_state(chart)
+    wp = ws.place
+    s = state(chart, use)
+    ln = chart.lines[use.position - 1] if use.layer is Layer.LINE else None
+    unit = Unit.MONTH if horizon_of(question) is Horizon.far else Unit.DAY  # XR-01 遠則應月，近則應日
+    if question.subject in (None, Subject.self):
+        return ChapterReading()  # one's own return: the 世 is the use-god and the travel rules read it
+    # XR-04 世爻空者行人即至
+    if ws.void and not ws.void_filled and use != wp:
+        moves.append(Move("XR-04", "xr_world_void_arrives", (wp,), "≥吉", "≥吉"))
+    # XR-02 世克用神且無歸志，用神克世近日回家
+    if use.position != wp.position and world.element.overcomes is s.element:  # not the 世's own change
+        moves.append(Move("XR-02", "xr_no_wish_to_return", (wp, use), "", "≤小凶"))
+    if ln is not None and ln.moving and ln.changed is not None:
+        # XR-03 動化進神不返，用神化退而歸 … 動化鬼在外危災，最怕動而化克
+        if T.回頭克 in ln.transformations:
+            moves.append(Move("XR-03", "xr_turns_struck", (use,), "=凶", "=凶"))
+        elif T.化進神 in ln.transformations:
+            moves.append(Move("XR-03", "xr_advances_does_not_return", (use,), "≤小凶", "≤小凶"))
+        elif T.化退神 in ln.transformations:
+            moves.append(Move("XR-03", "xr_retreats_returns", (use,), "≥小吉", "≥小吉"))
+        elif s.tied:
+            moves.append(Move("XR-03", "xr_held_up", (use,), "≤平", ""))
+        else:
+            moves.append(Move("XR-03", "xr_on_the_way", (use,), "≥小吉", "≥小吉"))
+        times.append(timing(unit, harmony_of(s.branch), "XR-04", "xr_arrival", 5, (use,)))  # 動而逢合
+    elif s.hidden_movement:
+        moves.append(Move("XR-03", "xr_on_the_way", (use,), "≥小吉", "≥小吉"))  # 明搖暗動，歸鞭發矣
+    elif weak(s) and empty(s):
+        moves.append(Move("XR-04", "xr_no_thought_of_return", (use,), "=凶", "=凶"))
+    if s.void and not s.void_filled and (s.moving or s.vigour.strong):
+        times += [timing(unit, clash_of(s.branch), "XR-04", "xr_arrival", 5, (use,)),
+                  timing(unit, s.branch, "XR-04", "xr_arrival", 5, (use,))]
+    if s.tomb is not None and not s.tomb_broken:
+        times.append(timing(unit, clash_of(s.tomb), "XR-04", "xr_arrival", 4, (use,)))
+    if use.layer is Layer.HIDDEN:
+        times.append(timing(unit, s.branch, "XR-04", "xr_arrival", 4, (use,)))
+    if chart.hexagram.six_clash:
+        moves.append(Move("XR-04", "xr_wanders", (), "", "≤小凶"))  # 卦逢六沖，行人無定而不返
+    return ChapterReading((), tuple(moves), tuple(times))

@@ -1,0 +1,297 @@
+"""求財 (ch. 68, QC), 謁貴求財 (69, YG), 開行開店 (71, KH), 囤貨賣貨 (73, DH), 借貸 (77, JD), 放債索債 (78, FZ),
+博戲 (80, BX).
+
+求財章 is the model the trade chapters refer to (「與求財章同斷」): 妻財 the use-god, 子孫 its 元神, 兄弟 the 忌神.
+What moves together decides (QC-03, QC-05, QC-07, QC-11, QC-12): a moving 兄 robs unless a moving 子孫 turns it
+into a source or a moving 官 restrains it; a moving 官 with a static 兄 only drains the 財 and brings quarrels.
+A 兄 on the 世 is the general JS-17 (QC-09 is J: the author warns against rigidity), read by the overrides.
+
+Choices: QC-05's 「父動克福神」 is read as a cap (≤小凶), since its effect runs through the 子孫 and the text gives
+no rescue; a 兄 moving alone is 凶 (「水中撈月」).  BX-01 gives no 世/應 克 rule; by the analogy the catalogue names
+(DO-01 應克世者他勝，世克應者我贏) it is read so.  放債/索債 takes 妻財 as use-god, the money lent (求財章's
+「公私占卜皆以財為用神」, L320), with the 應 as the debtor (FZ-01).
+"""
+
+from __future__ import annotations
+
+from core.chapters.common import (
+    LINE_PLACES,
+    ChapterReading,
+    Move,
+    Place,
+    R,
+    Stage,
+    T,
+    Unit,
+    bad_change,
+    birth_of,
+    branch_at_stage,
+    changes_into,
+    clash_of,
+    empty,
+    generates,
+    harmonizes,
+    lines_of,
+    moving,
+    state,
+    timing,
+    tomb_of,
+    weak,
+    world_state,
+)
+from core.chart import Chart
+from core.findings import Effect, Finding, Layer, Timing
+from core.question import Horizon, Question, horizon_of
+from core.strength import finding
+
+
+def _places(lines) -> tuple[Place, ...]:  # noqa: ANN001 - lines
+    return tuple(LINE_PLACES[x.position] for x in lines)
+
+
+def _unit(question: Question) -> Unit:
+    return Unit.MONTH if horizon_of(question) is Horizon.far else Unit.DAY
+
+
+def wealth_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """求財章: the moving relations, the 財 on the 世, and the days of a money too strong or of many robbers."""
+    moves: list[Move] = []
+    found: list[Finding] = []
+    times: list[Timing] = []
+    sib, child, office, wealth, parent = (moving(chart, r) for r in (R.兄弟, R.子孫, R.官鬼, R.妻財, R.父母))
+    world = chart.world
+    wp = LINE_PLACES[world.position]
+    # QC-04 財與子孫爻俱不現於卦中 … 求則無益; 倘得日月為財，或伏而旺者，亦可求也
+    if not lines_of(chart, R.妻財) and not lines_of(chart, R.子孫):
+        day_month = {chart.moment.month_branch.element, chart.moment.day.branch.element}
+        wealth_element = chart.hexagram.element.overcomes
+        hidden = [x.hidden for x in chart.lines if x.hidden is not None and x.hidden.relation is R.妻財]
+        if wealth_element in day_month or any(h.standing.strong for h in hidden):
+            found.append(finding("QC-04", "qc_wealth_from_day_month_or_hidden", Effect.GOOD, 1, ()))
+        else:
+            moves.append(Move("QC-04", "qc_no_wealth_no_source", (), "", "=凶"))
+    if sib:
+        if child:
+            # QC-03 倘若得子孫與兄弟同動，又為可喜，兄動生子 (with 財 too: 接續相生, more so)
+            moves.append(Move("QC-03", "qc_sibling_feeds_child", _places(sib + child), "", "+1"))
+        elif office:
+            # QC-03/QC-07 兄爻與財爻同動而官鬼亦動者，亦許得財，以官鬼克制兄爻之故耳
+            moves.append(Move("QC-07", "qc_office_checks_sibling", _places(sib + office), "", "+1"))
+        elif wealth:
+            moves.append(Move("QC-03", "qc_wealth_and_sibling_move", _places(sib + wealth), "-1", "-1"))
+        else:
+            moves.append(Move("QC-05", "qc_sibling_moves", _places(sib), "", "=凶"))
+        if len(sib) >= 2:
+            # QC-08 兄爻多者，待兄爻入墓之日，及克損爻之日，必劫其財
+            for x in sib[:1]:
+                times.append(timing(_unit(question), tomb_of(x.element), "QC-08", "qc_robbers_tomb_day", 4,
+                                    (LINE_PLACES[x.position],)))
+    elif office:
+        # QC-07 倘卦中兄爻安靜者，又不宜乎鬼動，反曳財爻之氣也。且有口舌
+        moves.append(Move("QC-07", "qc_office_moves_drains", _places(office), "", "-1"))
+    if parent and not child and not sib:
+        moves.append(Move("QC-05", "qc_parent_moves", _places(parent), "", "≤小凶"))
+    # QC-11 財得子動生之，如財之有源也 … 子動化財，財動化子，皆同此斷
+    sourced = (child and lines_of(chart, R.妻財)) or any(changes_into(x, R.妻財) for x in child) \
+        or any(changes_into(x, R.子孫) for x in wealth)
+    if sourced and not sib:
+        moves.append(Move("QC-11", "qc_wealth_has_source", _places(child + wealth), "", "+1"))
+    # QC-12 財爻持世，兄爻亦動者，不獨劫財，還防傷己，如若鬼動克世者更凶
+    if world.relation is R.妻財 and sib:
+        striking = [x for x in office if x.element.overcomes is world.element]
+        moves.append(Move("QC-12", "qc_robbed_and_hurt" if striking else "qc_robbed_on_world",
+                          (wp,) + _places(sib), "", "=凶" if striking else "-1"))
+    # QC-06 卦中財臨日月，謂之重疊 … 須待財爻入墓之日
+    us = state(chart, use)
+    if use.layer is Layer.LINE and chart.lines[use.position - 1].relation is R.妻財 and us.on_month_or_day:
+        times.append(timing(_unit(question), tomb_of(us.element), "QC-06", "qc_money_on_tomb_day", 6, (use,)))
+    return ChapterReading(tuple(found), tuple(moves), tuple(times))
+
+
+def loan_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """借貸章 JD-01: the 世 the borrower, the 應 the lender, the 財 the loan."""
+    moves: list[Move] = []
+    ws, rs, us = world_state(chart), state(chart, LINE_PLACES[chart.hexagram.response]), state(chart, use)
+    wp, rp = ws.place, rs.place
+    if chart.world.relation is R.兄弟:
+        moves.append(Move("JD-01", "jd_sibling_on_world", (wp,), "=凶", "=凶"))  # 世逢兄，何須開口
+    if empty(us):
+        moves.append(Move("JD-01", "jd_loan_void_or_broken", (use,), "=凶", "=凶"))  # 財若空破，休指望
+    if empty(rs):
+        moves.append(Move("JD-01", "jd_lender_void_or_broken", (rp,), "≤小凶", "≤小凶"))  # 應空破，難遂我心
+    if empty(ws):
+        moves.append(Move("JD-01", "jd_borrower_void_or_broken", (wp,), "-1", "-1"))
+    sib = [x for x in moving(chart, R.兄弟) if not x.world]
+    if sib:
+        moves.append(Move("JD-01", "jd_sibling_moves", _places(sib), "-1", "-1"))
+    elif moving(chart, R.子孫) or moving(chart, R.妻財):
+        moves.append(Move("JD-01", "jd_child_or_wealth_moves", _places(moving(chart, R.子孫) + moving(chart, R.妻財)),
+                          "", "+1"))  # 子興財發可相求
+    return ChapterReading((), tuple(moves))
+
+
+def lending_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """放債索債章 FZ-01: the 世 the lender, the 應 the debtor."""
+    moves: list[Move] = []
+    world, resp = chart.world, chart.response
+    wp, rp = LINE_PLACES[world.position], LINE_PLACES[resp.position]
+    if world.relation is R.兄弟:
+        moves.append(Move("FZ-01", "fz_sibling_on_world", (wp,), "=凶", "=凶"))  # 兄臨世，放則無歸
+    if resp.relation is R.兄弟:
+        moves.append(Move("FZ-01", "fz_sibling_on_response", (rp,), "=凶", "=凶"))  # 應臨兄者亦忌
+    elif resp.relation is R.官鬼 and resp.element.overcomes is world.element:
+        moves.append(Move("FZ-01", "fz_debtor_turns_hostile", (rp, wp), "-1", "-1"))  # 應鬼克身，防負義
+    elif resp.relation is R.妻財 and generates(resp.element, world.element):
+        moves.append(Move("FZ-01", "fz_debtor_honest", (rp, wp), "", "+1"))  # 應財生世，定懷忠
+    return ChapterReading((), tuple(moves))
+
+
+def gamble_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """博戲章 BX-01 「首重世應，若勝以得財者，兼用財」: the 世 against the 應, and the 財."""
+    ws, rs = world_state(chart), state(chart, LINE_PLACES[chart.hexagram.response])
+    world, resp = chart.world, chart.response
+    wp, rp = ws.place, rs.place
+    score = 0
+    places: list[Place] = [wp]
+    if ws.on_month_or_day:
+        score += 1  # 世喜臨於日月
+    improves = any(t in world.transformations for t in (T.回頭生, T.化進神))
+    if world.moving and improves and not bad_change(world, chart):
+        score += 1  # 世爻動而化吉
+    if resp.relation is R.妻財 and generates(resp.element, world.element):
+        score += 1  # 應帶財而生世
+        places.append(rp)
+    wealth = [LINE_PLACES[x.position] for x in lines_of(chart, R.妻財)]
+    day, month = chart.moment.day.branch.element, chart.moment.month_branch.element
+    if wealth and any(generates(e, state(chart, wealth[0]).element) or e is state(chart, wealth[0]).element
+                      for e in (day, month)):
+        score += 1  # 財宜日月生扶
+        places.append(wealth[0])
+    # 世財休囚空破或被刑沖克害，及卦中父動者，多破其財
+    losing = weak(ws) or empty(ws) or bool(ws.attacks)
+    if wealth:
+        s = state(chart, wealth[0])
+        losing = losing or weak(s) or empty(s)
+    if moving(chart, R.父母):
+        losing = True
+    if losing:
+        score -= 2
+    # by analogy with 鬥毆章 DO-01 (the catalogue's choice): 世克應者我贏，應克世者他勝
+    if world.element.overcomes is resp.element:
+        score += 1
+    elif resp.element.overcomes is world.element:
+        score -= 1
+    if score >= 2:
+        return ChapterReading((), (Move("BX-01", "bx_i_win", tuple(places), "≥小吉", "≥小吉"),))
+    if score <= -2:
+        return ChapterReading((), (Move("BX-01", "bx_i_lose", tuple(places), "≤小凶", "≤小凶"),))
+    return ChapterReading((finding("BX-01", "bx_even", Effect.NEUTRAL, 0, tuple(places)),))
+
+
+def shop_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """開行開店章: 財 the capital, 子孫 the foundation (KH-01), the 應 the partner or the customers (KH-02/03), a
+    moving 鬼 (KH-04/05), the hexagram (KH-06)."""
+    moves: list[Move] = []
+    found: list[Finding] = []
+    world, resp = chart.world, chart.response
+    ws, rs = world_state(chart), state(chart, LINE_PLACES[resp.position])
+    wp, rp = ws.place, rs.place
+    if moving(chart, R.妻財) and moving(chart, R.子孫):
+        moves.append(Move("KH-01", "kh_capital_and_foundation_move", _places(moving(chart, R.妻財)
+                                                                           + moving(chart, R.子孫)), "", "+1"))
+    if generates(resp.element, world.element) or harmonizes(resp.branch, world.branch):
+        moves.append(Move("KH-02", "kh_partner_helps", (rp, wp), "", "+1"))  # 應生世，他益於我
+    elif resp.element.overcomes is world.element:
+        moves.append(Move("KH-02", "kh_partner_deceives", (rp, wp), "", "-1"))  # 應爻克世，我被他瞞
+    elif world.element.overcomes is resp.element:
+        found.append(finding("KH-02", "kh_partner_follows", Effect.GOOD, 1, (wp, rp)))  # 世克應爻，他從我願
+    ghosts = moving(chart, R.官鬼)
+    if ghosts:
+        g = ghosts[0]
+        pillars = (chart.moment.day.branch, chart.moment.month_branch)
+        # KH-05 若得子孫制鬼，或日月沖克鬼爻，謂之有制
+        checked = bool(moving(chart, R.子孫)) or any(b.element.overcomes is g.element or clash_of(b) is g.branch
+                                                    for b in pillars)
+        if moving(chart, R.兄弟):
+            moves.append(Move("KH-05", "kh_ghost_checks_sibling", _places(ghosts), "", "+1"))
+        elif checked:
+            found.append(finding("KH-05", "kh_ghost_restrained", Effect.NEUTRAL, 0, _places(ghosts)))
+        elif any(x.element.overcomes is world.element for x in ghosts):
+            moves.append(Move("KH-04", "kh_ghost_strikes_world", _places(ghosts) + (wp,), "-1", "-1"))
+        else:
+            moves.append(Move("KH-04", "kh_ghost_moves_trouble", _places(ghosts), "", "-1"))
+    us = state(chart, use)
+    if empty(ws) and empty(us):
+        moves.append(Move("KH-04", "kh_never_opens", (wp, use), "=凶", "=凶"))  # 更忌世與財空，俱開不成
+    h, c = chart.hexagram, chart.changed
+    if h.six_harmony and c is not None and c.six_clash:
+        moves.append(Move("KH-06", "kh_busy_then_empty", (), "", "≤小凶"))  # 眼前熱鬧，終久蕭條
+    elif h.six_clash and c is not None and c.six_harmony:
+        moves.append(Move("KH-06", "kh_revives", (), "", "+1"))  # 前後重興
+    return ChapterReading(tuple(found), tuple(moves))
+
+
+def goods_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """囤貨賣貨章: 財 is the price (DH-01, DH-03, DH-07), and its months (DH-05)."""
+    moves: list[Move] = []
+    found: list[Finding] = []
+    times: list[Timing] = []
+    us = state(chart, use)
+    ln = chart.lines[use.position - 1] if use.layer is Layer.LINE else None
+    if empty(us) or (ln is not None and T.回頭克 in ln.transformations):
+        moves.append(Move("DH-01", "dh_price_void_or_struck", (use,), "=凶", "=凶"))  # 財逢空破及動而變克
+    elif us.vigour.strong:
+        found.append(finding("DH-01", "dh_sell_now", Effect.NEUTRAL, 0, (use,)))  # 財旺宜脫
+    elif us.supports:
+        found.append(finding("DH-01", "dh_hold_rooted", Effect.NEUTRAL, 0, (use,)))  # 雖衰宜有根，將來再發
+    else:
+        moves.append(Move("DH-01", "dh_hold_rootless", (use,), "", "≤小凶"))  # 若無根底，終久難於出脫
+    if ln is not None and ln.moving:
+        if T.化進神 in ln.transformations:
+            found.append(finding("DH-03", "dh_price_rises", Effect.NEUTRAL, 0, (use,)))
+        elif T.化退神 in ln.transformations:
+            found.append(finding("DH-03", "dh_price_falls", Effect.NEUTRAL, 0, (use,)))
+    if ln is not None and not ln.moving and us.vigour.strong and ln.standing.day_clash is not None:
+        found.append(finding("DH-07", "dh_price_rising_now", Effect.GOOD, 1, (use,)))  # 財旺 … 日神沖者，其價漸漸漲
+    # DH-05 財爻太旺者得利於墓庫之月，休囚者出脫於生旺之時 … 月破者填實之 … 旬空者沖空實空之月，如逢合住亦待沖開
+    m = Unit.MONTH
+    if us.too_strong:
+        times.append(timing(m, tomb_of(us.element), "DH-05", "dh_price_month", 5, (use,)))
+    elif not us.vigour.strong:
+        times += [timing(m, birth_of(us.element), "DH-05", "dh_price_month", 4, (use,)),
+                  timing(m, branch_at_stage(us.element, Stage.帝旺), "DH-05", "dh_price_month", 4, (use,))]
+    if us.month_break:
+        times.append(timing(m, us.branch, "DH-05", "dh_price_month", 5, (use,)))
+    if us.void and not us.void_filled:
+        times += [timing(m, clash_of(us.branch), "DH-05", "dh_price_month", 5, (use,)),
+                  timing(m, us.branch, "DH-05", "dh_price_month", 5, (use,))]
+    if us.tied:
+        times.append(timing(m, clash_of(us.branch), "DH-05", "dh_price_month", 5, (use,)))
+    if us.tomb is not None and not us.tomb_broken:
+        times.append(timing(m, clash_of(us.tomb), "DH-05", "dh_price_month", 4, (use,)))
+    return ChapterReading(tuple(found), tuple(moves), tuple(times))
+
+
+def patron_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """謁貴章: will the patron receive me — 官 is the patron (YG-07), read with the 世 (YG-01, YG-08); the 世 化空/破
+    marks the day of arrival (YG-02).  Choice: the asker is taken as a commoner (YG-06: 平人見貴人, 官 to 世), the
+    common case; an official's 世/應 reading needs the asker's status, not asked yet."""
+    moves: list[Move] = []
+    times: list[Timing] = []
+    world = chart.world
+    ws = world_state(chart)
+    wp = ws.place
+    us = state(chart, use)
+    ln = chart.lines[use.position - 1] if use.layer is Layer.LINE else None
+    if use == wp or (ln is not None and (generates(ln.element, world.element) or harmonizes(ln.branch, world.branch))):
+        moves.append(Move("YG-01", "yg_patron_favours_world", (use, wp), "", "+1"))  # 持世及生合世爻為吉
+    if empty(us) or us.real_tomb or (ln is not None and bad_change(ln, chart)):
+        moves.append(Move("YG-01", "yg_wasted_trip", (use,), "≤小凶", "≤小凶"))  # 徒勞奔馳之力耳
+    if world.moving and (changes_into(world, R.官鬼) or T.回頭克 in world.transformations):
+        moves.append(Move("YG-01", "yg_do_not_go", (wp,), "=凶", "=凶"))  # 世爻化鬼化克 … 更不宜行
+    elif ln is not None and use != wp and ln.element.overcomes is world.element and (ln.moving or us.vigour.strong):
+        moves.append(Move("YG-08", "yg_patron_strikes_world", (use, wp), "≤小凶", "≤小凶"))  # 官克世 … 勿去
+    if world.moving and world.changed is not None and (T.化空 in world.transformations
+                                                       or T.化破 in world.transformations):
+        times.append(timing(Unit.DAY, world.changed.branch, "YG-02", "yg_arrival_day", 5, (wp,)))
+    return ChapterReading((), tuple(moves), tuple(times))
