@@ -106,6 +106,15 @@ def _idle_rule(chart: Chart, p: Place, supports: bool, near: bool, use: State) -
     return None
 
 
+def cannot_harm(chart: Chart, p: Place, use: State, near: bool = True) -> str | None:
+    """The rule by which a moving line cannot strike now (雖有如無: tied, hurt by its own change, retreating,
+    distracted, entombed …; the same reasons the four places read), or None when it can.  The topic chapters
+    name a moving 兄 or 父 as harm (求財章 「父兄爻動，無殊緣木求魚」, 婚姻章 「兄動…傷妻阻隔」); chapters 1–34 say
+    when a moving line has no force to harm, and those reasons hold there too."""
+    why = _idle_rule(chart, p, False, near, use)
+    return None if why is None else why[0]
+
+
 def _strong(chart: Chart, p: Place) -> bool:
     if p.layer in (Layer.MONTH, Layer.DAY):
         return True

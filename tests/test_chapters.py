@@ -17,7 +17,7 @@ from core import rules
 from core.calendar import Moment
 from core.cast import parse_cast
 from core.chapters import CHAPTERS, chapter_reading
-from core.chapters.common import acting, moving, turns_into
+from core.chapters.common import acting, harming, moving, turns_into
 from core.chart import Chart, Transformation, build_chart
 from core.findings import Layer, Place, Unit
 from core.ganzhi import SEXAGENARY
@@ -284,20 +284,23 @@ def test_games_weigh_the_world_against_the_response() -> None:
 
 def test_what_moves_with_the_sibling_decides_the_money() -> None:
     """QC-03/05/07: 兄 with 子孫 moving feeds the money; with a moving 官 the 官 restrains it; alone it robs
-    (「水中撈月」); a moving 官 with a still 兄 drains the 財."""
+    (「水中撈月」); a moving 官 with a still 兄 drains the 財 — a 兄 or 官 that moves without the force to strike
+    (chapters 1–34: tied, retreating, struck by its change …) does neither."""
     seen = {"qc_sibling_feeds_child": 0, "qc_office_checks_sibling": 0, "qc_sibling_moves": 0,
             "qc_office_moves_drains": 0}
     for chart in _charts():
         r = read(chart, Question(Topic.wealth))
         keys = _keys(r)
         sib, child, office, wealth = (moving(chart, rel) for rel in (R.兄弟, R.子孫, R.官鬼, R.妻財))
+        use = r.use_god.place
+        robbing, draining = harming(chart, sib, use), harming(chart, office, use)
         if sib and child:
             expect = "qc_sibling_feeds_child"
         elif sib and office:
             expect = "qc_office_checks_sibling"
-        elif sib and not wealth:
+        elif robbing and not wealth:
             expect = "qc_sibling_moves"
-        elif not sib and office:
+        elif not sib and draining:
             expect = "qc_office_moves_drains"
         else:
             continue

@@ -14,6 +14,7 @@ from core.findings import CHANGED_PLACES, LINE_PLACES, Finding, Layer, Place, Ti
 from core.ganzhi import Branch, Element
 from core.hexagram import Relation
 from core.overrides import Move
+from core.places import cannot_harm
 from core.relations import Stage, branch_at_stage, clash_of, clashes, generates, harmonizes, overcomes, stage
 from core.rules import source
 from core.state import State, Vigour, state_of
@@ -91,6 +92,13 @@ def lines_of(chart: Chart, rel: Relation) -> tuple[Line, ...]:
 def moving(chart: Chart, rel: Relation) -> tuple[Line, ...]:
     """The moving lines (明動) bearing ``rel``."""
     return tuple(ln for ln in chart.lines if ln.moving and ln.relation is rel)
+
+
+def harming(chart: Chart, lines: tuple[Line, ...], use: Place, near: bool = True) -> tuple[Line, ...]:
+    """Of ``lines`` (moving), those with the force to harm: a moving line that chapters 1–34 read as unable to strike
+    (tied, retreating, struck by its own change, distracted, entombed: ``core.places.cannot_harm``) is no harm."""
+    us = state_of(chart, use)
+    return tuple(ln for ln in lines if cannot_harm(chart, LINE_PLACES[ln.position], us, near) is None)
 
 
 def acting(chart: Chart, rel: Relation) -> tuple[Actor, ...]:

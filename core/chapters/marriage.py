@@ -27,6 +27,7 @@ from core.chapters.common import (
     cut_off,
     empty,
     generates,
+    harming,
     harmonizes,
     lines_of,
     moving,
@@ -80,7 +81,8 @@ def marriage_chapter(chart: Chart, question: Question, use: Place) -> ChapterRea
         found.append(finding("HYN-08", "hyn_nothing_firm", Effect.BAD, 1, (wp, rp)))
     if man_side:
         # HYN-09 兄爻持世或兄動 … 此婚必難成 … 若得財爻動來相合，此婚必成。世兄爻化出財爻，此婚亦能成
-        if world.relation is R.兄弟 or moving(chart, R.兄弟):
+        # (a moving 兄 blocks with the force to strike: chapters 1–34's 雖有如無, ``harming``)
+        if world.relation is R.兄弟 or harming(chart, moving(chart, R.兄弟), use, horizon_of(question) is not Horizon.far):
             rescued = (world.relation is R.兄弟 and any(harmonizes(x.branch, world.branch)
                                                        for x in moving(chart, R.妻財))) \
                 or (world.relation is R.兄弟 and changes_into(world, R.妻財))

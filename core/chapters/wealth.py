@@ -30,6 +30,7 @@ from core.chapters.common import (
     clash_of,
     empty,
     generates,
+    harming,
     harmonizes,
     lines_of,
     moving,
@@ -59,6 +60,11 @@ def wealth_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     found: list[Finding] = []
     times: list[Timing] = []
     sib, child, office, wealth, parent = (moving(chart, r) for r in (R.兄弟, R.子孫, R.官鬼, R.妻財, R.父母))
+    # a moving 兄, 父 or 官 harms only with the force to strike (chapters 1–34: tied, retreating, struck by its own
+    # change … it is there and does nothing, 雖有如無); the help of 子孫 and 官 against 兄 is read as they move
+    near = horizon_of(question) is not Horizon.far
+    robbing, parent = harming(chart, sib, use, near), harming(chart, parent, use, near)
+    draining = harming(chart, office, use, near)
     world = chart.world
     wp = LINE_PLACES[world.position]
     # QC-04 財與子孫爻俱不現於卦中 … 求則無益; 倘得日月為財，或伏而旺者，亦可求也
@@ -77,18 +83,18 @@ def wealth_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
         elif office:
             # QC-03/QC-07 兄爻與財爻同動而官鬼亦動者，亦許得財，以官鬼克制兄爻之故耳
             moves.append(Move("QC-07", "qc_office_checks_sibling", _places(sib + office), "", "+1"))
-        elif wealth:
-            moves.append(Move("QC-03", "qc_wealth_and_sibling_move", _places(sib + wealth), "-1", "-1"))
-        else:
-            moves.append(Move("QC-05", "qc_sibling_moves", _places(sib), "", "=凶"))
+        elif wealth and robbing:
+            moves.append(Move("QC-03", "qc_wealth_and_sibling_move", _places(robbing + wealth), "-1", "-1"))
+        elif robbing and not wealth:
+            moves.append(Move("QC-05", "qc_sibling_moves", _places(robbing), "", "=凶"))
         if len(sib) >= 2:
             # QC-08 兄爻多者，待兄爻入墓之日，及克損爻之日，必劫其財
             for x in sib[:1]:
                 times.append(timing(_unit(question), tomb_of(x.element), "QC-08", "qc_robbers_tomb_day", 4,
                                     (LINE_PLACES[x.position],)))
-    elif office:
+    elif draining:
         # QC-07 倘卦中兄爻安靜者，又不宜乎鬼動，反曳財爻之氣也。且有口舌
-        moves.append(Move("QC-07", "qc_office_moves_drains", _places(office), "", "-1"))
+        moves.append(Move("QC-07", "qc_office_moves_drains", _places(draining), "", "-1"))
     if parent and not child and not sib:
         moves.append(Move("QC-05", "qc_parent_moves", _places(parent), "", "≤小凶"))
     # QC-11 財得子動生之，如財之有源也 … 子動化財，財動化子，皆同此斷
