@@ -48,8 +48,6 @@ from core.reading import read
 from core.rules import title
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 
-pytestmark = pytest.mark.asyncio
-
 ROOT = Path(__file__).resolve().parent.parent
 NOW = datetime(2026, 3, 2, 3, 0, tzinfo=UTC)  # the bot's clock in these tests
 ERROR_LOG = "error while handling an update"

@@ -19,14 +19,10 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from bot.lanes import SLOTS
 from tests.fake_telegram import FakeTelegram, FakeUser
 from tests.probes import _buttons, _natural
 from tests.test_bot_e2e import ROOT
-
-pytestmark = pytest.mark.asyncio
 
 STEP_WAIT = 40.0  # seconds a user waits for the answer to one step (a restart included)
 
@@ -67,7 +63,12 @@ class BotProcess:
 
 
 async def _react(u: FakeUser, since: int, timeout: float) -> bool:
-    """Until something new comes to the user's chat, then until it has been quiet for a moment."""
+    """Until something new comes to the user's chat, then until the rest of the step's replies are in: with the
+    bot in this process (``FakeTelegram.track``), until it is done with the user's updates; with bot processes
+    (which may be killed in the middle of a step), until the chat has been quiet for a moment."""
+    if u.tg.tracking:
+        await u.tg.settled(u.id, timeout)
+        return len(u.chat.events) > since
     deadline = time.monotonic() + timeout
     while len(u.chat.events) == since:
         if time.monotonic() > deadline:

@@ -21,14 +21,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import pytest
 import yaml
 
 from tests.fake_telegram import FakeTelegram
 from tests.test_bot_e2e import ROOT
 from tests.test_robust import free_port
 
-pytestmark = pytest.mark.asyncio
 DEPLOY = ROOT / "deploy"
 
 

@@ -220,8 +220,10 @@ async def test_long_poll_offset_timeout_limit_allowed_updates() -> None:
             nxt = last[0].update_id + 1
             # a second, concurrent long poll terminates the first one (409 Conflict)
             # (PTB's getUpdates pool has one connection, so the rival uses raw httpx)
+            polls = len(tg.calls_to("getUpdates"))
             slow = asyncio.create_task(bot.get_updates(offset=nxt, timeout=3))
-            await asyncio.sleep(0.1)
+            while len(tg.calls_to("getUpdates")) == polls:  # until the server holds the first long poll
+                await asyncio.sleep(0.01)
             async with httpx.AsyncClient() as http:
                 rival = await http.post(f"{tg.api_url}/getUpdates", data={"offset": str(nxt)})
             assert rival.json() == {"ok": True, "result": []}

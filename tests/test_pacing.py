@@ -21,7 +21,6 @@ from bot.pacing import BROADCAST, LocalBudget, PacedLimiter
 from bot.storage import Storage, open_storage
 from tests.fake_telegram import FakeTelegram
 
-pytestmark = pytest.mark.asyncio
 NOW = datetime(2026, 6, 1, 22, 0, tzinfo=UTC)  # 07:00 in Seoul on June 2nd: every subscription below is due
 
 

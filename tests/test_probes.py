@@ -3,11 +3,7 @@ at full size."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.probes import faults, fuzz
-
-pytestmark = pytest.mark.asyncio
 
 
 async def test_hostile_input_fuzz() -> None:

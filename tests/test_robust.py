@@ -46,7 +46,6 @@ from tests.test_bot_e2e import (
     until,
 )
 
-pytestmark = pytest.mark.asyncio
 SORRY = "Something went wrong on my side. Your readings are safe; please try again."
 GROUP_DECLINE = "I read only in a private chat with you; please write to me directly."
 
@@ -465,7 +464,6 @@ async def test_the_broadcast_runs_as_soon_as_the_bot_starts(tmp_path: Path) -> N
                 await app.shutdown()
 
 
-@pytest.mark.filterwarnings("ignore")
 async def test_the_systemd_unit_does_not_restart_a_refusing_bot_forever() -> None:
     unit = (ROOT / "deploy" / "liuyao.service").read_text()
     assert "RestartPreventExitStatus=2" in unit
