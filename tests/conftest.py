@@ -54,6 +54,15 @@ def require_postgres() -> None:
     pytest.skip(message)
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """A venv made before the lock has no pytest-timeout: there the ``timeout`` of pyproject.toml is known (and does
+    nothing) rather than failing the run as an unknown option under ``filterwarnings = error``."""
+    try:
+        import pytest_timeout  # noqa: F401
+    except ImportError:
+        parser.addini("timeout", "per-test time-out (needs pytest-timeout, which the lock installs)")
+
+
 def _url(name: str) -> str:
     return ADMIN_URL.rsplit("/", 1)[0] + "/" + name
 
