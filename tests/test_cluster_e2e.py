@@ -81,6 +81,7 @@ async def _listening(port: int, timeout: float = 30) -> None:
             return
 
 
+@pytest.mark.timeout(300)  # three bot processes and nginx, 200 users' consultations: minutes on a loaded machine
 async def test_three_workers_behind_nginx_one_killed(tmp_path: Path, postgres_url: str) -> None:
     if not Path(NGINX).exists():
         message = "nginx is not installed (apt-get install nginx-light; .ci/run installs it)"
@@ -99,10 +100,10 @@ async def test_three_workers_behind_nginx_one_killed(tmp_path: Path, postgres_ur
                         DATABASE_URL=postgres_url, WEBHOOK_URL=f"http://127.0.0.1:{front}/liuyao",
                         WEBHOOK_LISTEN="127.0.0.1", WEBHOOK_SECRET=SECRET)
             for i, port in enumerate(ports):
-                log = (tmp_path / f"worker{i}.log").open("wb")
-                procs.append(await asyncio.to_thread(
-                    subprocess.Popen, [sys.executable, "-m", "bot.cli", "bot"], cwd=ROOT,
-                    env=dict(base, PORT=str(port)), stdout=log, stderr=subprocess.STDOUT))
+                with (tmp_path / f"worker{i}.log").open("wb") as log:  # the worker writes to its own copy
+                    procs.append(await asyncio.to_thread(
+                        subprocess.Popen, [sys.executable, "-m", "bot.cli", "bot"], cwd=ROOT,
+                        env=dict(base, PORT=str(port)), stdout=log, stderr=subprocess.STDOUT))
             for _ in range(600):  # every worker listening (each registers the same webhook)
                 if len([c for c in tg.calls if c.method == "setWebhook" and c.status]) >= 3:
                     break
@@ -152,6 +153,7 @@ async def test_three_workers_behind_nginx_one_killed(tmp_path: Path, postgres_ur
                 proc.kill()
         nginx.send_signal(signal.SIGQUIT)
         try:
-            await asyncio.to_thread(nginx.wait, 10)
+            await asyncio.to_thread(nginx.communicate, timeout=10)  # its stderr pipe read and closed
         except subprocess.TimeoutExpired:
             nginx.kill()
+            nginx.communicate()

@@ -344,6 +344,7 @@ def test_unevaluated_units() -> None:
     assert {u.id: u.tag.value for u in part2.LISTED} == {"V52": "T", "V53": "J", "V104": "J"}
 
 
+@pytest.mark.timeout(300)  # every verse of part 2 on every chart of its tests: minutes on a loaded machine
 def test_every_verse_and_variant_has_a_sentence() -> None:
     seen: set[str] = set()
     charts = [c for _, _, spec, _ in VECTORS for c in _charts(spec)]

@@ -69,6 +69,7 @@ def _births(n: int, seed: int) -> list[NatalChart]:
 BIRTHS = _births(1500, 20261201)
 
 
+@pytest.mark.timeout(300)  # every verse on a sweep of births: minutes on a loaded machine
 def test_every_verse_is_rare_among_births() -> None:
     counts = {v.id: 0 for v in VERSES}
     for c in BIRTHS:

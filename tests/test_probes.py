@@ -3,9 +3,12 @@ at full size."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.probes import faults, fuzz
 
 
+@pytest.mark.timeout(300)  # a thousand updates, each waited for: minutes on a loaded machine
 async def test_hostile_input_fuzz() -> None:
     """1 000 updates from 25 users at once, the odd shapes among them (bench/probe_robust.py: 4 000 from 100)."""
     r = await fuzz(seed=14, users=25, steps=40)
@@ -17,6 +20,7 @@ async def test_hostile_input_fuzz() -> None:
     assert r.sorry == 0, r.summary()
 
 
+@pytest.mark.timeout(300)  # faults, time-outs and an outage the bot must ride out
 async def test_fault_run_then_an_outage_then_everyone_finishes() -> None:
     """500, 502, 429, dropped connections and time-outs while 12 users consult, then 2 s of nothing but 502."""
     from bot.guard import RetryingRequest

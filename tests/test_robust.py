@@ -282,13 +282,13 @@ async def test_a_read_only_database_is_refused_at_start(tmp_path: Path) -> None:
             env.pop("WEBHOOK_URL", None)
             proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "bot"], cwd=ROOT, env=env,
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-            try:
-                status = await asyncio.to_thread(proc.wait, 30)
+            try:  # communicate: both pipes read and closed
+                err = (await asyncio.to_thread(proc.communicate, timeout=30))[1].decode()
             except subprocess.TimeoutExpired:
                 proc.kill()
-                proc.wait()
+                proc.communicate()
                 pytest.fail("the bot started on a database it cannot write")
-            err = proc.stderr.read().decode()
+            status = proc.returncode
             assert status == 2 and "Traceback" not in err, err
             assert err.strip().splitlines()[-1].startswith("liuyao bot: DATABASE_PATH") and "not writable" in err
             assert tg.calls_to("getUpdates") == []
