@@ -155,7 +155,8 @@ async def test_sigkill_loses_no_update_and_repeats_no_reading(tmp_path: Path) ->
             return finished
 
         async def killer() -> None:
-            await asyncio.sleep(1.0)
+            while not all(u.inbox for u in users) and not done["users"]:  # every user under way (each /cast answered)
+                await asyncio.sleep(0.05)
             while not done["users"] and bot.kills < 8:
                 await asyncio.sleep(rng.uniform(0.4, 1.6))  # at a random moment of the users' steps
                 bot.kill()
