@@ -926,6 +926,13 @@ class FakeTelegram:
 
         self._updates: list[dict[str, Any]] = []
         self._next_update_id = 100_000_001
+        # who sent each queued update (``from``), and the ids that will never reach a handler here (not among the
+        # bot's allowed_updates) or that an application ``track``-ed by this server finished: ``settled`` waits on
+        # them, so a test knows the bot is done with a user's updates instead of sleeping until it probably is
+        self._senders: dict[int, int | None] = {}
+        self._done: set[int] = set()
+        self._done_changed: asyncio.Event | None = None
+        self.tracking = False  # an application in this process is ``track``-ed: ``settled`` can be waited on
         self._allowed_updates: frozenset[str] = _DEFAULT_UPDATE_TYPES
         self._poll_generation = 0
 
@@ -951,6 +958,7 @@ class FakeTelegram:
         self._server = await asyncio.start_server(self._handle_connection, "127.0.0.1", 0)
         self.port = self._server.sockets[0].getsockname()[1]
         self.started_at = time.monotonic()
+        _RUNNING[self.port] = self
 
     async def stop(self) -> None:
         if self._server is None:
@@ -965,6 +973,7 @@ class FakeTelegram:
         await asyncio.gather(*tasks, return_exceptions=True)
         await self._server.wait_closed()
         self._server = None
+        _RUNNING.pop(self.port, None)
 
     @property
     def base_url(self) -> str:
@@ -1046,8 +1055,55 @@ class FakeTelegram:
         update = {"update_id": self._next_update_id, **payload}
         self._next_update_id += 1
         self._updates.append(update)
+        body = next((v for k, v in payload.items() if isinstance(v, dict)), {})
+        sender = body.get("from", {}).get("id") if isinstance(body.get("from"), dict) else None
+        self._senders[update["update_id"]] = sender if isinstance(sender, int) else None
         self._notify()
         return update
+
+    def track(self, application: Any) -> None:
+        """Record each update ``application`` (running in this process) has finished with — its handlers and
+        their replies done, or the update dropped — for ``settled``.  Wraps the application's update processor
+        (PTB calls its ``process_update`` once per update, with the handlers' coroutine)."""
+        processor = application.update_processor
+        inner = processor.process_update
+
+        async def process_update(update: Any, coroutine: Any) -> None:
+            try:
+                await inner(update, coroutine)
+            finally:
+                update_id = getattr(update, "update_id", None)
+                if isinstance(update_id, int):
+                    self._mark_done(update_id)
+
+        processor.process_update = process_update
+        self.tracking = True
+
+    def _mark_done(self, update_id: int) -> None:
+        self._done.add(update_id)
+        ev, self._done_changed = self._done_changed, asyncio.Event()
+        if ev is not None:
+            ev.set()
+
+    async def settled(self, user_id: int | None = None, timeout: float = 10, *,
+                      ids: set[int] | None = None) -> bool:
+        """Until the ``track``-ed application has finished every update queued so far (only those sent by
+        ``user_id``, or those of ``ids``, if given): whatever it was going to send in reply has been sent.  False
+        if that did not happen within ``timeout`` (an update the bot dropped before its handlers, e.g. an id it
+        cannot store)."""
+        wanted = set(ids) if ids is not None else {
+            i for i, sender in self._senders.items() if user_id is None or sender == user_id}
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not wanted <= self._done:
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                return False
+            if self._done_changed is None:
+                self._done_changed = asyncio.Event()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._done_changed.wait(), remaining)
+        return True
 
     @property
     def pending_updates(self) -> list[dict[str, Any]]:
@@ -1413,7 +1469,10 @@ class FakeTelegram:
 
     def _is_allowed(self, update: dict[str, Any]) -> bool:
         kind = next(k for k in update if k != "update_id")
-        return kind in self._allowed_updates
+        if kind in self._allowed_updates:
+            return True
+        self._mark_done(update["update_id"])  # never delivered: nothing will come of it
+        return False
 
     async def _api_setWebhook(self, params: dict[str, Any]) -> Any:
         url = params.get("url") or ""
@@ -1760,10 +1819,22 @@ _METHOD_NAMES = {
 }
 
 
+_RUNNING: dict[int, FakeTelegram] = {}  # port → the server listening there, in this process
+
+
+def track(app: Any) -> None:
+    """``FakeTelegram.track`` by the server ``app``'s bot talks to (if it runs in this process)."""
+    server = _RUNNING.get(urlsplit(app.bot.base_url).port or 0)
+    if server is not None:
+        server.track(app)
+
+
 @contextlib.asynccontextmanager
 async def polling(app: Any, *, hooks: bool = False) -> AsyncIterator[Any]:
     """The bot's ``Application`` polling this server, as ``run_polling`` runs it, and stopped cleanly after the
-    block; ``hooks`` also runs its post_init and post_shutdown (the ops server, the commands)."""
+    block (``track``-ed: ``settled`` works); ``hooks`` also runs its post_init and post_shutdown (the ops server,
+    the commands)."""
+    track(app)
     await app.initialize()
     if hooks:
         await app.post_init(app)

@@ -46,7 +46,7 @@ FORGED = ["o:99999999999999999999999", "h:18446744073709551616", "h:-5", "k:abc:
           "t:nonsense", "f:subject:nobody", "f:horizon:far", "m:zzz", "w:zzz", "r:1", "p:x", "s:db:7", "s:tz:Nowhere",
           "l:xx", "q:skip", "new", "x", "c:undo", "zzz", "o:-1", "k:1:date"]
 HUGE = 2**64 + 7  # beyond SQLite's integers
-QUIET = 1.5  # seconds the user's chat must be silent before an odd update, and after it (the bot's queue included)
+QUIET = 1.5  # seconds an odd update that never reaches a handler (not the user's) is given to break the silence
 
 
 @dataclass
@@ -93,6 +93,7 @@ async def _bot(tg: FakeTelegram, db: Path, **kw: Any) -> Any:
     cfg = Config(token=tg.token, api_base_url=tg.base_url, database_path=str(db), webhook_url=None,
                  listen="127.0.0.1", port=0, webhook_secret=None)
     app = build_application(cfg, clock=lambda: NOW, **kw)
+    tg.track(app)  # tg.settled: the bot is done with a user's updates (no waiting for quiet)
     async with polling(app):
         yield app
 
@@ -114,20 +115,10 @@ def _events(u: FakeUser) -> int:
 
 
 async def _reaction(tg: FakeTelegram, u: FakeUser, since: int, query: str | None, timeout: float) -> bool:
-    """Until the bot reacts in the user's chat (a message or an edit) or answers the button; then until quiet."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if _events(u) > since or (query is not None and tg.answer_calls[query]):
-            break
-        await asyncio.sleep(0.01)
-    else:
-        return False
-    settled = _events(u)
-    while True:  # the rest of this update's replies, so the next update's wait does not count them
-        await asyncio.sleep(0.25)
-        if _events(u) == settled:
-            return True
-        settled = _events(u)
+    """Until the bot is done with the user's updates (every reply sent, so the next update's wait does not count
+    them): whether it reacted in the user's chat (a message or an edit) or answered the button."""
+    await tg.settled(u.id, timeout)
+    return _events(u) > since or (query is not None and bool(tg.answer_calls[query]))
 
 
 def _buttons(u: FakeUser) -> tuple[FakeMessage | None, list[str]]:
@@ -150,14 +141,9 @@ def _press_raw(tg: FakeTelegram, u: FakeUser, data: str | None, message: FakeMes
     return qid
 
 
-async def _quiet(u: FakeUser, seconds: float) -> None:
-    """Until nothing has come to the user's chat for ``seconds``."""
-    seen = _events(u)
-    while True:
-        await asyncio.sleep(seconds)
-        if _events(u) == seen:
-            return
-        seen = _events(u)
+async def _quiet(tg: FakeTelegram, u: FakeUser, timeout: float) -> None:
+    """Until the bot is done with everything the user sent (nothing more will come to the user's chat)."""
+    assert await tg.settled(u.id, timeout), f"user {u.id}: the bot never finished their updates"
 
 
 async def _step(tg: FakeTelegram, u: FakeUser, rng: random.Random, result: Result, timeout: float) -> None:
@@ -216,20 +202,22 @@ async def _step(tg: FakeTelegram, u: FakeUser, rng: random.Random, result: Resul
         query = sent_id if isinstance(sent_id, str) else None
         await _count(tg, u, since, query, result, timeout, "")
         return
-    await _quiet(u, QUIET)
+    await _quiet(tg, u, timeout)
     since = _events(u)
     label = f"{roll:.2f}"
     t0 = time.monotonic()
-    query = odd()
-    query = query if isinstance(query, str) else None
+    queued = odd()
+    query = queued if isinstance(queued, str) else None
     result.updates += 1
     result.ignored += 1
     if query is not None:
         result.queries.append(query)
-    while time.monotonic() - t0 < QUIET and _events(u) == since:
-        await asyncio.sleep(0.01)
+    # done when the bot has finished the odd update (or, for one that is not the user's, has seen it or dropped
+    # it: an id beyond 2⁶³ never reaches a handler, so then the bot gets QUIET seconds to break its silence)
+    await tg.settled(u.id, timeout)
+    if isinstance(queued, dict) and not await tg.settled(ids={queued["update_id"]}, timeout=QUIET):
+        label += " (never handled)"
     label += f", after {time.monotonic() - t0:.2f} s"
-    await asyncio.sleep(max(0.0, QUIET - (time.monotonic() - t0)))
     if _events(u) > since:
         result.replied_to_ignored.append(f"user {u.id} ({label}): {u.chat.events[-1].message.text[:60]}")
 
@@ -259,9 +247,7 @@ async def _group(tg: FakeTelegram, u: FakeUser, rng: random.Random, result: Resu
     tg.queue_update({"message": {"message_id": now % 100000, "date": now, "text": text, "chat": group,
                                  "from": dict(u.data), "entities": ents}})
     result.updates += 1
-    deadline = time.monotonic() + (timeout if ents else 0.5)
-    while time.monotonic() < deadline and len(store.events) == before:
-        await asyncio.sleep(0.01)
+    await tg.settled(u.id, timeout)  # the update is the user's: done when the bot is done with it
     if ents:
         if len(store.events) > before:
             result.answered += 1
@@ -292,11 +278,8 @@ async def _reading(tg: FakeTelegram, u: FakeUser, timeout: float, budget: int = 
             else:
                 await u.press(msg, choice)
             await _reaction(tg, u, since, None, timeout)
-            if budget > 1:
-                await _quiet(u, 0.5)
         else:
             await _reaction(tg, u, start, None, timeout)
-            await asyncio.sleep(0.3)
     return any(any(e["type"] == "pre" for e in ev.message.entities) for ev in u.chat.events[start:])
 
 
@@ -388,7 +371,7 @@ async def faults(seed: int = 14, users: int = 20, faults: int = 150, outage: flo
 
                 await asyncio.gather(injector(), *(person(u) for u in people))
                 # what the users pressed while no answer came is answered first (as a person would wait)
-                await asyncio.gather(*(_quiet(u, 3.0) for u in people))
+                await asyncio.gather(*(_quiet(tg, u, 60.0) for u in people))
                 done = await asyncio.gather(*(_reading(tg, u, timeout, commands=False) for u in people))
                 result.seconds = time.monotonic() - started
                 result.finished = sum(done)

@@ -48,8 +48,6 @@ from core.reading import read
 from core.rules import title
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 
-pytestmark = pytest.mark.asyncio
-
 ROOT = Path(__file__).resolve().parent.parent
 NOW = datetime(2026, 3, 2, 3, 0, tzinfo=UTC)  # the bot's clock in these tests
 ERROR_LOG = "error while handling an update"
@@ -80,6 +78,7 @@ class Bot:
     async def start(self) -> None:
         fonts.find()  # the chart picture's font, fetched once if this machine has none (the bot never waits for it)
         self.app = build_application(config(self.tg, self.db), clock=self.clock, rate_limit=self.rate_limit)
+        self.tg.track(self.app)  # ``quiet`` waits for the bot to be done, not for a silence
         await self.app.initialize()
         await self.app.post_init(self.app)  # what run_polling does (setMyCommands)
         await self.app.start()
@@ -145,8 +144,15 @@ def picture_of(chart: FakeMessage, u: FakeUser) -> FakeMessage:
 
 
 async def quiet(u: FakeUser, seconds: float = 0.3) -> list[FakeMessage]:
-    """Everything the bot sends until it has been quiet for ``seconds``."""
+    """Everything the bot sends in reply to what the user has sent: with the bot in this process (``track``-ed),
+    until it is done with the user's updates; with a bot process, until it has been quiet for ``seconds``."""
     got = []
+    if u.tg.tracking:
+        assert await u.tg.settled(u.id), f"user {u.id}: the bot never finished their updates"
+        with contextlib.suppress(TimeoutError):
+            while True:
+                got.append(await u.wait_reply(0))
+        return got
     with contextlib.suppress(TimeoutError):
         while True:
             got.append(await u.wait_reply(seconds))

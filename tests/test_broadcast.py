@@ -43,8 +43,6 @@ from bot.storage import SQLiteStorage
 from core.calendar import day_pillar_of_date
 from tests.fake_telegram import ApiError, FakeMessage, FakeTelegram, FakeUser
 
-pytestmark = pytest.mark.asyncio
-
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -51,8 +51,8 @@ READINGS = readings()
 
 @cache
 def cmap(lang: str) -> frozenset[int]:
-    collection = TTCollection(str(fonts.find().regular), lazy=True)
-    return frozenset(collection.fonts[fonts.FACES[lang]].getBestCmap())
+    with TTCollection(str(fonts.find().regular), lazy=True) as collection:  # closed: the file is read lazily
+        return frozenset(collection.fonts[fonts.FACES[lang]].getBestCmap())
 
 
 def expected_labels(r: Reading) -> Counter[str]:

@@ -180,7 +180,8 @@ def test_read_writes_the_chart_picture(tmp_path: Path, capsys: pytest.CaptureFix
                    Question(Topic.illness, Subject.parent))
     with use("ko"):
         assert (tmp_path / "chart.png").read_bytes() == render_png(reading)
-    assert Image.open(tmp_path / "chart.png").format == "PNG"
+    with Image.open(tmp_path / "chart.png") as png:
+        assert png.format == "PNG"
     capsys.readouterr()
     assert main([*args, "--picture", str(tmp_path / "no" / "such" / "dir.png")]) == 2
     assert "the picture was not written" in capsys.readouterr().err

@@ -17,7 +17,6 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import pytest
 from telegram import Update
 
 from bot.app import build_application
@@ -28,8 +27,6 @@ from tests.fake_telegram import FakeTelegram, FakeUser
 from tests.test_bot_e2e import NOW
 from tests.test_crash import consult
 
-pytestmark = pytest.mark.asyncio
-
 
 @contextlib.asynccontextmanager
 async def workers(tg: FakeTelegram, url: str, n: int, *, clock: Any = lambda: NOW,
@@ -39,6 +36,7 @@ async def workers(tg: FakeTelegram, url: str, n: int, *, clock: Any = lambda: NO
         cfg = Config(token=tg.token, api_base_url=tg.base_url, database_path="unused", database_url=url,
                      webhook_url=None, listen="127.0.0.1", port=0, webhook_secret=None)
         app = build_application(cfg, clock=clock, extra=extra)
+        tg.track(app)  # the users' steps end when the worker that took them is done (tests.test_crash._react)
         await app.initialize()
         await app.start()
         apps.append(app)
@@ -122,7 +120,12 @@ async def test_the_daily_broadcast_across_three_workers_sends_once_within_the_li
             deadline = time.monotonic() + 60
             while sum(len(u.inbox) for u in users) < subscribers and time.monotonic() < deadline:
                 await asyncio.sleep(0.1)
-            await asyncio.sleep(1.0)  # anything sent twice would come now
+            # Three more whole passes after the last almanac, by whichever workers led them: a pass sends what
+            # is due, so one that would send an almanac twice has done it by its end (``runs`` counts ended passes).
+            passes = sum(j.runs for j in jobs) + 3
+            while sum(j.runs for j in jobs) < passes and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            assert sum(j.runs for j in jobs) >= passes, "the broadcast stopped running"
         sends = sorted(c.time for c in tg.calls if c.method == "sendMessage" and c.status == 200)
     assert [len(u.inbox) for u in users] == [1] * subscribers, "an almanac missed or sent twice"
     busiest = max(sum(1 for t in sends[i:] if t - start < 1.0) for i, start in enumerate(sends))

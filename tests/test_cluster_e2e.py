@@ -24,10 +24,8 @@ from tests.fake_telegram import FakeTelegram, FakeUser
 from tests.test_bot_e2e import ROOT
 from tests.test_crash import _repeated, consult
 
-pytestmark = pytest.mark.asyncio
-
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-USERS = 200
+USERS = 100  # far more at once than the three workers' 4 slots each: the killed one is full when it dies
 SECRET = "cluster-test-secret_0123456789"
 
 
@@ -66,6 +64,24 @@ http {{
     return conf
 
 
+async def _listening(port: int, timeout: float = 30) -> None:
+    """Until something accepts connections on 127.0.0.1:``port``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        try:
+            _reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            if loop.time() > deadline:
+                raise
+            await asyncio.sleep(0.05)
+        else:
+            writer.close()
+            await writer.wait_closed()
+            return
+
+
+@pytest.mark.timeout(300)  # three bot processes and nginx, 100 users' consultations: minutes on a loaded machine
 async def test_three_workers_behind_nginx_one_killed(tmp_path: Path, postgres_url: str) -> None:
     if not Path(NGINX).exists():
         message = "nginx is not installed (apt-get install nginx-light; .ci/run installs it)"
@@ -84,22 +100,24 @@ async def test_three_workers_behind_nginx_one_killed(tmp_path: Path, postgres_ur
                         DATABASE_URL=postgres_url, WEBHOOK_URL=f"http://127.0.0.1:{front}/liuyao",
                         WEBHOOK_LISTEN="127.0.0.1", WEBHOOK_SECRET=SECRET)
             for i, port in enumerate(ports):
-                log = (tmp_path / f"worker{i}.log").open("wb")
-                procs.append(await asyncio.to_thread(
-                    subprocess.Popen, [sys.executable, "-m", "bot.cli", "bot"], cwd=ROOT,
-                    env=dict(base, PORT=str(port)), stdout=log, stderr=subprocess.STDOUT))
+                with (tmp_path / f"worker{i}.log").open("wb") as log:  # the worker writes to its own copy
+                    procs.append(await asyncio.to_thread(
+                        subprocess.Popen, [sys.executable, "-m", "bot.cli", "bot"], cwd=ROOT,
+                        env=dict(base, PORT=str(port)), stdout=log, stderr=subprocess.STDOUT))
             for _ in range(600):  # every worker listening (each registers the same webhook)
                 if len([c for c in tg.calls if c.method == "setWebhook" and c.status]) >= 3:
                     break
                 await asyncio.sleep(0.1)
             else:
                 pytest.fail("the workers did not start: " + (tmp_path / "worker0.log").read_text())
-            await asyncio.sleep(1.0)
+            for port in ports:  # PTB registers the webhook first, then listens: until each one listens
+                await _listening(port)
             users: list[FakeUser] = [tg.user(9000 + i, language_code="en") for i in range(USERS)]
             lost: list[str] = []
 
-            async def killer() -> None:
-                await asyncio.sleep(8.0)
+            async def killer() -> None:  # in the thick of it: three steps per user delivered, of a dozen
+                while tg.webhook_deliveries < 3 * USERS:
+                    await asyncio.sleep(0.05)
                 procs[1].send_signal(signal.SIGKILL)
                 await asyncio.to_thread(procs[1].wait)
 
@@ -135,6 +153,7 @@ async def test_three_workers_behind_nginx_one_killed(tmp_path: Path, postgres_ur
                 proc.kill()
         nginx.send_signal(signal.SIGQUIT)
         try:
-            await asyncio.to_thread(nginx.wait, 10)
+            await asyncio.to_thread(nginx.communicate, timeout=10)  # its stderr pipe read and closed
         except subprocess.TimeoutExpired:
             nginx.kill()
+            nginx.communicate()

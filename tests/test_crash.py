@@ -9,6 +9,7 @@ never answered) and a reading stored just before a kill was stored again when th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import os
 import random
@@ -25,8 +26,6 @@ from bot.lanes import SLOTS
 from tests.fake_telegram import FakeTelegram, FakeUser
 from tests.probes import _buttons, _natural
 from tests.test_bot_e2e import ROOT
-
-pytestmark = pytest.mark.asyncio
 
 STEP_WAIT = 40.0  # seconds a user waits for the answer to one step (a restart included)
 
@@ -67,7 +66,12 @@ class BotProcess:
 
 
 async def _react(u: FakeUser, since: int, timeout: float) -> bool:
-    """Until something new comes to the user's chat, then until it has been quiet for a moment."""
+    """Until something new comes to the user's chat, then until the rest of the step's replies are in: with the
+    bot in this process (``FakeTelegram.track``), until it is done with the user's updates; with bot processes
+    (which may be killed in the middle of a step), until the chat has been quiet for a moment."""
+    if u.tg.tracking:
+        await u.tg.settled(u.id, timeout)
+        return len(u.chat.events) > since
     deadline = time.monotonic() + timeout
     while len(u.chat.events) == since:
         if time.monotonic() > deadline:
@@ -79,6 +83,18 @@ async def _react(u: FakeUser, since: int, timeout: float) -> bool:
         if len(u.chat.events) == seen:
             return True
         seen = len(u.chat.events)
+
+
+async def _all_handled(db: Path, timeout: float = 20) -> None:
+    """Until the bot's SQLite file has no update still to handle (or ``timeout``: the test's checks then say what
+    is left)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with contextlib.suppress(sqlite3.OperationalError), \
+                contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+            if not con.execute("SELECT count(*) FROM updates WHERE handled_at IS NULL").fetchone()[0]:
+                return
+        await asyncio.sleep(0.05)
 
 
 def _reading_ids(u: FakeUser, since: int = 0) -> list[str]:
@@ -120,6 +136,7 @@ def _repeated(u: FakeUser) -> int:
     return sum(a == b for a, b in itertools.pairwise(sent)) + len(_reading_ids(u)) - len(set(_reading_ids(u)))
 
 
+@pytest.mark.timeout(300)  # a bot process killed and started again up to 8 times: minutes on a loaded machine
 async def test_sigkill_loses_no_update_and_repeats_no_reading(tmp_path: Path) -> None:
     rng = random.Random(5)
     db = tmp_path / "bot.sqlite3"
@@ -138,7 +155,8 @@ async def test_sigkill_loses_no_update_and_repeats_no_reading(tmp_path: Path) ->
             return finished
 
         async def killer() -> None:
-            await asyncio.sleep(1.0)
+            while not all(u.inbox for u in users) and not done["users"]:  # every user under way (each /cast answered)
+                await asyncio.sleep(0.05)
             while not done["users"] and bot.kills < 8:
                 await asyncio.sleep(rng.uniform(0.4, 1.6))  # at a random moment of the users' steps
                 bot.kill()
@@ -149,7 +167,7 @@ async def test_sigkill_loses_no_update_and_repeats_no_reading(tmp_path: Path) ->
             finished = await asyncio.gather(*(person(u) for u in users))
             done["users"] = True
             await kill_task
-            await asyncio.sleep(1.0)
+            await _all_handled(db)  # the last steps' commits follow their replies
         finally:
             await bot.stop()
         log = (tmp_path / "bot.log").read_text(errors="replace")

@@ -21,14 +21,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import pytest
 import yaml
 
 from tests.fake_telegram import FakeTelegram
 from tests.test_bot_e2e import ROOT
 from tests.test_robust import free_port
 
-pytestmark = pytest.mark.asyncio
 DEPLOY = ROOT / "deploy"
 
 
@@ -148,3 +146,53 @@ async def test_the_images_entrypoint_runs_a_compose_worker_against_the_fake_bot_
         assert code == 0, log.read_text()
     lines = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
     assert lines and all({"time", "level", "message"} <= set(entry) for entry in lines)
+
+
+def _lock(name: str) -> dict[str, str]:
+    """requirements/<name>: package (normalised) → pinned version; every pin must carry at least one hash."""
+    from packaging.utils import canonicalize_name
+
+    text = (ROOT / "requirements" / name).read_text()
+    pins: dict[str, str] = {}
+    for block in re.split(r"\n(?=\S)", text):
+        m = re.match(r"([A-Za-z0-9_.\-]+)==(\S+)", block)
+        if m is None:
+            continue
+        assert "--hash=sha256:" in block, f"{name}: {m.group(1)} has no hash"
+        pins[canonicalize_name(m.group(1))] = m.group(2)
+    return pins
+
+
+def test_the_locks_pin_every_dependency_of_pyproject_at_a_version_it_allows() -> None:
+    """The lock is what the test command and the image install (``--require-hashes``): a dependency added to
+    pyproject.toml or a range narrowed there without refreshing the lock (README, "Refresh the lock") fails here,
+    not in a deployment."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    env = {"python_version": "3.11", "python_full_version": "3.11.0", "sys_platform": "linux",
+           "platform_system": "Linux", "os_name": "posix"}
+    runtime, test = _lock("runtime.txt"), _lock("test.txt")
+    for lock, wanted in ((runtime, project["dependencies"]),
+                         (test, project["dependencies"] + project["optional-dependencies"]["test"])):
+        for line in wanted:
+            req = Requirement(line)
+            if req.marker is not None and not req.marker.evaluate(env):
+                continue
+            name = canonicalize_name(req.name)
+            assert name in lock, f"{req.name} is in pyproject.toml but not in the lock"
+            assert req.specifier.contains(lock[name], prereleases=True), f"{name}=={lock[name]} breaks {line!r}"
+    assert {k: v for k, v in test.items() if k in runtime} == runtime  # the two locks agree on what they share
+
+
+def test_the_image_and_the_test_command_install_from_the_lock() -> None:
+    build = [rest for word, rest in dockerfile() if word == "RUN" and "pip" in rest]
+    assert any("--require-hashes" in r and "requirements/runtime.txt" in r for r in build)
+    final = [rest for word, rest in final_stage(dockerfile()) if word == "RUN" and "pip install" in rest]
+    assert final and all("--no-index" in r and "--no-deps" in r for r in final)
+    readme = (ROOT / "README.md").read_text()
+    command = readme.split("**2. Run the tests**", 1)[1].split("\n\n", 2)[1].strip()
+    assert "--require-hashes -r requirements/test.txt" in command and "--no-deps -e ." in command

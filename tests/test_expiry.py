@@ -30,8 +30,6 @@ from bot.persistence import StoragePersistence, dumps_strict
 from bot.storage import SQLStorage, open_storage
 from tests.fake_telegram import FakeMessage, FakeTelegram
 
-pytestmark = pytest.mark.asyncio
-
 TTL = timedelta(hours=24)
 T0 = datetime(2025, 3, 9, 12, 0, tzinfo=UTC)
 NAME = "consultation"

@@ -15,14 +15,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from bot.app import build_application
 from bot.i18n import LANGS, _, use
 from tests.fake_telegram import FakeTelegram, FakeUser, polling
 from tests.test_bot_e2e import NOW, config
-
-pytestmark = pytest.mark.asyncio
 
 SKIPPED = "You sent more messages than I can read at once, so I skipped some of them. Please wait for my answer " \
           "before you send more."
@@ -74,14 +70,18 @@ async def test_one_users_flood_does_not_delay_the_others(tmp_path: Path) -> None
         baseline = await round_trips(others, 5, 10)
         flooder.skip()
 
+        started = asyncio.Event()
+
         async def flood_in() -> None:  # as fast as a client can send: 1 500 in about six seconds
-            for _i in range(60):
+            for i in range(60):
                 for _j in range(25):
                     await flooder.send("/cast")
+                if i == 2:
+                    started.set()  # the flood under way: 75 sent
                 await asyncio.sleep(0.1)
 
         sending = asyncio.create_task(flood_in())
-        await asyncio.sleep(0.3)
+        await started.wait()
         flood = await round_trips(others, 5, 10)
         assert not sending.done(), "the others' replies were timed while the flood came in"
         await sending
@@ -91,11 +91,7 @@ async def test_one_users_flood_does_not_delay_the_others(tmp_path: Path) -> None
         # on this (shared, 2-core) machine.  On main's code their replies waited for the flood's whole drain.
         assert p99(flood) < p99(baseline) + 1.0, (p99(baseline), p99(flood))
 
-        async def drained() -> None:
-            while tg.pending_updates or app.update_processor._lanes:
-                await asyncio.sleep(0.05)
-
-        await asyncio.wait_for(drained(), 60)
+        assert await tg.settled(timeout=60)  # every update handled or dropped
         texts = [m.text for m in flooder.inbox]
         assert texts.count(SKIPPED) == 1, "told once, not once per skipped message"
         asked = texts.count(QUESTION)
@@ -113,8 +109,7 @@ async def test_the_queue_cap_is_told_in_the_users_language(tmp_path: Path) -> No
         with use("ko"):
             korean = _(SKIPPED)
         await u.wait_for(lambda m: m.text == korean, 10, edits=False)
-        while tg.pending_updates or app.update_processor._lanes:
-            await asyncio.sleep(0.05)
+        assert await tg.settled(u.id)
         assert [m.text for m in u.inbox].count(korean) == 1
         assert korean != SKIPPED
 
@@ -135,7 +130,7 @@ async def test_readings_per_minute_are_capped_and_told_once(tmp_path: Path) -> N
         for _ in range(4):
             await u.send("/cast 789968 wealth")
         await u.wait_for(lambda m: m.text == PAUSE.format(limit=3), 10, edits=False)
-        await asyncio.sleep(1.0)
+        assert await tg.settled(u.id)  # all four handled: a second notice would have been sent by now
         assert [m.text for m in u.inbox].count(PAUSE.format(limit=3)) == 1
         assert await storage.readings_since(3200, storage.now().replace(year=2000)) == 3
         await u.send("/natal")  # a natal reading counts too: declined in silence within the minute

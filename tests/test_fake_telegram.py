@@ -220,8 +220,10 @@ async def test_long_poll_offset_timeout_limit_allowed_updates() -> None:
             nxt = last[0].update_id + 1
             # a second, concurrent long poll terminates the first one (409 Conflict)
             # (PTB's getUpdates pool has one connection, so the rival uses raw httpx)
+            polls = len(tg.calls_to("getUpdates"))
             slow = asyncio.create_task(bot.get_updates(offset=nxt, timeout=3))
-            await asyncio.sleep(0.1)
+            while len(tg.calls_to("getUpdates")) == polls:  # until the server holds the first long poll
+                await asyncio.sleep(0.01)
             async with httpx.AsyncClient() as http:
                 rival = await http.post(f"{tg.api_url}/getUpdates", data={"offset": str(nxt)})
             assert rival.json() == {"ok": True, "result": []}
@@ -437,3 +439,32 @@ async def test_send_photo_uploads_checks_and_reuses() -> None:
             with pytest.raises(BadRequest, match="(?i)PHOTO_INVALID_DIMENSIONS"):
                 await app.bot.send_photo(7, narrow.getvalue())
             assert len(u.inbox) == 2
+
+
+async def test_settled_waits_until_the_bot_is_done_with_the_users_updates() -> None:
+    """``settled`` is what the bot tests wait on instead of a silence: it holds while a handler of the user's update
+    is still at work, and returns once it has finished (its reply sent); an update the bot never gets (not among its
+    allowed_updates) does not hold it."""
+    release = asyncio.Event()
+
+    async def slow(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await release.wait()
+        await context.bot.send_message(update.effective_chat.id, "done")
+
+    async with FakeTelegram() as tg:
+        u, other = tg.user(3101), tg.user(3102)
+        app = builder(tg).concurrent_updates(True).build()
+        app.add_handler(MessageHandler(filters.TEXT & filters.User(3101), slow))
+        async with polling(app):
+            await other.send("hello")  # no handler: done at once
+            assert await tg.settled(other.id)
+            await u.send("hi")
+            assert not await tg.settled(u.id, timeout=0.3)  # the handler waits for ``release``
+            assert not await tg.settled(timeout=0.1)
+            release.set()
+            assert await tg.settled(u.id)
+            assert [m.text for m in u.inbox] == ["done"]
+            # a reaction is not among the default allowed_updates: never delivered, so it holds nothing up
+            reaction = tg.queue_update({"message_reaction": {"chat": u.chat.chat, "message_id": 1, "user": u.data,
+                                                             "date": 0, "old_reaction": [], "new_reaction": []}})
+            assert await tg.settled(ids={reaction["update_id"]}, timeout=10)

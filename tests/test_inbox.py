@@ -9,13 +9,9 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
-
 from bot.storage import open_storage
 from tests.fake_telegram import FakeTelegram
 from tests.test_fairness import bot_on
-
-pytestmark = pytest.mark.asyncio
 
 HELP = "/cast — a new reading"
 

@@ -31,8 +31,6 @@ from core.question import Sex
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 from tests.test_bot_e2e import _spawn_bot, db_rows, has, is_chart, quiet, running, stop_bot, tr, until
 
-pytestmark = pytest.mark.asyncio
-
 BIRTH = "1990-05-01 08:30"  # 庚午 庚辰 丙寅 壬辰 in Seoul: V3 (四陽), a grave verse, fires
 JIE_DAY = "1990-05-06"      # 立夏 falls that day in Seoul: without the hour the month is unknown
 

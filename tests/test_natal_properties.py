@@ -33,6 +33,7 @@ def _births(n: int, seed: int) -> list[NatalChart]:
 BIRTHS = _births(1500, 20261201)
 
 
+@pytest.mark.timeout(300)  # every verse on a sweep of births: minutes on a loaded machine
 def test_no_verse_fires_for_most_births_unless_shown_as_a_trait() -> None:
     """Issue 22: a sentence everyone gets is no reading.  Over 300 random births (a fixed seed) no verse is among
     the fired ones of half the births or more; a verse whose text fits nearly every chart is a trait

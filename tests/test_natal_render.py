@@ -50,6 +50,7 @@ def _charts() -> list[NatalChart]:
     return out
 
 
+@pytest.mark.timeout(300)  # every verse on a sweep of births: minutes on a loaded machine
 def test_every_fired_verse_and_variant_has_its_sentence() -> None:
     def said(vid: str) -> bool:  # a sentence of its own, or one for each of its sub-readings
         return vid in TEXTS or any(k.startswith(vid + ".") for k in TEXTS)

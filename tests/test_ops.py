@@ -35,7 +35,6 @@ from tests.fake_telegram import FakeTelegram, polling
 from tests.test_bot_e2e import NOW, ROOT, config, stop_bot
 from tests.test_robust import ATTEMPTS, free_port
 
-pytestmark = pytest.mark.asyncio
 SORRY = "Something went wrong on my side. Your readings are safe; please try again."
 
 
@@ -94,7 +93,7 @@ async def test_metrics_count_updates_sends_429s_and_errors(tmp_path: Path) -> No
         tg.fail_next(ATTEMPTS, 502, methods=["sendMessage"])  # a reply that fails however often it is tried
         await u.send("/help")
         assert SORRY in (await u.wait_reply(timeout=10)).text
-        await asyncio.sleep(0.1)
+        assert await tg.settled(u.id)  # the error counted after the apology is sent: the update is done with
         page = await get(port, "/metrics")
         assert page.headers["content-type"].startswith("text/plain")
         after = samples(page.text)

@@ -50,8 +50,6 @@ from tests.test_bot_e2e import (
     until,
 )
 
-pytestmark = pytest.mark.asyncio
-
 CAST = "666677"
 # 乙亥日 (甲戌旬: 申酉 void): the parent's line 申 is void, so a recent illness heals when it leaves the void and a long
 # one is in danger (JS-25, JS-26, HJ-35).  (CAST's use-god is not void: its six-clash no longer decides a long

@@ -7,13 +7,15 @@ import pytest
 
 from tests.probes import faults, fuzz
 
-pytestmark = pytest.mark.asyncio
 
-
+@pytest.mark.timeout(300)  # 500 updates, each handled to its end: minutes on a loaded machine
 async def test_hostile_input_fuzz() -> None:
-    """1 000 updates from 25 users at once, the odd shapes among them (bench/probe_robust.py: 4 000 from 100)."""
-    r = await fuzz(seed=14, users=25, steps=40)
-    assert r.updates >= 1000, r.summary()
+    """500 updates from 25 users at once, the odd shapes among them (some fifty left alone, and stale and forged
+    buttons); each update is waited for until the bot is done with it (``FakeTelegram.settled``), no longer for a
+    silence, so no step's late reply is taken for another's (bench/probe_robust.py: 4 000 from 100)."""
+    r = await fuzz(seed=14, users=25, steps=20)
+    assert r.updates >= 500, r.summary()
+    assert r.ignored >= 40, r.summary()  # the odd shapes were sent, not only the ordinary steps
     assert r.errors == [], r.errors[:5]
     assert r.unanswered == [] and r.replied_to_ignored == [], r.summary()
     assert set(r.answer_counts) == {1}, r.summary()  # every button answered exactly once
@@ -21,6 +23,7 @@ async def test_hostile_input_fuzz() -> None:
     assert r.sorry == 0, r.summary()
 
 
+@pytest.mark.timeout(300)  # faults, time-outs and an outage the bot must ride out
 async def test_fault_run_then_an_outage_then_everyone_finishes() -> None:
     """500, 502, 429, dropped connections and time-outs while 12 users consult, then 2 s of nothing but 502."""
     from bot.guard import RetryingRequest

@@ -46,7 +46,6 @@ from tests.test_bot_e2e import (
     until,
 )
 
-pytestmark = pytest.mark.asyncio
 SORRY = "Something went wrong on my side. Your readings are safe; please try again."
 GROUP_DECLINE = "I read only in a private chat with you; please write to me directly."
 
@@ -120,7 +119,7 @@ async def test_a_fault_that_outlasts_the_retries_leaves_the_step_to_take_again(t
         tg.fail_next(ATTEMPTS, 502, methods=["editMessageText"])
         await u.press(toss, f"c:5:{int(CAST[5]) - 6}")
         assert (await u.wait_for(lambda m: m.text == SORRY)).text == SORRY
-        await asyncio.sleep(0.1)
+        assert await tg.settled(u.id)  # the tap's update is done with (its state written, or not)
         [(data,)] = db_rows(db, "SELECT data FROM ptb_user_data WHERE user_id = 1402")
         assert json.loads(data)["c"]["tosses"] == [int(v) - 6 for v in CAST[:5]]
         await u.press(toss, f"c:5:{int(CAST[5]) - 6}")  # the same button again
@@ -146,7 +145,7 @@ async def test_a_reading_stored_but_not_delivered_ends_the_consultation(tmp_path
         when = (await until(u, has("w:")))[0]
         tg.fail_next(ATTEMPTS, 502, methods=["sendMessage"])  # the chart, however often it is tried
         await u.press(when, "w:now")
-        await asyncio.sleep(1.0)
+        assert await tg.settled(u.id)  # the tap done with: the reading stored, its sends given up
         await u.send("/history")
         assert "1–1 of 1" in (await u.wait_for(has("o:"))).text
         await u.press(when, "w:now")
@@ -283,13 +282,13 @@ async def test_a_read_only_database_is_refused_at_start(tmp_path: Path) -> None:
             env.pop("WEBHOOK_URL", None)
             proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "bot"], cwd=ROOT, env=env,
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-            try:
-                status = await asyncio.to_thread(proc.wait, 30)
+            try:  # communicate: both pipes read and closed
+                err = (await asyncio.to_thread(proc.communicate, timeout=30))[1].decode()
             except subprocess.TimeoutExpired:
                 proc.kill()
-                proc.wait()
+                proc.communicate()
                 pytest.fail("the bot started on a database it cannot write")
-            err = proc.stderr.read().decode()
+            status = proc.returncode
             assert status == 2 and "Traceback" not in err, err
             assert err.strip().splitlines()[-1].startswith("liuyao bot: DATABASE_PATH") and "not writable" in err
             assert tg.calls_to("getUpdates") == []
@@ -330,19 +329,20 @@ async def test_odd_shapes_get_a_reply_or_a_deliberate_silence(tmp_path: Path,
         query("q-game", message=toss.to_dict(), game_short_name="g")  # no data at all
         query("q-huge-id", message=toss.to_dict(), data="o:99999999999999999999999")
         query("q-huge-offset", message=toss.to_dict(), data="h:18446744073709551616")
-        tg.queue_update({"channel_post": {"message_id": 1, "date": now, "text": "/cast",
-                                          "chat": {"id": -100123, "type": "channel", "title": "C"}}})
+        channel = tg.queue_update({"channel_post": {"message_id": 1, "date": now, "text": "/cast",
+                                                    "chat": {"id": -100123, "type": "channel", "title": "C"}}})
         tg.queue_update({"inline_query": {"id": "8", "from": sender(1430), "query": "789968", "offset": ""}})
         huge = 2**64 + 5
-        tg.queue_update({"message": {"message_id": 2, "date": now, "text": "/cast", "chat": private(huge),
-                                     "from": sender(huge)}})
+        beyond = tg.queue_update({"message": {"message_id": 2, "date": now, "text": "/cast",
+                                              "chat": private(huge), "from": sender(huge)}})
         group = {"id": -4001, "type": "group", "title": "Friends"}
         tg.queue_update({"message": {"message_id": 3, "date": now, "text": "/cast 777777 wealth", "chat": group,
                                      "from": sender(1430), "entities": [{"type": "bot_command", "offset": 0,
                                                                          "length": 5}]}})
         tg.queue_update({"message": {"message_id": 4, "date": now, "text": "hello all", "chat": group,
                                      "from": sender(1430)}})
-        await asyncio.sleep(1.0)
+        assert await tg.settled(1430)  # every update of the user's done with (the inline query never delivered)
+        assert await tg.settled(ids={channel["update_id"], beyond["update_id"]}, timeout=3)
         # the private consultation is where it was: toss 2 of 6, one toss made
         await u.press(toss, "c:1:2")
         assert picture_values((await u.wait_for(has("c:2:"))).text) == "78"
@@ -362,7 +362,7 @@ async def test_each_button_is_answered_once_and_edits_are_not_read_again(tmp_pat
         await u.wait_for(has("c:1:"))
         stale = await u.press(toss, "c:0:2", strict=False)  # a double tap: the keyboard of the toss before
         await u.wait_for(has("c:1:"))
-        await asyncio.sleep(0.2)
+        assert await tg.settled(u.id)
         assert tg.answer_calls[first] == 1 and tg.answer_calls[stale] == 1
         assert tg.callback_answers[stale].get("text") == "That button belongs to an earlier step."
         assert "text" not in tg.callback_answers[first]
@@ -431,7 +431,6 @@ async def test_the_broadcast_runs_as_soon_as_the_bot_starts(tmp_path: Path) -> N
                 await app.shutdown()
 
 
-@pytest.mark.filterwarnings("ignore")
 async def test_the_systemd_unit_does_not_restart_a_refusing_bot_forever() -> None:
     unit = (ROOT / "deploy" / "liuyao.service").read_text()
     assert "RestartPreventExitStatus=2" in unit

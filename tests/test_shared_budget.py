@@ -37,7 +37,6 @@ from tests.fake_telegram import FakeTelegram
 from tests.test_cluster import workers
 from tests.test_pacing import most_in_window
 
-pytestmark = pytest.mark.asyncio
 NOW = datetime(2026, 6, 1, 22, 0, tzinfo=UTC)  # 07:00 in Seoul on June 2nd
 
 
@@ -77,10 +76,12 @@ async def test_three_workers_keep_one_pace_together(postgres_url: str) -> None:
     span = starts[-1] - starts[0]
     # 63 slots at 50 a second: 1.24 s for the union (each worker alone at 50 a second would take a third of it) …
     assert span >= 62 / rate - 0.02, span
-    assert span <= 62 / rate * 1.25, span  # … and the pace is kept, not lost to the round trips
-    # never a burst: in any tenth of a second the 6 slot times it spans (both ends) and one late wake-up at most
-    assert most_in_window(starts, 0.1) <= 7
-    assert most_in_window(starts, 1.0) <= rate + 1
+    assert span <= 62 / rate * 1.5, span  # … and the pace is kept, not lost to the round trips
+    # Never a burst.  The times are when each sender saw its slot: on a loaded machine an event loop that stalls
+    # for a moment shows several slots at once, so the windows allow for a stall of about 0.1 s; a worker that
+    # did not take its turn from the shared schedule (at 50 a second each, 150 together) breaks both at once.
+    assert most_in_window(starts, 0.1) <= 10
+    assert most_in_window(starts, 1.0) <= rate + 6
     print(f"63 slots by 3 workers in {span:.3f} s ({62 / span:.1f}/s); at most {most_in_window(starts, 0.1)} "
           f"in 0.1 s, {most_in_window(starts, 1.0)} in 1 s")
 
@@ -94,7 +95,7 @@ async def test_a_429_on_one_worker_holds_the_others(postgres_url: str) -> None:
             with pytest.raises(RetryAfter):
                 await bot.send_message(42, "x", rate_limit_args=BROADCAST)
         seen = time.monotonic()
-        await asyncio.sleep(0.05)  # the hold is written by a task of the worker that met the 429
+        await asyncio.gather(*list(hit._holds))  # the hold is written by a task of the worker that met the 429
         for budget in others:
             await budget.acquire()
             budget.release()
@@ -109,13 +110,13 @@ async def test_a_schedule_idle_for_long_does_not_burst(postgres_url: str) -> Non
     async with stores(postgres_url, 2) as sts:
         budgets = [SharedBudget(st, rate) for st in sts]
         await slot_times(budgets, 3, tasks=1)
-        await asyncio.sleep(1.0)  # twenty slots left unused: none of them is owed
+        await asyncio.sleep(0.5)  # ten slots left unused (the pause itself is the case): none of them is owed
         resumed = time.monotonic()
         starts = await slot_times(budgets, 6)
     assert len(starts) == 12
     for k, start in enumerate(starts):  # the k-th slot no sooner than k intervals after the pause
         assert start >= resumed + k / rate - 0.01, (k, start - resumed)
-    assert most_in_window(starts, 0.1) <= 3
+    assert most_in_window(starts, 0.1) <= 5  # 2 at this pace, 3 with a stall of the loop; the owed ten at once: 12
 
 
 async def test_the_cap_on_this_processs_sends_in_flight_stays_local(postgres_url: str) -> None:
@@ -123,7 +124,9 @@ async def test_the_cap_on_this_processs_sends_in_flight_stays_local(postgres_url
         budget = SharedBudget(st, 1000.0, limit=4, window=0.3)
         starts = await slot_times([budget], 10, tasks=10, hold=0.01)
     assert len(starts) == 10
-    assert most_in_window(starts, 0.3 - 0.005) <= 4  # never more than the limit within the window
+    # never more than the limit within the window (less 0.05 s: a slot seen late by its sender looks nearer the
+    # next; without the limit all ten come at once)
+    assert most_in_window(starts, 0.3 - 0.05) <= 4
     assert starts[-1] - starts[0] >= 0.3  # the fifth waited for the first to age out
 
 
@@ -132,7 +135,8 @@ async def test_a_wait_cancelled_gives_its_place_back(postgres_url: str) -> None:
         one = SharedBudget(a, 50.0, limit=1)
         await b.hold_sends("broadcast", 0.5)  # another worker met a 429: the next slot is half a second away
         waiting = asyncio.create_task(one.acquire())
-        await asyncio.sleep(0.1)
+        while one._sends._in_flight == 0:  # until the wait holds its place in flight (the one place, limit 1)
+            await asyncio.sleep(0.005)
         waiting.cancel()
         with pytest.raises(asyncio.CancelledError):
             await waiting

@@ -32,8 +32,6 @@ from bot.storage import (
     sqlite_path,
 )
 
-pytestmark = pytest.mark.asyncio
-
 
 def utc(*args: int) -> datetime:
     return datetime(*args, tzinfo=UTC)
