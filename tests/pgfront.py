@@ -108,7 +108,19 @@ def front(target: str, answers: tuple[str | None, ...] = ()) -> Iterator[tuple[s
         async with server:
             await server.serve_forever()
 
-    thread = threading.Thread(target=lambda: loop.run_until_complete(main()), daemon=True)
+    def run() -> None:
+        asyncio.set_event_loop(loop)
+        try:
+            with contextlib.suppress(asyncio.CancelledError):  # the end of the test cancels the server
+                loop.run_until_complete(main())
+            rest = asyncio.all_tasks(loop)  # connections still being served: ended, then the loop closed
+            for task in rest:
+                task.cancel()
+            loop.run_until_complete(asyncio.gather(*rest, return_exceptions=True))
+        finally:
+            loop.close()
+
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     ready.wait(10)
     netloc = parts.netloc.rsplit("@", 1)

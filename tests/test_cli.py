@@ -106,13 +106,14 @@ def test_read_text_json_and_missing_follow_ups(capsys: pytest.CaptureFixture[str
     assert main(base + ["--topic", "illness", "--subject", "parent", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     r = data["reading"]
-    assert r["use_god"] == r["use_god"] | {"relation": "父母", "where": "line", "position": 3, "branch": "辰"}
+    # two 父母 (辰 line 3, 戌 line 6); the 辰 month breaks the 戌: LX-02 「舍其不破，而用月破」 takes the broken one
+    assert r["use_god"] == r["use_god"] | {"relation": "父母", "where": "line", "position": 6, "branch": "戌"}
     assert set(r["roles"]) == {"元神", "忌神", "仇神"} and r["verdict"] in ("吉", "小吉", "平", "小凶", "凶")
     assert all({"rule", "lines", "effect", "weight", "source"} <= set(f) for f in r["findings"])
     assert any(t["unit"] == "day" and t["branch"] == "丑" and t["rule"] == "T-01" for t in r["timing"])
     assert main(base + ["--topic", "illness", "--subject", "parent", "--lang", "ko"]) == 0
     out = capsys.readouterr().out
-    assert "부모" in out and "辰" in out
+    assert "부모" in out and "戌" in out
     assert main(base + ["--topic", "marriage"]) == 2
     err = capsys.readouterr().err
     assert "subject" in err
