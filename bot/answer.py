@@ -18,10 +18,14 @@ from datetime import date, datetime
 from bot.dates import day_text
 from bot.i18n import N_, _
 from core.findings import Timing, Unit
-from core.question import Subject, Topic, Weather
+from core.question import Birth, Subject, Topic, Weather
 from core.reading import Reading
 
-# (yes, no): the outcome as the asker hopes it, and as he fears it.  Keyed by topic, then by (topic, weather).
+# A plain yes or no: "something else" (Topic.other), and a use-god without a relation's sentences.
+_PLAIN = (N_("Yes: it will go the way you hope."), N_("No: it will not go the way you hope."))
+
+# (yes, no): the outcome as the asker hopes it, and as he fears it — for the verdict's two sides (the use-god
+# favoured, or not).  Keyed by topic, then by (topic, weather) and (topic, birth).
 _TOPIC: dict[object, tuple[str, str]] = {
     Topic.wealth: (N_("Yes: the money you seek will come to you."),
                    N_("No: the money you seek will not come to you.")),
@@ -48,6 +52,39 @@ _TOPIC: dict[object, tuple[str, str]] = {
     Topic.weather: (N_("Yes: the weather will favour your plans."), N_("No: the weather will not favour your plans.")),
     (Topic.weather, Weather.rain): (N_("Yes: it will rain."), N_("No: it will not rain.")),
     (Topic.weather, Weather.clear): (N_("Yes: the sky will clear."), N_("No: the sky will not clear.")),
+    # 胎孕章 TY-01 「問產婦之吉凶」: the mother's side is her safety, not the child's coming
+    (Topic.pregnancy, Birth.mother): (N_("Yes: the mother will come through the birth safely."),
+                                      N_("No: the birth is dangerous for the mother; take great care.")),
+    # 終身財福: a life as a whole, like a year, is not a yes-or-no question
+    Topic.lifetime: (N_("Your life as a whole will go well."), N_("Your life as a whole will be a hard one.")),
+    # 壽元章 「世爻旺相，永享長年 … 須防夭折」: the favoured side is a long life; the other is the classic's warning
+    Topic.lifespan: (N_("Yes: you will live long."),
+                     N_("No: the classic sees danger to your life; look after your health.")),
+    Topic.matchmaker: (N_("Yes: the matchmaker will serve you well."),
+                       N_("No: the matchmaker will not serve you well.")),
+    Topic.other: _PLAIN,
+    Topic.teacher: (N_("Yes: the teacher is a good choice."), N_("No: the teacher is not a good choice.")),
+    # 尋地章: the 世 is the site (XN-01)
+    Topic.land: (N_("Yes: the site is a good one."), N_("No: the site is not a good one.")),
+    Topic.livestock: (N_("Yes: the livestock will thrive."), N_("No: the livestock will not thrive.")),
+    # 謁貴章 「世與官星相合相生，必然得見」: will the patron receive the visitor
+    Topic.patron: (N_("Yes: the patron will receive you."), N_("No: the patron will not receive you.")),
+    Topic.shop: (N_("Yes: the business will prosper."), N_("No: the business will not prosper.")),
+    Topic.goods: (N_("Yes: the goods will bring a profit."), N_("No: the goods will not bring a profit.")),
+    Topic.lending: (N_("Yes: the money lent will come back."), N_("No: the money lent will not come back.")),
+    Topic.boat: (N_("Yes: the voyage will go safely."), N_("No: the voyage is not safe; take great care.")),
+    Topic.avoid_lawsuit: (N_("Yes: you will stay clear of the trouble."),
+                          N_("No: the trouble will reach you; take great care.")),
+    # 鬼神章 GS-01 「鬼值休囚及空破墓絕，非鬼神之害也 … 鬼爻或旺或動，是此神也」: the verdict favours the 官鬼,
+    # so its favoured side is that a spirit is involved, and the other side that none is (the chapter caps it)
+    Topic.spirits: (N_("Yes: the classic sees a spirit behind it."),
+                    N_("No: no spirit is behind it; look for the cause elsewhere.")),
+    # 蓋造買宅賃宅章 「此處清安宜久住」
+    Topic.house: (N_("Yes: the house will be good to live in."), N_("No: the house will not be good to live in.")),
+    Topic.grave: (N_("Yes: the ancestral grave is sound and favours the family."),
+                  N_("No: the ancestral grave does not favour the family.")),
+    Topic.children: (N_("Yes: you will have children, and they will grow up."),
+                     N_("No: the signs for children are poor.")),
 }
 
 # Another person's illness: the person is named ({who}); one's own is said to the asker.
@@ -68,10 +105,22 @@ _PERSON: dict[Topic, tuple[str, str]] = {
     Topic.travel: (N_("Yes: {who}'s journey will go well."), N_("No: {who}'s journey will not go well.")),
     Topic.returning: (N_("Yes: {who} will come back."), N_("No: {who} will not come back soon.")),
     Topic.danger: (N_("Yes: {who} will come through safely."), N_("No: {who} is in real danger; take great care.")),
+    Topic.lifetime: (N_("{who}'s life as a whole will go well."), N_("{who}'s life as a whole will be a hard one.")),
+    Topic.lifespan: (N_("Yes: {who} will live long."), N_("No: the classic sees danger to {who}'s life.")),
+    Topic.boat: (N_("Yes: {who}'s voyage will go safely."), N_("No: {who}'s voyage is not safe; take great care.")),
+    Topic.avoid_lawsuit: (N_("Yes: {who} will stay clear of the trouble."),
+                          N_("No: the trouble will reach {who}; take great care.")),
+    Topic.patron: (N_("Yes: the patron will receive {who}."), N_("No: the patron will not receive {who}.")),
+    Topic.children: (N_("Yes: {who} will have children, and they will grow up."),
+                     N_("No: the signs for {who}'s children are poor.")),
 }
 _PERSON_ANY = (N_("Yes: things will go as hoped for {who}."), N_("No: things will not go as hoped for {who}."))
+# Topics whose sentences hold whoever is named: the asker's own pursuits, and matters said of the thing itself
+# (a teacher, a site, a shop, a grave, a spirit).
 _OWN_SENTENCES = frozenset({Topic.wealth, Topic.career, Topic.exam, Topic.pregnancy, Topic.lost, Topic.property,
-                            Topic.document, Topic.doctor, Topic.gamble, Topic.loan})
+                            Topic.document, Topic.doctor, Topic.gamble, Topic.loan, Topic.teacher, Topic.land,
+                            Topic.livestock, Topic.shop, Topic.goods, Topic.lending, Topic.spirits, Topic.house,
+                            Topic.grave})
 
 # The fallback: by the use-god's relation (or the line it is), for a topic without sentences of its own.
 _RELATION: dict[str, tuple[str, str]] = {
@@ -86,7 +135,6 @@ _RELATION: dict[str, tuple[str, str]] = {
     "世": (N_("Yes: your matter will go as you wish."), N_("No: your matter will not go as you wish.")),
     "應": (N_("Yes: the other side will go along with you."), N_("No: the other side will not go along with you.")),
 }
-_PLAIN = (N_("Yes: it will go the way you hope."), N_("No: it will not go the way you hope."))
 _EVEN = N_("Neither yes nor no yet: the signs are evenly balanced.")
 _LATER = N_("Not yet, though: it comes later.")
 _FADES = N_("For now it holds, but it does not last.")
@@ -100,16 +148,17 @@ _UNITS = {Unit.HOUR: N_("a {pillar} hour"), Unit.DAY: N_("a {pillar} day"), Unit
 
 def pair(r: Reading) -> tuple[str, str]:
     """The (yes, no) sentences of the reading's question: said of the person when it is another's matter (an
-    illness, a marriage …), else its topic's (its weather's), else its use-god relation's, else a plain yes or
-    no; msgids, not yet translated.  The asker's own pursuits (money, a post, a lost thing) keep their topic's
-    sentences whoever is named."""
+    illness, a marriage …), else its topic's (its weather's, a pregnancy's side: the child or the mother), else
+    its use-god relation's, else a plain yes or no; msgids, not yet translated.  The asker's own pursuits (money,
+    a post, a lost thing) and matters said of the thing itself (a site, a shop) keep their topic's sentences
+    whoever is named."""
     q = r.question
     if q.topic is Topic.illness:
         return _ILLNESS_SELF if q.subject in (None, Subject.self) else _ILLNESS_OTHER
     if q.use_god is None and q.subject not in (None, Subject.self) and q.topic not in _OWN_SENTENCES:
         return _PERSON.get(q.topic, _PERSON_ANY)
     if q.use_god is None:
-        found = _TOPIC.get((q.topic, q.weather)) or _TOPIC.get(q.topic)
+        found = _TOPIC.get((q.topic, q.weather)) or _TOPIC.get((q.topic, q.birth)) or _TOPIC.get(q.topic)
         if found is not None:
             return found
     return _RELATION.get(str(r.rule.target.value), _PLAIN)

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot import answer
 from bot.answer import WHO, answer_text, asks_when, outcome, pair
 from bot.chart_text import render_chart
 from bot.i18n import LANGS, _, term, use
@@ -20,7 +21,7 @@ from core.cast import parse_cast
 from core.chart import build_chart
 from core.decision import overridden, said
 from core.findings import Effect, Finding
-from core.question import Illness, Question, Sex, Subject, Thing, Topic, Weather, follow_ups
+from core.question import SUBJECTS, Birth, Illness, Question, Sex, Subject, Thing, Topic, Weather, follow_ups
 from core.reading import Reading, read
 
 N = 300
@@ -181,3 +182,80 @@ def test_the_present_is_said_when_it_differs_from_the_end() -> None:
             side, now = r.verdict.side, r.verdict_now.side
             assert (later in text) is (side > 0 and now < side)
             assert (fades in text) is (side < 0 and now > side)
+
+
+def _complete(topic: Topic, subject: Subject | None, birth: Birth | None = None) -> Question:
+    """A question of the topic about the subject with every follow-up answered (a marriage's sexes, a lost
+    thing, a pregnancy's side)."""
+    return Question(topic, subject, Sex.female, subject_sex=Sex.male, thing=Thing.money,
+                    birth=birth or (Birth.child if topic is Topic.pregnancy else None))
+
+
+def _askable() -> list[Question]:
+    out = []
+    for topic in Topic:
+        births = tuple(Birth) if topic is Topic.pregnancy else (None,)
+        for subject in (None, *SUBJECTS[topic]):
+            for birth in births:
+                q = _complete(topic, subject, birth)
+                if not follow_ups(q):
+                    out.append(q)
+    return out
+
+
+def test_every_topic_has_sentences_of_its_own() -> None:
+    """Every topic (and each side of a pregnancy) answers in its own words: never the use-god relation's fallback
+    ("the office or the person in authority" for a spirit), never the general "things will go as hoped for
+    {who}" (only "something else" keeps a plain yes or no); its yes and its no differ, and the catalogs have
+    both."""
+    chart = build_chart(parse_cast("877867"), Moment.at(datetime(2024, 3, 5, 9, tzinfo=UTC), "Asia/Seoul"))
+    fallbacks = set(answer._RELATION.values())
+    seen = set()
+    for q in _askable():
+        yes, no = pair(read(chart, q))
+        seen.add(q.topic)
+        assert yes != no, q
+        assert (yes, no) not in fallbacks, q
+        if q.topic is not Topic.other:
+            assert (yes, no) not in (answer._PLAIN, answer._PERSON_ANY), q
+        for lang in LANGS[1:]:
+            with use(lang):
+                assert _(yes) != yes and _(no) != no, (lang, yes)
+    assert seen == set(Topic)
+
+
+def test_a_pregnancy_asks_after_the_child_or_the_mother() -> None:
+    """胎孕章 「占孕之安危，問產婦之吉凶 … 各宜分占」: the mother's side is her safety, in sentences of its own."""
+    chart = build_chart(parse_cast("877867"), Moment.at(datetime(2024, 3, 5, 9, tzinfo=UTC), "Asia/Seoul"))
+    for subject in SUBJECTS[Topic.pregnancy]:
+        child = pair(read(chart, _complete(Topic.pregnancy, subject, Birth.child)))
+        mother = pair(read(chart, _complete(Topic.pregnancy, subject, Birth.mother)))
+        assert child != mother and "mother" in mother[0] and "mother" not in child[0]
+
+
+def test_a_person_centred_topic_names_the_person() -> None:
+    """A parent's lifespan, a brother's voyage: said of them ("your parent will live long"), not of the asker."""
+    chart = build_chart(parse_cast("877867"), Moment.at(datetime(2024, 3, 5, 9, tzinfo=UTC), "Asia/Seoul"))
+    for topic in (Topic.lifetime, Topic.lifespan, Topic.boat, Topic.avoid_lawsuit, Topic.children, Topic.patron):
+        own = pair(read(chart, _complete(topic, Subject.self)))
+        theirs = pair(read(chart, _complete(topic, Subject.parent)))
+        assert all("{who}" in s for s in theirs) and not any("{who}" in s for s in own), topic
+
+
+def test_the_spirit_sentence_follows_the_ghost_line() -> None:
+    """鬼神章 GS-01 「鬼值休囚及空破墓絕，非鬼神之害也」: where the chapter finds no spirit, the answer never says
+    there is one (the favoured side of a spirits reading is the 官鬼's: a spirit is involved)."""
+    rng = random.Random(7)
+    spirit, none = pair(read(build_chart(parse_cast("877867"), Moment.at(datetime(2024, 3, 5, 9, tzinfo=UTC),
+                                                                         "Asia/Seoul")), Question(Topic.spirits)))
+    assert "spirit" in spirit and "no spirit" in none.lower()
+    checked = 0
+    for _i in range(200):
+        lines = "".join(rng.choice("6789") for _ in range(6))
+        instant = datetime.fromtimestamp(1.5e9 + rng.random() * 4e8, UTC)
+        r = read(build_chart(parse_cast(lines), Moment.at(instant, "Asia/Shanghai")), Question(Topic.spirits))
+        if any(f.key == "gs_no_spirit" for f in r.findings + r.topic):
+            checked += 1
+            with use("en"):
+                assert _(spirit) not in outcome(r)
+    assert checked > 5
