@@ -73,8 +73,11 @@ def front(target: str, answers: tuple[str | None, ...] = ()) -> Iterator[tuple[s
 
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         # the end of a test cancels what is still served, and a client may hang up at any point: neither is news
-        with contextlib.suppress(asyncio.CancelledError, ConnectionError, OSError, asyncio.IncompleteReadError):
-            await _serve(reader, writer)
+        try:
+            with contextlib.suppress(asyncio.CancelledError, ConnectionError, OSError, asyncio.IncompleteReadError):
+                await _serve(reader, writer)
+        finally:
+            writer.close()  # whatever ended it, the client's socket is closed here, not left to the collector
 
     async def _serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         if switch.down:
@@ -87,8 +90,11 @@ def front(target: str, answers: tuple[str | None, ...] = ()) -> Iterator[tuple[s
         if answer is None:
             up_reader, up_writer = await asyncio.open_connection(host, port)
             switch.live |= {writer, up_writer}
-            await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
-            switch.live -= {writer, up_writer}
+            try:
+                await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+            finally:
+                switch.live -= {writer, up_writer}
+                up_writer.close()
             return
         if answer == "silent":
             await reader.read()  # until the client gives up

@@ -184,7 +184,7 @@ def test_the_spouse_age_in_years() -> None:
     with use("ko"):
         assert fact_text(older) == "일주 丙寅이 연주 庚午보다 4살 많습니다"
     with use("zh_Hant"):
-        assert fact_text(same) == "日柱丙寅 與 年柱庚午 同歲"
+        assert fact_text(same) == "日柱丙寅與年柱庚午同歲"
     ages = [f for f in evidence() if f.relation in ("年長", "年少")]
     assert len(ages) > 50
     for lang in LANGS:
