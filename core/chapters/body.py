@@ -30,6 +30,7 @@ from core.chapters.common import (
     empty,
     good_change,
     harmonizes,
+    line_at,
     moving,
     state,
     timing,
@@ -37,29 +38,25 @@ from core.chapters.common import (
     weak,
     world_state,
 )
-from core.chart import Chart, Line
+from core.chart import Chart
 from core.findings import Effect, Finding, Layer, Timing
 from core.question import Question, Subject
 from core.relations import harmony_of
 from core.strength import finding
 
 
-def _line(chart: Chart, p: Place) -> Line | None:
-    return chart.lines[p.position - 1] if p.layer is Layer.LINE else None
-
-
 def _sound(chart: Chart, p: Place) -> bool:
     """旺相、臨日月、日月動爻生扶、動而化吉 (SYU-01, FM-03, XD-02, ZSI-02): strong, or on the day or the month, or
     supported, or changing for the better."""
     s = state(chart, p)
-    ln = _line(chart, p)
+    ln = line_at(chart, p)
     return s.vigour.strong or s.on_month_or_day or bool(s.supports) or (ln is not None and good_change(ln))
 
 
 def _hurt(chart: Chart, p: Place) -> bool:
     """休囚 and attacked, or broken, void, or changing for the worse (FM-03, XD-03, ZSI-03)."""
     s = state(chart, p)
-    ln = _line(chart, p)
+    ln = line_at(chart, p)
     return (weak(s) and bool(s.attacks)) or empty(s) \
         or (ln is not None and bad_change(ln, chart))
 
@@ -118,7 +115,7 @@ def _wife(chart: Chart, use: Place) -> list[Move]:
     """FQ-04/05: a bad change of 財 → the wife dies whatever the question; a 兄 on the 世, moving, or as the day or the
     month → not long-lived — unless the 財 is strong, when they only quarrel (FQ-05; the catalogue's resolution of
     the two, by the strength of 財)."""
-    ln = _line(chart, use)
+    ln = line_at(chart, use)
     s = state(chart, use)
     if ln is not None and (bad_change(ln, chart, listed=True) or changes_into(ln, R.兄弟)):
         return [Move("FQ-04", "fq_wife_turns_bad", (use,), "", "=凶")]
@@ -180,7 +177,7 @@ def _own_lifespan(chart: Chart, use: Place) -> ChapterReading:
 
 def _children_moves(chart: Chart, use: Place, question: Question) -> list[Move]:
     """子嗣章 ZSI-02/03/05/09."""
-    ln = _line(chart, use)
+    ln = line_at(chart, use)
     s = state(chart, use)
     moves: list[Move] = []
     pairs = any(changes_into(x, R.子孫) for x in chart.lines if x.relation in (R.父母, R.官鬼)) or (
@@ -212,7 +209,7 @@ def children_chapter(chart: Chart, question: Question, use: Place) -> ChapterRea
         # ZSI-04 子孫逢空不礙，必得子沖空實空之年
         times += [timing(Unit.YEAR, clash_of(s.branch), "ZSI-04", "zsi_child_void_year", 5, (use,)),
                   timing(Unit.YEAR, s.branch, "ZSI-04", "zsi_child_void_year", 5, (use,))]
-    ln = _line(chart, use)
+    ln = line_at(chart, use)
     if ln is not None and ln.moving and ln.changed is not None and ln.changed.relation is R.子孫:
         found.append(finding("ZSI-07", "zsi_child_turns_child", Effect.GOOD, 1, (use,)))
     if not [x for x in chart.lines if x.relation is R.子孫] and any(changes_into(x, R.子孫) for x in chart.lines):

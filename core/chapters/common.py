@@ -84,6 +84,11 @@ def world_state(chart: Chart) -> State:
     return state_of(chart, LINE_PLACES[chart.hexagram.world])
 
 
+def line_at(chart: Chart, p: Place) -> Line | None:
+    """The primary line at a place of the primary hexagram (None for a changed, hidden, month or day place)."""
+    return chart.lines[p.position - 1] if p.layer is Layer.LINE else None
+
+
 def lines_of(chart: Chart, rel: Relation) -> tuple[Line, ...]:
     """The primary lines bearing ``rel``."""
     return tuple(ln for ln in chart.lines if ln.relation is rel)

@@ -23,6 +23,7 @@ from core.chapters.common import (
     generates,
     good_change,
     harmonizes,
+    line_at,
     lines_of,
     moving,
     state,
@@ -35,18 +36,13 @@ from core.question import Question
 from core.strength import finding
 
 
-def _line(chart: Chart, p: Place) -> Line | None:
-    return chart.lines[p.position - 1] if p.layer is Layer.LINE else None
-
-
-
 def house_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
     moves: list[Move] = []
     world = chart.world
     ws = world_state(chart)
     wp = ws.place
     us = state(chart, use)
-    ln = _line(chart, use)
+    ln = line_at(chart, use)
     # GZ-04 世爻隨鬼入墓，財爻助鬼克世，及世爻動而變凶，或日月動爻克世 … 父動克世及世爻父爻空破墓絕者，亦不宜行
     struck = any(_overcomes(chart, p, ws.element) for p in ws.attacks)
     parent_strikes = any(x.element.overcomes is world.element for x in moving(chart, R.父母) if not x.world)
@@ -130,7 +126,7 @@ def grave_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
     moves: list[Move] = []
     found: list[Finding] = []
     us = state(chart, use)
-    ln = _line(chart, use)
+    ln = line_at(chart, use)
     # ZY-03 父母為用神，宜旺相 … 不宜墓絕空破，及動而破散化退神化絕墓化回頭克化旬空
     if empty(us) or us.real_tomb or cut_off(us) or (ln is not None and bad_change(ln, chart, listed=True)):
         moves.append(Move("ZY-03", "zy_grave_restless", (use,), "", "=凶"))

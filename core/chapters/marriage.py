@@ -29,6 +29,7 @@ from core.chapters.common import (
     generates,
     harming,
     harmonizes,
+    line_at,
     lines_of,
     moving,
     state,
@@ -36,22 +37,17 @@ from core.chapters.common import (
     weak,
     world_state,
 )
-from core.chart import Chart, Line
+from core.chart import Chart
 from core.findings import Effect, Finding, Layer, Timing
 from core.question import Birth, Horizon, Question, horizon_of
 from core.relations import harmony_of
 from core.strength import finding
 
 
-def _line(chart: Chart, p: Place) -> Line | None:
-    return chart.lines[p.position - 1] if p.layer is Layer.LINE else None
-
-
-
 def marriage_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
     moves: list[Move] = []
     found: list[Finding] = []
-    ln = _line(chart, use)
+    ln = line_at(chart, use)
     us = state(chart, use)
     rel = ln.relation if ln is not None else None
     man_side = rel is R.妻財 or (rel is None and state(chart, use).element is chart.hexagram.element.overcomes)
@@ -114,7 +110,7 @@ def marriage_chapter(chart: Chart, question: Question, use: Place) -> ChapterRea
 def mother_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
     """問產婦安否章: the mother's line (CA-01, CA-03)."""
     moves: list[Move] = []
-    ln = _line(chart, use)
+    ln = line_at(chart, use)
     s = state(chart, use)
     rel = ln.relation if ln is not None else None
     # CA-01 不宜財變鬼、鬼變財、兄化財、財化兄，及妻逢月破休囚破絕化墓化絕，或日月沖克，皆為凶兆
@@ -140,7 +136,7 @@ def pregnancy_chapter(chart: Chart, question: Question, use: Place) -> ChapterRe
         return mother_chapter(chart, question, use)
     moves: list[Move] = []
     found: list[Finding] = []
-    ln = _line(chart, use)
+    ln = line_at(chart, use)
     s = state(chart, use)
     moving_void = ln is not None and ln.moving and s.void  # 惟動而空者不妨
     crossed = any(x.relation in (R.官鬼, R.父母) and changes_into(x, R.子孫) for x in chart.lines) or (
@@ -178,7 +174,7 @@ def _birth_days(chart: Chart, question: Question, use: Place) -> list[Timing]:
     逢合之期 … 白虎兄弟而動，值日而生 … 伏藏者出現之日而生也."""
     unit = Unit.MONTH if horizon_of(question) is Horizon.far else Unit.DAY
     s = state(chart, use)
-    ln = _line(chart, use)
+    ln = line_at(chart, use)
     out: list[Timing] = []
     if ln is not None and ln.moving:
         out += [timing(unit, harmony_of(s.branch), "CQ-01", "cq_birth_day", 5, (use,)),
