@@ -142,6 +142,15 @@ _WHEN_GOOD = N_("It is most likely around {date} ({unit}).")
 _WHEN_GOOD_UNIT = N_("It is most likely on {unit}.")
 _WHEN_BAD = N_("Take the most care around {date} ({unit}).")
 _WHEN_BAD_UNIT = N_("Take the most care on {unit}.")
+# A month or a year is said from the day it begins (its 節), not "around" that day; an hour with its clock span.
+_WHEN_FROM = {
+    (Unit.MONTH, True): N_("It is most likely in the {pillar} month, which begins on {date}."),
+    (Unit.MONTH, False): N_("Take the most care in the {pillar} month, which begins on {date}."),
+    (Unit.YEAR, True): N_("It is most likely in the {pillar} year, which begins on {date}."),
+    (Unit.YEAR, False): N_("Take the most care in the {pillar} year, which begins on {date}."),
+    (Unit.HOUR, True): N_("It is most likely at the {pillar} hour ({span}) on {date}."),
+    (Unit.HOUR, False): N_("Take the most care at the {pillar} hour ({span}) on {date}."),
+}
 _UNITS = {Unit.HOUR: N_("a {pillar} hour"), Unit.DAY: N_("a {pillar} day"), Unit.MONTH: N_("a {pillar} month"),
           Unit.YEAR: N_("a {pillar} year")}
 
@@ -202,6 +211,10 @@ def when(r: Reading) -> str:
     if t.dates:
         first: date | datetime = t.dates[0]
         day = day_text(first.date() if isinstance(first, datetime) else first)  # a month's first day, not its minute
+        if (t.unit, good) in _WHEN_FROM:
+            start = (2 * int(t.branch) + 23) % 24  # 子時 23:00–01:00, 丑時 01:00–03:00 …
+            span = f"{start:02d}:00–{(start + 2) % 24:02d}:00"
+            return _(_WHEN_FROM[t.unit, good]).format(pillar=pillar, date=day, span=span)
         return _(_WHEN_GOOD if good else _WHEN_BAD).format(date=day, unit=unit)
     return _(_WHEN_GOOD_UNIT if good else _WHEN_BAD_UNIT).format(unit=unit)
 
