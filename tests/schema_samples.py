@@ -4,7 +4,7 @@ them from these; tests/test_schemas.py checks fresh outputs against them)."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from core.ganzhi import Branch, StemBranch
@@ -105,4 +105,35 @@ def natal_requests(n: int, seed: int) -> list[dict[str, Any]]:
         if sex is not None:
             req["sex"] = sex
         out.append(req)
+    return out
+
+
+def _now() -> datetime:
+    return datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
+
+
+def outputs(kind: str, n: int, seed: int) -> list[dict[str, Any]]:
+    """What ``liuyao read/chart/natal --json`` prints for ``n`` random requests of ``kind`` (a birth on the day a 節
+    falls, whose hour decides the month, is refused by the CLI and left out here)."""
+    from bot.cli import (
+        chart_from_request,
+        natal_chart_from_request,
+        natal_output,
+        reading_from_request,
+        reading_output,
+    )
+    from core.calendar import CalendarError
+    from core.export import chart_dict
+    from core.natal import read_natal
+
+    if kind == "read":
+        return [reading_output(*reading_from_request(r, _now)) for r in read_requests(n, seed)]
+    if kind == "chart":
+        return [chart_dict(chart_from_request(r, _now)) for r in chart_requests(n, seed)]
+    out = []
+    for r in natal_requests(n, seed):
+        try:
+            out.append(natal_output(read_natal(natal_chart_from_request(r)), None, True))
+        except CalendarError:
+            continue
     return out

@@ -10,20 +10,15 @@ keys (an added key is no break), so the schemas hold the README's promise that k
 from __future__ import annotations
 
 import json
-import random
 import sys
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.cli import natal_output, reading_output  # noqa: E402
 from bot.schemas import KINDS  # noqa: E402
-from core.calendar import CalendarError  # noqa: E402
-from core.export import chart_dict  # noqa: E402
-from tests.schema_samples import chart_requests, natal_requests, read_requests  # noqa: E402
+from tests.schema_samples import outputs  # noqa: E402
 
 _TYPES = {dict: "object", list: "array", str: "string", bool: "boolean", int: "integer", float: "number",
           type(None): "null"}
@@ -70,24 +65,6 @@ def build(kind: str, outputs: list[dict[str, Any]]) -> dict[str, Any]:
         shape.add(json.loads(json.dumps(out)))  # as printed: tuples are lists, keys are strings
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": f"liuyao {kind} --json", **shape.schema()}
-
-
-def outputs(kind: str, n: int, seed: int) -> list[dict[str, Any]]:
-    from bot.cli import chart_from_request, natal_chart_from_request, reading_from_request
-    from core.natal import read_natal
-
-    now = lambda: datetime(2026, 12, 5, 9, 0, tzinfo=UTC) + timedelta(days=random.Random(seed).random())  # noqa: E731
-    if kind == "read":
-        return [reading_output(*reading_from_request(r, now)) for r in read_requests(n, seed)]
-    if kind == "chart":
-        return [chart_dict(chart_from_request(r, now)) for r in chart_requests(n, seed)]
-    out = []
-    for r in natal_requests(n, seed):
-        try:
-            out.append(natal_output(read_natal(natal_chart_from_request(r)), None, True))
-        except CalendarError:  # a birth date on the day a 節 falls: the hour decides the month (refused, said so)
-            continue
-    return out
 
 
 def main() -> None:

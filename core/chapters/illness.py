@@ -28,6 +28,7 @@ from core.chapters.common import (
     cut_off,
     empty,
     good_change,
+    line_at,
     moving,
     state,
     timing,
@@ -44,10 +45,6 @@ from core.strength import finding
 _GHOST_FRIENDLY = (Subject.parent, Subject.master, Subject.husband)
 
 
-def _use_line(chart: Chart, use: Place):  # noqa: ANN202 - a Line or None
-    return chart.lines[use.position - 1] if use.layer is Layer.LINE else None
-
-
 def illness_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
     moves: list[Move] = []
     found: list[Finding] = []
@@ -56,7 +53,7 @@ def illness_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
     own = subject is Subject.self
     ghost_friendly = subject in _GHOST_FRIENDLY
     us = state(chart, use)
-    ln = _use_line(chart, use)
+    ln = line_at(chart, use)
     rel = ln.relation if ln is not None else None
     recent, long_ = question.illness is Illness.recent, question.illness is Illness.long
     # JB-05 bad changes: the use-god 化鬼 or 回頭克; a 鬼 changing into it; the use-god and its 忌神 changing into

@@ -25,6 +25,7 @@ from core.chapters.common import (
     cut_off,
     empty,
     good_change,
+    line_at,
     moving,
     state,
     timing,
@@ -159,7 +160,7 @@ def returning_chapter(chart: Chart, question: Question, use: Place) -> ChapterRe
     ws = world_state(chart)
     wp = ws.place
     s = state(chart, use)
-    ln = chart.lines[use.position - 1] if use.layer is Layer.LINE else None
+    ln = line_at(chart, use)
     unit = Unit.MONTH if horizon_of(question) is Horizon.far else Unit.DAY  # XR-01 遠則應月，近則應日
     if question.subject in (None, Subject.self):
         return ChapterReading()  # one's own return: the 世 is the use-god and the travel rules read it

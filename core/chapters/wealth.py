@@ -32,6 +32,7 @@ from core.chapters.common import (
     generates,
     harming,
     harmonizes,
+    line_at,
     lines_of,
     moving,
     state,
@@ -243,7 +244,7 @@ def goods_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
     found: list[Finding] = []
     times: list[Timing] = []
     us = state(chart, use)
-    ln = chart.lines[use.position - 1] if use.layer is Layer.LINE else None
+    ln = line_at(chart, use)
     if empty(us) or (ln is not None and T.回頭克 in ln.transformations):
         moves.append(Move("DH-01", "dh_price_void_or_struck", (use,), "=凶", "=凶"))  # 財逢空破及動而變克
     elif us.vigour.strong:
@@ -288,7 +289,7 @@ def patron_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     ws = world_state(chart)
     wp = ws.place
     us = state(chart, use)
-    ln = chart.lines[use.position - 1] if use.layer is Layer.LINE else None
+    ln = line_at(chart, use)
     if use == wp or (ln is not None and (generates(ln.element, world.element) or harmonizes(ln.branch, world.branch))):
         moves.append(Move("YG-01", "yg_patron_favours_world", (use, wp), "", "+1"))  # 持世及生合世爻為吉
     if empty(us) or us.real_tomb or (ln is not None and bad_change(ln, chart)):
