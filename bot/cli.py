@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 from zoneinfo import ZoneInfo
 
-from bot.chart_text import render_chart, render_standings
-from bot.i18n import LANGS, normalize, term, use
-from bot.render import render_reading, render_sources
+from bot.render.chart_text import render_chart, render_standings
+from bot.render.i18n import LANGS, normalize, term, use
+from bot.render.reading import render_reading, render_sources
 from core.calendar import CalendarError, DayBoundary, Moment
 from core.cast import Cast, CastError, CoinConvention, parse_cast, random_cast
 from core.chart import Chart, build_chart
@@ -161,7 +161,7 @@ def natal_chart_from_request(req: Mapping[str, Any]) -> NatalChart:
 
 def natal_output(reading: NatalReading, lang: str | None, grim: bool) -> dict[str, Any]:
     """The record of a natal reading, with its text in ``lang`` when one is asked for."""
-    from bot.natal_render import (
+    from bot.render.natal_render import (
         CLI_DETAILS_HINT,
         CLI_HINT,
         render_all_verses,
@@ -220,7 +220,7 @@ def run_natal_jsonl(source: Iterable[str], sink: TextIO, grim: bool = False) -> 
 
 
 def _natal(args: argparse.Namespace) -> int:
-    from bot.natal_render import (
+    from bot.render.natal_render import (
         CLI_DETAILS_HINT,
         CLI_HINT,
         render_all_verses,
@@ -432,12 +432,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "db":
         return _db_copy(args.source, args.target)
     if args.command == "broadcast":
-        from bot.broadcast import run_broadcast_cli
+        from bot.delivery.broadcast import run_broadcast_cli
 
         given = {"concurrency": args.concurrency, "rate": args.rate}
         return run_broadcast_cli(release_stale=args.release_stale, **{k: v for k, v in given.items() if v})
     if args.command == "health":
-        from bot.ops import check_health
+        from bot.ops.health import check_health
 
         return check_health()
     if args.command == "bot" or (args.command is None and os.environ.get("TELEGRAM_BOT_TOKEN")):
@@ -481,7 +481,7 @@ def _db_copy(source: str, target: str) -> int:
 def _almanac(args: argparse.Namespace) -> int:
     from datetime import date
 
-    from bot.almanac import local_today, render_almanac
+    from bot.render.almanac import local_today, render_almanac
 
     zone = args.tz or local_zone()
     try:
@@ -556,7 +556,7 @@ def _chart(args: argparse.Namespace) -> int:
                 print()
                 print(render_sources(result))
             if args.terms:
-                from bot.glossary import render_terms
+                from bot.render.glossary import render_terms
 
                 print()
                 print(render_terms(result))
@@ -565,8 +565,8 @@ def _chart(args: argparse.Namespace) -> int:
 
 def _write_picture(reading: Reading, lang: str, path: str) -> int:
     """``read --picture``: the chart's picture as the bot sends it."""
-    from bot.chart_picture import render_png
-    from bot.fonts import FontUnavailable
+    from bot.render.chart_picture import render_png
+    from bot.render.fonts import FontUnavailable
 
     try:
         with use(lang):

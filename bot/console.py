@@ -21,9 +21,9 @@ from telegram import Update
 from telegram.ext import Application
 from telegram.request import BaseRequest, RequestData
 
-from bot.app import build_application
-from bot.broadcast import install
-from bot.config import Config
+from bot.delivery.broadcast import install
+from bot.handlers.app import build_application
+from bot.ops.config import Config
 
 BOT_ID = 1
 USER_ID = 10_000
@@ -39,7 +39,7 @@ def _plain(html_text: str) -> str:
 
 
 _TOSS = re.compile(r"c:\d+:([0-3])")  # a toss button: the number of coins counted
-CANCEL_DATA = "x"  # the Cancel button of every step (bot.keyboards.cancel_row)
+CANCEL_DATA = "x"  # the Cancel button of every step (bot.handlers.keyboards.cancel_row)
 CANCEL_KEY = "q"  # typed for it: no number, no toss (x and X are 老陰) and no line symbol
 
 
@@ -186,8 +186,8 @@ class Console:
 
     async def _choose_language(self) -> None:
         """--lang: the console user's language becomes it, even when the user exists already in another one."""
-        from bot.config import DEFAULT_ZONES
-        from bot.persistence import StoragePersistence
+        from bot.ops.config import DEFAULT_ZONES
+        from bot.storage.persistence import StoragePersistence
 
         persistence = self.app.persistence
         assert isinstance(persistence, StoragePersistence)

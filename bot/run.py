@@ -3,7 +3,7 @@
 A setting or a file the bot cannot start with is one line on stderr and exit status 2 (the systemd unit does not
 restart on 2); a Bot API that cannot be reached at start, or a database still not ready after
 ``DATABASE_START_WAIT`` seconds (starting up, shutting down, too many clients, no answer), is one line and status 1
-(restarted, within the unit's start limit).  The token is never printed (``bot.guard.redact``).
+(restarted, within the unit's start limit).  The token is never printed (``bot.delivery.request.redact``).
 """
 
 from __future__ import annotations
@@ -20,14 +20,14 @@ from telegram import Bot, Update
 from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.request import HTTPXRequest
 
-from bot import korean
-from bot.app import build_application
-from bot.broadcast import install
-from bot.collector import settle
-from bot.config import Config, configure_logging
-from bot.guard import StartError, check_database, protect, redact
-from bot.i18n import LANGS, translations
-from bot.webhook import serve_webhook
+from bot.delivery.broadcast import install
+from bot.delivery.request import StartError, check_database, protect, redact
+from bot.delivery.webhook import serve_webhook
+from bot.handlers.app import build_application
+from bot.ops.collector import settle
+from bot.ops.config import Config, configure_logging
+from bot.render import korean
+from bot.render.i18n import LANGS, translations
 
 log = logging.getLogger(__name__)
 

@@ -1,13 +1,13 @@
 """The daily almanac end to end: /today, /subscribe, /unsubscribe and the broadcast, against the fake Bot API server.
 
-The bot is the real Application (``bot.app.build_application`` with ``extra=bot.broadcast.install``) polling
+The bot is the real Application (``bot.handlers.app.build_application`` with ``extra=bot.delivery.broadcast.install``) polling
 tests/fake_telegram.py, with an injected clock; a test moves the clock and runs the broadcast job itself (the job
 the JobQueue would run, with the application's clock), so no test waits on real time for a schedule (that the job
 is scheduled is checked on the JobQueue, at the end).  Messages are checked for
 the subscriber's own local date (the Babel date in their language, the day pillar of that date) — they would
 differ if a message took another user's language or zone.
 
-The crash test runs a broadcast pass (``bot.broadcast.broadcast_once``, what ``liuyao broadcast`` runs, on the
+The crash test runs a broadcast pass (``bot.delivery.broadcast.broadcast_once``, what ``liuyao broadcast`` runs, on the
 test's fixed instant) as a child process and kills it with SIGKILL in the middle of the broadcast (the fake server
 holds the requests after the first few, so the kill lands while sends are in flight and reservations are pending);
 the bot started afterwards on the same SQLite file sends the rest.
@@ -32,13 +32,13 @@ from typing import Any
 import pytest
 from telegram.ext import CallbackContext, ExtBot
 
-from bot.almanac import render_almanac
-from bot.app import build_application
-from bot.broadcast import JOB_NAME, DailyAlmanacJob, broadcast_due, install
-from bot.config import Config
-from bot.dates import day_text
-from bot.guard import ATTEMPTS
-from bot.i18n import _, normalize, use
+from bot.delivery.broadcast import JOB_NAME, DailyAlmanacJob, broadcast_due, install
+from bot.delivery.request import ATTEMPTS
+from bot.handlers.app import build_application
+from bot.ops.config import Config
+from bot.render.almanac import render_almanac
+from bot.render.dates import day_text
+from bot.render.i18n import _, normalize, use
 from bot.storage import SQLiteStorage
 from core.calendar import day_pillar_of_date
 from tests.fake_telegram import ApiError, FakeMessage, FakeTelegram, FakeUser
@@ -161,7 +161,7 @@ async def test_today_subscribe_unsubscribe(tmp_path: Path) -> None:
         assert text == tr("ko", every_day, time="07:00", tz="Asia/Seoul", date="2026년 12월 2일 (수)")
         text = await reply(en, "/subscribe 6:45")  # 15:00 in New York: the first is tomorrow
         assert text == tr("en", every_day, time="06:45", tz="America/New_York", date="Wed, Dec 2, 2026")
-        storage = await bot.app.persistence.get_storage()
+        storage = await bot.handlers.app.persistence.get_storage()
         sub = await storage.get_subscription(12)
         assert (sub.send_at, sub.tz, sub.lang) == ("06:45", "America/New_York", "en")
 
@@ -273,7 +273,7 @@ async def test_blocked_user_is_unsubscribed_and_others_still_served(tmp_path: Pa
         clock.set(2026, 6, 1, 22, 0)
         await bot.runs()
         assert len(almanacs(ja)) == 1 and almanacs(ko) == []
-        storage = await bot.app.persistence.get_storage()
+        storage = await bot.handlers.app.persistence.get_storage()
         assert await storage.get_subscription(41) is None
         row = await storage.fetchone("SELECT end_reason FROM subscriptions WHERE user_id = 41")
         assert row[0] == "blocked"
@@ -292,11 +292,11 @@ async def test_network_error_is_retried_later(tmp_path: Path) -> None:
         ko = tg.user(51, language_code="ko")
         await reply(ko, "/subscribe 07:00")
         clock.set(2026, 6, 1, 22, 0)
-        # the connection drops without an answer, each time the call is tried (bot.guard.RetryingRequest)
+        # the connection drops without an answer, each time the call is tried (bot.delivery.request.RetryingRequest)
         tg.fail_next(ATTEMPTS, 0, methods=["sendMessage"])
         await bot.runs()
         assert almanacs(ko) == []
-        storage = await bot.app.persistence.get_storage()
+        storage = await bot.handlers.app.persistence.get_storage()
         delivery = await storage.get_delivery(51, "2026-06-02")
         assert (delivery.status, delivery.retryable) == ("failed", True)
         clock.set(2026, 6, 1, 22, 0, 59)  # the retry waits a minute
@@ -378,7 +378,7 @@ class HoldingTelegram(FakeTelegram):
 CHILD = """
 import asyncio, sys
 from datetime import datetime
-from bot.broadcast import broadcast_once
+from bot.delivery.broadcast import broadcast_once
 at = datetime.fromisoformat(sys.argv[4])
 asyncio.run(broadcast_once(sys.argv[1], sys.argv[2], sys.argv[3], concurrency=3, clock=lambda: at))
 """

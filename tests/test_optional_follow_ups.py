@@ -25,10 +25,10 @@ from typing import Any
 
 import pytest
 
-from bot import flow
-from bot import keyboards as kb
-from bot.config import DEFAULT_ZONES
-from bot.i18n import normalize, term, use
+from bot.handlers import flow
+from bot.handlers import keyboards as kb
+from bot.ops.config import DEFAULT_ZONES
+from bot.render.i18n import normalize, term, use
 from core.hexagram import Relation
 from core.question import FollowUp, Question, Topic, optional_follow_ups
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser

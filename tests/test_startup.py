@@ -11,8 +11,8 @@ import logging
 
 import pytest
 
-from bot import guard
-from bot.guard import check_database
+from bot.delivery import request as guard
+from bot.delivery.request import check_database
 from bot.run import run_bot
 from bot.storage.errors import passing_failure
 from tests.pgfront import front

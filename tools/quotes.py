@@ -1,4 +1,4 @@
-"""Write bot/quotes.py: for every registered rule id, a short quote of the passage it rests on.
+"""Write bot/render/quotes.py: for every registered rule id, a short quote of the passage it rests on.
 
     python tools/quotes.py
 
