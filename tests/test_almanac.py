@@ -9,7 +9,6 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bot.cli import main
-from bot.delivery.broadcast import parse_hhmm
 from bot.render.almanac import (
     MATTER_TEXT,
     NATURE_MARK,
@@ -20,6 +19,7 @@ from bot.render.almanac import (
     render_almanac,
     star_name,
 )
+from bot.render.dates import parse_hhmm
 from bot.render.i18n import LANGS, _, catalog_path, term, use
 from core.calendar import day_pillar_of_date
 from core.stars import STARS, Keyed, Matter

@@ -1,6 +1,6 @@
 """The daily almanac end to end: /today, /subscribe, /unsubscribe and the broadcast, against the fake Bot API server.
 
-The bot is the real Application (``bot.handlers.app.build_application`` with ``extra=bot.delivery.broadcast.install``) polling
+The bot is the real Application (``bot.handlers.app.build_application`` with ``extra=bot.handlers.subscription.install``) polling
 tests/fake_telegram.py, with an injected clock; a test moves the clock and runs the broadcast job itself (the job
 the JobQueue would run, with the application's clock), so no test waits on real time for a schedule (that the job
 is scheduled is checked on the JobQueue, at the end).  Messages are checked for
@@ -32,9 +32,10 @@ from typing import Any
 import pytest
 from telegram.ext import CallbackContext, ExtBot
 
-from bot.delivery.broadcast import JOB_NAME, DailyAlmanacJob, broadcast_due, install
+from bot.delivery.broadcast import JOB_NAME, DailyAlmanacJob, broadcast_due
 from bot.delivery.request import ATTEMPTS
 from bot.handlers.app import build_application
+from bot.handlers.subscription import install
 from bot.ops.config import Config
 from bot.render.almanac import render_almanac
 from bot.render.dates import day_text

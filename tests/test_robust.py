@@ -26,8 +26,8 @@ from typing import Any
 import httpx
 import pytest
 
-from bot.delivery.broadcast import install
 from bot.handlers.app import build_application
+from bot.handlers.subscription import install
 from tests.fake_telegram import FakeTelegram, FakeUser, polling
 from tests.test_bot_e2e import (
     CAST,
@@ -252,7 +252,7 @@ async def test_a_token_in_a_log_line_is_redacted(tmp_path: Path) -> None:
     """The root handlers' formatter hides it wherever it appears, a traceback included."""
     code = ("import logging, sys\n"
             "from bot.ops.config import configure_logging\n"
-            "from bot.delivery.request import protect\n"
+            "from bot.ops.logs import protect\n"
             "configure_logging(); protect('123456789:AAFakeTokenForTestsOnly_abcdefghijk')\n"
             "log = logging.getLogger('x')\n"
             "log.warning('url http://h/bot%s/getMe', '123456789:AAFakeTokenForTestsOnly_abcdefghijk')\n"
@@ -441,7 +441,7 @@ async def test_the_systemd_unit_does_not_restart_a_refusing_bot_forever() -> Non
 # ---- issue 24.6: text no database can keep ---------------------------------------------------------------
 
 def test_unstorable_text_is_a_nul_or_half_a_utf16_pair() -> None:
-    from bot.delivery.request import unstorable
+    from bot.handlers.gate import unstorable
 
     assert unstorable("明天\x00会下雨吗") and unstorable("a\ud800b") and unstorable("\udfff")
     assert not unstorable("明天会下雨吗？\t\n\r 🙂 \x1b[0m \x7f")  # other control characters are kept as sent

@@ -19,10 +19,11 @@ import pytest
 from telegram.error import RetryAfter
 from telegram.ext import ExtBot
 
-from bot.delivery.broadcast import broadcast_once, install
+from bot.delivery.broadcast import broadcast_once
 from bot.delivery.pacing import BOT_RATE, BROADCAST, LocalBudget, PacedLimiter
 from bot.delivery.shared_budget import SharedBudget, budget_for
 from bot.handlers.app import build_application
+from bot.handlers.subscription import install
 from bot.ops.config import Config
 from bot.storage import (
     POSTGRES_MIGRATIONS,

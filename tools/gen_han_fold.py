@@ -45,7 +45,7 @@ def main() -> None:
             'of place names and the one form each is looked up by (臺 → 台, 內 → 内, 廣 and 広 → 广).  Do not edit."""\n\n'
             "FROM = (\n" + "\n".join(lines) + "\n)\nTO = (\n" + "\n".join(targets) + "\n)\n"
             "FOLD = str.maketrans(FROM, TO)\n")
-    (ROOT / "bot" / "han_fold.py").write_text(text, encoding="utf-8")
+    (ROOT / "bot" / "render" / "han_fold.py").write_text(text, encoding="utf-8")
     print(f"bot/render/han_fold.py: {len(table)} characters")
 
 

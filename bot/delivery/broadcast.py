@@ -1,4 +1,5 @@
-"""The daily almanac: ``/today``, ``/subscribe [HH:MM]``, ``/unsubscribe``, and the broadcast that delivers it.
+"""The daily almanac's delivery: the broadcast that sends it to the subscribers (their commands, ``/today``,
+``/subscribe [HH:MM]`` and ``/unsubscribe``, are ``bot.handlers.subscription``'s).
 
 Delivery (see ``bot.storage`` for the guarantees)
 -------------------------------------------------
@@ -24,12 +25,14 @@ local date; earlier days are never caught up (only today's local date is ever du
 In a cluster of workers on one PostgreSQL database every worker runs the job, but one at a time sends
 (``Storage.broadcast_turn``: an advisory lock, released when its worker dies); a dead worker's reservations become
 due again when their lease ends.  The sends of every worker (and of ``liuyao broadcast`` on the same database) take
-their slots from one schedule in the database (``bot.delivery.shared_budget.SharedBudget``), so the cluster's rate is one
-sender's even while a leader that lost its lock finishes next to the new one, and a 429 one worker meets holds all.
+their slots from one schedule in the database (``bot.delivery.shared_budget.SharedBudget``), so the cluster's rate is
+one sender's even while a leader that lost its lock finishes next to the new one, and a 429 one worker meets holds
+all.
 
-In the running bot ``install(app)`` (the ``extra`` hook of ``bot.handlers.app.build_application``) adds the commands and a
-``JobQueue`` job that runs the broadcast once at start and every ``interval`` seconds, with the application's
-injected clock (``bot_data["clock"]``, None → real time).  ``liuyao broadcast`` runs one pass and exits.
+In the running bot ``schedule(app)`` (called by ``bot.handlers.subscription.install``, the ``extra`` hook of
+``bot.handlers.app.build_application``, which also adds the commands) adds a ``JobQueue`` job that runs the broadcast
+once at start and every ``interval`` seconds, with the application's injected clock (``bot_data["clock"]``, None →
+real time).  ``liuyao broadcast`` (``bot.run.run_broadcast_cli``) runs one pass and exits.
 """
 
 from __future__ import annotations
@@ -37,7 +40,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import signal
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
@@ -46,38 +48,27 @@ from datetime import time as dt_time
 from typing import Any, Final
 from zoneinfo import ZoneInfo
 
-from telegram import Update
 from telegram.error import (
     BadRequest,
     Forbidden,
     InvalidToken,
-    NetworkError,
     RetryAfter,
     TelegramError,
 )
-from telegram.ext import (
-    Application,
-    CallbackQueryHandler,
-    CommandHandler,
-    ContextTypes,
-    ExtBot,
-)
+from telegram.ext import Application, ContextTypes, ExtBot
 from telegram.request import HTTPXRequest
 
 from bot.delivery.pacing import BOT_RATE, BROADCAST, CLI_RATE, Budget, PacedLimiter, in_slot, retry_seconds
 from bot.delivery.shared_budget import SendAccount, budget_for
 from bot.ops import metrics
-from bot.ops.collector import settle
-from bot.render.almanac import local_today, render_almanac
-from bot.render.dates import day_text, parse_hhmm
+from bot.render.almanac import render_almanac
 from bot.render.i18n import _, use
 from bot.storage import DueSubscription, Storage, open_storage
 
 __all__ = [
     "BOT_RATE", "DEFAULT_CONCURRENCY", "DEFAULT_INTERVAL", "DEFAULT_RATE", "DEFAULT_TIME", "JOB_NAME",
     "NETWORK_RETRY", "BroadcastStats", "DailyAlmanacJob", "broadcast_due", "broadcast_once", "daily_text",
-    "install", "make_bot",
-    "parse_hhmm", "run_broadcast_cli", "subscribe_command", "today_command", "unsubscribe_command",
+    "make_bot", "schedule",
 ]
 
 log = logging.getLogger(__name__)
@@ -360,26 +351,20 @@ async def _storage_of(app: Application) -> Storage:
     return app.bot_data["storage"]
 
 
-def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: float = 0.0,
-            concurrency: int = DEFAULT_CONCURRENCY, rate: float | None = BOT_RATE,
-            broadcast: bool = True, paid: bool = False) -> DailyAlmanacJob:
-    """The ``extra`` hook: commands /today /subscribe /unsubscribe, and the broadcast job (at start, then every
-    ``interval`` seconds).  ``build_application(config, extra=install)``.
+def schedule(app: Application, *, interval: float = DEFAULT_INTERVAL, first: float = 0.0,
+             concurrency: int = DEFAULT_CONCURRENCY, rate: float | None = BOT_RATE,
+             broadcast: bool = True, paid: bool = False) -> DailyAlmanacJob:
+    """The broadcast job of the running bot (at start, then every ``interval`` seconds); the commands that go with
+    it are ``bot.handlers.subscription.install``'s, which calls this.
 
     The broadcast's pace is the budget of the bot's ``PacedLimiter``, set here: ``rate`` a second (None: unpaced),
     or with ``paid`` (``ALLOW_PAID_BROADCAST``) the budget of Telegram's paid broadcasts — this process's, and on
     PostgreSQL the cluster's from the job's first run (``bot.delivery.shared_budget``), at the same rate.
 
-    ``broadcast=False`` adds the commands only: for a process that must not send the daily messages — one that
+    ``broadcast=False`` schedules nothing: for a process that must not send the daily messages — one that
     shares the bot's database but is not the bot (the console), since the job would mark every due subscriber's
     message as sent through that process, and at its start release the running bot's reservations.
     """
-    app.add_handler(CommandHandler("today", today_command))
-    app.add_handler(CommandHandler("subscribe", subscribe_command))
-    app.add_handler(CommandHandler("unsubscribe", unsubscribe_command))
-    # After /lang or a zone change (group 0 handles them), the subscription follows the user's settings.
-    app.add_handler(CallbackQueryHandler(follow_settings, pattern=r"^(l:|s:tz:)"), group=2)
-    app.add_handler(CommandHandler("tz", follow_settings), group=2)
     limiter = getattr(app.bot, "rate_limiter", None)
     job = DailyAlmanacJob(concurrency=concurrency, rate=rate, paid=paid, pace=isinstance(limiter, PacedLimiter))
     if not broadcast:
@@ -395,73 +380,6 @@ def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: floa
     app.job_queue.run_once(job, when=first, name=f"{JOB_NAME}:start", job_kwargs=kwargs)
     app.job_queue.run_repeating(job, interval=interval, first=first + interval, name=JOB_NAME, job_kwargs=kwargs)
     return job
-
-
-# ---- commands ---------------------------------------------------------------------------------------------
-
-def _long_date(day: date) -> str:
-    return day_text(day)
-
-
-async def today_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/today: the almanac of the user's local date, in their language and zone."""
-    from bot.handlers import flow
-    user = await flow.user_of(update, context)
-    day = local_today(flow.now(context), user.tz)
-    text = render_almanac(day, user.tz)
-    if await flow.storage(context).get_subscription(user.user_id) is None:
-        text += "\n" + _("Get it every morning: /subscribe 07:00")
-    await flow.say(update, text)
-
-
-async def subscribe_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/subscribe [HH:MM]: the almanac every day at that local time; a bare /subscribe keeps the time already
-    chosen (07:00 for a first subscription)."""
-    from bot.handlers import flow
-    user = await flow.user_of(update, context)
-    args = list(context.args or [])
-    storage = flow.storage(context)
-    if args:
-        hhmm = parse_hhmm(args[0])
-    else:
-        current_sub = await storage.get_subscription(user.user_id)
-        hhmm = current_sub.send_at if current_sub is not None else DEFAULT_TIME
-    if hhmm is None or len(args) > 1:
-        await flow.say(update, _("Give the time of day as HH:MM, for example /subscribe 07:30."))
-        return
-    now = flow.now(context)
-    chat = update.effective_chat
-    assert chat is not None  # bot.delivery.request.gate: only a private chat's messages reach a command
-    sub = await storage.subscribe(user.user_id, chat.id, hhmm, user.tz, user.lang, now=now)
-    today = local_today(now, sub.tz)
-    first = max(today, sub.starts_on)
-    delivered = await storage.get_delivery(user.user_id, today)
-    if first == today and delivered is not None and delivered.status == "sent":
-        first = today + timedelta(days=1)
-    await flow.say(update, _("Every day at {time} ({tz}) I will send you the almanac of the day, starting {date}. "
-                             "/unsubscribe to stop.").format(time=sub.send_at, tz=sub.tz, date=_long_date(first)))
-
-
-async def unsubscribe_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    from bot.handlers import flow
-    user = await flow.user_of(update, context)
-    if await flow.storage(context).unsubscribe(user.user_id, reason="user", now=flow.now(context)):
-        await flow.say(update, _("The daily almanac is stopped. /subscribe to start it again."))
-    else:
-        await flow.say(update, _("You have no daily almanac. /subscribe 07:00 to get one."))
-
-
-async def follow_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Group 2, after a language or zone change: an active subscription takes the user's new settings."""
-    from bot.handlers import flow
-    if update.effective_user is None:
-        return
-    storage = flow.storage(context)
-    user = await storage.get_user(update.effective_user.id)
-    sub = await storage.get_subscription(update.effective_user.id)
-    if user is None or sub is None or (sub.lang, sub.tz) == (user.lang, user.tz):
-        return
-    await storage.subscribe(user.user_id, sub.chat_id, sub.send_at, user.tz, user.lang, now=flow.now(context))
 
 
 # ---- liuyao broadcast -------------------------------------------------------------------------------------
@@ -498,63 +416,3 @@ async def broadcast_once(token: str, api_base_url: str | None, database: str, *,
                             proxy=proxy) as bot:
             return await broadcast_due(bot, storage, clock=clock, concurrency=concurrency, rate=rate,
                                        should_stop=should_stop, paid=paid)
-
-
-def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = DEFAULT_RATE,
-                      release_stale: bool = False, env: dict[str, str] | None = None) -> int:
-    """``liuyao broadcast``: TELEGRAM_BOT_TOKEN, TELEGRAM_API_BASE_URL, DATABASE_URL/DATABASE_PATH as for the bot.
-
-    SIGTERM/SIGINT stop it cleanly: the sends in flight are confirmed, nothing new starts.  Exit 0 when the pass
-    completed, 1 when it was stopped or raised, 2 without a token.
-    """
-    from bot.delivery.request import StartError, check_database, protect
-    from bot.ops.config import Config, configure_logging
-    from bot.run import refuse
-
-    configure_logging(env)
-    try:
-        config = Config.from_env(env)
-    except ValueError as exc:
-        return refuse(str(exc), command="liuyao broadcast")
-    if not config.token:
-        return refuse("set TELEGRAM_BOT_TOKEN (and DATABASE_PATH, TELEGRAM_API_BASE_URL as for the bot)",
-                      command="liuyao broadcast")
-    protect(config.token)
-    try:
-        check_database(config.database)
-    except StartError as exc:
-        return refuse(str(exc), command="liuyao broadcast")
-    except OSError as exc:  # a database server that cannot be reached
-        return refuse(str(exc), status=1, command="liuyao broadcast")
-    stopping = False
-
-    def stop() -> None:
-        nonlocal stopping
-        stopping = True
-
-    async def main() -> BroadcastStats:
-        # Everything loaded so far (PTB, Babel, the star tables, the catalogs) lives as long as the process: keep
-        # it out of the collector, whose full passes over it would stall the even pace of the sends.
-        settle()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(sig, stop)
-        return await broadcast_once(config.token, config.api_base_url, config.database,  # type: ignore[arg-type]
-                                    concurrency=concurrency, rate=rate, release_stale=release_stale,
-                                    should_stop=lambda: stopping, paid=config.allow_paid_broadcast,
-                                    proxy=config.proxy)
-
-    try:
-        stats = asyncio.run(main())
-    except InvalidToken:
-        return refuse("the Bot API refused TELEGRAM_BOT_TOKEN (check the token from @BotFather, and "
-                      "TELEGRAM_API_BASE_URL if set)", command="liuyao broadcast")
-    except NetworkError as exc:
-        return refuse(f"cannot reach the Bot API ({exc}); check the network and TELEGRAM_API_BASE_URL", status=1,
-                      command="liuyao broadcast")
-    except Exception as exc:
-        log.exception("broadcast failed")
-        return refuse(str(exc), status=1, command="liuyao broadcast")
-    print(f"liuyao broadcast: {stats.summary()}")
-    return 1 if stats.stopped else 0

@@ -34,8 +34,9 @@ from typing import TYPE_CHECKING, Any
 from telegram import Update
 
 from bot.delivery.outage import Backoff, Outage
-from bot.delivery.request import TolerantBot, fits
+from bot.delivery.request import TolerantBot
 from bot.storage import Storage
+from bot.storage.values import fits
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Mapping, Sequence

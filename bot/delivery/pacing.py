@@ -5,8 +5,8 @@ group, and a 429's ``retry_after`` waited out and the call tried again).  The da
 ``rate_limit_args={"broadcast": True}`` (``BROADCAST``) — also take a slot of the limiter's **budget** first.
 
 The budget is an interface (``Budget``): ``LocalBudget`` is this process's own — sends spaced evenly at ``rate`` a
-second and never more than ``limit`` in any ``window``; ``bot.delivery.shared_budget.SharedBudget``, the cluster's (every
-worker drawing its slots from one schedule in the shared PostgreSQL), implements the same three methods.  Why even
+second and never more than ``limit`` in any ``window``; ``bot.delivery.shared_budget.SharedBudget``, the cluster's
+(every worker drawing its slots from one schedule in the shared PostgreSQL), implements the same three methods.  Why even
 spacing: ``AIORateLimiter`` alone lets 30 sends go at once and 30 more within that second, which a strict
 sliding-window limit answers with 429 — and every 429 stops every send for a second or more.
 
@@ -147,7 +147,7 @@ def retry_seconds(exc: RetryAfter) -> float:
 class PacedLimiter(BaseRateLimiter[dict[str, Any]]):
     """``AIORateLimiter`` for every call, and the ``budget``'s pace for broadcast sends (``BROADCAST``).
 
-    ``budget`` may be replaced while no broadcast runs (``bot.delivery.broadcast.install`` sets the running bot's);
+    ``budget`` may be replaced while no broadcast runs (``bot.delivery.broadcast.schedule`` sets the running bot's);
     ``inner=None`` leaves out ``AIORateLimiter`` (then a 429 reaches the caller at once, as without a limiter).
     """
 

@@ -1,4 +1,5 @@
-"""What keeps one fault, one odd update or one bad setting from breaking the bot.
+"""The Bot API as the bot calls it: one request layer that tries a failed call again, and a bot that reads past an
+update the library cannot parse.
 
 - ``RetryingRequest``: the Bot API request layer (aiohttp, keep-alive); every call the bot makes (not
   ``getUpdates``, which the updater retries itself) is tried again after a network error, a time-out or a 5xx answer, a few times with a growing pause (about
@@ -6,11 +7,6 @@
 - ``TolerantBot``: an update the library cannot read (a field an older or newer Bot API server shapes
   differently) is logged once and handed on as a bare ``Update(update_id)`` that no handler takes, so the
   offset moves past it and polling goes on (through PTB's public ``do_api_request``).
-- ``gate`` (group -2): the updates the bot is not for get a deliberate answer before any handler sees them —
-  edited messages and channel posts are left alone, a button outside a chat (an inline message) is answered,
-  group chats are declined politely, ids SQLite cannot hold are ignored.
-- ``redact`` and ``RedactingFormatter``: the bot token never reaches a log line or a message on stderr.
-- ``check_database``: a database the bot cannot write is refused at start, in one line.
 """
 
 from __future__ import annotations
@@ -19,22 +15,16 @@ import asyncio
 import json
 import logging
 import random
-import re
-import sqlite3
-import time
 import warnings
 from collections import OrderedDict
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
-from types import TracebackType
+from datetime import timedelta
 from typing import Any
 
 import aiohttp
 from telegram import Update
-from telegram.constants import ChatType
 from telegram.error import NetworkError, TelegramError, TimedOut
-from telegram.ext import ApplicationHandlerStop, ContextTypes, ExtBot
+from telegram.ext import ExtBot
 from telegram.request import BaseRequest, RequestData
 from telegram.warnings import PTBUserWarning
 
@@ -45,7 +35,6 @@ log = logging.getLogger(__name__)
 ATTEMPTS = 4  # tries of one Bot API call before its error reaches the handler
 BACKOFF = 0.25  # seconds before the second try; doubled each time, up to MAX_PAUSE
 MAX_PAUSE = 1.0
-SQLITE_MAX = 2**63 - 1  # the largest id an SQLite INTEGER holds
 _DEFAULT = type(BaseRequest.DEFAULT_NONE)
 _JSON = {"Content-Type": "application/json"}  # what PTB passes for a time-out not given to the call
 
@@ -245,228 +234,3 @@ class TolerantBot(ExtBot):
             if isinstance(update_id, int) and not isinstance(update_id, bool):
                 return Update(update_id)
             return None
-
-
-# ---- what the bot is not for ----------------------------------------------------------------------------
-
-def fits(value: int | None) -> bool:
-    """An id SQLite can store (Telegram's ids fit in 52 bits; a forged one may not)."""
-    return value is not None and -SQLITE_MAX - 1 <= value <= SQLITE_MAX
-
-
-def small_int(text: str) -> int:
-    """A non-negative id or offset from callback data; ValueError for anything else (2⁶⁴ included)."""
-    value = int(text)
-    if not 0 <= value <= SQLITE_MAX:
-        raise ValueError(text)
-    return value
-
-
-async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Group -2: let through only what the consultation is for — a private chat's new messages and buttons.
-
-    Everything else ends here (``ApplicationHandlerStop``), answered or deliberately left alone:
-    an edited message (already read as it was first sent), a channel post, any update without a user or a chat
-    (polls, inline queries, an inline message's button — whose spinner is stopped), a button without data,
-    ids beyond SQLite's range, a message with text no database can keep (``unstorable``: answered),
-    and group chats, where a command or a button is answered with a polite pointer to the private chat (the
-    consultation lives in ``user_data``, one per user: a group /cast would overwrite the private one).
-    """
-    from bot.handlers import flow
-    from bot.render.i18n import _, normalize, use
-
-    user, chat, query = update.effective_user, update.effective_chat, update.callback_query
-    if update.edited_message is not None or update.edited_channel_post is not None \
-            or update.channel_post is not None:
-        raise ApplicationHandlerStop
-    if user is None or chat is None or not fits(user.id) or not fits(chat.id) or (query and not query.data):
-        # (a button without data — a game's, or forged — would match every pattern of PTB's handlers)
-        if query is not None:
-            await flow.answer_once(query)
-        raise ApplicationHandlerStop
-    known = context.application.bot_data.get("users", {}).get(user.id)
-    if chat.type == ChatType.PRIVATE:
-        message = update.message
-        if message is not None and unstorable(message.text or message.caption or ""):
-            with use(known.lang if known else normalize(user.language_code)):
-                await chat.send_message(_("That message contains a character I cannot keep (a control character or "
-                                          "a broken one). Please type it again without it."))
-            raise ApplicationHandlerStop
-        return
-    with use(known.lang if known else normalize(user.language_code)):
-        text = _("I read only in a private chat with you; please write to me directly.")
-        if query is not None:
-            await flow.answer_once(query, text)
-        elif update.message is not None and (update.message.text or "").startswith("/"):
-            with _suppress_telegram():
-                await chat.send_message(text)
-    raise ApplicationHandlerStop
-
-
-def unstorable(text: str) -> bool:
-    """Text no database of the bot can keep as sent: a NUL (PostgreSQL's text refuses it) or half of a UTF-16
-    pair (no UTF-8 encodes it).  Such a message is refused with a word before anything of it is stored."""
-    return any(ch == "\x00" or "\ud800" <= ch <= "\udfff" for ch in text)
-
-
-class _suppress_telegram:
-    """A reply the bot owes nobody (the group's decline): a failure is logged, not raised."""
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> bool:
-        if isinstance(exc, TelegramError):
-            log.info("could not answer in a group: %s", redact(str(exc)))
-            return True
-        return False
-
-
-# ---- the token ------------------------------------------------------------------------------------------
-
-TOKEN_RE = re.compile(r"\d{3,}:[A-Za-z0-9_-]{20,}")
-_tokens: list[str] = []
-
-
-def protect(token: str | None) -> None:
-    """Remember ``token`` for ``redact`` (any token-shaped text is hidden as well)."""
-    if token and token not in _tokens:
-        _tokens.append(token)
-
-
-def redact(text: str) -> str:
-    for token in _tokens:
-        text = text.replace(token, "<token>")
-        secret = token.split(":", 1)[-1]
-        if len(secret) >= 8:
-            text = text.replace(secret, "<token>")
-    return TOKEN_RE.sub("<token>", text)
-
-
-class RedactingFormatter(logging.Formatter):
-    """The root handlers' formatter: the whole line, traceback included, with the token hidden."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        return redact(super().format(record))
-
-
-class JsonFormatter(RedactingFormatter):
-    """``LOG_FORMAT=json``: one JSON object a line — time (UTC, ISO 8601), level, logger, message, and the
-    traceback as ``exc`` — the token hidden as in the text lines."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        entry: dict[str, Any] = {
-            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
-            "level": record.levelname, "logger": record.name, "message": record.getMessage()}
-        if record.exc_info:
-            entry["exc"] = self.formatException(record.exc_info)
-        elif record.exc_text:
-            entry["exc"] = record.exc_text
-        if record.stack_info:
-            entry["stack"] = self.formatStack(record.stack_info)
-        return redact(json.dumps(entry, ensure_ascii=False))
-
-
-def redact_logging() -> None:
-    """Give every handler of the root logger the redacting formatter (keeping its format)."""
-    for handler in logging.getLogger().handlers:
-        current = handler.formatter
-        if isinstance(current, RedactingFormatter):
-            continue
-        fmt = current._fmt if current is not None else None  # noqa: SLF001 - the format string it was given
-        datefmt = current.datefmt if current is not None else None
-        handler.setFormatter(RedactingFormatter(fmt, datefmt))
-
-
-# ---- the database ------------------------------------------------------------------------------------------
-
-class StartError(Exception):
-    """A setting or a file that keeps the bot from starting; its message is the one line shown."""
-
-
-def check_database(database: str, wait: float = 0.0) -> None:
-    """Refuse a database the bot could read but not write (found otherwise only when every update fails).
-
-    An SQLite file: a write is tried inside a transaction and rolled back, nothing in the file changes.  A
-    PostgreSQL URL: the database is opened (and migrated) once, a server not ready yet waited for up to ``wait``
-    seconds (``_check_postgres``); one that cannot be reached is then an ``OSError`` (the caller's status 1: worth
-    a restart), a database that refuses the bot a ``StartError`` (status 2).
-    """
-    from bot.storage import is_postgres_url, sqlite_path
-
-    if is_postgres_url(database):
-        _check_postgres(database, wait)
-        return
-    try:
-        path = sqlite_path(database)
-    except ValueError as exc:
-        raise StartError(f"DATABASE_URL: {exc}") from None
-    if path == ":memory:" or path.startswith("file:"):
-        return
-    file = Path(path).expanduser()
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StartError(f"cannot create the folder of DATABASE_PATH {file.parent}: {exc.strerror}") from None
-    try:
-        con = sqlite3.connect(file, timeout=5, isolation_level=None)
-    except sqlite3.Error as exc:
-        raise StartError(f"cannot open DATABASE_PATH {file}: {exc}") from None
-    try:
-        con.execute("BEGIN IMMEDIATE")
-        con.execute("CREATE TABLE liuyao_write_check (x)")
-        con.execute("ROLLBACK")
-    except sqlite3.OperationalError as exc:
-        if "locked" in str(exc) or "busy" in str(exc):
-            return  # another process writes it right now: it is writable
-        raise StartError(f"DATABASE_PATH {file} is not writable ({exc}); the bot needs to write it") from None
-    except sqlite3.DatabaseError as exc:
-        raise StartError(f"DATABASE_PATH {file} is not a usable SQLite database ({exc})") from None
-    finally:
-        con.close()
-
-
-CONNECT_TIMEOUT = 10.0  # seconds for one try to connect and migrate
-
-
-def database_reason(exc: BaseException) -> str:
-    """What went wrong, in one line that is never empty (a time-out's ``str`` is)."""
-    return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def _check_postgres(url: str, wait: float) -> None:
-    """Open the database once; a passing state (starting up, shutting down, too many clients, no answer) is
-    tried again with a growing pause (1 s to 10 s) for up to ``wait`` seconds, then an ``OSError`` (status 1:
-    the unit and compose restart the bot); a refusal is a ``StartError`` at once (status 2)."""
-    import asyncio
-
-    from bot.storage import StorageError, describe_url, open_storage
-    from bot.storage.errors import passing_failure
-
-    async def probe() -> None:
-        storage = await open_storage(url, connect_timeout=CONNECT_TIMEOUT)
-        await storage.close()
-
-    where = describe_url(url)
-    deadline = time.monotonic() + wait
-    pause = 1.0
-    warned = False
-    while True:
-        try:
-            asyncio.run(probe())
-            if warned:
-                log.warning("the database %s is ready", where)
-            return
-        except StorageError as exc:  # not ours, too new, a migration that failed
-            raise StartError(f"DATABASE_URL {where}: {exc}") from None
-        except Exception as exc:  # noqa: BLE001 - the driver's and the network's failures, sorted below
-            reason = database_reason(exc)
-            if not passing_failure(exc):  # no such database, a wrong password …
-                raise StartError(f"cannot open DATABASE_URL {where}: {reason}") from None
-            if time.monotonic() + pause > deadline:
-                raise OSError(f"cannot reach the database {where} (not ready after {wait:.0f} s): {reason}") from None
-            if not warned:
-                log.warning("the database %s is not ready (%s); trying again for up to %.0f s", where, reason, wait)
-                warned = True
-            time.sleep(pause)
-            pause = min(pause * 2, 10.0)

@@ -13,6 +13,7 @@ import re
 import warnings
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -38,9 +39,10 @@ from bot.delivery.expiry import install as install_expiry
 from bot.delivery.inbox import Inbox, InboxBot
 from bot.delivery.lanes import CLUSTER_SLOTS, SLOTS, FairUpdateProcessor, connections
 from bot.delivery.pacing import PacedLimiter
-from bot.delivery.request import RetryingRequest, gate, small_int
-from bot.handlers import flow, natal_flow
+from bot.delivery.request import RetryingRequest
+from bot.handlers import common, flow, natal_flow
 from bot.handlers import keyboards as kb
+from bot.handlers.gate import gate, small_int
 from bot.handlers.limits import dropped_notice, reading_allowed
 from bot.handlers.words import topic_of
 from bot.ops.config import DEFAULT_ZONES, Config
@@ -50,12 +52,17 @@ from bot.render.dates import day_text, moment_text
 from bot.render.glossary import render_all_terms, render_terms
 from bot.render.i18n import N_, _, ngettext, normalize, set_current, term, use
 from bot.render.messages import split_message
-from bot.render.reading import render_findings, render_sources
+from bot.render.reading import finding_text, render_findings, render_sources
 from bot.render.zones import find_zones_soon
 from bot.storage import NatalReading as StoredNatal
 from bot.storage import is_postgres_url
 from bot.storage.persistence import StoragePersistence, StoredConversationHandler
-from core.cast import CastError, parse_cast, parse_toss
+from core.calendar import DayBoundary, Moment
+from core.cast import CastError, CoinConvention, parse_cast, parse_toss
+from core.chart import build_chart
+from core.natal import read_natal
+from core.question import Question
+from core.reading import read
 
 log = logging.getLogger(__name__)
 # The consultation's buttons are meant to work from any message of the user's chat (per_message=False); PTB's
@@ -76,13 +83,13 @@ async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if tg_user is None:
         return
     users = context.application.bot_data["users"]
-    storage = flow.storage(context)
+    storage = common.storage(context)
     # One process: every change of a setting replaces the cached row, so it is current.  A cluster: another
     # worker may have changed it, so it is read for every update.
     user = None if storage.shared else users.get(tg_user.id)
     if user is None:
         lang = normalize(tg_user.language_code)
-        user = await flow.storage(context).get_or_create_user(tg_user.id, lang=lang, tz=DEFAULT_ZONES[lang])
+        user = await common.storage(context).get_or_create_user(tg_user.id, lang=lang, tz=DEFAULT_ZONES[lang])
         if len(users) >= USER_CACHE:
             users.clear()
         users[tg_user.id] = user
@@ -95,31 +102,31 @@ async def consultation_expired(update: Update, ttl: timedelta) -> None:
     """The user's open consultation waited longer than CONSULTATION_TTL_HOURS and was dropped: say so.  A command
     goes on to be handled (/cast starts the new one at once); a step's answer or button ends here."""
     hours = max(1, round(ttl.total_seconds() / 3600))
-    await flow.say(update, ngettext("The reading you had open went unanswered for more than {hours} hour, so it has "
-                                    "expired. Start a new one with /cast.",
-                                    "The reading you had open went unanswered for more than {hours} hours, so it "
-                                    "has expired. Start a new one with /cast.", hours).format(hours=hours),
-                   kb.start())
+    await common.say(update, ngettext("The reading you had open went unanswered for more than {hours} hour, so it has "
+                                      "expired. Start a new one with /cast.",
+                                      "The reading you had open went unanswered for more than {hours} hours, so it "
+                                      "has expired. Start a new one with /cast.", hours).format(hours=hours),
+                     kb.start())
     text = update.message.text if update.message else None
     if text and text.startswith("/"):
         return
     if update.callback_query is not None:
-        await flow.answer_once(update.callback_query)
+        await common.answer_once(update.callback_query)
     raise ApplicationHandlerStop
 
 
 # ---- commands outside the consultation ---------------------------------------------------------------------
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await flow.say(update, _("Welcome. I read 六爻 coin divination the way the classical manuals do: the full chart, "
-                             "the verdict with its reasons, and when things should happen.") + "\n" +
-                   _("Cast three coins six times (or let me toss), tell me what the question is about, and I will "
+    await common.say(update, _("Welcome. I read 六爻 coin divination the way the classical manuals do: the full chart, "
+                               "the verdict with its reasons, and when things should happen.") + "\n" +
+                     _("Cast three coins six times (or let me toss), tell me what the question is about, and I will "
                      "answer. Start with /cast."), kb.start())
 
 
 async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    user = await flow.user_of(update, context)
-    await flow.say(update, "\n".join([
+    user = await common.user_of(update, context)
+    await common.say(update, "\n".join([
         _("/cast — a new reading (or /cast 789968 wealth to skip steps)"),
         _("/natal — what the classic 玉照定真經 says of your birth"),
         _("/history — your past readings and their outcomes"),
@@ -136,30 +143,30 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
 
 
 async def show_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    user = await flow.user_of(update, context)
-    sub = await flow.storage(context).get_subscription(user.user_id)
+    user = await common.user_of(update, context)
+    sub = await common.storage(context).get_subscription(user.user_id)
     sub_text = (_("Daily almanac at {time}.").format(time=sub.send_at) if sub and sub.active
                 else _("No daily almanac (/subscribe)."))
     grim = (_("Grave verses of 玉照定真經 (early loss, violent death …): shown.") if user.grim else
             _("Grave verses of 玉照定真經 (early loss, violent death …): hidden."))
-    await flow.say(update, _("Language: {lang}\nTime zone: {tz}\n").format(
+    await common.say(update, _("Language: {lang}\nTime zone: {tz}\n").format(
         lang=kb.LANG_NAMES[user.lang], tz=user.tz) + sub_text + "\n" + grim,
         kb.settings(user.day_boundary, user.coins, user.grim))
 
 
 async def settings_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    query, data = flow.button(update)
-    await flow.ack(query)
+    query, data = common.button(update)
+    await common.ack(query)
     parts = data.split(":")
-    user = await flow.user_of(update, context)
-    st = flow.storage(context)
+    user = await common.user_of(update, context)
+    st = common.storage(context)
     if parts[1] == "show":
         await show_settings(update, context)
     elif parts[1] == "lang":
-        await flow.say(update, _("Choose a language."), kb.languages())
+        await common.say(update, _("Choose a language."), kb.languages())
     elif parts[1] == "tzmenu":
-        await flow.say(update, _("Choose a time zone, or send /tz followed by an IANA name such as Europe/Paris."),
-                       kb.zones())
+        await common.say(update, _("Choose a time zone, or send /tz followed by an IANA name such as Europe/Paris."),
+                         kb.zones())
     elif parts[1] == "tz" and len(parts) == 3:
         await _set_zone(update, context, parts[2])
     elif parts[1] == "db" and len(parts) == 3 and parts[2] in ("23", "0"):
@@ -175,25 +182,25 @@ async def settings_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
         context.application.bot_data["users"][user.user_id] = new
         await show_settings(update, context)
     else:
-        await flow.say(update, _("That button belongs to an earlier message."))
+        await common.say(update, _("That button belongs to an earlier message."))
 
 
 async def lang_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await flow.say(update, _("Choose a language."), kb.languages())
+    await common.say(update, _("Choose a language."), kb.languages())
 
 
 async def lang_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    query, data = flow.button(update)
-    await flow.ack(query)
+    query, data = common.button(update)
+    await common.ack(query)
     lang = data.split(":", 1)[1]
     if lang not in kb.LANG_NAMES:
-        await flow.say(update, _("That button belongs to an earlier message."))
+        await common.say(update, _("That button belongs to an earlier message."))
         return
-    user = await flow.user_of(update, context)
-    new = await flow.storage(context).update_user_settings(user.user_id, lang=lang)
+    user = await common.user_of(update, context)
+    new = await common.storage(context).update_user_settings(user.user_id, lang=lang)
     context.application.bot_data["users"][user.user_id] = new
     set_current(lang)
-    await flow.say(update, _("Language set to {lang}.").format(lang=kb.LANG_NAMES[lang]))
+    await common.say(update, _("Language set to {lang}.").format(lang=kb.LANG_NAMES[lang]))
     await resume_open_consultation(update, context)
 
 
@@ -201,26 +208,27 @@ async def tz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     if context.args:
         await _set_zone(update, context, " ".join(context.args))
     else:
-        user = await flow.user_of(update, context)
-        await flow.say(update, _("Your time zone is {tz}. Choose another, or send /tz Europe/Paris.").format(tz=user.tz),
-                       kb.zones())
+        user = await common.user_of(update, context)
+        await common.say(update,
+                         _("Your time zone is {tz}. Choose another, or send /tz Europe/Paris.").format(tz=user.tz),
+                         kb.zones())
 
 
 async def _set_zone(update: Update, context: ContextTypes.DEFAULT_TYPE, zone: str) -> None:
     """Set the zone a user names: an IANA name, a city in their language, or an offset (then they choose)."""
-    user = await flow.user_of(update, context)
-    found = await find_zones_soon(zone, flow.now(context))
+    user = await common.user_of(update, context)
+    found = await find_zones_soon(zone, common.now(context))
     if not found:
-        await flow.say(update, _("“{zone}” is not a time zone I know. Send a city (Seoul), an IANA name such as "
-                                 "Asia/Seoul, or an offset such as +09:00.").format(zone=zone[:40]))
+        await common.say(update, _("“{zone}” is not a time zone I know. Send a city (Seoul), an IANA name such as "
+                                   "Asia/Seoul, or an offset such as +09:00.").format(zone=zone[:40]))
         return
     if len(found) > 1:
-        await flow.say(update, _("“{zone}” fits several time zones; choose yours, or send /tz with its city.")
-                       .format(zone=zone[:40]), kb.zone_choice(found[:8]))
+        await common.say(update, _("“{zone}” fits several time zones; choose yours, or send /tz with its city.")
+                         .format(zone=zone[:40]), kb.zone_choice(found[:8]))
         return
-    new = await flow.storage(context).update_user_settings(user.user_id, tz=found[0])
+    new = await common.storage(context).update_user_settings(user.user_id, tz=found[0])
     context.application.bot_data["users"][user.user_id] = new
-    await flow.say(update, _("Time zone set to {tz}.").format(tz=found[0]))
+    await common.say(update, _("Time zone set to {tz}.").format(tz=found[0]))
     await resume_open_consultation(update, context)
 
 
@@ -250,14 +258,14 @@ def _label(item: Any, user_tz: str) -> str:
 
 
 async def history(update: Update, context: ContextTypes.DEFAULT_TYPE, offset: int = 0) -> None:
-    user = await flow.user_of(update, context)
-    page = await flow.storage(context).list_history(user.user_id, offset, kb.HISTORY_PAGE)
+    user = await common.user_of(update, context)
+    page = await common.storage(context).list_history(user.user_id, offset, kb.HISTORY_PAGE)
     if page.total == 0:
-        await flow.say(update, _("You have no readings yet. Start one with /cast."))
+        await common.say(update, _("You have no readings yet. Start one with /cast."))
         return
     items: list[tuple[int | str, str]] = [
         (f"n:{r.id}" if isinstance(r, StoredNatal) else r.id, _label(r, user.tz)) for r in page.items]
-    await flow.say(update, _("Your readings ({first}–{last} of {total}):").format(
+    await common.say(update, _("Your readings ({first}–{last} of {total}):").format(
         first=offset + 1, last=offset + len(items), total=page.total), kb.history(items, offset, page.has_more))
 
 
@@ -266,8 +274,8 @@ async def history_command(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
 
 
 async def history_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    query, data = flow.button(update)
-    await flow.ack(query)
+    query, data = common.button(update)
+    await common.ack(query)
     try:
         offset = small_int(data.split(":", 1)[1])
     except (ValueError, IndexError):
@@ -278,12 +286,12 @@ async def history_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
 async def _button_id(update: Update) -> int | None:
     """The stored id a button names (``o:{id}``, ``n:{id}`` …), the button answered; None, said to the user, for
     data that names none (a button of an older version of the bot)."""
-    query, data = flow.button(update)
-    await flow.ack(query)
+    query, data = common.button(update)
+    await common.ack(query)
     try:
         return small_int(data.split(":")[1])
     except (ValueError, IndexError):
-        await flow.say(update, _("That button belongs to an earlier message."))
+        await common.say(update, _("That button belongs to an earlier message."))
         return None
 
 
@@ -291,10 +299,10 @@ async def _stored(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[A
     """The reading a button names, recomputed from what was stored (the engine is deterministic)."""
     if (rid := await _button_id(update)) is None:
         return None
-    user = await flow.user_of(update, context)
-    row = await flow.storage(context).get_reading(user.user_id, rid)
+    user = await common.user_of(update, context)
+    row = await common.storage(context).get_reading(user.user_id, rid)
     if row is None:
-        await flow.say(update, _("That reading is not in your history."))
+        await common.say(update, _("That reading is not in your history."))
         return None
     return row, recompute(row)
 
@@ -303,11 +311,6 @@ def recompute(row: Any) -> Any:
     """The Reading object of a stored reading, from its cast, moment and question (the answers without a column
     of their own are read from the stored record's ``question``; a record from before an answer existed has none,
     and None is what it was read with)."""
-    from core.calendar import DayBoundary, Moment
-    from core.chart import build_chart
-    from core.question import Question
-    from core.reading import read
-
     stored_moment = row.reading.get("moment", {}) if isinstance(row.reading, dict) else {}
     if row.moment_utc is not None and row.moment_tz:
         moment = Moment.at(row.moment_utc, row.moment_tz, DayBoundary(row.day_boundary or 23))
@@ -327,13 +330,13 @@ async def open_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         return
     row, reading = got
     if row.question:
-        await flow.say(update, _("Question: {text}").format(text=row.question))
+        await common.say(update, _("Question: {text}").format(text=row.question))
     await flow.send_reading(update, reading, row.id, row.question)
     if row.outcome:
         text = (_("Outcome: it happened on {date}.").format(date=day_text(row.outcome_date))
                 if row.outcome == "happened" and row.outcome_date else
                 _("Outcome: it happened.") if row.outcome == "happened" else _("Outcome: it did not happen."))
-        await flow.say(update, text)
+        await common.say(update, text)
 
 
 async def reasons_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -356,8 +359,8 @@ async def terms_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
 
 async def terms_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/terms: the terms of the user's latest reading, or every term when there is none yet."""
-    user = await flow.user_of(update, context)
-    latest = (await flow.storage(context).list_readings(user.user_id, 0, 1)).items
+    user = await common.user_of(update, context)
+    latest = (await common.storage(context).list_readings(user.user_id, 0, 1)).items
     if latest:
         await _long(update, render_terms(recompute(latest[0])), _("Terms (continued)"))
     else:
@@ -370,11 +373,9 @@ async def topic_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         return
     reading = got[1]
     if not reading.topic:
-        await flow.say(update, _("The topic chapters (year, lifetime, lifespan, matchmaker, marriage) have no "
-                                 "separate reading for this matter; the reasons above are the whole reading."))
+        await common.say(update, _("The topic chapters (year, lifetime, lifespan, matchmaker, marriage) have no "
+                                   "separate reading for this matter; the reasons above are the whole reading."))
         return
-    from bot.render.reading import finding_text
-
     await _long(update, "\n".join(f"・{finding_text(reading, f)}" for f in reading.topic), _("Topic reading (continued)"))
 
 
@@ -382,27 +383,25 @@ async def _stored_natal(update: Update, context: ContextTypes.DEFAULT_TYPE) -> t
     """The natal reading a button names (n:{id}, v:{id}), recomputed from the birth as stored."""
     if (nid := await _button_id(update)) is None:
         return None
-    user = await flow.user_of(update, context)
-    row = await flow.storage(context).get_natal_reading(user.user_id, nid)
+    user = await common.user_of(update, context)
+    row = await common.storage(context).get_natal_reading(user.user_id, nid)
     if row is None:
-        await flow.say(update, _("That reading is not in your history."))
+        await common.say(update, _("That reading is not in your history."))
         return None
-    from core.natal import read_natal
-
     return row, read_natal(natal_flow.stored_chart(row))
 
 
 async def natal_open_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     got = await _stored_natal(update, context)
     if got is not None:
-        user = await flow.user_of(update, context)
+        user = await common.user_of(update, context)
         await natal_flow.send_natal(update, got[1], got[0].id, user.grim)
 
 
 async def natal_verses_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     got = await _stored_natal(update, context)
     if got is not None:
-        user = await flow.user_of(update, context)
+        user = await common.user_of(update, context)
         await natal_flow.send_all_verses(update, got[1], user.grim)
 
 
@@ -410,7 +409,7 @@ async def _long(update: Update, text: str, continued: str) -> None:
     """Send text that may exceed Telegram's 4096 characters: whole blocks and lines, each further message headed
     ``continued``."""
     for piece in split_message(text, continued=continued):
-        await flow.say(update, piece)
+        await common.say(update, piece)
 
 
 # ---- the consultation ------------------------------------------------------------------------------------
@@ -420,34 +419,32 @@ CAST_LIKE = re.compile(r"^\s*[6-9]{6}\s*$")
 
 async def cast_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     """/cast [lines] [topic], the “new reading” button, or a bare message of six values."""
-    await flow.ack(update.callback_query)
+    await common.ack(update.callback_query)
     args = list(context.args or [])
     if update.message and update.message.text and not update.message.text.startswith("/"):
-        state = (flow.user_data(context).get("c") or {}).get("state")
-        if state is not None and state != flow.ASK_QUESTION:
+        state = (common.user_data(context).get("c") or {}).get("state")
+        if state is not None and state != common.ASK_QUESTION:
             # Six values typed into an open consultation answer its current step; they do not start over.
             return await flow.bare_cast(update, context, state)
         args = update.message.text.split()
     if not await reading_allowed(update, context):
-        state = (flow.user_data(context).get("c") or {}).get("state")
+        state = (common.user_data(context).get("c") or {}).get("state")
         return state if isinstance(state, int) else ConversationHandler.END
-    c: dict[str, Any] = {"id": flow.new_consultation_id()}
-    flow.user_data(context)["c"] = c
+    c: dict[str, Any] = {"id": common.new_consultation_id()}
+    common.user_data(context)["c"] = c
     topic = next((t.value for a in args if (t := topic_of(a)) is not None), None)
     rest = [a for a in args if topic_of(a) is None]
     unknown = [a for a in rest if not _cast_like(a)]
     cast_text = " ".join(a for a in rest if _cast_like(a))
     if unknown and topic is None:
         # a word that is neither a toss nor a topic: most likely a topic in words the bot does not know
-        await flow.say(update, _("“{word}” is not a topic I know; choose one from the list.").format(word=unknown[0]))
+        await common.say(update, _("“{word}” is not a topic I know; choose one from the list.").format(word=unknown[0]))
     if cast_text:
-        user = await flow.user_of(update, context)
-        from core.cast import CoinConvention
-
+        user = await common.user_of(update, context)
         try:
             cast = parse_cast(cast_text, CoinConvention(user.coins))
         except CastError as exc:
-            await flow.say(update, flow.cast_error_text(exc))
+            await common.say(update, flow.cast_error_text(exc))
             return await flow.ask_question(update, context)
         flow._store_cast(c, cast)
         c["quick"] = True
@@ -474,17 +471,17 @@ def _track(handler: Callable[..., Any]) -> Callable[..., Any]:
     the update — PTB keeps the conversation's state too — so the step can simply be taken again."""
 
     async def wrapped(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-        before = copy.deepcopy(flow.user_data(context))
+        before = copy.deepcopy(common.user_data(context))
         try:
             result = await handler(update, context)
         except Exception:
-            flow.user_data(context).clear()
-            flow.user_data(context).update(before)
+            common.user_data(context).clear()
+            common.user_data(context).update(before)
             raise
         if isinstance(result, int) and result >= 0:
-            flow.consultation(context)["state"] = result
+            common.consultation(context)["state"] = result
         elif result == ConversationHandler.END:
-            flow.user_data(context).get("c", {}).pop("state", None)
+            common.user_data(context).get("c", {}).pop("state", None)
         return result
 
     return wrapped
@@ -507,26 +504,29 @@ def consultation_handler() -> ConversationHandler:
             CommandHandler("natal", t(natal_flow.natal_entry)),
         ],
         states={
-            flow.ASK_QUESTION: [MessageHandler(text, t(flow.got_question)),
-                                CallbackQueryHandler(t(flow.skip_question), pattern=r"^q:skip$")],
-            flow.ASK_TOPIC: [CallbackQueryHandler(t(flow.got_topic), pattern=r"^t:")],
-            flow.ASK_FOLLOW_UP: [CallbackQueryHandler(t(flow.got_follow_up), pattern=r"^f:")],
-            flow.ASK_OPTIONAL: [CallbackQueryHandler(t(flow.got_optional), pattern=r"^f:")],
-            flow.ASK_METHOD: [CallbackQueryHandler(t(flow.got_method), pattern=r"^m:")],
-            flow.ASK_TOSS: [CallbackQueryHandler(t(flow.got_toss), pattern=r"^c:"),
-                            MessageHandler(text, t(flow.got_toss_text))],
-            flow.ASK_LINES: [MessageHandler(text, t(flow.got_lines))],
-            flow.ASK_MOMENT: [CallbackQueryHandler(t(flow.got_moment_choice), pattern=r"^w:")],
-            flow.ASK_WHEN: [MessageHandler(text, t(flow.got_when))],
-            flow.ASK_CAST_TIME: [MessageHandler(text, t(flow.got_cast_time)),
-                                 CallbackQueryHandler(t(flow.cast_time_unknown), pattern=r"^w:noon$")],
-            flow.ASK_OUTCOME_DATE: [MessageHandler(text, t(flow.got_outcome_date))],
-            flow.ASK_BIRTH_DATE: [MessageHandler(text, t(natal_flow.got_birth_date))],
-            flow.ASK_BIRTH_TIME: [MessageHandler(text, t(natal_flow.got_birth_time)),
-                                  CallbackQueryHandler(t(natal_flow.birth_time_unknown), pattern=r"^b:time:unknown$")],
-            flow.ASK_BIRTH_ZONE: [MessageHandler(text, t(natal_flow.got_birth_zone)),
-                                  CallbackQueryHandler(t(natal_flow.use_my_zone), pattern=r"^b:zone:")],
-            flow.ASK_BIRTH_SEX: [CallbackQueryHandler(t(natal_flow.got_birth_sex), pattern=r"^b:sex:")],
+            common.ASK_QUESTION: [MessageHandler(text, t(flow.got_question)),
+                                  CallbackQueryHandler(t(flow.skip_question), pattern=r"^q:skip$")],
+            common.ASK_TOPIC: [CallbackQueryHandler(t(flow.got_topic), pattern=r"^t:")],
+            common.ASK_FOLLOW_UP: [CallbackQueryHandler(t(flow.got_follow_up), pattern=r"^f:")],
+            common.ASK_OPTIONAL: [CallbackQueryHandler(t(flow.got_optional), pattern=r"^f:")],
+            common.ASK_METHOD: [CallbackQueryHandler(t(flow.got_method), pattern=r"^m:")],
+            common.ASK_TOSS: [CallbackQueryHandler(t(flow.got_toss), pattern=r"^c:"),
+                              MessageHandler(text, t(flow.got_toss_text))],
+            common.ASK_LINES: [MessageHandler(text, t(flow.got_lines))],
+            common.ASK_MOMENT: [CallbackQueryHandler(t(flow.got_moment_choice), pattern=r"^w:")],
+            common.ASK_WHEN: [MessageHandler(text, t(flow.got_when))],
+            common.ASK_CAST_TIME: [MessageHandler(text, t(flow.got_cast_time)),
+                                   CallbackQueryHandler(t(flow.cast_time_unknown), pattern=r"^w:noon$")],
+            common.ASK_OUTCOME_DATE: [MessageHandler(text, t(flow.got_outcome_date))],
+            common.ASK_BIRTH_DATE: [MessageHandler(text, t(natal_flow.got_birth_date))],
+            common.ASK_BIRTH_TIME: [MessageHandler(text, t(natal_flow.got_birth_time)),
+                                    CallbackQueryHandler(t(natal_flow.birth_time_unknown),
+                                                         pattern=r"^b:time:unknown$")],
+            common.ASK_BIRTH_ZONE: [MessageHandler(text, t(natal_flow.got_birth_zone)),
+                                    CallbackQueryHandler(t(natal_flow.use_my_zone), pattern=r"^b:zone:")],
+            # a stale button at the sex is answered as the consultation answers any (natal_flow does not import flow)
+            common.ASK_BIRTH_SEX: [CallbackQueryHandler(t(partial(natal_flow.got_birth_sex, stale=flow.stale_button)),
+                                                        pattern=r"^b:sex:")],
         },
         fallbacks=[
             CommandHandler("cancel", t(flow.cancel)),
@@ -565,23 +565,23 @@ async def resume_open_consultation(update: Update, context: ContextTypes.DEFAULT
 
 
 async def cancel_outside(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await flow.say(update, _("There is nothing to cancel."), kb.start())
+    await common.say(update, _("There is nothing to cancel."), kb.start())
 
 
 async def fallback_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await flow.say(update, _("I did not understand that. Start a reading with /cast, or see /help."), kb.start())
+    await common.say(update, _("I did not understand that. Start a reading with /cast, or see /help."), kb.start())
 
 
 async def unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A command no handler knows: explained, unless a consultation is open (then group 1 shows its step)."""
-    c = flow.user_data(context).get("c") if context.user_data else None
+    c = common.user_data(context).get("c") if context.user_data else None
     if not c or "state" not in c:
         await fallback_text(update, context)
 
 
 async def fallback_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await flow.ack(update.callback_query, _("That button belongs to an earlier step."))
-    await flow.say(update, _("That button belongs to an earlier message. Start a reading with /cast."), kb.start())
+    await common.ack(update.callback_query, _("That button belongs to an earlier step."))
+    await common.say(update, _("That button belongs to an earlier message. Start a reading with /cast."), kb.start())
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -590,7 +590,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     if isinstance(update, Update) and update.effective_chat is not None:
         lang = "en"
         if update.effective_user is not None:
-            known = context.application.bot_data["users"].get(flow.sender(update).id)
+            known = context.application.bot_data["users"].get(common.sender(update).id)
             lang = known.lang if known else normalize(update.effective_user.language_code)
         with use(lang):
             try:
@@ -618,9 +618,9 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     """The bot, wired: handlers, storage (``config.database``: SQLite or PostgreSQL) and persistence, rate
     limiter, error handler.
 
-    ``request`` replaces the Bot API request layer (``bot.delivery.request.RetryingRequest`` by default) for every call,
-    getUpdates included; ``rate_limit`` adds ``bot.delivery.pacing.PacedLimiter`` (PTB's ``AIORateLimiter`` for every call,
-    and the broadcast's budget); ``replay`` handles at start the updates an earlier run received but did not
+    ``request`` replaces the Bot API request layer (``bot.delivery.request.RetryingRequest`` by default) for every
+    call, getUpdates included; ``rate_limit`` adds ``bot.delivery.pacing.PacedLimiter`` (PTB's ``AIORateLimiter`` for
+    every call, and the broadcast's budget); ``replay`` handles at start the updates an earlier run received but did not
     handle (not in the console, whose replies never reach Telegram)."""
     cluster = is_postgres_url(config.database)
     slots = config.update_slots or (CLUSTER_SLOTS if cluster else SLOTS)
@@ -678,6 +678,6 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     app.add_handler(MessageHandler(filters.COMMAND, unknown_command))
     app.add_handler(CallbackQueryHandler(fallback_button))
     app.add_handler(MessageHandler(filters.COMMAND, remind_open_consultation), group=1)
-    app.add_handler(TypeHandler(Update, flow.answer_pending), group=9)  # every button answered, exactly once
+    app.add_handler(TypeHandler(Update, common.answer_pending), group=9)  # every button answered, exactly once
     app.add_error_handler(on_error)
     return app

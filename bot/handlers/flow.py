@@ -11,28 +11,52 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
-import secrets
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from telegram import CallbackQuery, InlineKeyboardMarkup, InputFile, Update
-from telegram import User as TelegramUser
+from telegram import InputFile, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
-from telegram.ext import ContextTypes, ConversationHandler
+from telegram.ext import ContextTypes
 
-from bot.delivery.request import small_int
 from bot.handlers import keyboards as kb
+from bot.handlers import natal_flow
+from bot.handlers.common import (
+    ASK_CAST_TIME,
+    ASK_FOLLOW_UP,
+    ASK_LINES,
+    ASK_METHOD,
+    ASK_MOMENT,
+    ASK_OPTIONAL,
+    ASK_OUTCOME_DATE,
+    ASK_QUESTION,
+    ASK_TOPIC,
+    ASK_TOSS,
+    ASK_WHEN,
+    END,
+    MAX_QUESTION,
+    MAX_TEXT,
+    NATAL_STATES,
+    ack,
+    button,
+    consultation,
+    now,
+    say,
+    sender,
+    storage,
+    user_data,
+    user_of,
+)
+from bot.handlers.gate import small_int
 from bot.render import fonts
 from bot.render.chart_picture import caption, render_png
 from bot.render.chart_text import render_chart
 from bot.render.dates import DATE_FORMS, clock_text, day_text, parse_date, parse_date_time, parse_hhmm
 from bot.render.i18n import _, term
-from bot.render.korean import particles
 from bot.render.reading import render_reading
 from bot.storage import Reading as StoredReading
-from bot.storage import Storage, User
+from bot.storage import User
 from core.calendar import CalendarError, DayBoundary, Moment
 from core.cast import Cast, CastError, CoinConvention, Toss, parse_cast, parse_toss, random_cast
 from core.chart import build_chart
@@ -50,106 +74,6 @@ from core.question import (
 from core.reading import Reading, read
 
 log = logging.getLogger(__name__)
-
-# States of the consultation (persisted as numbers: add at the end, never renumber).
-ASK_QUESTION, ASK_TOPIC, ASK_FOLLOW_UP, ASK_METHOD, ASK_TOSS, ASK_LINES, ASK_MOMENT, ASK_WHEN, ASK_OUTCOME_DATE = range(9)
-ASK_OPTIONAL = 9  # an optional follow-up (how far off, recent or long illness, the weather), which may be skipped
-# /natal (玉照定真經, bot.handlers.natal_flow): the birth date, time, zone and sex
-ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX = range(10, 14)
-ASK_CAST_TIME = 14  # the time of a cast whose date was sent alone
-NATAL_STATES = (ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX)
-END = ConversationHandler.END
-MAX_TEXT = 500  # the longest message read as an answer; longer ones get an explanation
-MAX_QUESTION = 300
-
-
-# ---- shared helpers ------------------------------------------------------------------------------------------
-
-def storage(context: ContextTypes.DEFAULT_TYPE) -> Storage:
-    return context.application.bot_data["storage"]
-
-
-def now(context: ContextTypes.DEFAULT_TYPE) -> datetime:
-    """The injected clock (tests and broadcasts use a fake one), always an aware UTC instant."""
-    clock = context.application.bot_data.get("clock")
-    return clock() if clock else datetime.now(UTC)
-
-
-def user_data(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
-    """The user's data: PTB gives one to every update that comes from a user, and ``bot.delivery.request.gate`` lets no
-    other update reach a step."""
-    data = context.user_data
-    assert data is not None, "an update without a user reached a consultation step"
-    return data
-
-
-def sender(update: Update) -> TelegramUser:
-    """Who sent ``update`` (``bot.delivery.request.gate`` stops every update without a user before the handlers)."""
-    user = update.effective_user
-    assert user is not None, "an update without a user reached a handler"
-    return user
-
-
-def button(update: Update) -> tuple[CallbackQuery, str]:
-    """The button of an update a ``CallbackQueryHandler`` took, and its data (never empty: ``bot.delivery.request.gate``)."""
-    query = update.callback_query
-    assert query is not None and query.data, "a handler of buttons took an update without a button"
-    return query, query.data
-
-
-async def user_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> User:
-    return context.application.bot_data["users"][sender(update).id]
-
-
-def new_consultation_id() -> str:
-    """The id a consultation's reading is stored under once (answered again after a crash, it is not stored
-    twice)."""
-    return secrets.token_hex(8)
-
-
-def consultation(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
-    return user_data(context).setdefault("c", {})
-
-
-async def say(update: Update, text: str, markup: InlineKeyboardMarkup | None = None, *, pre: bool = False) -> None:
-    """Reply in the chat the update came from (message or button); Korean particles follow the words filled in."""
-    text = particles(text)
-    body = f"<pre>{html.escape(text)}</pre>" if pre else html.escape(text)
-    chat = update.effective_chat
-    assert chat is not None
-    await chat.send_message(body, parse_mode=ParseMode.HTML, reply_markup=markup)
-
-
-# Buttons pressed whose query this update has answered already (with a toast); ``answer_pending`` forgets them.
-_answered: set[str] = set()
-
-
-async def ack(query: CallbackQuery | None, text: str | None = None) -> None:
-    """Acknowledge a button.  Telegram takes one answer per query, so a plain acknowledgement waits for the end
-    of the update (``answer_pending``) and a toast goes out at once; a toast after another one is dropped."""
-    if query is None or text is None or query.id in _answered:
-        return
-    _answered.add(query.id)
-    await answer_once(query, text)
-
-
-async def answer_once(query: CallbackQuery, text: str | None = None) -> None:
-    try:
-        await query.answer(text)
-    except TelegramError as exc:  # an old query Telegram no longer accepts, or Telegram unreachable: cosmetic
-        log.info("callback query not answered: %s", exc)
-
-
-async def answer_pending(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """The last group: a button this update has not answered yet is answered now, without text."""
-    query = update.callback_query
-    if query is None:
-        return
-    if query.id in _answered:
-        _answered.discard(query.id)
-    else:
-        await answer_once(query)
-
 
 _BEFORE_THE_CAST = (None, ASK_QUESTION, ASK_TOPIC, ASK_FOLLOW_UP, ASK_OPTIONAL)
 
@@ -453,9 +377,10 @@ async def bare_cast(update: Update, context: ContextTypes.DEFAULT_TYPE, state: i
         return await got_cast_time(update, context)
     if state == ASK_OUTCOME_DATE:
         return await got_outcome_date(update, context)
-    if state in NATAL_STATES:
-        from bot.handlers import natal_flow
-        return await natal_flow.got_text(update, context, state)
+    if state in natal_flow.TEXT_STEPS:
+        return await natal_flow.TEXT_STEPS[state](update, context)
+    if state in NATAL_STATES:  # the natal step of buttons only (the sex): an explanation
+        return await unexpected(update, context)
     if state == ASK_TOSS:
         return await got_toss_text(update, context)
     if state not in (ASK_TOPIC, ASK_FOLLOW_UP, ASK_OPTIONAL, ASK_METHOD):
@@ -674,7 +599,6 @@ async def repeat_step(update: Update, context: ContextTypes.DEFAULT_TYPE, state:
     if state in REPEAT:
         return await REPEAT[state](update, context)
     if state in NATAL_STATES:
-        from bot.handlers import natal_flow
         return await natal_flow.repeat(update, context, state)
     return await ask_next(update, context)
 

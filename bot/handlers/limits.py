@@ -12,19 +12,16 @@ from __future__ import annotations
 import html
 import logging
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from telegram import Update
 from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
-from telegram.ext import ContextTypes
+from telegram.ext import Application, ContextTypes
 
+from bot.delivery.lanes import Notice
+from bot.handlers import common
 from bot.render.i18n import _, normalize, use
-
-if TYPE_CHECKING:
-    from telegram.ext import Application
-
-    from bot.delivery.lanes import Notice
 
 log = logging.getLogger(__name__)
 
@@ -35,22 +32,21 @@ _QUIET = "quiet_until"  # user_data: refusals are silent until then (the user wa
 
 async def reading_allowed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
     """May this user start a new consultation now?  If not, they are told once a minute."""
-    from bot.handlers import flow
     limit = context.application.bot_data.get("readings_per_minute", READINGS_PER_MINUTE)
     if limit <= 0 or update.effective_user is None:
         return True
-    storage = flow.storage(context)
+    storage = common.storage(context)
     now = storage.now()
     if await storage.readings_since(update.effective_user.id, now - WINDOW) < limit:
         return True
     data = context.user_data
-    assert data is not None  # every update that reaches a consultation has a user (bot.delivery.request)
+    assert data is not None  # every update that reaches a consultation has a user (bot.handlers.gate)
     quiet = data.get(_QUIET)
     if isinstance(quiet, str) and datetime.fromisoformat(quiet) > now:
         return False
     data[_QUIET] = (now + WINDOW).isoformat()
-    await flow.say(update, _("That makes {limit} readings within a minute. A reading deserves a pause: please "
-                             "wait a minute before you cast again.").format(limit=limit))
+    await common.say(update, _("That makes {limit} readings within a minute. A reading deserves a pause: please "
+                               "wait a minute before you cast again.").format(limit=limit))
     return False
 
 
@@ -59,7 +55,7 @@ def dropped_notice(app: Application[Any, Any, Any, Any, Any, Any]) -> Notice:
 
     async def notice(update: Update) -> None:
         user, chat = update.effective_user, update.effective_chat
-        if user is None or chat is None or chat.type != ChatType.PRIVATE:  # groups are declined by bot.delivery.request
+        if user is None or chat is None or chat.type != ChatType.PRIVATE:  # groups are declined by bot.handlers.gate
             return
         known = app.bot_data.get("users", {}).get(user.id)
         with use(known.lang if known else normalize(user.language_code)):

@@ -1,4 +1,4 @@
-"""/natal: a 玉照定真經 reading of the user's birth, as steps of the one consultation (states in ``bot.handlers.flow``).
+"""/natal: a 玉照定真經 reading of the user's birth, as steps of the one consultation (states in ``bot.handlers.common``).
 
 Birth date, birth time (or "unknown"), the birthplace's zone (the user's by default), the sex (or skip); then the
 chart and a one-screen summary by theme, the details (evidence, traits, modifiers) behind the "Details" button.  The answers live in ``user_data["c"]["natal"]`` like every consultation's, so a
@@ -16,8 +16,9 @@ from zoneinfo import ZoneInfo
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.handlers import flow
+from bot.handlers import common
 from bot.handlers import keyboards as kb
+from bot.handlers.common import Step
 from bot.handlers.limits import reading_allowed
 from bot.render.dates import DATE_FORMS, day_text, parse_date
 from bot.render.i18n import _
@@ -32,8 +33,8 @@ from core.question import Sex
 
 log = logging.getLogger(__name__)
 
-ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX = (flow.ASK_BIRTH_DATE, flow.ASK_BIRTH_TIME,
-                                                                 flow.ASK_BIRTH_ZONE, flow.ASK_BIRTH_SEX)
+ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX = (common.ASK_BIRTH_DATE, common.ASK_BIRTH_TIME,
+                                                                 common.ASK_BIRTH_ZONE, common.ASK_BIRTH_SEX)
 STATES = (ASK_BIRTH_DATE, ASK_BIRTH_TIME, ASK_BIRTH_ZONE, ASK_BIRTH_SEX)
 FIRST_YEAR, LAST_YEAR = 1900, 2100  # the calendar's 節 table covers them
 
@@ -41,7 +42,7 @@ _TIME = re.compile(r"(\d{1,2})\s*[:：]\s*(\d{2})")
 
 
 def answers(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
-    return flow.consultation(context).setdefault("natal", {})
+    return common.consultation(context).setdefault("natal", {})
 
 
 def _user_data(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
@@ -91,40 +92,40 @@ def stored_chart(row: StoredNatal) -> NatalChart:
 
 async def natal_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     """/natal: a new natal consultation (an open one of any kind is replaced, as /cast does)."""
-    await flow.ack(update.callback_query)
+    await common.ack(update.callback_query)
     if not await reading_allowed(update, context):
         state = (_user_data(context).get("c") or {}).get("state")
-        return state if isinstance(state, int) else flow.END
-    _user_data(context)["c"] = {"natal": {}, "id": flow.new_consultation_id()}
+        return state if isinstance(state, int) else common.END
+    _user_data(context)["c"] = {"natal": {}, "id": common.new_consultation_id()}
     return await ask_birth_date(update, context)
 
 
 async def ask_birth_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    await flow.say(update, _("A reading of your birth by 玉照定真經. What is your date of birth? Write it as "
-                             "YYYY-MM-DD, like 1990-05-01."), kb.birth_date())
+    await common.say(update, _("A reading of your birth by 玉照定真經. What is your date of birth? Write it as "
+                               "YYYY-MM-DD, like 1990-05-01."), kb.birth_date())
     return ASK_BIRTH_DATE
 
 
 async def got_birth_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     text = (update.message.text or "") if update.message else ""
     day = parse_birth_date(text)
-    user = await flow.user_of(update, context)
+    user = await common.user_of(update, context)
     if day is None:
-        await flow.say(update, _("I cannot read “{text}” as a date of birth. Please write it like {forms}; the date "
-                                 "must exist and lie between 1900 and 2100.").format(text=text[:40],
+        await common.say(update, _("I cannot read “{text}” as a date of birth. Please write it like {forms}; the date "
+                                   "must exist and lie between 1900 and 2100.").format(text=text[:40],
                                                                                      forms=_(DATE_FORMS)))
         return ASK_BIRTH_DATE
-    if day > flow.now(context).astimezone(ZoneInfo(user.tz)).date():
-        await flow.say(update, _("That date is in the future; please give your date of birth."))
+    if day > common.now(context).astimezone(ZoneInfo(user.tz)).date():
+        await common.say(update, _("That date is in the future; please give your date of birth."))
         return ASK_BIRTH_DATE
     answers(context)["date"] = day.isoformat()
     return await ask_birth_time(update, context)
 
 
 async def ask_birth_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    await flow.say(update, _("At what time were you born? Write it as HH:MM on a 24-hour clock, like 08:30. If you "
-                             "do not know it, press “Time unknown”: the verses that need the hour are then named, "
-                             "not read."), kb.birth_time())
+    await common.say(update, _("At what time were you born? Write it as HH:MM on a 24-hour clock, like 08:30. If you "
+                               "do not know it, press “Time unknown”: the verses that need the hour are then named, "
+                               "not read."), kb.birth_time())
     return ASK_BIRTH_TIME
 
 
@@ -132,54 +133,54 @@ async def got_birth_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     text = (update.message.text or "") if update.message else ""
     hhmm = parse_birth_time(text)
     if hhmm is None:
-        await flow.say(update, _("I cannot read “{text}” as a time of day. Please write it as HH:MM on a 24-hour "
-                                 "clock, like 08:30 or 21:05, or press “Time unknown”.").format(text=text[:40]),
-                       kb.birth_time())
+        await common.say(update, _("I cannot read “{text}” as a time of day. Please write it as HH:MM on a 24-hour "
+                                   "clock, like 08:30 or 21:05, or press “Time unknown”.").format(text=text[:40]),
+                         kb.birth_time())
         return ASK_BIRTH_TIME
     answers(context)["time"] = hhmm
     return await ask_birth_zone(update, context)
 
 
 async def birth_time_unknown(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    await flow.ack(update.callback_query)
+    await common.ack(update.callback_query)
     answers(context)["time"] = None
     return await ask_birth_zone(update, context)
 
 
 async def ask_birth_zone(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    user = await flow.user_of(update, context)
-    await flow.say(update, _("In which time zone were you born? The birth is read in the clock time of the "
-                             "birthplace. Use your zone {tz}, or send another IANA name such as Asia/Seoul.")
-                   .format(tz=user.tz), kb.birth_zone(user.tz))
+    user = await common.user_of(update, context)
+    await common.say(update, _("In which time zone were you born? The birth is read in the clock time of the "
+                               "birthplace. Use your zone {tz}, or send another IANA name such as Asia/Seoul.")
+                     .format(tz=user.tz), kb.birth_zone(user.tz))
     return ASK_BIRTH_ZONE
 
 
 async def got_birth_zone(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     text = ((update.message.text or "") if update.message else "").strip()
-    found = await find_zones_soon(text, flow.now(context))
+    found = await find_zones_soon(text, common.now(context))
     if len(found) != 1:
-        user = await flow.user_of(update, context)
+        user = await common.user_of(update, context)
         if not found:
-            await flow.say(update, _("“{zone}” is not a time zone I know. Send a city (Seoul), an IANA name such as "
-                                     "Asia/Seoul, or an offset such as +09:00.").format(zone=text[:40]),
-                           kb.birth_zone(user.tz))
+            await common.say(update, _("“{zone}” is not a time zone I know. Send a city (Seoul), an IANA name such as "
+                                       "Asia/Seoul, or an offset such as +09:00.").format(zone=text[:40]),
+                             kb.birth_zone(user.tz))
         else:  # a real ambiguity (Portland: Oregon or Maine) or an offset: the zones to choose from
-            await flow.say(update, _("“{zone}” fits several time zones; choose the birthplace's, or send its city "
-                                     "with its country (London, Canada).").format(zone=text[:40]),
-                           kb.birth_zone_choice(found[:8], user.tz))
+            await common.say(update, _("“{zone}” fits several time zones; choose the birthplace's, or send its city "
+                                       "with its country (London, Canada).").format(zone=text[:40]),
+                             kb.birth_zone_choice(found[:8], user.tz))
         return ASK_BIRTH_ZONE
     return await _zone_chosen(update, context, found[0])
 
 
 async def use_my_zone(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     """``b:zone:mine`` (the user's own zone) or ``b:zone:<zone>``, a zone chosen among those a name fits."""
-    query, data = flow.button(update)
-    await flow.ack(query)
-    user = await flow.user_of(update, context)
+    query, data = common.button(update)
+    await common.ack(query)
+    user = await common.user_of(update, context)
     chosen = data.removeprefix("b:zone:")
     if chosen == "mine":
         return await _zone_chosen(update, context, user.tz)
-    found = await find_zones_soon(chosen, flow.now(context))
+    found = await find_zones_soon(chosen, common.now(context))
     if len(found) != 1 or found[0] != chosen:  # a forged or outdated button: the step again
         return await ask_birth_zone(update, context)
     return await _zone_chosen(update, context, chosen)
@@ -190,35 +191,38 @@ async def _zone_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE, zone:
     which the month changes, sends the user back to the step that can fix it."""
     a = answers(context)
     a["zone"] = zone
-    user = await flow.user_of(update, context)
+    user = await common.user_of(update, context)
     try:
         chart = birth_chart(a, user.day_boundary)
     except CalendarError:
         a.pop("time", None)
         day = day_text(date.fromisoformat(a["date"]))
-        await flow.say(update, _("A solar term (節) begins on {date}, so the month of the birth depends on its hour; "
-                                 "the hour is needed for this date.").format(date=day))
+        await common.say(update, _("A solar term (節) begins on {date}, so the month of the birth depends on its hour; "
+                                   "the hour is needed for this date.").format(date=day))
         return await ask_birth_time(update, context)
-    if chart.birth is not None and chart.hour is not None and chart.birth.utc and chart.birth.utc > flow.now(context):
-        await flow.say(update, _("That moment is still to come in {tz}; please give your date of birth again.")
-                       .format(tz=zone))
+    if chart.birth is not None and chart.hour is not None and chart.birth.utc and chart.birth.utc > common.now(context):
+        await common.say(update, _("That moment is still to come in {tz}; please give your date of birth again.")
+                         .format(tz=zone))
         return await ask_birth_date(update, context)
     return await ask_birth_sex(update, context)
 
 
 async def ask_birth_sex(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    await flow.say(update, _("Are you a man or a woman? A few verses read it (the 命宮's direction, the verses on "
-                             "women). Skip, and those verses are named, not read."), kb.birth_sex())
+    await common.say(update, _("Are you a man or a woman? A few verses read it (the 命宮's direction, the verses on "
+                               "women). Skip, and those verses are named, not read."), kb.birth_sex())
     return ASK_BIRTH_SEX
 
 
-async def got_birth_sex(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def got_birth_sex(update: Update, context: ContextTypes.DEFAULT_TYPE, *, stale: Step) -> int:
+    """The sex answered (or skipped); a button of another step's data goes to ``stale`` — the consultation's own
+    answer to a stale button (``bot.handlers.flow.stale_button``, given by the wiring in ``bot.handlers.app``),
+    which knows every step, these ones included."""
     query = update.callback_query
-    await flow.ack(query)
+    await common.ack(query)
     data = (query.data or "") if query else ""
     value = data.split(":", 2)[2] if data.count(":") == 2 else ""
     if value not in ("male", "female", "skip"):
-        return await flow.stale_button(update, context)
+        return await stale(update, context)
     answers(context)["sex"] = None if value == "skip" else value
     return await natal_answer(update, context)
 
@@ -227,43 +231,43 @@ async def got_birth_sex(update: Update, context: ContextTypes.DEFAULT_TYPE) -> i
 
 async def natal_answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     a = answers(context)
-    user = await flow.user_of(update, context)
+    user = await common.user_of(update, context)
     try:
         chart = birth_chart(a, user.day_boundary)
     except (CalendarError, KeyError, ValueError) as exc:  # stored answers that no longer hold
         log.warning("natal consultation of %s could not be read: %s", user.user_id, exc)
         _user_data(context).pop("c", None)
-        await flow.say(update, _("Something in this consultation no longer fits; please start a new reading."),
-                       kb.start())
-        return flow.END
+        await common.say(update, _("Something in this consultation no longer fits; please start a new reading."),
+                         kb.start())
+        return common.END
     reading = read_natal(chart)
     birth = chart.birth
     assert birth is not None
-    nid = await flow.storage(context).add_natal_reading(
+    nid = await common.storage(context).add_natal_reading(
         user.user_id, record=natal_record(reading), tz=a["zone"], sex=a.get("sex"),
         birth_utc=birth.utc if a.get("time") else None, birth_date=None if a.get("time") else a["date"],
         day_boundary=user.day_boundary if a.get("time") else None,
-        consultation=flow.consultation(context).get("id"))
+        consultation=common.consultation(context).get("id"))
     _user_data(context).pop("c", None)
     await send_natal(update, reading, nid, user.grim)
-    return flow.END
+    return common.END
 
 
 async def send_natal(update: Update, reading: NatalReading, nid: int, grim: bool) -> None:
     """The chart, then the summary by theme (one screen), the buttons under it: "Details" opens the evidence."""
-    await flow.say(update, render_natal_chart(reading), pre=True)
+    await common.say(update, render_natal_chart(reading), pre=True)
     pieces = split_message(render_natal(reading, grim))
     for i, piece in enumerate(pieces):
-        await flow.say(update, piece, kb.after_natal(nid) if i == len(pieces) - 1 else None)
+        await common.say(update, piece, kb.after_natal(nid) if i == len(pieces) - 1 else None)
 
 
 async def send_all_verses(update: Update, reading: NatalReading, grim: bool) -> None:
     """The "Details" button (v:{id}): each verse with its evidence, the traits of the chart and the modifiers said
     once, then every verse read and those not read, in as many messages as Telegram's limit needs."""
     for piece in split_message(render_natal_details(reading, grim)):
-        await flow.say(update, piece)
+        await common.say(update, piece)
     for piece in split_message(render_all_verses(reading, grim)):
-        await flow.say(update, piece)
+        await common.say(update, piece)
 
 
 # ---- what the consultation's shared handlers ask of these steps --------------------------------------------------
@@ -276,10 +280,3 @@ ASK = {ASK_BIRTH_DATE: ask_birth_date, ASK_BIRTH_TIME: ask_birth_time, ASK_BIRTH
 async def repeat(update: Update, context: ContextTypes.DEFAULT_TYPE, state: int) -> int:
     """Show a natal step again (after an unexpected input, a stale button or a restart)."""
     return await ASK[state](update, context)
-
-
-async def got_text(update: Update, context: ContextTypes.DEFAULT_TYPE, state: int) -> int:
-    """Text typed at a natal step: that step's answer, or (at the buttons-only step) an explanation."""
-    if state in TEXT_STEPS:
-        return await TEXT_STEPS[state](update, context)
-    return await flow.unexpected(update, context)

@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 from urllib.parse import urlsplit
 
+from bot.ops.logs import JsonFormatter, redact_logging
+from bot.storage import is_postgres_url, sqlite_path
+
 DEFAULT_DATABASE = "./data/liuyao.sqlite3"
 DEFAULT_CONSULTATION_TTL_HOURS = 24.0
 LOG_FORMATS = ("text", "json")
@@ -64,11 +67,8 @@ class Config:
         if not math.isfinite(ttl_hours) or ttl_hours <= 0:
             raise ValueError(f"CONSULTATION_TTL_HOURS must be a number of hours above 0, not {ttl_text!r}")
         url = e.get("DATABASE_URL") or None
-        if url is not None:
-            from bot.storage import is_postgres_url, sqlite_path
-
-            if not is_postgres_url(url):
-                sqlite_path(url)  # a ValueError naming the forms it accepts
+        if url is not None and not is_postgres_url(url):
+            sqlite_path(url)  # a ValueError naming the forms it accepts
         ops_text = e.get("OPS_PORT") or "8090"
         try:
             ops_port = int(ops_text)
@@ -146,10 +146,8 @@ def configure_logging(env: Mapping[str, str] | None = None) -> None:
     """One log format for the long-running commands (bot, broadcast), the token hidden in every line (tracebacks
     included); httpx's per-request lines are noise (and they name the URL, which holds the token).
 
-    ``LOG_FORMAT=json``: one JSON object a line (``bot.delivery.request.JsonFormatter``), for a log collector; an unknown
+    ``LOG_FORMAT=json``: one JSON object a line (``bot.ops.logs.JsonFormatter``), for a log collector; an unknown
     value is refused by ``Config.from_env`` (the lines before that are text)."""
-    from bot.delivery.request import JsonFormatter, redact_logging
-
     e = os.environ if env is None else env
     logging.basicConfig(format=TEXT_FORMAT, level=logging.INFO)
     if (e.get("LOG_FORMAT") or "").lower() == "json":
