@@ -162,7 +162,7 @@ async def test_today_subscribe_unsubscribe(tmp_path: Path) -> None:
         assert text == tr("ko", every_day, time="07:00", tz="Asia/Seoul", date="2026년 12월 2일 (수)")
         text = await reply(en, "/subscribe 6:45")  # 15:00 in New York: the first is tomorrow
         assert text == tr("en", every_day, time="06:45", tz="America/New_York", date="Wed, Dec 2, 2026")
-        storage = await bot.handlers.app.persistence.get_storage()
+        storage = await bot.app.persistence.get_storage()
         sub = await storage.get_subscription(12)
         assert (sub.send_at, sub.tz, sub.lang) == ("06:45", "America/New_York", "en")
 
@@ -274,7 +274,7 @@ async def test_blocked_user_is_unsubscribed_and_others_still_served(tmp_path: Pa
         clock.set(2026, 6, 1, 22, 0)
         await bot.runs()
         assert len(almanacs(ja)) == 1 and almanacs(ko) == []
-        storage = await bot.handlers.app.persistence.get_storage()
+        storage = await bot.app.persistence.get_storage()
         assert await storage.get_subscription(41) is None
         row = await storage.fetchone("SELECT end_reason FROM subscriptions WHERE user_id = 41")
         assert row[0] == "blocked"
@@ -297,7 +297,7 @@ async def test_network_error_is_retried_later(tmp_path: Path) -> None:
         tg.fail_next(ATTEMPTS, 0, methods=["sendMessage"])
         await bot.runs()
         assert almanacs(ko) == []
-        storage = await bot.handlers.app.persistence.get_storage()
+        storage = await bot.app.persistence.get_storage()
         delivery = await storage.get_delivery(51, "2026-06-02")
         assert (delivery.status, delivery.retryable) == ("failed", True)
         clock.set(2026, 6, 1, 22, 0, 59)  # the retry waits a minute

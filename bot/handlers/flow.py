@@ -2,7 +2,7 @@
 
 The state of an open consultation lives in ``user_data["c"]`` (plain JSON, persisted in the database after every
 update), so a restart — even a SIGKILL between two tosses — resumes it.  Every handler renders in the user's
-language, set per update by ``bot.handlers.app.set_language``.  Anything unexpected gets a short explanation and the
+language, set per update by ``bot.handlers.app.load_user``.  Anything unexpected gets a short explanation and the
 current step again; nothing a user sends can end a consultation except /cancel.
 """
 
