@@ -75,7 +75,7 @@ async def step(storage: SQLStorage, clock: Clock, at: datetime, user: int, *, st
 
 
 async def conversations(storage: SQLStorage) -> dict[str, str]:
-    return dict(await storage.list_conversations(NAME))
+    return dict(await storage.list_states(NAME))
 
 
 async def data_of(storage: SQLStorage, user: int) -> dict[str, Any] | None:

@@ -101,7 +101,7 @@ async def test_everything_round_trips_through_a_new_instance(database_url: str) 
     assert chat == {"last_menu": 12}
     assert await second.get_bot_data() == {"broadcast": {"last_run": "2025-03-09"}}
     assert await second.get_callback_data() == ([("kb-uuid", 1700000000.25, {"btn1": {"a": 1}})], {"cbq-id": "kb-uuid"})
-    cast = await second.stored_conversations("cast")
+    cast = await second.stored_states("cast")
     assert cast == {(CHAT, USER): 4, (-100123, USER): "ASK_TOPIC"}
     assert all(type(key) is tuple for key in cast)
     assert await second.read_conversation("cast", (CHAT, USER), USER) == 4
@@ -115,7 +115,7 @@ async def test_everything_round_trips_through_a_new_instance(database_url: str) 
     await second.drop_chat_data(CHAT)
     await second.flush()
     third = StoragePersistence(database_url)
-    assert await third.stored_conversations("cast") == {(-100123, USER): "ASK_TOPIC"}
+    assert await third.stored_states("cast") == {(-100123, USER): "ASK_TOPIC"}
     assert await user_data_of(third, USER) == {}
     await third.flush()
 
@@ -129,7 +129,7 @@ class Step(IntEnum):
 async def test_enum_states_are_stored_as_their_values(storage: SQLStorage) -> None:
     persistence = StoragePersistence(storage)
     await persistence.update_conversation("cast", KEY, Step.TOSS)
-    states = await StoragePersistence(storage).stored_conversations("cast")
+    states = await StoragePersistence(storage).stored_states("cast")
     assert states == {KEY: Step.TOSS} and states[KEY] == 2
 
 
@@ -156,7 +156,7 @@ async def test_values_that_would_not_come_back_equal_are_refused(storage: SQLSto
         await persistence.update_conversation("cast", KEY, data)
     with pytest.raises(TypeError):
         await persistence.update_conversation("cast", (CHAT, 1.5), 1)  # type: ignore[arg-type]
-    assert await persistence.stored_conversations("cast") == {}
+    assert await persistence.stored_states("cast") == {}
 
 
 def test_dumps_strict_names_the_offending_path() -> None:
@@ -230,7 +230,7 @@ async def test_concurrent_updates_as_ptb_gathers_them(storage: SQLStorage) -> No
     )
     fresh = StoragePersistence(storage)
     assert [await user_data_of(fresh, u) for u in range(200)] == [{"n": u} for u in range(200)]
-    assert len(await fresh.stored_conversations("cast")) == 200
+    assert len(await fresh.stored_states("cast")) == 200
 
 
 @pytest.mark.asyncio
@@ -249,7 +249,7 @@ async def test_an_abandoned_consultation_expires_when_its_user_comes_back(storag
     assert await persistence.read_conversation("cast", KEY, USER) is None  # expired: dropped …
     assert await user_data_of(persistence, USER) == {"keep": 1}  # … with its draft, the rest kept
     assert persistence.take_expired(USER) and not persistence.take_expired(USER)  # said once
-    assert await persistence.stored_conversations("cast") == {(1, 1): 2}  # another user's waits for its user
+    assert await persistence.stored_states("cast") == {(1, 1): 2}  # another user's waits for its user
     assert await persistence.read_conversation("cast", KEY, USER) is None
     assert not persistence.take_expired(USER)
     with pytest.raises(ValueError):
@@ -419,7 +419,7 @@ async def test_state_written_by_persistence_calls_survives_sigkill(database_url:
     path = database_url
     await run_and_kill(f"from tests.test_persistence import child_raw_main; child_raw_main({path!r})")
     persistence = StoragePersistence(path)
-    assert await persistence.stored_conversations("cast") == {KEY: 4}
+    assert await persistence.stored_states("cast") == {KEY: 4}
     assert await user_data_of(persistence, USER) == {"tosses": [3, 2, 1]}
     await persistence.flush()
 
@@ -433,7 +433,7 @@ async def test_consultation_resumes_after_sigkill_between_two_tosses(database_ur
         f"from tests.test_persistence import child_main; child_main({path!r}, ['/cast', '3', '2', '1'])"
     )
     on_disk = StoragePersistence(path)
-    assert await on_disk.stored_conversations("cast") == {KEY: 4}
+    assert await on_disk.stored_states("cast") == {KEY: 4}
     assert await user_data_of(on_disk, USER) == {"tosses": [3, 2, 1]}
     await on_disk.flush()
 
@@ -451,7 +451,7 @@ async def test_consultation_resumes_after_sigkill_between_two_tosses(database_ur
         await app.stop()
         await app.shutdown()
     after = StoragePersistence(path)
-    assert await after.stored_conversations("cast") == {}  # the finished consultation is gone
+    assert await after.stored_states("cast") == {}  # the finished consultation is gone
     assert await user_data_of(after, USER) == {"tosses": [3, 2, 1, 0, 1, 2]}
     await after.flush()
 
@@ -464,7 +464,7 @@ async def test_without_write_through_a_sigkill_loses_the_interval(tmp_path: Path
         f"from tests.test_persistence import child_main; child_main({path!r}, ['/cast', '3'], write_through=False)"
     )
     on_disk = StoragePersistence(path)
-    assert await on_disk.stored_conversations("cast") == {}
+    assert await on_disk.stored_states("cast") == {}
     await on_disk.flush()
 
 
@@ -519,7 +519,7 @@ async def test_two_processes_take_turns_on_one_consultation(database_url: str) -
         assert one.user_data[USER]["tosses"] == [3, 2, 1, 0, 1, 2]  # read fresh: not the three it saw itself
         # the states read for an update are not kept in memory once it is written
         handler = next(h for h in one.handlers[0] if isinstance(h, StoredConversationHandler))
-        assert dict(handler._conversations) == {}  # what the handler holds between updates
+        assert handler.held_states() == {}  # what the handler holds between updates
     finally:
         for app in (one, two):
             await app.stop()

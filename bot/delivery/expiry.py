@@ -3,7 +3,7 @@
 A consultation left unanswered for longer than ``CONSULTATION_TTL_HOURS`` has expired (``bot.storage.persistence``): the
 user who comes back is told so, and its state and draft are dropped then.  One who never comes back would keep
 them forever, so every ``EVERY`` seconds each worker deletes the consultations whose last step is older than the
-TTL plus ``GRACE``, with the draft in their user's data (``Storage.sweep_conversations``): ``BATCH`` conversations
+TTL plus ``GRACE``, with the draft in their user's data (``Storage.sweep_consultations``): ``BATCH`` conversations
 a transaction, at most ``MAX_BATCHES`` batches a run (the rest wait for the next), one log line with how many, and
 ``liuyao_consultations_swept_total``.  The table needs no index on its time: after each sweep it holds only the
 consultations of the last TTL + grace, so reading it in time order stays cheap.
@@ -63,7 +63,7 @@ async def sweep_abandoned(storage: Storage, ttl: timedelta, *, now: datetime, gr
     after: tuple[datetime, str, str] | None = None
     swept = drafts = 0
     for _ in range(max_batches):
-        got = await storage.sweep_conversations(before, DRAFT_KEYS, limit=batch, after=after)
+        got = await storage.sweep_consultations(before, DRAFT_KEYS, limit=batch, after=after)
         metrics.CONSULTATIONS_SWEPT.inc(got.conversations)
         swept += got.conversations
         drafts += got.drafts

@@ -31,7 +31,7 @@ from telegram.ext import BaseUpdateProcessor
 from bot.delivery.inbox import Inbox, revive
 from bot.delivery.outage import Backoff, Outage
 from bot.storage.errors import passing_failure
-from bot.storage.persistence import StoragePersistence, _stored_conversations, read_states
+from bot.storage.persistence import StoragePersistence, read_states, stored_handlers, write_states
 
 if TYPE_CHECKING:
     from telegram.ext import Application
@@ -160,13 +160,14 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         failed)."""
         app = self._application
         persistence = app.persistence if app is not None else None
-        handlers = _stored_conversations(app) if app is not None else []
+        handlers = stored_handlers(app) if app is not None else []
         user = update.effective_user if isinstance(update, Update) else None
         user_id = user.id if user is not None else None
         await read_states(persistence, update, handlers, coroutine)  # a failure leaves it pending for the next start
         try:
             await coroutine
         finally:
+            await write_states(persistence, update, handlers)  # held by the persistence for the commit
             await self.commit(update)
             for handler in handlers:
                 handler.forget_state(update)

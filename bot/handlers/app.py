@@ -10,7 +10,6 @@ import copy
 import html
 import logging
 import re
-import warnings
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import partial
@@ -33,7 +32,6 @@ from telegram.ext import (
     filters,
 )
 from telegram.request import BaseRequest
-from telegram.warnings import PTBUserWarning
 
 from bot.delivery.expiry import install as install_expiry
 from bot.delivery.inbox import Inbox, InboxBot
@@ -65,9 +63,6 @@ from core.question import Question
 from core.reading import read
 
 log = logging.getLogger(__name__)
-# The consultation's buttons are meant to work from any message of the user's chat (per_message=False); PTB's
-# reminder about that would only be noise on every start and in every `liuyao console`.
-warnings.filterwarnings("ignore", message="If 'per_message=False'", category=PTBUserWarning)
 
 USER_CACHE = 100_000  # users' settings kept in memory (a write transaction per update saved)
 COMMANDS = ("start", "cast", "natal", "history", "terms", "today", "subscribe", "unsubscribe", "settings", "lang", "tz",
@@ -487,14 +482,15 @@ def _track(handler: Callable[..., Any]) -> Callable[..., Any]:
     return wrapped
 
 
-def consultation_handler() -> ConversationHandler:
+def consultation_handler() -> StoredConversationHandler:
+    """The consultation, per user and per chat: a button of an earlier message of the chat is answered by the step
+    the user is at ("That button belongs to an earlier step")."""
     t = _track
     text = filters.TEXT & ~filters.COMMAND
     other_input = MessageHandler(~filters.COMMAND, t(flow.unexpected))
     stale = CallbackQueryHandler(t(flow.stale_button), pattern=r"^(t|f|m|c|w|q|b):")
     return StoredConversationHandler(
         name="consultation",
-        persistent=True,
         allow_reentry=True,
         entry_points=[
             CommandHandler("cast", t(cast_entry)),

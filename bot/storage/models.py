@@ -128,7 +128,7 @@ class Delivery:
 
 @dataclass(frozen=True, slots=True)
 class SweptBatch:
-    """One batch of ``sweep_conversations``: the conversations it deleted, the users' data it took a draft out of,
+    """One batch of ``sweep_consultations``: the conversations it deleted, the users' data it took a draft out of,
     and where the next batch starts (``None``: nothing older than the cutoff is left to look at)."""
 
     conversations: int

@@ -68,19 +68,26 @@ import json
 import logging
 import math
 import os
+import warnings
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
 from telegram import Update
-from telegram.ext import BasePersistence, BaseUpdateProcessor, ConversationHandler, PersistenceInput
+from telegram.ext import (
+    ApplicationHandlerStop,
+    BaseHandler,
+    BasePersistence,
+    BaseUpdateProcessor,
+    ConversationHandler,
+    PersistenceInput,
+)
 
 from bot.storage import Storage, open_storage
 from bot.storage.values import fits
 
 if TYPE_CHECKING:
     from telegram.ext import Application
-    from telegram.ext._utils.types import CDCData, ConversationDict, ConversationKey
 
 _LOG = logging.getLogger(__name__)
 
@@ -100,6 +107,9 @@ DEFAULT_TTL: Final = timedelta(hours=24)
 DRAFT_KEYS: Final = ("c", "outcome_for")  # what an open consultation keeps in user_data
 
 JSONDict = dict[str, Any]
+ConversationKey = tuple[int | str, ...]  # a conversation's key as PTB's documentation builds it: chat, user, message
+ConversationDict = dict[ConversationKey, object]
+CDCData = tuple[list[tuple[str, float, dict[str, Any]]], dict[str, Any]]  # PTB's callback data: keyboards, buttons
 _EMPTY: Final = "{}"
 
 
@@ -318,10 +328,10 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         """Nothing at start-up: each update reads its own conversation state (``load_update``)."""
         return {}
 
-    async def stored_conversations(self, name: str) -> ConversationDict:
+    async def stored_states(self, name: str) -> ConversationDict:
         """Every state stored for one ConversationHandler (for tools and tests; the bot reads one at a time)."""
         storage = await self.get_storage()
-        return {tuple(json.loads(key)): json.loads(state) for key, state in await storage.list_conversations(name)}
+        return {tuple(json.loads(key)): json.loads(state) for key, state in await storage.list_states(name)}
 
     async def load_update(
         self, user_id: int | None, conversations: list[tuple[str, ConversationKey]], *, prefetch: bool = True
@@ -445,52 +455,153 @@ def _key_text(name: str, key: ConversationKey) -> str:
     return dumps_strict(list(key), f"conversation {name!r} key")
 
 
-class StoredConversationHandler(ConversationHandler[Any]):
-    """A persistent ``ConversationHandler`` whose states live in the database rather than in the process: the
-    processor reads the state of an update's key before the update (``put_state``) and forgets it once the
-    update's changes are written (``forget_state``).  Use it with ``StoragePersistence`` and
-    ``WriteThroughUpdateProcessor``; ``persistent=True`` and a ``name`` are required, as PTB's."""
+class StoredConversationHandler(BaseHandler[Update, Any, object]):
+    """A conversation (PTB's ``ConversationHandler`` in behaviour: entry points, states, fallbacks, re-entry,
+    ``END``) whose states live in the database rather than in the process, built on PTB's public ``BaseHandler``.
+
+    The processor reads the state of an update's key before the update (``put_state``); once the update has been
+    handled it hands the state the steps left to ``BasePersistence.update_conversation``, with the update's user
+    data (``write_state``), and forgets it (``forget_state``).  So nothing of PTB's own conversation bookkeeping is read or written: the key is
+    built from the update as PTB documents it (the chat's id if ``per_chat``, the user's if ``per_user``, the
+    button's message if ``per_message``), and a state is whatever a step returns (``None`` keeps the current one,
+    ``END`` ends it).  Use it with ``StoragePersistence`` and ``WriteThroughUpdateProcessor`` or
+    ``bot.delivery.lanes.FairUpdateProcessor``; ``name`` is the stored conversation's name."""
+
+    END: Final = ConversationHandler.END
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        entry_points: Sequence[BaseHandler[Update, Any, Any]],
+        states: Mapping[object, Sequence[BaseHandler[Update, Any, Any]]],
+        fallbacks: Sequence[BaseHandler[Update, Any, Any]],
+        allow_reentry: bool = False,
+        per_chat: bool = True,
+        per_user: bool = True,
+        per_message: bool = False,
+        persistent: bool = True,
+    ) -> None:
+        super().__init__(self._never_called)
+        self.name = name
+        self.entry_points = list(entry_points)
+        self.states = dict(states)
+        self.fallbacks = list(fallbacks)
+        self.allow_reentry = allow_reentry
+        self.per_chat, self.per_user, self.per_message = per_chat, per_user, per_message
+        self.persistent = persistent
+        self._held: dict[ConversationKey, object] = {}  # the states of the updates being handled
+        self._changed: dict[ConversationKey, object | None] = {}  # … that a step changed (None: ended), unwritten
+
+    @staticmethod
+    async def _never_called(update: object, context: object) -> None:
+        """``BaseHandler`` wants a callback; each step's own handler is called instead."""
 
     def key_of(self, update: object) -> ConversationKey | None:
         """The conversation key of ``update``, or ``None`` for an update this handler never takes."""
-        if not isinstance(update, Update):
+        if not isinstance(update, Update) or update.channel_post or update.edited_channel_post:
             return None
-        if (self.per_chat and update.effective_chat is None) or (self.per_user and update.effective_user is None):
-            return None
-        if self.per_message and not update.callback_query:
-            return None
-        if update.callback_query and self.per_chat and not update.callback_query.message:
-            return None
-        return self._get_key(update)
+        chat, user, query = update.effective_chat, update.effective_user, update.callback_query
+        key: list[int | str] = []
+        if self.per_chat:
+            if chat is None or (query is not None and query.message is None):
+                return None
+            key.append(chat.id)
+        if self.per_user:
+            if user is None:
+                return None
+            key.append(user.id)
+        if self.per_message:
+            if query is None:
+                return None
+            if query.inline_message_id:
+                key.append(query.inline_message_id)
+            elif query.message is not None:
+                key.append(query.message.message_id)
+            else:
+                return None
+        return tuple(key)
 
     def put_state(self, key: ConversationKey, state: object | None) -> None:
         """Hold the stored state of ``key`` (``None``: no conversation) in place of whatever this process held."""
-        held = _untracked(self._conversations)
         if state is None:
-            held.pop(key, None)
+            self._held.pop(key, None)
         else:
-            held[key] = state
+            self._held[key] = state
+
+    async def write_state(self, update: object, persistence: BasePersistence[Any, Any, Any] | None) -> None:
+        """Hand the state ``update``'s steps left to ``persistence`` (nothing if no step changed it)."""
+        key = self.key_of(update)
+        if key is None or key not in self._changed:
+            return
+        state = self._changed.pop(key)
+        if self.persistent and persistence is not None:
+            await persistence.update_conversation(self.name, key, state)
 
     def forget_state(self, update: object) -> None:
-        """Drop the key's state from memory once it is written (a non-blocking step still running keeps it)."""
+        """Drop the key's state from memory once it is written."""
+        key = self.key_of(update)
+        if key is not None:
+            self._held.pop(key, None)
+            self._changed.pop(key, None)
+
+    def held_states(self) -> dict[ConversationKey, object]:
+        """What this process holds now (between updates: nothing)."""
+        return dict(self._held)
+
+    def check_update(self, update: object) -> tuple[object, ConversationKey, BaseHandler[Update, Any, Any], object] | None:
+        """The state, key, step handler and its check result for ``update``, or ``None`` if no step takes it."""
         key = self.key_of(update)
         if key is None:
+            return None
+        state = self._held.get(key)
+        candidates: list[BaseHandler[Update, Any, Any]] = []
+        if state is None or self.allow_reentry:
+            candidates += self.entry_points
+        if state is not None:
+            candidates += [*self.states.get(state, []), *self.fallbacks]
+        for handler in candidates:
+            check = handler.check_update(update)
+            if check is not None and check is not False:
+                return state, key, handler, check
+        return None
+
+    async def handle_update(  # type: ignore[override]  # the check result is this class's own tuple
+        self,
+        update: Update,
+        application: Application[Any, Any, Any, Any, Any, Any],
+        check_result: tuple[object, ConversationKey, BaseHandler[Update, Any, Any], object],
+        context: Any,
+    ) -> None:
+        """Run the step's handler and keep the state it leaves the conversation in (``ApplicationHandlerStop``'s
+        ``state`` included, which then ends the update's handling as in PTB)."""
+        _state, key, handler, check = check_result
+        stop = False
+        try:
+            new_state: object = await handler.handle_update(update, application, check, context)
+        except ApplicationHandlerStop as exc:
+            new_state, stop = exc.state, True
+        self._keep(key, new_state)
+        if stop:
+            raise ApplicationHandlerStop
+
+    def _keep(self, key: ConversationKey, new_state: object) -> None:
+        if new_state is None:
             return
-        held = _untracked(self._conversations)
-        if _is_json(held.get(key)):
-            held.pop(key, None)
+        if new_state == self.END:
+            if self._held.pop(key, None) is not None:
+                self._changed[key] = None
+            return
+        if new_state not in self.states:
+            warnings.warn(f"a step of {self.name!r} returned the unknown state {new_state!r}", stacklevel=2)
+        self._held[key] = self._changed[key] = new_state
 
 
-def _untracked(conversations: Any) -> dict[Any, Any]:
-    """The plain dict under PTB's ``TrackingDict`` (a ``UserDict``): changing it records no write, so nothing
-    read or forgotten here is written back as a change."""
-    data = getattr(conversations, "data", conversations)
-    assert isinstance(data, dict)
-    return data
-
-
-def _is_json(value: object) -> bool:
-    return value is None or isinstance(value, int | str | float | list | dict)
+async def write_states(persistence: BasePersistence[Any, Any, Any] | None, update: object,
+                       handlers: list[StoredConversationHandler]) -> None:
+    """After ``update`` was handled: the states its steps left, handed to the persistence with its other data."""
+    for handler in handlers:
+        await handler.write_state(update, persistence)
 
 
 async def read_states(persistence: object, update: object, handlers: list[StoredConversationHandler],
@@ -506,7 +617,8 @@ async def read_states(persistence: object, update: object, handlers: list[Stored
         raise
 
 
-def _stored_conversations(application: Application[Any, Any, Any, Any, Any, Any]) -> list[StoredConversationHandler]:
+def stored_handlers(application: Application[Any, Any, Any, Any, Any, Any]) -> list[StoredConversationHandler]:
+    """The application's ``StoredConversationHandler``s (whose states each update reads first)."""
     return [h for group in application.handlers.values() for h in group if isinstance(h, StoredConversationHandler)]
 
 
@@ -532,7 +644,7 @@ class WriteThroughUpdateProcessor(BaseUpdateProcessor):
         if app is None and not self._warned:
             self._warned = True
             _LOG.warning("WriteThroughUpdateProcessor is not attached: call processor.attach(app)")
-        handlers = _stored_conversations(app) if app is not None else []
+        handlers = stored_handlers(app) if app is not None else []
         persistence = app.persistence if app is not None else None
         user = update.effective_user if isinstance(update, Update) else None
         user_id = user.id if user is not None else None
@@ -544,6 +656,7 @@ class WriteThroughUpdateProcessor(BaseUpdateProcessor):
                 # process_update has marked the update's user and chat (also after ApplicationHandlerStop or
                 # an error in a blocking handler); this writes them and the conversation states it changed.
                 await app.update_persistence()
+                await write_states(persistence, update, handlers)
                 for handler in handlers:
                     handler.forget_state(update)
                 if isinstance(persistence, StoragePersistence):

@@ -132,11 +132,11 @@ class Storage(Protocol):
 
     async def get_conversation(self, name: str, key: str) -> tuple[str, datetime] | None: ...
 
-    async def list_conversations(self, name: str) -> list[tuple[str, str]]: ...
+    async def list_states(self, name: str) -> list[tuple[str, str]]: ...
 
     async def put_conversation(self, name: str, key: str, state: str | None) -> None: ...
 
-    async def sweep_conversations(self, before: datetime, draft_keys: Sequence[str], *, limit: int = 200,
+    async def sweep_consultations(self, before: datetime, draft_keys: Sequence[str], *, limit: int = 200,
                                   after: tuple[datetime, str, str] | None = None) -> SweptBatch:
         """One batch of the conversations abandoned before ``before`` deleted with their drafts (``bot.delivery.expiry``)."""
 

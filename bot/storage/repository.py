@@ -877,7 +877,7 @@ class SQLStorage:
                 states[(str(row[1]), str(row[2]))] = value  # type: ignore[assignment]
         return user, states
 
-    async def list_conversations(self, name: str) -> list[tuple[str, str]]:
+    async def list_states(self, name: str) -> list[tuple[str, str]]:
         """Every stored (key, state) of one ConversationHandler, in key order (JSON texts)."""
         rows = await self.fetchall("SELECT key, state FROM ptb_conversations WHERE name = :name ORDER BY key",
                                    {"name": name})
@@ -894,7 +894,7 @@ class SQLStorage:
         no turns to take: all of them."""
         return set(user_ids)
 
-    async def sweep_conversations(self, before: datetime, draft_keys: Sequence[str], *, limit: int = 200,
+    async def sweep_consultations(self, before: datetime, draft_keys: Sequence[str], *, limit: int = 200,
                                   after: tuple[datetime, str, str] | None = None) -> SweptBatch:
         """One batch of abandoned conversations deleted, with their drafts, in one transaction.
 
