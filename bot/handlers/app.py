@@ -11,6 +11,7 @@ import html
 import logging
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
@@ -19,12 +20,10 @@ from zoneinfo import ZoneInfo
 from telegram import BotCommand, Update
 from telegram.constants import ParseMode
 from telegram.ext import (
-    Application,
     ApplicationBuilder,
     ApplicationHandlerStop,
     CallbackQueryHandler,
     CommandHandler,
-    ContextTypes,
     ConversationHandler,
     MessageHandler,
     PersistenceInput,
@@ -40,6 +39,8 @@ from bot.delivery.pacing import PacedLimiter
 from bot.delivery.request import RetryingRequest
 from bot.handlers import common, flow, natal_flow
 from bot.handlers import keyboards as kb
+from bot.handlers.consultation import Consultation
+from bot.handlers.context import CONTEXT_TYPES, BotApplication, BotContext
 from bot.handlers.gate import gate, small_int
 from bot.handlers.limits import dropped_notice, reading_allowed
 from bot.handlers.words import topic_of
@@ -69,7 +70,7 @@ COMMANDS = ("start", "cast", "natal", "history", "terms", "today", "subscribe", 
             "help", "cancel")
 
 
-async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def load_user(update: Update, context: BotContext) -> None:
     """Group -1: the user's settings for this update, and the language set for it alone."""
     persistence = context.application.persistence
     assert isinstance(persistence, StoragePersistence)
@@ -77,14 +78,14 @@ async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     tg_user = update.effective_user
     if tg_user is None:
         return
-    users = context.application.bot_data["users"]
-    storage = common.storage(context)
+    users = context.users
+    storage = context.storage
     # One process: every change of a setting replaces the cached row, so it is current.  A cluster: another
     # worker may have changed it, so it is read for every update.
     user = None if storage.shared else users.get(tg_user.id)
     if user is None:
         lang = normalize(tg_user.language_code)
-        user = await common.storage(context).get_or_create_user(tg_user.id, lang=lang, tz=DEFAULT_ZONES[lang])
+        user = await context.storage.get_or_create_user(tg_user.id, lang=lang, tz=DEFAULT_ZONES[lang])
         if len(users) >= USER_CACHE:
             users.clear()
         users[tg_user.id] = user
@@ -112,14 +113,14 @@ async def consultation_expired(update: Update, ttl: timedelta) -> None:
 
 # ---- commands outside the consultation ---------------------------------------------------------------------
 
-async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def start(update: Update, context: BotContext) -> None:
     await common.say(update, _("Welcome. I read 六爻 coin divination the way the classical manuals do: the full chart, "
                                "the verdict with its reasons, and when things should happen.") + "\n" +
                      _("Cast three coins six times (or let me toss), tell me what the question is about, and I will "
                      "answer. Start with /cast."), kb.start())
 
 
-async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def help_command(update: Update, context: BotContext) -> None:
     user = await common.user_of(update, context)
     await common.say(update, "\n".join([
         _("/cast — a new reading (or /cast 789968 wealth to skip steps)"),
@@ -137,9 +138,9 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     ]))
 
 
-async def show_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def show_settings(update: Update, context: BotContext) -> None:
     user = await common.user_of(update, context)
-    sub = await common.storage(context).get_subscription(user.user_id)
+    sub = await context.storage.get_subscription(user.user_id)
     sub_text = (_("Daily almanac at {time}.").format(time=sub.send_at) if sub and sub.active
                 else _("No daily almanac (/subscribe)."))
     grim = (_("Grave verses of 玉照定真經 (early loss, violent death …): shown.") if user.grim else
@@ -149,12 +150,12 @@ async def show_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         kb.settings(user.day_boundary, user.coins, user.grim))
 
 
-async def settings_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def settings_button(update: Update, context: BotContext) -> None:
     query, data = common.button(update)
     await common.ack(query)
     parts = data.split(":")
     user = await common.user_of(update, context)
-    st = common.storage(context)
+    st = context.storage
     if parts[1] == "show":
         await show_settings(update, context)
     elif parts[1] == "lang":
@@ -166,25 +167,25 @@ async def settings_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
         await _set_zone(update, context, parts[2])
     elif parts[1] == "db" and len(parts) == 3 and parts[2] in ("23", "0"):
         new = await st.update_user_settings(user.user_id, day_boundary=int(parts[2]))
-        context.application.bot_data["users"][user.user_id] = new
+        context.users[user.user_id] = new
         await show_settings(update, context)
     elif parts[1] == "coins" and len(parts) == 3 and parts[2] in ("backs", "faces"):
         new = await st.update_user_settings(user.user_id, coins=parts[2])
-        context.application.bot_data["users"][user.user_id] = new
+        context.users[user.user_id] = new
         await show_settings(update, context)
     elif parts[1] == "grim" and len(parts) == 3 and parts[2] in ("0", "1"):
         new = await st.update_user_settings(user.user_id, grim=parts[2] == "1")
-        context.application.bot_data["users"][user.user_id] = new
+        context.users[user.user_id] = new
         await show_settings(update, context)
     else:
         await common.say(update, _("That button belongs to an earlier message."))
 
 
-async def lang_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def lang_command(update: Update, context: BotContext) -> None:
     await common.say(update, _("Choose a language."), kb.languages())
 
 
-async def lang_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def lang_button(update: Update, context: BotContext) -> None:
     query, data = common.button(update)
     await common.ack(query)
     lang = data.split(":", 1)[1]
@@ -192,14 +193,14 @@ async def lang_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         await common.say(update, _("That button belongs to an earlier message."))
         return
     user = await common.user_of(update, context)
-    new = await common.storage(context).update_user_settings(user.user_id, lang=lang)
-    context.application.bot_data["users"][user.user_id] = new
+    new = await context.storage.update_user_settings(user.user_id, lang=lang)
+    context.users[user.user_id] = new
     set_current(lang)
     await common.say(update, _("Language set to {lang}.").format(lang=kb.LANG_NAMES[lang]))
     await resume_open_consultation(update, context)
 
 
-async def tz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def tz_command(update: Update, context: BotContext) -> None:
     if context.args:
         await _set_zone(update, context, " ".join(context.args))
     else:
@@ -209,10 +210,10 @@ async def tz_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
                          kb.zones())
 
 
-async def _set_zone(update: Update, context: ContextTypes.DEFAULT_TYPE, zone: str) -> None:
+async def _set_zone(update: Update, context: BotContext, zone: str) -> None:
     """Set the zone a user names: an IANA name, a city in their language, or an offset (then they choose)."""
     user = await common.user_of(update, context)
-    found = await find_zones_soon(zone, common.now(context))
+    found = await find_zones_soon(zone, context.now())
     if not found:
         await common.say(update, _("“{zone}” is not a time zone I know. Send a city (Seoul), an IANA name such as "
                                    "Asia/Seoul, or an offset such as +09:00.").format(zone=zone[:40]))
@@ -221,8 +222,8 @@ async def _set_zone(update: Update, context: ContextTypes.DEFAULT_TYPE, zone: st
         await common.say(update, _("“{zone}” fits several time zones; choose yours, or send /tz with its city.")
                          .format(zone=zone[:40]), kb.zone_choice(found[:8]))
         return
-    new = await common.storage(context).update_user_settings(user.user_id, tz=found[0])
-    context.application.bot_data["users"][user.user_id] = new
+    new = await context.storage.update_user_settings(user.user_id, tz=found[0])
+    context.users[user.user_id] = new
     await common.say(update, _("Time zone set to {tz}.").format(tz=found[0]))
     await resume_open_consultation(update, context)
 
@@ -252,9 +253,9 @@ def _label(item: Any, user_tz: str) -> str:
     return _(HISTORY_LABEL).format(when=stamp, kind=topic, name=name + mark)[:60]
 
 
-async def history(update: Update, context: ContextTypes.DEFAULT_TYPE, offset: int = 0) -> None:
+async def history(update: Update, context: BotContext, offset: int = 0) -> None:
     user = await common.user_of(update, context)
-    page = await common.storage(context).list_history(user.user_id, offset, kb.HISTORY_PAGE)
+    page = await context.storage.list_history(user.user_id, offset, kb.HISTORY_PAGE)
     if page.total == 0:
         await common.say(update, _("You have no readings yet. Start one with /cast."))
         return
@@ -264,11 +265,11 @@ async def history(update: Update, context: ContextTypes.DEFAULT_TYPE, offset: in
         first=offset + 1, last=offset + len(items), total=page.total), kb.history(items, offset, page.has_more))
 
 
-async def history_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def history_command(update: Update, context: BotContext) -> None:
     await history(update, context, 0)
 
 
-async def history_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def history_button(update: Update, context: BotContext) -> None:
     query, data = common.button(update)
     await common.ack(query)
     try:
@@ -290,12 +291,12 @@ async def _button_id(update: Update) -> int | None:
         return None
 
 
-async def _stored(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[Any, Any] | None:
+async def _stored(update: Update, context: BotContext) -> tuple[Any, Any] | None:
     """The reading a button names, recomputed from what was stored (the engine is deterministic)."""
     if (rid := await _button_id(update)) is None:
         return None
     user = await common.user_of(update, context)
-    row = await common.storage(context).get_reading(user.user_id, rid)
+    row = await context.storage.get_reading(user.user_id, rid)
     if row is None:
         await common.say(update, _("That reading is not in your history."))
         return None
@@ -319,7 +320,7 @@ def recompute(row: Any) -> Any:
     return read(build_chart(parse_cast(row.lines), moment), question)
 
 
-async def open_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def open_button(update: Update, context: BotContext) -> None:
     got = await _stored(update, context)
     if got is None:
         return
@@ -334,35 +335,35 @@ async def open_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         await common.say(update, text)
 
 
-async def reasons_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def reasons_button(update: Update, context: BotContext) -> None:
     got = await _stored(update, context)
     if got is not None:
         await _long(update, render_findings(got[1]), _("All reasons (continued)"))
 
 
-async def sources_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def sources_button(update: Update, context: BotContext) -> None:
     got = await _stored(update, context)
     if got is not None:
         await _long(update, render_sources(got[1]), _("Sources (continued)"))
 
 
-async def terms_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def terms_button(update: Update, context: BotContext) -> None:
     got = await _stored(update, context)
     if got is not None:
         await _long(update, render_terms(got[1]), _("Terms (continued)"))
 
 
-async def terms_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def terms_command(update: Update, context: BotContext) -> None:
     """/terms: the terms of the user's latest reading, or every term when there is none yet."""
     user = await common.user_of(update, context)
-    latest = (await common.storage(context).list_readings(user.user_id, 0, 1)).items
+    latest = (await context.storage.list_readings(user.user_id, 0, 1)).items
     if latest:
         await _long(update, render_terms(recompute(latest[0])), _("Terms (continued)"))
     else:
         await _long(update, render_all_terms(), _("Terms (continued)"))
 
 
-async def topic_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def topic_button(update: Update, context: BotContext) -> None:
     got = await _stored(update, context)
     if got is None:
         return
@@ -374,26 +375,26 @@ async def topic_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     await _long(update, "\n".join(f"・{finding_text(reading, f)}" for f in reading.topic), _("Topic reading (continued)"))
 
 
-async def _stored_natal(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[Any, Any] | None:
+async def _stored_natal(update: Update, context: BotContext) -> tuple[Any, Any] | None:
     """The natal reading a button names (n:{id}, v:{id}), recomputed from the birth as stored."""
     if (nid := await _button_id(update)) is None:
         return None
     user = await common.user_of(update, context)
-    row = await common.storage(context).get_natal_reading(user.user_id, nid)
+    row = await context.storage.get_natal_reading(user.user_id, nid)
     if row is None:
         await common.say(update, _("That reading is not in your history."))
         return None
     return row, read_natal(natal_flow.stored_chart(row))
 
 
-async def natal_open_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def natal_open_button(update: Update, context: BotContext) -> None:
     got = await _stored_natal(update, context)
     if got is not None:
         user = await common.user_of(update, context)
         await natal_flow.send_natal(update, got[1], got[0].id, user.grim)
 
 
-async def natal_verses_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def natal_verses_button(update: Update, context: BotContext) -> None:
     got = await _stored_natal(update, context)
     if got is not None:
         user = await common.user_of(update, context)
@@ -412,21 +413,20 @@ async def _long(update: Update, text: str, continued: str) -> None:
 CAST_LIKE = re.compile(r"^\s*[6-9]{6}\s*$")
 
 
-async def cast_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def cast_entry(update: Update, context: BotContext) -> int:
     """/cast [lines] [topic], the “new reading” button, or a bare message of six values."""
     await common.ack(update.callback_query)
     args = list(context.args or [])
     if update.message and update.message.text and not update.message.text.startswith("/"):
-        state = (common.user_data(context).get("c") or {}).get("state")
+        state = context.consultation.state
         if state is not None and state != common.ASK_QUESTION:
             # Six values typed into an open consultation answer its current step; they do not start over.
             return await flow.bare_cast(update, context, state)
         args = update.message.text.split()
     if not await reading_allowed(update, context):
-        state = (common.user_data(context).get("c") or {}).get("state")
-        return state if isinstance(state, int) else ConversationHandler.END
-    c: dict[str, Any] = {"id": common.new_consultation_id()}
-    common.user_data(context)["c"] = c
+        state = context.consultation.state
+        return state if state is not None else ConversationHandler.END
+    c = Consultation(id=common.new_consultation_id())
     topic = next((t.value for a in args if (t := topic_of(a)) is not None), None)
     rest = [a for a in args if topic_of(a) is None]
     unknown = [a for a in rest if not _cast_like(a)]
@@ -440,13 +440,13 @@ async def cast_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
             cast = parse_cast(cast_text, CoinConvention(user.coins))
         except CastError as exc:
             await common.say(update, flow.cast_error_text(exc))
+            context.consultation = c
             return await flow.ask_question(update, context)
-        flow._store_cast(c, cast)
-        c["quick"] = True
-        c["question"] = None
+        c = replace(flow.with_cast(c, cast), quick=True, question=None)
     if topic:
-        c["topic"] = topic
-    if c.get("quick"):
+        c = replace(c, topic=topic)
+    context.consultation = c
+    if c.quick:
         return await flow.ask_next(update, context)
     return await flow.ask_question(update, context)
 
@@ -460,23 +460,23 @@ def _cast_like(word: str) -> bool:
     return True
 
 
-def _track(handler: Callable[..., Any]) -> Callable[..., Any]:
+def _track(handler: common.Step) -> common.Step:
     """Remember the state a handler leaves the consultation in, so an unexpected input can repeat it; and if the
     handler fails (a Bot API call that failed even after its retries), put ``user_data`` back as it was before
     the update — PTB keeps the conversation's state too — so the step can simply be taken again."""
 
-    async def wrapped(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-        before = copy.deepcopy(common.user_data(context))
+    async def wrapped(update: Update, context: BotContext) -> int:
+        before = copy.deepcopy(context.data)
         try:
             result = await handler(update, context)
         except Exception:
-            common.user_data(context).clear()
-            common.user_data(context).update(before)
+            context.data.clear()
+            context.data.update(before)
             raise
         if isinstance(result, int) and result >= 0:
-            common.consultation(context)["state"] = result
-        elif result == ConversationHandler.END:
-            common.user_data(context).get("c", {}).pop("state", None)
+            context.consultation = replace(context.consultation, state=result)
+        elif result == ConversationHandler.END and "c" in context.data:
+            context.consultation = replace(context.consultation, state=None)
         return result
 
     return wrapped
@@ -533,9 +533,8 @@ def consultation_handler() -> StoredConversationHandler:
     )
 
 
-def _open(context: ContextTypes.DEFAULT_TYPE) -> bool:
-    c = context.user_data.get("c") if context.user_data else None
-    return isinstance(c, dict) and bool(c) and "state" in c
+def _open(context: BotContext) -> bool:
+    return context.consultation.is_open
 
 
 # Commands that may answer with a keyboard to choose from: the open consultation is shown again after the choice
@@ -544,7 +543,7 @@ def _open(context: ContextTypes.DEFAULT_TYPE) -> bool:
 _CHOOSING = ("/lang", "/settings", "/history", "/tz")
 
 
-async def remind_open_consultation(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def remind_open_consultation(update: Update, context: BotContext) -> None:
     """After any command (other than the consultation's own and those that offer a choice), an open consultation
     is shown again."""
     words = ((update.effective_message.text if update.effective_message else "") or "").split()
@@ -554,39 +553,38 @@ async def remind_open_consultation(update: Update, context: ContextTypes.DEFAULT
     await flow.command_mid_flow(update, context)
 
 
-async def resume_open_consultation(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def resume_open_consultation(update: Update, context: BotContext) -> None:
     """After a choice offered by a command (a language, a zone), the open consultation is shown again."""
     if _open(context):
         await flow.command_mid_flow(update, context)
 
 
-async def cancel_outside(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cancel_outside(update: Update, context: BotContext) -> None:
     await common.say(update, _("There is nothing to cancel."), kb.start())
 
 
-async def fallback_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def fallback_text(update: Update, context: BotContext) -> None:
     await common.say(update, _("I did not understand that. Start a reading with /cast, or see /help."), kb.start())
 
 
-async def unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def unknown_command(update: Update, context: BotContext) -> None:
     """A command no handler knows: explained, unless a consultation is open (then group 1 shows its step)."""
-    c = common.user_data(context).get("c") if context.user_data else None
-    if not c or "state" not in c:
+    if not context.consultation.is_open:
         await fallback_text(update, context)
 
 
-async def fallback_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def fallback_button(update: Update, context: BotContext) -> None:
     await common.ack(update.callback_query, _("That button belongs to an earlier step."))
     await common.say(update, _("That button belongs to an earlier message. Start a reading with /cast."), kb.start())
 
 
-async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_error(update: object, context: BotContext) -> None:
     """Log the unexpected; tell the user something went wrong, without internals."""
     log.error("error while handling an update", exc_info=context.error)
     if isinstance(update, Update) and update.effective_chat is not None:
         lang = "en"
         if update.effective_user is not None:
-            known = context.application.bot_data["users"].get(common.sender(update).id)
+            known = context.users.get(common.sender(update).id)
             lang = known.lang if known else normalize(update.effective_user.language_code)
         with use(lang):
             try:
@@ -599,7 +597,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 # ---- the application ---------------------------------------------------------------------------------------
 
-async def _post_init(app: Application) -> None:
+async def _post_init(app: BotApplication) -> None:
     await start_ops(app)  # /healthz and /metrics (bot.ops.health), when OPS_PORT is set
     commands = [BotCommand(c, c) for c in COMMANDS]
     try:
@@ -610,7 +608,8 @@ async def _post_init(app: Application) -> None:
 
 def build_application(config: Config, *, request: BaseRequest | None = None,
                       clock: Callable[[], datetime] | None = None, rate_limit: bool = True,
-                      extra: Callable[[Application], object] | None = None, replay: bool = True) -> Application:
+                      extra: Callable[[BotApplication], object] | None = None,
+                      replay: bool = True) -> BotApplication:
     """The bot, wired: handlers, storage (``config.database``: SQLite or PostgreSQL) and persistence, rate
     limiter, error handler.
 
@@ -637,8 +636,9 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
                    get_updates_request=request or RetryingRequest(connection_pool_size=1, proxy=config.proxy),
                    rate_limiter=limiter)
     bot.use_inbox(inbox)
-    builder = (ApplicationBuilder().application_class(MeteredApplication).bot(bot).persistence(persistence)
-               .concurrent_updates(processor).update_queue(inbox).post_init(_post_init).post_shutdown(stop_ops))
+    builder = (ApplicationBuilder().application_class(MeteredApplication).bot(bot).context_types(CONTEXT_TYPES)
+               .persistence(persistence).concurrent_updates(processor).update_queue(inbox).post_init(_post_init)
+               .post_shutdown(stop_ops))
     app = builder.build()
     processor.attach(app)
     processor.on_dropped = dropped_notice(app)

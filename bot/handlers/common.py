@@ -1,5 +1,6 @@
-"""What every handler of the consultation shares: its states, the user's data and clock as PTB hands them over,
-and the two ways to answer (a message in the chat, the acknowledgement of a button).
+"""What every handler of the consultation shares: its states, the user, and the two ways to answer (a message in
+the chat, the acknowledgement of a button); the services and the consultation come with the context
+(``bot.handlers.context``).
 
 The hexagram consultation (``bot.handlers.flow``), the birth chart's (``bot.handlers.natal_flow``), the daily
 almanac's commands (``bot.handlers.subscription``), the gate and the caps all use these, so they live here and
@@ -11,23 +12,23 @@ from __future__ import annotations
 import html
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from telegram import CallbackQuery, InlineKeyboardMarkup, Update
 from telegram import User as TelegramUser
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
-from telegram.ext import ContextTypes, ConversationHandler
+from telegram.ext import ConversationHandler
 
+from bot.handlers.context import BotContext
 from bot.render.korean import particles
-from bot.storage import Storage, User
+from bot.storage import User
 
 log = logging.getLogger(__name__)
 
 # A step's handler: what it leaves the consultation waiting for (a state, or END)
-Step = Callable[[Update, ContextTypes.DEFAULT_TYPE], Awaitable[int]]
+Step = Callable[[Update, BotContext], Coroutine[Any, Any, int]]
 
 # States of the consultation (persisted as numbers: add at the end, never renumber).
 ASK_QUESTION, ASK_TOPIC, ASK_FOLLOW_UP, ASK_METHOD, ASK_TOSS, ASK_LINES, ASK_MOMENT, ASK_WHEN, ASK_OUTCOME_DATE = range(9)
@@ -43,24 +44,6 @@ MAX_QUESTION = 300
 
 # ---- shared helpers ------------------------------------------------------------------------------------------
 
-def storage(context: ContextTypes.DEFAULT_TYPE) -> Storage:
-    return context.application.bot_data["storage"]
-
-
-def now(context: ContextTypes.DEFAULT_TYPE) -> datetime:
-    """The injected clock (tests and broadcasts use a fake one), always an aware UTC instant."""
-    clock = context.application.bot_data.get("clock")
-    return clock() if clock else datetime.now(UTC)
-
-
-def user_data(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
-    """The user's data: PTB gives one to every update that comes from a user, and ``bot.handlers.gate.gate`` lets no
-    other update reach a step."""
-    data = context.user_data
-    assert data is not None, "an update without a user reached a consultation step"
-    return data
-
-
 def sender(update: Update) -> TelegramUser:
     """Who sent ``update`` (``bot.handlers.gate.gate`` stops every update without a user before the handlers)."""
     user = update.effective_user
@@ -75,18 +58,15 @@ def button(update: Update) -> tuple[CallbackQuery, str]:
     return query, query.data
 
 
-async def user_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> User:
-    return context.application.bot_data["users"][sender(update).id]
+async def user_of(update: Update, context: BotContext) -> User:
+    """The settings of the update's user (``bot.handlers.app.load_user`` has put them in ``context.users``)."""
+    return context.users[sender(update).id]
 
 
 def new_consultation_id() -> str:
     """The id a consultation's reading is stored under once (answered again after a crash, it is not stored
     twice)."""
     return secrets.token_hex(8)
-
-
-def consultation(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
-    return user_data(context).setdefault("c", {})
 
 
 async def say(update: Update, text: str, markup: InlineKeyboardMarkup | None = None, *, pre: bool = False) -> None:
@@ -118,7 +98,7 @@ async def answer_once(query: CallbackQuery, text: str | None = None) -> None:
         log.info("callback query not answered: %s", exc)
 
 
-async def answer_pending(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def answer_pending(update: Update, context: BotContext) -> None:
     """The last group: a button this update has not answered yet is answered now, without text."""
     query = update.callback_query
     if query is None:

@@ -1,7 +1,7 @@
 """The consultation, one small handler per step (states as named constants, as in PTB's examples).
 
-The state of an open consultation lives in ``user_data["c"]`` (plain JSON, persisted in the database after every
-update), so a restart — even a SIGKILL between two tosses — resumes it.  Every handler renders in the user's
+The state of an open consultation is ``context.consultation`` (``bot.handlers.consultation``: a typed value kept
+as plain JSON in the user's data, persisted in the database after every update), so a restart — even a SIGKILL between two tosses — resumes it.  Every handler renders in the user's
 language, set per update by ``bot.handlers.app.load_user``.  Anything unexpected gets a short explanation and the
 current step again; nothing a user sends can end a consultation except /cancel.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -18,7 +19,6 @@ from zoneinfo import ZoneInfo
 from telegram import InputFile, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
-from telegram.ext import ContextTypes
 
 from bot.handlers import keyboards as kb
 from bot.handlers import natal_flow
@@ -40,14 +40,12 @@ from bot.handlers.common import (
     NATAL_STATES,
     ack,
     button,
-    consultation,
-    now,
     say,
     sender,
-    storage,
-    user_data,
     user_of,
 )
+from bot.handlers.consultation import Consultation
+from bot.handlers.context import BotContext
 from bot.handlers.gate import small_int
 from bot.render import fonts
 from bot.render.chart_picture import caption, render_png
@@ -77,66 +75,67 @@ log = logging.getLogger(__name__)
 
 _BEFORE_THE_CAST = (None, ASK_QUESTION, ASK_TOPIC, ASK_FOLLOW_UP, ASK_OPTIONAL)
 
-# What a topic's answers are stored under in the consultation; a new topic clears them all.  An optional
-# follow-up that was skipped is stored as None, so it is not asked again and the default stays.
-ANSWERS = ("subject", "sex", "subject_sex", "thing", "birth", *(f.value for f in OPTIONAL_FOLLOW_UPS))
+# A topic's answers (Consultation.answers) are cleared by a new topic.  An optional follow-up that was skipped is
+# kept as None, so it is not asked again and the default stays.
 
 
-def _question(c: dict[str, Any]) -> Question:
-    return Question.parse_ids(c.get("topic") or "other", c.get("subject"), c.get("sex"), c.get("use_god"),
-                              subject_sex=c.get("subject_sex"), thing=c.get("thing"), horizon=c.get("horizon"),
-                              illness=c.get("illness"), weather=c.get("weather"), birth=c.get("birth"))
+def _question(c: Consultation) -> Question:
+    a = c.answers
+    return Question.parse_ids(c.topic or "other", a.get("subject"), a.get("sex"), a.get("use_god"),
+                              subject_sex=a.get("subject_sex"), thing=a.get("thing"), horizon=a.get("horizon"),
+                              illness=a.get("illness"), weather=a.get("weather"), birth=a.get("birth"))
 
 
-def _optional_open(c: dict[str, Any], q: Question) -> tuple[FollowUp, ...]:
+def _optional_open(c: Consultation, q: Question) -> tuple[FollowUp, ...]:
     """The optional follow-ups still to ask: none already answered or skipped, none on the quick path (/cast 789968
     wealth), and none once the consultation is past the follow-ups — one stored by an older bot, which went from
     the matter straight to the cast, goes on from where it is and keeps the defaults."""
-    if c.get("quick") or c.get("state") not in _BEFORE_THE_CAST:
+    if c.quick or c.state not in _BEFORE_THE_CAST:
         return ()
-    return tuple(f for f in optional_follow_ups(q) if f.value not in c)
+    return tuple(f for f in optional_follow_ups(q) if f.value not in c.answers)
 
 
 # ---- the steps -------------------------------------------------------------------------------------------
 
-async def ask_question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def ask_question(update: Update, context: BotContext) -> int:
     await say(update, _("What is your question? Write it in your own words — it is kept with the reading. "
                         "Or skip."), kb.question_text())
     return ASK_QUESTION
 
 
-async def ask_topic(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def ask_topic(update: Update, context: BotContext) -> int:
     await say(update, _("What is the matter about?"), kb.topics())
     return ASK_TOPIC
 
 
-async def ask_next(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def ask_next(update: Update, context: BotContext) -> int:
     """Ask whatever the consultation still lacks, in order: topic, follow-ups, optional follow-ups, cast, moment;
     then answer."""
-    c = consultation(context)
-    if not c.get("topic"):
+    c = context.consultation
+    if not c.topic:
         return await ask_topic(update, context)
+    topic = Topic(c.topic)
     q = _question(c)
     missing = follow_ups(q)
     if missing:
         which = missing[0]
-        c["asking"] = which.value
-        await say(update, _(kb.FOLLOW_UP_QUESTIONS[which.value]), kb.follow_up(Topic(c["topic"]), which))
+        context.consultation = replace(c, asking=which.value)
+        await say(update, _(kb.FOLLOW_UP_QUESTIONS[which.value]), kb.follow_up(topic, which))
         return ASK_FOLLOW_UP
     optional = _optional_open(c, q)
     if optional:
         which = optional[0]
-        c["asking"] = which.value
-        await say(update, _(kb.follow_up_question(Topic(c["topic"]), which)), kb.follow_up(Topic(c["topic"]), which))
+        context.consultation = replace(c, asking=which.value)
+        await say(update, _(kb.follow_up_question(topic, which)), kb.follow_up(topic, which))
         return ASK_OPTIONAL
-    if not c.get("lines"):
+    if not c.lines:
         user = await user_of(update, context)
         await say(update, _("How will you cast? Three coins, six times, from the bottom line up.") + "\n" +
                   coin_rule(user.coins), kb.methods())
         return ASK_METHOD
-    if not c.get("moment"):
-        if c.get("quick"):
-            c["moment"] = "now"
+    if not c.moment:
+        if c.quick:
+            context.consultation = replace(c, moment="now")
         else:
             await say(update, _("When was it cast?"), kb.moment())
             return ASK_MOMENT
@@ -161,37 +160,34 @@ def lines_picture(values: list[int]) -> str:
     return "\n".join(rows)
 
 
-async def got_question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def got_question(update: Update, context: BotContext) -> int:
     text = update.message.text if update.message else None
     if text is None:
         return await unexpected(update, context)
     if len(text) > MAX_QUESTION:
         await say(update, _("That is longer than {n} characters; please shorten it.").format(n=MAX_QUESTION))
         return await ask_question(update, context)
-    consultation(context)["question"] = text.strip()
+    context.consultation = replace(context.consultation, question=text.strip())
     return await ask_next(update, context)
 
 
-async def skip_question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def skip_question(update: Update, context: BotContext) -> int:
     await ack(update.callback_query)
-    consultation(context)["question"] = None
+    context.consultation = replace(context.consultation, question=None)
     return await ask_next(update, context)
 
 
-async def got_topic(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def got_topic(update: Update, context: BotContext) -> int:
     query, data = button(update)
     await ack(query)
     value = data.split(":", 1)[1]
     if value not in {t.value for t in Topic}:
         return await stale_button(update, context)
-    c = consultation(context)
-    c["topic"] = value
-    for k in ANSWERS:
-        c.pop(k, None)
+    context.consultation = replace(context.consultation, topic=value, answers={})
     return await ask_next(update, context)
 
 
-async def got_follow_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def got_follow_up(update: Update, context: BotContext) -> int:
     query, data = button(update)
     await ack(query)
     try:
@@ -200,45 +196,44 @@ async def got_follow_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> i
             raise ValueError(which)
     except ValueError:
         return await stale_button(update, context)
-    c = consultation(context)
-    c[which] = value
+    c = context.consultation.answered(which, value)
     try:
         follow_ups(_question(c))
     except QuestionError:
-        c.pop(which, None)
         await say(update, _("That answer does not fit this matter; please choose again."))
+    else:
+        context.consultation = c
     return await ask_next(update, context)
 
 
-async def got_optional(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def got_optional(update: Update, context: BotContext) -> int:
     """An optional follow-up answered, or skipped (``f:{id}:skip``, stored as None: the default stays)."""
     query, data = button(update)
     await ack(query)
-    c = consultation(context)
+    c = context.consultation
     try:
         _prefix, which, value = data.split(":", 2)
         asked = FollowUp(which)
     except ValueError:
         return await stale_button(update, context)
-    if which != c.get("asking") or asked not in OPTIONAL_FOLLOW_UPS or which in c:
+    if which != c.asking or asked not in OPTIONAL_FOLLOW_UPS or which in c.answers or c.topic is None:
         return await stale_button(update, context)  # another question's button, or this one answered already
     if value == kb.SKIP:
-        c[which] = None
-    elif value in {x.value for x in choices(Topic(c["topic"]), asked)}:
-        c[which] = value
+        context.consultation = c.answered(which, None)
+    elif value in {x.value for x in choices(Topic(c.topic), asked)}:
+        context.consultation = c.answered(which, value)
     else:
         return await stale_button(update, context)
     return await ask_next(update, context)
 
 
-async def got_method(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def got_method(update: Update, context: BotContext) -> int:
     query, data = button(update)
     await ack(query)
     method = data.split(":", 1)[1]
-    c = consultation(context)
     user = await user_of(update, context)
     if method == "coins":
-        c["tosses"] = []
+        context.consultation = replace(context.consultation, tossed=())
         return await show_toss(update, context)
     if method == "text":
         await say(update, _("Send the six lines, bottom first: line values like 789968, coin faces like "
@@ -247,22 +242,22 @@ async def got_method(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         return ASK_LINES
     if method == "auto":
         cast = random_cast(convention=CoinConvention(user.coins))
-        _store_cast(c, cast)
-        c["moment"] = now(context).isoformat()  # tossed here and now: there is nothing to ask
+        # tossed here and now: there is nothing to ask
+        context.consultation = replace(with_cast(context.consultation, cast), moment=context.now().isoformat())
         await say(update, _("The coins fell like this:") + "\n" + lines_picture([int(v) for v in cast.values]), pre=False)
         return await ask_next(update, context)
     return await stale_button(update, context)
 
 
-def _store_cast(c: dict[str, Any], cast: Cast) -> None:
-    c["lines"] = cast.lines_text
-    c["tosses"] = None if cast.tosses is None else [[int(b) for b in t.backs] for t in cast.tosses]
+def with_cast(c: Consultation, cast: Cast) -> Consultation:
+    """``c`` with its six lines known (and the coins of each toss, when they were tossed)."""
+    coins = None if cast.tosses is None else tuple(tuple(int(b) for b in t.backs) for t in cast.tosses)
+    return replace(c, lines=cast.lines_text, cast_tosses=coins, tossed=())
 
 
-async def show_toss(update: Update, context: ContextTypes.DEFAULT_TYPE, *, edit: bool = False) -> int:
-    c = consultation(context)
+async def show_toss(update: Update, context: BotContext, *, edit: bool = False) -> int:
     user = await user_of(update, context)
-    done: list[int] = c.get("tosses") or []
+    done = context.consultation.tossed
     values = [6 + n for n in done]
     head = _("Toss {n} of 6 — how many coins show their back?").format(n=len(done) + 1) if user.coins == "backs" \
         else _("Toss {n} of 6 — how many coins show their face?").format(n=len(done) + 1)
@@ -279,11 +274,11 @@ async def show_toss(update: Update, context: ContextTypes.DEFAULT_TYPE, *, edit:
     return ASK_TOSS
 
 
-async def got_toss(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def got_toss(update: Update, context: BotContext) -> int:
     query, data = button(update)
     await ack(query)
-    c = consultation(context)
-    done: list[int] = c.setdefault("tosses", [])
+    c = context.consultation
+    done = c.tossed
     parts = data.split(":")
     value = parts[-1]
     # c:{tosses done}:{value}; a keyboard of another toss (a double tap) is stale.  Plain c:{value} comes from
@@ -292,14 +287,14 @@ async def got_toss(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         return await stale_button(update, context)
     if value == "undo":
         if done:
-            done.pop()
+            context.consultation = replace(c, tossed=done[:-1])
         return await show_toss(update, context, edit=True)
     if value not in ("0", "1", "2", "3") or len(done) >= 6:
         return await stale_button(update, context)
     return await _tossed(update, context, int(value), edit=True)
 
 
-async def got_toss_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def got_toss_text(update: Update, context: BotContext) -> int:
     """A toss typed instead of tapped: the count (0–3, as the buttons count), the coins in any language (HHT,
     앞앞뒤, 表表裏, 字字背), a line word (單 拆 重 交, 老陰 …) or value; six of them at once are the whole cast."""
     text = (update.message.text or "").strip() if update.message else ""
@@ -315,7 +310,7 @@ async def got_toss_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> i
             except CastError as whole:
                 error = whole
             else:
-                _store_cast(consultation(context), cast)
+                context.consultation = with_cast(context.consultation, cast)
                 await say(update, _("Read as:") + "\n" + lines_picture([int(v) for v in cast.values]))
                 return await ask_next(update, context)
         await say(update, cast_error_text(error, one_toss=text))
@@ -323,11 +318,11 @@ async def got_toss_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> i
     return await _tossed(update, context, int(value) - 6, edit=False)
 
 
-async def _tossed(update: Update, context: ContextTypes.DEFAULT_TYPE, count: int, *, edit: bool) -> int:
+async def _tossed(update: Update, context: BotContext, count: int, *, edit: bool) -> int:
     """One more toss, ``count`` coins showing the side the user's convention counts; after the sixth, the cast."""
-    c = consultation(context)
-    done: list[int] = c.setdefault("tosses", [])
-    done.append(count)
+    c = context.consultation
+    done = (*c.tossed, count)
+    context.consultation = c = replace(c, tossed=done)
     if len(done) < 6:
         return await show_toss(update, context, edit=edit)
     user = await user_of(update, context)
@@ -338,7 +333,7 @@ async def _tossed(update: Update, context: ContextTypes.DEFAULT_TYPE, count: int
         backs = n if convention is CoinConvention.BACKS else 3 - n
         tosses.append(Toss((backs > 0, backs > 1, backs > 2)))
     cast = Cast(tuple(t.value(convention) for t in tosses), tuple(tosses))
-    _store_cast(c, cast)
+    context.consultation = with_cast(c, cast)
     picture = _("Six tosses:") + "\n\n" + lines_picture([int(v) for v in cast.values])
     query = update.callback_query
     if edit and query is not None:
@@ -351,7 +346,7 @@ async def _tossed(update: Update, context: ContextTypes.DEFAULT_TYPE, count: int
     return await ask_next(update, context)
 
 
-async def got_lines(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def got_lines(update: Update, context: BotContext) -> int:
     text = update.message.text if update.message else None
     if text is None:
         return await unexpected(update, context)
@@ -361,12 +356,12 @@ async def got_lines(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     except CastError as exc:
         await say(update, cast_error_text(exc))
         return ASK_LINES
-    _store_cast(consultation(context), cast)
+    context.consultation = with_cast(context.consultation, cast)
     await say(update, _("Read as:") + "\n" + lines_picture([int(v) for v in cast.values]))
     return await ask_next(update, context)
 
 
-async def bare_cast(update: Update, context: ContextTypes.DEFAULT_TYPE, state: int) -> int:
+async def bare_cast(update: Update, context: BotContext, state: int) -> int:
     """Six values typed while a consultation is open: the cast for a step before the cast (the answers so far
     are kept), or the text of the current step (where it gets that step's explanation)."""
     if state == ASK_LINES:
@@ -412,13 +407,12 @@ def cast_error_text(exc: CastError, *, one_toss: str | None = None) -> str:
     return what + "\n" + accepted
 
 
-async def got_moment_choice(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def got_moment_choice(update: Update, context: BotContext) -> int:
     query, data = button(update)
     await ack(query)
     choice = data.split(":", 1)[1]
-    c = consultation(context)
     if choice == "now":
-        c["moment"] = "now"
+        context.consultation = replace(context.consultation, moment="now")
         return await ask_next(update, context)
     if choice == "type":
         user = await user_of(update, context)
@@ -431,7 +425,7 @@ async def got_moment_choice(update: Update, context: ContextTypes.DEFAULT_TYPE) 
 NOON = "12:00"  # the time read when the hour of a cast is not known: as far from 23:00 (子初換日) as a day allows
 
 
-async def got_when(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def got_when(update: Update, context: BotContext) -> int:
     """The date and time of the cast.  A date alone is not read as 00:00: the time is asked for, since the hour
     can move the day pillar (from 23:00) and, on the day a 節 begins, the month."""
     text = update.message.text if update.message else None
@@ -449,26 +443,30 @@ async def got_when(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         return ASK_WHEN
     assert moment.utc is not None and moment.local is not None
     date_only = typed is not None and typed[1] is None
-    today = now(context).astimezone(ZoneInfo(user.tz)).date()
-    if moment.local.date() > today if date_only else moment.utc > now(context):
+    today = context.now().astimezone(ZoneInfo(user.tz)).date()
+    if moment.local.date() > today if date_only else moment.utc > context.now():
         await say(update, _("That moment is in the future; a cast is read for when it was made."))
         return ASK_WHEN
     if date_only:
-        consultation(context)["cast_date"] = moment.local.date().isoformat()
+        context.consultation = replace(context.consultation, cast_date=moment.local.date().isoformat())
         return await ask_cast_time(update, context)
-    consultation(context)["moment"] = moment.utc.isoformat()
+    context.consultation = replace(context.consultation, moment=moment.utc.isoformat())
     return await ask_next(update, context)
 
 
-async def ask_cast_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    day = date.fromisoformat(consultation(context)["cast_date"])
+async def ask_cast_time(update: Update, context: BotContext) -> int:
+    cast_on = context.consultation.cast_date
+    if cast_on is None:  # the date step not taken (a row of an older bot): asked again
+        await say(update, _("Send the date and time as YYYY-MM-DD HH:MM."))
+        return ASK_WHEN
+    day = date.fromisoformat(cast_on)
     await say(update, _("At what time on {date} were the coins cast? Send it as HH:MM on a 24-hour clock, like "
                         "14:30: from 23:00 the day is the next one, and on the day a solar term begins the hour "
                         "can change the month.").format(date=_fmt_date(day)), kb.cast_time())
     return ASK_CAST_TIME
 
 
-async def got_cast_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def got_cast_time(update: Update, context: BotContext) -> int:
     """The time of a cast whose date was given alone (a whole date and time is read as at the date step)."""
     text = (update.message.text or "").strip() if update.message else ""
     hhmm = parse_hhmm(text)
@@ -481,63 +479,64 @@ async def got_cast_time(update: Update, context: ContextTypes.DEFAULT_TYPE) -> i
     return await _cast_at(update, context, hhmm, unknown=False)
 
 
-async def cast_time_unknown(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def cast_time_unknown(update: Update, context: BotContext) -> int:
     await ack(update.callback_query)
     return await _cast_at(update, context, NOON, unknown=True)
 
 
-async def _cast_at(update: Update, context: ContextTypes.DEFAULT_TYPE, hhmm: str, *, unknown: bool) -> int:
+async def _cast_at(update: Update, context: BotContext, hhmm: str, *, unknown: bool) -> int:
     """The cast read at ``hhmm`` on the date given; a time not known is said, and today before noon is now."""
-    c = consultation(context)
+    c = context.consultation
     user = await user_of(update, context)
-    moment = Moment.parse(f"{c['cast_date']} {hhmm}", user.tz, DayBoundary(user.day_boundary))
+    if c.cast_date is None:
+        return await ask_cast_time(update, context)
+    moment = Moment.parse(f"{c.cast_date} {hhmm}", user.tz, DayBoundary(user.day_boundary))
     assert moment.utc is not None
     instant = moment.utc
-    if instant > now(context):
+    if instant > context.now():
         if not unknown:
             await say(update, _("That moment is in the future; a cast is read for when it was made."), kb.cast_time())
             return ASK_CAST_TIME
-        instant = now(context)
+        instant = context.now()
     if unknown:
         local = instant.astimezone(ZoneInfo(user.tz))
         await say(update, _("The time is not known, so the cast is read at {time} on {date}.").format(
             time=clock_text(local), date=_fmt_date(local.date())))
-    c.pop("cast_date", None)
-    c["moment"] = instant.isoformat()
+    context.consultation = replace(c, cast_date=None, moment=instant.isoformat())
     return await ask_next(update, context)
 
 
 # ---- the answer ------------------------------------------------------------------------------------------
 
-def _moment_of(c: dict[str, Any], user: User, instant_now: datetime) -> Moment:
-    at = c.get("moment")
+def _moment_of(c: Consultation, user: User, instant_now: datetime) -> Moment:
+    at = c.moment
     instant = instant_now if at in (None, "now") else datetime.fromisoformat(at)
     return Moment.at(instant, user.tz, DayBoundary(user.day_boundary))
 
 
-async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
-    c = consultation(context)
+async def answer(update: Update, context: BotContext) -> int:
+    c = context.consultation
     user = await user_of(update, context)
     try:
-        cast = parse_cast(c["lines"])
-        moment = _moment_of(c, user, now(context))
+        cast = parse_cast(c.lines or "")
+        moment = _moment_of(c, user, context.now())
         chart = build_chart(cast, moment)
         reading = read(chart, _question(c))
     except (CastError, CalendarError, QuestionError) as exc:  # stored answers that no longer hold
         log.warning("consultation of %s could not be read: %s", sender(update).id, exc)
-        user_data(context).pop("c", None)
+        context.drop_consultation()
         await say(update, _("Something in this consultation no longer fits; please start a new reading."),
                   kb.start())
         return END
     record = reading_record(reading)  # the question's every answer is in it, so /history can recompute it
-    rid = await storage(context).add_reading(
-        user.user_id, lines=cast.lines_text, reading=record, tosses=c.get("tosses"), coins=user.coins,
-        moment_utc=moment.utc, tz=moment.tz, day_boundary=int(moment.day_boundary), question=c.get("question"),
-        topic=c.get("topic"), subject=c.get("subject"), sex=c.get("sex"), use_god=c.get("use_god"),
-        consultation=c.get("id"))
-    user_data(context).pop("c", None)
+    rid = await context.storage.add_reading(
+        user.user_id, lines=cast.lines_text, reading=record, tosses=None if c.cast_tosses is None else [list(t) for t in c.cast_tosses], coins=user.coins,
+        moment_utc=moment.utc, tz=moment.tz, day_boundary=int(moment.day_boundary), question=c.question,
+        topic=c.topic, subject=c.answers.get("subject"), sex=c.answers.get("sex"), use_god=c.answers.get("use_god"),
+        consultation=c.id)
+    context.drop_consultation()
     try:
-        await send_reading(update, reading, rid, c.get("question"))
+        await send_reading(update, reading, rid, c.question)
     except TelegramError as exc:  # stored: the consultation is over whatever happens to the reply
         log.warning("reading %d of %s is stored but could not be sent (%s); it is in /history", rid,
                     sender(update).id, exc)
@@ -571,9 +570,9 @@ async def send_picture(update: Update, reading: Reading) -> None:
 
 # ---- cancel, help and the unexpected ---------------------------------------------------------------------
 
-async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def cancel(update: Update, context: BotContext) -> int:
     await ack(update.callback_query)
-    user_data(context).pop("c", None)
+    context.drop_consultation()
     await say(update, _("Cancelled. Nothing was read."), kb.start())
     return END
 
@@ -581,7 +580,7 @@ async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
 REPEAT = {ASK_QUESTION: ask_question, ASK_TOPIC: ask_topic}
 
 
-async def repeat_step(update: Update, context: ContextTypes.DEFAULT_TYPE, state: int | None) -> int:
+async def repeat_step(update: Update, context: BotContext, state: int | None) -> int:
     """Show the current step again."""
     if state == ASK_TOSS:
         return await show_toss(update, context)
@@ -603,11 +602,11 @@ async def repeat_step(update: Update, context: ContextTypes.DEFAULT_TYPE, state:
     return await ask_next(update, context)
 
 
-def _state(context: ContextTypes.DEFAULT_TYPE) -> int | None:
-    return consultation(context).get("state")
+def _state(context: BotContext) -> int | None:
+    return context.consultation.state
 
 
-async def unexpected(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def unexpected(update: Update, context: BotContext) -> int:
     """Text where a button was expected, a sticker, a photo, an overlong message: explain, then ask again."""
     msg = update.effective_message
     if msg is not None and msg.text and len(msg.text) > MAX_TEXT:
@@ -619,26 +618,26 @@ async def unexpected(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     return await repeat_step(update, context, _state(context))
 
 
-async def stale_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def stale_button(update: Update, context: BotContext) -> int:
     await ack(update.callback_query, _("That button belongs to an earlier step."))
     await say(update, _("That button belongs to an earlier message. Here is where we are:"))
     return await repeat_step(update, context, _state(context))
 
 
-async def command_mid_flow(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def command_mid_flow(update: Update, context: BotContext) -> int:
     await say(update, _("A reading is in progress; here is where we are (or /cancel it)."))
     return await repeat_step(update, context, _state(context))
 
 
 # ---- outcome recording -----------------------------------------------------------------------------------
 
-def _open_step(context: ContextTypes.DEFAULT_TYPE) -> int | None:
+def _open_step(context: BotContext) -> int | None:
     """The step an open consultation waits at, the one it left for an outcome date included (None if none)."""
-    c = user_data(context).get("c") or {}
-    return c.get("resume") if c.get("state") == ASK_OUTCOME_DATE else c.get("state")
+    c = context.consultation
+    return c.resume if c.state == ASK_OUTCOME_DATE else c.state
 
 
-async def outcome_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def outcome_button(update: Update, context: BotContext) -> int:
     """The buttons under a reading.  An open consultation stays where it is (the buttons are entry points of
     the conversation, so they work from any step)."""
     query, data = button(update)
@@ -650,10 +649,11 @@ async def outcome_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         return await stale_button(update, context)
     resume = _open_step(context)
     after = END if resume is None else resume
-    user_data(context).pop("outcome_for", None)  # a date asked for earlier is no longer awaited
-    consultation(context).pop("resume", None)
+    context.outcome_for = None  # a date asked for earlier is no longer awaited
+    if context.consultation.resume is not None:
+        context.consultation = replace(context.consultation, resume=None)
     user = await user_of(update, context)
-    st = storage(context)
+    st = context.storage
     if await st.get_reading(user.user_id, rid) is None:
         await say(update, _("That reading is not in your history."))
         return after
@@ -665,32 +665,28 @@ async def outcome_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         await say(update, _("Noted: it did not happen."))
         return after
     if what == "today":
-        local = now(context).astimezone(ZoneInfo(user.tz)).date()
+        local = context.now().astimezone(ZoneInfo(user.tz)).date()
         await st.set_outcome(user.user_id, rid, outcome="happened", on=local)
         await say(update, _("Noted: it happened on {date}.").format(date=_fmt_date(local)))
         return after
     if what == "date":
-        user_data(context)["outcome_for"] = rid
-        c = consultation(context)
-        if resume is not None:
-            c["resume"] = resume
-        c["state"] = ASK_OUTCOME_DATE
+        context.outcome_for = rid
+        context.consultation = replace(context.consultation, resume=resume, state=ASK_OUTCOME_DATE)
         await say(update, _("Send the date it happened as YYYY-MM-DD."))
         return ASK_OUTCOME_DATE
     return await stale_button(update, context)
 
 
-async def got_outcome_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
+async def got_outcome_date(update: Update, context: BotContext) -> int:
     text = (update.message.text or "").strip() if update.message else ""
-    rid = user_data(context).get("outcome_for")
+    rid = context.outcome_for
     user = await user_of(update, context)
     day = parse_date(text)
     if day is None:
         await say(update, _("I cannot read “{text}” as a date; please write it like {forms}.")
                   .format(text=text[:40], forms=_(DATE_FORMS)))
         return ASK_OUTCOME_DATE
-    st = storage(context)
-    rid = None if rid is None else int(rid)
+    st = context.storage
     row = None if rid is None else await st.get_reading(user.user_id, rid)
     if row is not None:
         cast_on = cast_date(row, user.tz)
@@ -698,7 +694,7 @@ async def got_outcome_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -
             await say(update, _("That is before the cast ({date}): what the reading foretold can only happen after "
                                 "it. Send the date it happened as YYYY-MM-DD.").format(date=_fmt_date(cast_on)))
             return ASK_OUTCOME_DATE
-        if day > now(context).astimezone(ZoneInfo(user.tz)).date():
+        if day > context.now().astimezone(ZoneInfo(user.tz)).date():
             await say(update, _("That date has not come yet. Send the date it happened as YYYY-MM-DD, or "
                                 "record it when it has happened."))
             return ASK_OUTCOME_DATE
@@ -706,12 +702,12 @@ async def got_outcome_date(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         await say(update, _("That reading is not in your history."))
     else:
         await say(update, _("Noted: it happened on {date}.").format(date=_fmt_date(day)))
-    user_data(context).pop("outcome_for", None)
-    resume = consultation(context).pop("resume", None)
+    context.outcome_for = None
+    resume = context.consultation.resume
     if resume is not None:  # back to the consultation that was open when the outcome button was pressed
-        consultation(context)["state"] = resume
+        context.consultation = replace(context.consultation, resume=None, state=resume)
         return await repeat_step(update, context, resume)
-    user_data(context).pop("c", None)
+    context.drop_consultation()
     return END
 
 

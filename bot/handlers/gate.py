@@ -11,9 +11,10 @@ from types import TracebackType
 from telegram import Update
 from telegram.constants import ChatType
 from telegram.error import TelegramError
-from telegram.ext import ApplicationHandlerStop, ContextTypes
+from telegram.ext import ApplicationHandlerStop
 
 from bot.handlers.common import answer_once
+from bot.handlers.context import BotContext
 from bot.ops.logs import redact
 from bot.render.i18n import _, normalize, use
 from bot.storage.values import ID_MAX, fits
@@ -29,7 +30,7 @@ def small_int(text: str) -> int:
     return value
 
 
-async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def gate(update: Update, context: BotContext) -> None:
     """Group -2: let through only what the consultation is for — a private chat's new messages and buttons.
 
     Everything else ends here (``ApplicationHandlerStop``), answered or deliberately left alone:
@@ -48,7 +49,7 @@ async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if query is not None:
             await answer_once(query)
         raise ApplicationHandlerStop
-    known = context.application.bot_data.get("users", {}).get(user.id)
+    known = context.users.get(user.id)
     if chat.type == ChatType.PRIVATE:
         message = update.message
         if message is not None and unstorable(message.text or message.caption or ""):

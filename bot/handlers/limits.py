@@ -17,10 +17,11 @@ from typing import Any
 from telegram import Update
 from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
-from telegram.ext import Application, ContextTypes
+from telegram.ext import Application
 
 from bot.delivery.lanes import Notice
 from bot.handlers import common
+from bot.handlers.context import BotContext
 from bot.render.i18n import _, normalize, use
 
 log = logging.getLogger(__name__)
@@ -30,17 +31,17 @@ WINDOW = timedelta(minutes=1)
 _QUIET = "quiet_until"  # user_data: refusals are silent until then (the user was told)
 
 
-async def reading_allowed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
+async def reading_allowed(update: Update, context: BotContext) -> bool:
     """May this user start a new consultation now?  If not, they are told once a minute."""
-    limit = context.application.bot_data.get("readings_per_minute", READINGS_PER_MINUTE)
+    per_minute = context.readings_per_minute
+    limit = READINGS_PER_MINUTE if per_minute is None else per_minute
     if limit <= 0 or update.effective_user is None:
         return True
-    storage = common.storage(context)
+    storage = context.storage
     now = storage.now()
     if await storage.readings_since(update.effective_user.id, now - WINDOW) < limit:
         return True
-    data = context.user_data
-    assert data is not None  # every update that reaches a consultation has a user (bot.handlers.gate)
+    data = context.data  # every update that reaches a consultation has a user (bot.handlers.gate)
     quiet = data.get(_QUIET)
     if isinstance(quiet, str) and datetime.fromisoformat(quiet) > now:
         return False

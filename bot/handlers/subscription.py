@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from telegram import Update
-from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
+from telegram.ext import CallbackQueryHandler, CommandHandler
 
 from bot.delivery.broadcast import (
     DEFAULT_CONCURRENCY,
@@ -18,12 +18,13 @@ from bot.delivery.broadcast import (
 )
 from bot.delivery.pacing import BOT_RATE
 from bot.handlers import common
+from bot.handlers.context import BotApplication, BotContext
 from bot.render.almanac import local_today, render_almanac
 from bot.render.dates import day_text, parse_hhmm
 from bot.render.i18n import _
 
 
-def install(app: Application, *, interval: float = DEFAULT_INTERVAL, first: float = 0.0,
+def install(app: BotApplication, *, interval: float = DEFAULT_INTERVAL, first: float = 0.0,
             concurrency: int = DEFAULT_CONCURRENCY, rate: float | None = BOT_RATE,
             broadcast: bool = True, paid: bool = False) -> DailyAlmanacJob:
     """The ``extra`` hook: commands /today /subscribe /unsubscribe, and the broadcast job (at start, then every
@@ -48,22 +49,22 @@ def _long_date(day: date) -> str:
     return day_text(day)
 
 
-async def today_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def today_command(update: Update, context: BotContext) -> None:
     """/today: the almanac of the user's local date, in their language and zone."""
     user = await common.user_of(update, context)
-    day = local_today(common.now(context), user.tz)
+    day = local_today(context.now(), user.tz)
     text = render_almanac(day, user.tz)
-    if await common.storage(context).get_subscription(user.user_id) is None:
+    if await context.storage.get_subscription(user.user_id) is None:
         text += "\n" + _("Get it every morning: /subscribe 07:00")
     await common.say(update, text)
 
 
-async def subscribe_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def subscribe_command(update: Update, context: BotContext) -> None:
     """/subscribe [HH:MM]: the almanac every day at that local time; a bare /subscribe keeps the time already
     chosen (07:00 for a first subscription)."""
     user = await common.user_of(update, context)
     args = list(context.args or [])
-    storage = common.storage(context)
+    storage = context.storage
     if args:
         hhmm = parse_hhmm(args[0])
     else:
@@ -72,7 +73,7 @@ async def subscribe_command(update: Update, context: ContextTypes.DEFAULT_TYPE) 
     if hhmm is None or len(args) > 1:
         await common.say(update, _("Give the time of day as HH:MM, for example /subscribe 07:30."))
         return
-    now = common.now(context)
+    now = context.now()
     chat = update.effective_chat
     assert chat is not None  # bot.handlers.gate.gate: only a private chat's messages reach a command
     sub = await storage.subscribe(user.user_id, chat.id, hhmm, user.tz, user.lang, now=now)
@@ -85,21 +86,21 @@ async def subscribe_command(update: Update, context: ContextTypes.DEFAULT_TYPE) 
                                "/unsubscribe to stop.").format(time=sub.send_at, tz=sub.tz, date=_long_date(first)))
 
 
-async def unsubscribe_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def unsubscribe_command(update: Update, context: BotContext) -> None:
     user = await common.user_of(update, context)
-    if await common.storage(context).unsubscribe(user.user_id, reason="user", now=common.now(context)):
+    if await context.storage.unsubscribe(user.user_id, reason="user", now=context.now()):
         await common.say(update, _("The daily almanac is stopped. /subscribe to start it again."))
     else:
         await common.say(update, _("You have no daily almanac. /subscribe 07:00 to get one."))
 
 
-async def follow_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def follow_settings(update: Update, context: BotContext) -> None:
     """Group 2, after a language or zone change: an active subscription takes the user's new settings."""
     if update.effective_user is None:
         return
-    storage = common.storage(context)
+    storage = context.storage
     user = await storage.get_user(update.effective_user.id)
     sub = await storage.get_subscription(update.effective_user.id)
     if user is None or sub is None or (sub.lang, sub.tz) == (user.lang, user.tz):
         return
-    await storage.subscribe(user.user_id, sub.chat_id, sub.send_at, user.tz, user.lang, now=common.now(context))
+    await storage.subscribe(user.user_id, sub.chat_id, sub.send_at, user.tz, user.lang, now=context.now())
