@@ -1,14 +1,15 @@
 """N simulated users through full consultations against the fake Bot API server; the bot in its own process.
 
     python bench/bench_bot.py [-n 1000] [--think 0] [--ramp 0] [--rtt 0] [--readings 0] [--keep DIR]
-                              [--baseline COMMIT|none] [--rounds 1]
+                              [--baseline COMMIT|DIR|none] [--rounds 1] [--rate-limit]
     python bench/bench_bot.py -n 1000 --think 30 --ramp 30     # 1000 people consulting at once, at a person's pace
     python bench/bench_bot.py -n 1000 --readings 10000         # as fast as the bot answers; then 10 000 readings
 
 The fake server (tests/fake_telegram.py) and the N users run in this process; the bot runs as a child process
 (``build_application`` from the environment, as ``liuyao bot`` does, polling the fake server) on a fresh SQLite
 file, so it has a core of its own on a 2-core machine.  Telegram's own limits are not the bot's time: the child
-runs without the rate limiter.
+runs without the rate limiter, unless ``--rate-limit`` installs the one production installs
+(``bot.delivery.pacing.PacedLimiter``: PTB's ``AIORateLimiter``, 30 messages a second) — what users feel.
 
 Each user: /cast, a question, the matter (a button), its follow-up (skipped), "toss coin by coin", six tosses,
 "now" — 12 updates, the last answered with the chart and the reading.  All N start together (``--ramp`` spreads the starts over that many
@@ -26,7 +27,8 @@ Printed:
     "/cast 789968 wealth" readings afterwards (by 100 users) and measures the growth directly.
 
 Every figure is measured for this tree and for the baseline commit (``--baseline``, by default main before issue
-12's cheaper update; its bot/, core/ and locales/ extracted with ``git archive``) on the same load, ``--rounds``
+12's cheaper update; its bot/, core/ and locales/ extracted with ``git archive``; or a directory holding a checkout,
+such as a worktree of the commit) on the same load, ``--rounds``
 times each in turn, and printed with their ratios; also the Bot API calls per update, by method.
 
 ``--rtt MS`` delays every Bot API call (not getUpdates) as a network to Telegram would.  ``BENCH_PROFILE=FILE``
@@ -60,8 +62,8 @@ from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 
 # ---- the bot, in the child process --------------------------------------------------------------------------------
 
-def child(stats_path: str) -> int:
-    """``liuyao bot`` without the rate limiter, timing every update (handling + its SQLite write)."""
+def child(stats_path: str, rate_limit: bool = False) -> int:
+    """``liuyao bot`` (without the rate limiter unless ``rate_limit``), timing every update (handling + its SQLite write)."""
     import logging
 
     from bot.handlers.app import build_application
@@ -100,7 +102,7 @@ def child(stats_path: str) -> int:
     import threading
 
     threading.Thread(target=note_threads, name="bench-thread-names", daemon=True).start()
-    app = build_application(Config.from_env(), rate_limit=False)
+    app = build_application(Config.from_env(), rate_limit=rate_limit)
     settle()  # as ``liuyao bot`` does
     try:
         from bot.run import event_loop
@@ -254,7 +256,8 @@ async def measure(args: argparse.Namespace, workdir: Path, code: Path | None = N
         env.pop("WEBHOOK_URL", None)
 
         def spawn() -> subprocess.Popen[bytes]:
-            command = [sys.executable, __file__, "--child", str(stats)] + (["--code", str(code)] if code else [])
+            command = ([sys.executable, __file__, "--child", str(stats)] + (["--code", str(code)] if code else [])
+                       + (["--rate-limit"] if args.rate_limit else []))
             return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
 
         async def stop(proc: subprocess.Popen[bytes]) -> dict[str, Any]:
@@ -343,7 +346,8 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
     ``--rounds`` so that a noisy minute of the shared machine does not land on one side only; the medians."""
     ours: list[dict[str, Any]] = []
     theirs: list[dict[str, Any]] = []
-    code = None if args.baseline == "none" else checkout(args.baseline, workdir / "baseline")
+    code = (None if args.baseline == "none" else Path(args.baseline_tree) if args.baseline_tree
+            else checkout(args.baseline, workdir / "baseline"))
     for round_ in range(args.rounds):
         if code is not None:
             theirs.append(await measure(args, workdir / f"base-{round_}", code))
@@ -380,13 +384,20 @@ def main() -> int:
     parser.add_argument("--baseline", default=BASELINE,
                         help=f"commit to compare with, measured on the same load ({BASELINE[:10]}); 'none' to skip")
     parser.add_argument("--rounds", type=int, default=1, help="alternating runs of each side (1)")
+    parser.add_argument("--rate-limit", action="store_true",
+                        help="the bot with the rate limiter production installs (PacedLimiter), as users feel it")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--code", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    args.baseline_tree = None
+    if args.baseline != "none" and Path(args.baseline).is_dir():  # a checkout: named by its commit, as one given is
+        args.baseline_tree = str(Path(args.baseline).resolve())
+        args.baseline = subprocess.run(["git", "-C", args.baseline_tree, "rev-parse", "HEAD"], check=True,
+                                       capture_output=True, text=True).stdout.strip()
     if args.child:
         if args.code:  # the baseline's bot, not this tree's
             sys.path.insert(0, args.code)
-        return child(args.child)
+        return child(args.child, rate_limit=args.rate_limit)
     if args.keep:
         Path(args.keep).mkdir(parents=True, exist_ok=True)
         asyncio.run(run(args, Path(args.keep)))
