@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 from bot.dates import day_text
 from bot.i18n import N_, _, current, term
 from bot.korean import particles
-from core.calendar import Moment
+from core.chart.calendar import Moment
 from core.stars import STARS, DayStar, DayStars, Keyed, Matter, Nature, almanac
 
 __all__ = [

@@ -55,7 +55,7 @@ from bot.storage import NatalReading as StoredNatal
 from bot.storage import is_postgres_url
 from bot.words import topic_of
 from bot.zones import find_zones_soon
-from core.cast import CastError, parse_cast, parse_toss
+from core.chart.cast import CastError, parse_cast, parse_toss
 
 log = logging.getLogger(__name__)
 # The consultation's buttons are meant to work from any message of the user's chat (per_message=False); PTB's
@@ -303,10 +303,10 @@ def recompute(row: Any) -> Any:
     """The Reading object of a stored reading, from its cast, moment and question (the answers without a column
     of their own are read from the stored record's ``question``; a record from before an answer existed has none,
     and None is what it was read with)."""
-    from core.calendar import DayBoundary, Moment
-    from core.chart import build_chart
+    from core.chart.calendar import DayBoundary, Moment
+    from core.chart.chart import build_chart
     from core.question import Question
-    from core.reading import read
+    from core.reading.pipeline import read
 
     stored_moment = row.reading.get("moment", {}) if isinstance(row.reading, dict) else {}
     if row.moment_utc is not None and row.moment_tz:
@@ -442,7 +442,7 @@ async def cast_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         await flow.say(update, _("“{word}” is not a topic I know; choose one from the list.").format(word=unknown[0]))
     if cast_text:
         user = await flow.user_of(update, context)
-        from core.cast import CoinConvention
+        from core.chart.cast import CoinConvention
 
         try:
             cast = parse_cast(cast_text, CoinConvention(user.coins))

@@ -13,7 +13,7 @@ from bot.chart_text import render_chart
 from bot.i18n import N_, _, term, terms_seen
 from bot.korean import particles
 from bot.render import render_reading
-from core.reading import Reading
+from core.reading.pipeline import Reading
 from core.stars import STARS
 
 EXPLANATIONS: dict[str, str] = {

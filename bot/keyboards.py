@@ -16,7 +16,7 @@ from telegram import InlineKeyboardMarkup
 
 from bot.i18n import LANGS, N_, _, current, locale
 from bot.zones import zone_label
-from core.cast import LineValue
+from core.chart.cast import LineValue
 from core.question import OPTIONAL_FOLLOW_UPS, FollowUp, Horizon, Topic, choices
 
 TOPIC_LABELS: dict[str, str] = {

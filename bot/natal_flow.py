@@ -25,7 +25,7 @@ from bot.messages import split_message
 from bot.natal_render import render_all_verses, render_natal, render_natal_chart, render_natal_details
 from bot.storage import NatalReading as StoredNatal
 from bot.zones import find_zones_soon
-from core.calendar import CalendarError, DayBoundary, Moment
+from core.chart.calendar import CalendarError, DayBoundary, Moment
 from core.natal import NatalChart, NatalReading, read_natal
 from core.natal.export import natal_record
 from core.question import Sex

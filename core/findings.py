@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
 
-from core.ganzhi import Branch, Stem
+from core.chart.ganzhi import Branch, Stem
 from core.sources import Source
 from core.values import value
 

@@ -21,7 +21,7 @@ from bot.almanac import (
 from bot.broadcast import parse_hhmm
 from bot.cli import main
 from bot.i18n import LANGS, _, catalog_path, term, use
-from core.calendar import day_pillar_of_date
+from core.chart.calendar import day_pillar_of_date
 from core.stars import STARS, Keyed, Matter
 from tests.test_dates import WRITTEN
 

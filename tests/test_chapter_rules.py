@@ -12,19 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import Chart, Transformation, build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, Transformation, build_chart
+from core.chart.ganzhi import SEXAGENARY
+from core.chart.hexagram import Relation
+from core.chart.relations import clashes, harmony_of
 from core.findings import Layer, Place
-from core.ganzhi import SEXAGENARY
-from core.hexagram import Relation
-from core.overrides import ghost_lifted
 from core.question import Horizon, Question, Subject, Topic, horizon_of
-from core.reading import Reading, read
-from core.relations import clashes, harmony_of
-from core.state import Vigour, state_of
-from core.usable import Usable, usability
-from core.verdict import Verdict
+from core.reading.pipeline import Reading, read
+from core.reading.step2_state import Vigour, state_of
+from core.reading.step3_usable import Usable, usability
+from core.reading.step5_overrides import ghost_lifted
+from core.reading.verdict import Verdict
 
 MONTHS = "寅卯辰巳午未申酉戌亥子丑"
 

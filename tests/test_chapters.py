@@ -14,19 +14,19 @@ from pathlib import Path
 import pytest
 
 from core import rules
-from core.calendar import Moment
-from core.cast import parse_cast
 from core.chapters import CHAPTERS, chapter_reading
 from core.chapters.common import acting, harming, moving, turns_into
-from core.chart import Chart, Transformation, build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, Transformation, build_chart
+from core.chart.ganzhi import SEXAGENARY
+from core.chart.hexagram import Relation
+from core.chart.relations import Stage, branch_at_stage, generates
 from core.findings import Layer, Place, Unit
-from core.ganzhi import SEXAGENARY
-from core.hexagram import Relation
 from core.question import Birth, Horizon, Illness, Question, Role, Sex, Subject, Topic, Weather, resolve
-from core.reading import Reading, frame_members, read
-from core.relations import Stage, branch_at_stage, generates
-from core.state import Vigour, state_of
-from core.verdict import Verdict
+from core.reading.pipeline import Reading, frame_members, read
+from core.reading.step2_state import Vigour, state_of
+from core.reading.verdict import Verdict
 
 R = Relation
 T = Transformation
@@ -206,7 +206,7 @@ def test_a_moving_source_is_bad_for_ones_lifespan() -> None:
         keys = _keys(r)
         assert ("syu_source_moves" in keys) == bool(sources), chart.cast
         if sources:
-            # (a far matter: core.when may tell a chapter's year in months too; the branch and the rule stay)
+            # (a far matter: core.reading.step7_when may tell a chapter's year in months too; the branch and the rule stay)
             years = {(t.branch, rule) for t in r.timing for rule in t.rules}
             e = sources[0].element
             assert (branch_at_stage(e, Stage.絕), "SYU-05") in years or (branch_at_stage(e, Stage.墓), "SYU-05") in years
@@ -437,7 +437,7 @@ def test_pregnancy_is_kept_or_lost_by_offspring() -> None:
 
 def test_the_birth_comes_on_the_days_of_offspring() -> None:
     """CQ-01 「產期有遠近之分，遠則應月，近則應日」; 「子孫動者逢合逢值，靜者逢值逢沖」."""
-    from core.relations import clash_of, harmony_of
+    from core.chart.relations import clash_of, harmony_of
 
     moved = still = 0
     for chart in _charts(5):

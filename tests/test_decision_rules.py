@@ -6,18 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import Chart, DayClash, Transformation, build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, DayClash, Transformation, build_chart
+from core.chart.ganzhi import SEXAGENARY, Branch
+from core.chart.hexagram import Relation
+from core.chart.relations import Stage, clashes, stage
 from core.findings import Layer, Place
-from core.ganzhi import SEXAGENARY, Branch
-from core.hexagram import Relation
 from core.question import Illness, Question, Sex, Subject, Topic
-from core.reading import Reading, read
-from core.relations import Stage, clashes, stage
-from core.state import state_of
-from core.usable import Usable, usability
-from core.verdict import Verdict
+from core.reading.pipeline import Reading, read
+from core.reading.step2_state import state_of
+from core.reading.step3_usable import Usable, usability
+from core.reading.verdict import Verdict
 
 MONTHS = "寅卯辰巳午未申酉戌亥子丑"
 
@@ -218,7 +218,7 @@ def test_the_sky_a_moving_line_turns_into_decides_the_weather() -> None:
     """天時 reads what moves (SW-05): with no 父母 or 子孫 acting, the 父母 or 子孫 a moving line turns into is the sky
     that comes — rain for 父母, sun for 子孫 — unless it stands on the month and the day: then, 「用爻重疊，逢墓庫以
     收藏」 (HJ-47, 升之恆), it is stored in its tomb and the other sky comes."""
-    from core.actors import acting_lines
+    from core.chart.actors import acting_lines
     from core.question import Weather
 
     sky = (Relation.父母, Relation.子孫)

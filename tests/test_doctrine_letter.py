@@ -11,23 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from core import combinations
-from core.actors import acting_lines
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import Chart, DayClash, DayRelation, MonthRelation, Season, Transformation, build_chart
+from core.chart import combinations
+from core.chart.actors import acting_lines
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, DayClash, DayRelation, MonthRelation, Season, Transformation, build_chart
+from core.chart.ganzhi import SEXAGENARY, Branch, Element
+from core.chart.hexagram import Relation
+from core.chart.relations import Stage, clashes, generates, overcomes
 from core.findings import LINE_PLACES, Effect, Layer, Place
-from core.ganzhi import SEXAGENARY, Branch, Element
-from core.hexagram import Relation
-from core.overrides import ghost_lifted
-from core.places import tally
 from core.question import Question, Sex, Subject, Topic
-from core.reading import Reading, read
-from core.relations import Stage, clashes, generates, overcomes
-from core.state import state_of
-from core.strength import assess
-from core.usable import Usable, usability
-from core.verdict import Verdict
+from core.reading.pipeline import Reading, read
+from core.reading.step2_state import state_of
+from core.reading.step2_strength import assess
+from core.reading.step3_usable import Usable, usability
+from core.reading.step4_places import tally
+from core.reading.step5_overrides import ghost_lifted
+from core.reading.verdict import Verdict
 
 MONTHS = "寅卯辰巳午未申酉戌亥子丑"
 # XK2-02 「真空即春土、夏金、秋木、三冬逢火」

@@ -8,16 +8,16 @@ from __future__ import annotations
 import random
 from datetime import UTC, date, datetime, timedelta
 
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import Transformation, build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Transformation, build_chart
+from core.chart.ganzhi import SEXAGENARY
+from core.chart.relations import clash_of, harmony_of
 from core.findings import Layer, Place, Unit
-from core.ganzhi import SEXAGENARY
 from core.question import Horizon, Question, Sex, Subject, Topic, Weather
-from core.reading import Reading, read
-from core.relations import clash_of, harmony_of
-from core.state import state_of
-from core.when import event_of, units_of
+from core.reading.pipeline import Reading, read
+from core.reading.step2_state import state_of
+from core.reading.step7_when import event_of, units_of
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 TOPICS = (Topic.wealth, Topic.illness, Topic.career, Topic.returning, Topic.weather, Topic.lawsuit, Topic.other)

@@ -2,7 +2,7 @@
 judged by its own chapter.
 
 A chapter speaks in three ways, and the reading takes each where the chapter says it decides: its reasons
-(findings, shown with the topic reading), its deciding signs (``Move``s, applied by ``core.decision.decide`` after
+(findings, shown with the topic reading), its deciding signs (``Move``s, applied by ``core.reading.decision.decide`` after
 the general overrides of ch. 1–34 and before the amplifiers, in the chapter's own order, so that where a chapter
 inverts a general rule — the weather by what moves, not by strength; a moving 元神 bad for a lifespan — its move
 comes last and holds), and its 應期 (timings, ranked with the seed's other timing patterns).
@@ -35,7 +35,7 @@ from core.chapters.wealth import (
     wealth_chapter,
 )
 from core.chapters.weather import weather_chapter
-from core.chart import Chart
+from core.chart.chart import Chart
 from core.findings import Layer, Place
 from core.question import Question, Topic
 

@@ -29,10 +29,10 @@ from core.chapters.common import (
     weak,
     world_state,
 )
-from core.chart import Chart
+from core.chart.chart import Chart
 from core.findings import Effect, Finding
 from core.question import Question, Topic
-from core.strength import finding
+from core.reading.step2_strength import finding
 
 
 def career_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:

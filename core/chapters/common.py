@@ -8,16 +8,16 @@ with its line of ``zsby_topics_doctrine.txt`` (seed ``zsbyt``).
 
 from __future__ import annotations
 
-from core.actors import Actor, line_actors
-from core.chart import Chart, Line, Transformation
+from core.chart.actors import Actor, line_actors
+from core.chart.chart import Chart, Line, Transformation
+from core.chart.ganzhi import Branch, Element
+from core.chart.hexagram import Relation
+from core.chart.relations import Stage, branch_at_stage, clash_of, clashes, generates, harmonizes, overcomes, stage
 from core.findings import CHANGED_PLACES, LINE_PLACES, Finding, Layer, Place, Timing, Unit
-from core.ganzhi import Branch, Element
-from core.hexagram import Relation
-from core.overrides import Move
-from core.places import cannot_harm
-from core.relations import Stage, branch_at_stage, clash_of, clashes, generates, harmonizes, overcomes, stage
+from core.reading.step2_state import State, Vigour, state_of
+from core.reading.step4_places import cannot_harm
+from core.reading.step5_overrides import Move
 from core.rules import source
-from core.state import State, Vigour, state_of
 from core.values import value
 
 R = Relation
@@ -101,7 +101,7 @@ def moving(chart: Chart, rel: Relation) -> tuple[Line, ...]:
 
 def harming(chart: Chart, lines: tuple[Line, ...], use: Place, near: bool = True) -> tuple[Line, ...]:
     """Of ``lines`` (moving), those with the force to harm: a moving line that chapters 1–34 read as unable to strike
-    (tied, retreating, struck by its own change, distracted, entombed: ``core.places.cannot_harm``) is no harm."""
+    (tied, retreating, struck by its own change, distracted, entombed: ``core.reading.step4_places.cannot_harm``) is no harm."""
     us = state_of(chart, use)
     return tuple(ln for ln in lines if cannot_harm(chart, LINE_PLACES[ln.position], us, near) is None)
 

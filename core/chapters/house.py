@@ -30,10 +30,10 @@ from core.chapters.common import (
     weak,
     world_state,
 )
-from core.chart import Chart, Line
+from core.chart.chart import Chart, Line
 from core.findings import Effect, Finding, Layer
 from core.question import Question
-from core.strength import finding
+from core.reading.step2_strength import finding
 
 
 def house_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:

@@ -35,11 +35,11 @@ from core.chapters.common import (
     weak,
     world_state,
 )
-from core.chart import Chart
+from core.chart.chart import Chart
+from core.chart.hexagram import relation
 from core.findings import Effect, Finding, Layer
-from core.hexagram import relation
 from core.question import Illness, Question, Subject
-from core.strength import finding
+from core.reading.step2_strength import finding
 
 # Whose illness: a parent (or master) and the husband asked by his wife have 官鬼 as 元神 or use-god (JB-09, JB-11).
 _GHOST_FRIENDLY = (Subject.parent, Subject.master, Subject.husband)

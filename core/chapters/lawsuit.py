@@ -20,10 +20,10 @@ from core.chapters.common import (
     state,
     world_state,
 )
-from core.chart import Chart
+from core.chart.chart import Chart
 from core.findings import Effect, Finding
 from core.question import Question, Subject
-from core.strength import finding
+from core.reading.step2_strength import finding
 
 
 def lawsuit_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:

@@ -37,11 +37,11 @@ from core.chapters.common import (
     weak,
     world_state,
 )
-from core.chart import Chart
+from core.chart.chart import Chart
+from core.chart.relations import harmony_of
 from core.findings import Effect, Finding, Layer, Timing
 from core.question import Birth, Horizon, Question, horizon_of
-from core.relations import harmony_of
-from core.strength import finding
+from core.reading.step2_strength import finding
 
 
 def marriage_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:

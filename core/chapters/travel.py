@@ -32,11 +32,11 @@ from core.chapters.common import (
     weak,
     world_state,
 )
-from core.chart import Chart
+from core.chart.chart import Chart
+from core.chart.relations import harmony_of, punishes
 from core.findings import Effect, Finding, Layer, Timing
 from core.question import Horizon, Question, Subject, horizon_of
-from core.relations import harmony_of, punishes
-from core.strength import finding
+from core.reading.step2_strength import finding
 
 
 def travel_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
@@ -117,7 +117,7 @@ def travel_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
 
 
 def generates_or_combines(x, world) -> bool:  # noqa: ANN001 - two Lines
-    from core.relations import generates, harmonizes
+    from core.chart.relations import generates, harmonizes
 
     return generates(x.element, world.element) or harmonizes(x.branch, world.branch)
 

@@ -41,10 +41,10 @@ from core.chapters.common import (
     weak,
     world_state,
 )
-from core.chart import Chart
+from core.chart.chart import Chart
 from core.findings import Effect, Finding, Layer, Timing
 from core.question import Horizon, Question, horizon_of
-from core.strength import finding
+from core.reading.step2_strength import finding
 
 
 def _places(lines) -> tuple[Place, ...]:  # noqa: ANN001 - lines

@@ -17,10 +17,10 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from core.calendar import Moment
-from core.ganzhi import Branch, Stem, StemBranch
-from core.hexagram import Relation, Trigram
-from core.relations import FRAMES, frame_of
+from core.chart.calendar import Moment
+from core.chart.ganzhi import Branch, Stem, StemBranch
+from core.chart.hexagram import Relation, Trigram
+from core.chart.relations import FRAMES, frame_of
 from core.rules import source
 from core.sources import Source
 from core.values import value

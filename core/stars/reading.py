@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from functools import lru_cache
 from operator import attrgetter
 
-from core.chart import Chart
+from core.chart.chart import Chart
+from core.chart.ganzhi import Branch, Stem, StemBranch
+from core.chart.hexagram import Relation
 from core.findings import Effect, Finding, Layer, Place
-from core.ganzhi import Branch, Stem, StemBranch
-from core.hexagram import Relation
 from core.stars.catalogue import STARS, Keyed, Matter, Nature, Star, Target, _by_kind, _keys, target_text
 from core.values import value
 

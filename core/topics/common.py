@@ -9,11 +9,11 @@ from enum import StrEnum
 from functools import lru_cache
 from operator import attrgetter
 
-from core.chart import Chart, DayRelation, Line, MonthRelation, Spirit, Standing, Transformation, Yao, standing
+from core.chart.chart import Chart, DayRelation, Line, MonthRelation, Spirit, Standing, Transformation, Yao, standing
+from core.chart.ganzhi import Branch, Element, Stem
+from core.chart.hexagram import Relation, Trigram, relation
+from core.chart.relations import Stage, clashes, generates, overcomes, punishes
 from core.findings import Effect, Finding, Layer, Place
-from core.ganzhi import Branch, Element, Stem
-from core.hexagram import Relation, Trigram, relation
-from core.relations import Stage, clashes, generates, overcomes, punishes
 from core.rules import source
 from core.sources import Source
 from core.values import value

@@ -17,18 +17,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.actors import acting_lines, actor_at
-from core.chart import Chart, Line, Transformation
-from core.choice import CoUseGod
+from core.chart.actors import acting_lines, actor_at
+from core.chart.chart import Chart, Line, Transformation
+from core.chart.hexagram import Relation
+from core.chart.relations import FULL_PUNISHMENTS, clashes, generates
 from core.findings import Finding, Layer, Place
-from core.hexagram import Relation
-from core.places import Tally
 from core.question import Horizon, Illness, Question, Subject, Topic, Weather, resolve
-from core.relations import FULL_PUNISHMENTS, clashes, generates
-from core.state import State, Vigour, state_of
-from core.usable import Usable
+from core.reading.step1_choice import CoUseGod
+from core.reading.step2_state import State, Vigour, state_of
+from core.reading.step3_usable import Usable
+from core.reading.step4_places import Tally
+from core.reading.verdict import Verdict
 from core.values import value
-from core.verdict import Verdict
 
 # Matters one wants dispersed rather than held (凡占凶事宜於沖散, LC-03; LH-05 訟、憂疑、怪事).
 UNDESIRED = frozenset((Topic.lawsuit, Topic.danger))

@@ -6,12 +6,12 @@ harm (JC-1…5) and when it cannot (JN-1…7).  Every condition that holds is re
 
 from __future__ import annotations
 
-from core.actors import Actor, acting_lines, line_actors
-from core.chart import Chart, DayRelation, MonthRelation, Season, Transformation
+from core.chart.actors import Actor, acting_lines, line_actors
+from core.chart.chart import Chart, DayRelation, MonthRelation, Season, Transformation
+from core.chart.ganzhi import Branch, Element
+from core.chart.relations import Stage, stage
 from core.findings import Effect, Finding, Layer, Place
-from core.ganzhi import Branch, Element
-from core.relations import Stage, stage
-from core.strength import DAY_SUPPORT, MONTH_SUPPORT, finding, season_strong
+from core.reading.step2_strength import DAY_SUPPORT, MONTH_SUPPORT, finding, season_strong
 from core.values import value
 
 GOOD, BAD, NEUTRAL = Effect.GOOD, Effect.BAD, Effect.NEUTRAL

@@ -21,12 +21,12 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import lru_cache
 
-from core.actors import acting_lines, actor_at
-from core.chart import Chart, DayRelation, MonthRelation
+from core.chart.actors import acting_lines, actor_at
+from core.chart.chart import Chart, DayRelation, MonthRelation
+from core.chart.ganzhi import Branch
+from core.chart.relations import Stage, clash_of, clashes, harmony_of, overcomes, stage
 from core.findings import Layer, Place
-from core.ganzhi import Branch
-from core.relations import Stage, clash_of, clashes, harmony_of, overcomes, stage
-from core.state import State, Vigour, state_of
+from core.reading.step2_state import State, Vigour, state_of
 from core.values import value
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from core.actors import Actor, acting_lines, actor_at
-from core.chart import (
+from core.chart.actors import Actor, acting_lines, actor_at
+from core.chart.chart import (
     Chart,
     DayClash,
     DayRelation,
@@ -20,9 +20,9 @@ from core.chart import (
     Standing,
     Transformation,
 )
+from core.chart.ganzhi import Branch
+from core.chart.relations import Stage, generates, overcomes, stage
 from core.findings import Effect, Finding, Layer, Place
-from core.ganzhi import Branch
-from core.relations import Stage, generates, overcomes, stage
 from core.rules import source
 from core.values import value
 

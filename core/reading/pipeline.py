@@ -9,17 +9,14 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from core import chapters, combinations, stars, topics
-from core.actors import actor_at, line_actors
-from core.amplifiers import amplifiers
-from core.chart import Chart, Transformation
-from core.choice import Choice, CoUseGod, choose
-from core.decision import Decision, decide
+from core import chapters, stars, topics
+from core.chart import combinations
+from core.chart.actors import actor_at, line_actors
+from core.chart.chart import Chart, Transformation
+from core.chart.ganzhi import Branch
+from core.chart.hexagram import Relation
+from core.chart.relations import generates, overcomes
 from core.findings import LINE_PLACES, Effect, Finding, Layer, Place, Timing
-from core.ganzhi import Branch
-from core.hexagram import Relation
-from core.overrides import Facts, Move, ghost_lifted, overrides, world_ghost_lifted
-from core.places import tally
 from core.question import (
     Horizon,
     Question,
@@ -29,17 +26,21 @@ from core.question import (
     horizon_of,
     resolve,
 )
-from core.relations import generates, overcomes
-from core.roles import Roles, able_yuan, day_clash_note, find_roles
+from core.reading.decision import Decision, decide
+from core.reading.step1_choice import Choice, CoUseGod, choose
+from core.reading.step1_usegod import UseGod
+from core.reading.step2_state import state_of
+from core.reading.step2_strength import Assessment, assess, finding
+from core.reading.step3_roles import Roles, able_yuan, day_clash_note, find_roles
+from core.reading.step3_usable import usability
+from core.reading.step4_places import tally
+from core.reading.step5_overrides import Facts, Move, ghost_lifted, overrides, world_ghost_lifted
+from core.reading.step6_amplifiers import amplifiers
+from core.reading.step7_timing import rank, rule_timings
+from core.reading.step7_when import arrange, merge, moments
+from core.reading.verdict import Verdict
 from core.rules import source
-from core.state import state_of
-from core.strength import Assessment, assess, finding
-from core.timing import rank, rule_timings
-from core.usable import usability
-from core.usegod import UseGod
 from core.values import value
-from core.verdict import Verdict
-from core.when import arrange, merge, moments
 
 
 @value

@@ -15,8 +15,8 @@ from functools import lru_cache
 from operator import attrgetter
 from zoneinfo import ZoneInfo
 
-from core.actors import Actor, actor_at
-from core.calendar import (
+from core.chart.actors import Actor, actor_at
+from core.chart.calendar import (
     CalendarError,
     Moment,
     day_pillar_of_date,
@@ -26,13 +26,13 @@ from core.calendar import (
     next_days_pillar,
     year_starts,
 )
-from core.chart import Chart, DayRelation, MonthRelation, Standing, Transformation
+from core.chart.chart import Chart, DayRelation, MonthRelation, Standing, Transformation
+from core.chart.ganzhi import Branch, Stem, StemBranch
+from core.chart.relations import FRAMES, Stage, branch_at_stage, clash_of
 from core.findings import Layer, Place, Timing, Unit
-from core.ganzhi import Branch, Stem, StemBranch
-from core.relations import FRAMES, Stage, branch_at_stage, clash_of
+from core.reading.step1_usegod import UseGod
+from core.reading.step2_strength import Assessment, season_strong
 from core.rules import source
-from core.strength import Assessment, season_strong
-from core.usegod import UseGod
 
 DATES_PER_TIMING = 3
 

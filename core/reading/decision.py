@@ -5,14 +5,14 @@ reading can give its chain of reasons in the order they decided and "目下無�
 
 from __future__ import annotations
 
-from core.amplifiers import Amplifier, deepen
 from core.findings import LINE_PLACES, Effect, Finding, Layer, Place
-from core.overrides import Move, apply
-from core.places import Tally
-from core.strength import finding
-from core.usable import Usability, Usable
+from core.reading.step2_strength import finding
+from core.reading.step3_usable import Usability, Usable
+from core.reading.step4_places import Tally
+from core.reading.step5_overrides import Move, apply
+from core.reading.step6_amplifiers import Amplifier, deepen
+from core.reading.verdict import Verdict
 from core.values import value
-from core.verdict import Verdict
 
 _LIFT_SEALED = frozenset(("LH-06", "HJ-35", "JS-25"))
 

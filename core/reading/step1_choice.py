@@ -12,15 +12,15 @@ moves, the 父母 or 子孫 a moving line turns into is the sky that moves (SW-0
 
 from __future__ import annotations
 
-from core.actors import acting_lines, actor_at
-from core.chart import Chart
+from core.chart.actors import acting_lines, actor_at
+from core.chart.chart import Chart
+from core.chart.hexagram import Relation, relation
 from core.findings import Effect, Finding, Layer, Place
-from core.hexagram import Relation, relation
 from core.question import Question, Subject, Target, Topic
-from core.state import State, Vigour, state_of
-from core.strength import finding
-from core.usable import Usable, usability
-from core.usegod import UseGod, select_use_god
+from core.reading.step1_usegod import UseGod, select_use_god
+from core.reading.step2_state import State, Vigour, state_of
+from core.reading.step2_strength import finding
+from core.reading.step3_usable import Usable, usability
 from core.values import value
 
 # The matters of one's own for which the book reads the 世 beside the use-god (JS-14 … JS-19, JS-23).

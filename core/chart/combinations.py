@@ -17,12 +17,10 @@ from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType
 
-from core.chart import Chart, DayClash, Season, Spirit, season
-from core.findings import HIDDEN_PLACES, LINE_PLACES, Effect, Finding, Layer, Place
-from core.ganzhi import Branch, Element
-from core.hexagram import Relation, relation
-from core.question import Topic
-from core.relations import (
+from core.chart.chart import Chart, DayClash, Season, Spirit, season
+from core.chart.ganzhi import Branch, Element
+from core.chart.hexagram import Relation, relation
+from core.chart.relations import (
     FRAMES,
     Frame,
     PunishmentKind,
@@ -35,6 +33,8 @@ from core.relations import (
     punishment_kind,
     stage,
 )
+from core.findings import HIDDEN_PLACES, LINE_PLACES, Effect, Finding, Layer, Place
+from core.question import Topic
 from core.rules import ids, source
 from core.values import SymbolEnum, value
 
@@ -786,7 +786,7 @@ def _branch_at(chart: Chart, place: Place) -> Branch:
 
 
 # Frame weights: a formed frame is three branches with a pillar among them acting as one element — more than a
-# single moving line (4 in core.strength) and about the month's own verdict (6) when whole (大); 存 keeps most of
+# single moving line (4 in core.reading.step2_strength) and about the month's own verdict (6) when whole (大); 存 keeps most of
 # it (5); a frame without its 長生 is small (3).  懸始 (a pillar on the start: 旺相, "故成會") adds 1, a pillar
 # only on the end (懸終凶) takes 1.
 _W_FRAME = {FrameStrength.大: 6, FrameStrength.存: 5, FrameStrength.小: 3}
@@ -829,7 +829,7 @@ def frame_findings(facts: Sequence[FrameFact], use_god_places: Sequence[Place], 
     return tuple(out)
 
 
-W_FRAME_WORLD = 3  # LH-10: a reason of its own; the decision reads it as one step (core.overrides)
+W_FRAME_WORLD = 3  # LH-10: a reason of its own; the decision reads it as one step (core.reading.step5_overrides)
 
 
 def world_frame_findings(facts: Sequence[FrameFact], chart: Chart, use_element: Element,
@@ -862,7 +862,7 @@ def world_frame_findings(facts: Sequence[FrameFact], chart: Chart, use_element: 
     return tuple(out)
 
 
-# 刑 weights: "不及旬空月破之凶" (those weigh 7 in core.strength) and likened to 退神: a plain 刑 2, 刑而兼沖 3
+# 刑 weights: "不及旬空月破之凶" (those weigh 7 in core.reading.step2_strength) and likened to 退神: a plain 刑 2, 刑而兼沖 3
 # ("其力更大"), 真刑 4.  The lawsuit case "官克世 … 若世刑而大凶" is heavy (6).  Topic images are light (1).
 W_PUNISH, W_PUNISH_CLASH, W_PUNISH_TRUE, W_PUNISH_LAWSUIT, W_IMAGE = 2, 3, 4, 6, 1
 _PUNISH_IMAGES = {

@@ -28,17 +28,17 @@ from datetime import date, datetime, time
 from operator import attrgetter
 from typing import NamedTuple
 
-from core.actors import acting_lines
-from core.calendar import Moment
-from core.chart import Chart, Transformation
+from core.chart.actors import acting_lines
+from core.chart.calendar import Moment
+from core.chart.chart import Chart, Transformation
+from core.chart.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.relations import FRAMES, FULL_PUNISHMENTS, Stage, branch_at_stage, clash_of, harmony_of
 from core.findings import Layer, Place, Timing, Unit
-from core.ganzhi import Branch, Element, Stem, StemBranch
 from core.question import Horizon, Question, Topic, Weather, horizon_of
-from core.relations import FRAMES, FULL_PUNISHMENTS, Stage, branch_at_stage, clash_of, harmony_of
+from core.reading.step2_state import State, Vigour, state_of
+from core.reading.step7_timing import first_day_out_of_void, with_dates
 from core.rules import source
 from core.sources import Source
-from core.state import State, Vigour, state_of
-from core.timing import first_day_out_of_void, with_dates
 from core.values import value
 
 GOOD, BAD, OUTCOME = "good", "bad", "outcome"
@@ -530,7 +530,7 @@ class _Given(NamedTuple):
 # Rules that name a line's own, clash, peak or changed branch whatever its state: they add no weight when they agree.
 _GENERIC = frozenset(("YQ-01", "YQ-15", "SW-06", "D-06", "D-02", "M-14"))
 
-# The sense of the moments the seed's own timing rules give (core/timing.py): harm, relief, or the outcome.
+# The sense of the moments the seed's own timing rules give (core/reading/step7_timing.py): harm, relief, or the outcome.
 _OLDER_SENSE = {
     "attacker_in_season": BAD, "opponent_in_season": BAD, "peak_breaks": BAD, "tomb_month": BAD,
     "helper_cleared": BAD, "attacker_cleared": GOOD, "helper_released": GOOD,

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from core.actors import Actor, acting_lines, actor_at
-from core.chart import (
+from core.chart.actors import Actor, acting_lines, actor_at
+from core.chart.chart import (
     Chart,
     DayClash,
     DayRelation,
@@ -28,9 +28,9 @@ from core.chart import (
     Standing,
     Transformation,
 )
+from core.chart.ganzhi import Branch, Element
+from core.chart.relations import Stage, clashes, generates, harmonizes, overcomes, stage
 from core.findings import CHANGED_PLACES, LINE_PLACES, Layer, Place
-from core.ganzhi import Branch, Element
-from core.relations import Stage, clashes, generates, harmonizes, overcomes, stage
 from core.values import SymbolEnum, value
 
 

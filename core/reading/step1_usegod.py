@@ -7,13 +7,13 @@ candidate, Z002-04); none in the chart → the month if it bears the relation (M
 
 from __future__ import annotations
 
-from core.actors import Actor, actor_at
-from core.chart import Chart, DayRelation, MonthRelation
+from core.chart.actors import Actor, actor_at
+from core.chart.chart import Chart, DayRelation, MonthRelation
+from core.chart.hexagram import Relation, relation
+from core.chart.relations import overcomes
 from core.findings import Effect, Finding, Layer, Place
-from core.hexagram import Relation, relation
 from core.question import Role, Special, Target
-from core.relations import overcomes
-from core.strength import assess, finding
+from core.reading.step2_strength import assess, finding
 from core.values import value
 
 

@@ -14,14 +14,14 @@ still advances, on the day that fills it (JT-03, against 002's JN-6).
 
 from __future__ import annotations
 
-from core.actors import actor_at
-from core.chart import Chart, Transformation
+from core.chart.actors import actor_at
+from core.chart.chart import Chart, Transformation
+from core.chart.relations import generates
 from core.findings import LINE_PLACES, Effect, Layer, Place
-from core.relations import generates
-from core.state import State, Vigour, state_of
-from core.usable import Usable, usability
+from core.reading.step2_state import State, Vigour, state_of
+from core.reading.step3_usable import Usable, usability
+from core.reading.verdict import Verdict
 from core.values import value
-from core.verdict import Verdict
 
 _MONTH = Place(Layer.MONTH)
 _HURT_BY_CHANGE = (Transformation.回頭克, Transformation.化破, Transformation.化絕)
