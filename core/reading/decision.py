@@ -1,6 +1,6 @@
-"""The decision, in the book's order (§0.3 of the doctrine rules): can the use-god act, the four places, the
-overrides, the amplifiers.  Each step says what it did to the present answer and to the eventual one, so the
-reading can give its chain of reasons in the order they decided and "目下無礙，秋來必凶" in two verdicts.
+"""Steps 3 to 6 of a reading, the decision in the book's order (§0.3 of the doctrine rules): can the use-god act,
+the four places, the overrides, the amplifiers.  Each step says what it did to the present answer and to the
+eventual one, so the reading can give its chain of reasons in the order they decided and "目下無礙，秋來必凶" in two verdicts.
 """
 
 from __future__ import annotations

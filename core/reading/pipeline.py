@@ -1,4 +1,5 @@
-"""The reading: from a chart and a question to the use-god, its strength, 元/忌/仇, a verdict and 應期.
+"""The reading, every step in turn: from a chart and a question to the use-god, its strength, 元/忌/仇, a verdict
+and 應期.
 
 Nothing here picks one label over another: every finding that holds is kept with its weight and rule, the
 verdict is the balance of them (克處逢生: supports against injuries, SK-03), and the reasons are listed from the

@@ -1,4 +1,4 @@
-"""Fixing the use-god in the chart: which line, changed line, hidden line or month stands for the matter.
+"""Step 1 of a reading, its candidates: which line, changed line, hidden line or month stands for the matter.
 
 002 用神章: several lines of the relation → take the strongest (YS-08, "當擇其旺者而用之"; a changed line is a
 candidate, Z002-04); none in the chart → the month if it bears the relation (M-07, "卦無用神即以月建為用神，不必尋

@@ -1,4 +1,5 @@
-"""How strong a line is, and why: every support and every injury the texts count, as weighted findings.
+"""Step 2 of a reading, weighed: how strong a line is, and why — every support and every injury the texts count,
+as weighted findings.
 
 Follows 002's 月建章 and 日辰章 and the 生克/動變 paragraphs: the month and the day act on every kind of line,
 moving (and 暗動) lines act on primary and hidden lines, a changed line acts only on its own moving line, and

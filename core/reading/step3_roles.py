@@ -1,4 +1,5 @@
-"""元神, 忌神, 仇神 (002 lines 43–67): who they are in this chart and whether they can do what they threaten.
+"""Step 3 of a reading for the other key lines: 元神, 忌神, 仇神 (002 lines 43–67), who they are in this chart
+and whether they can do what they threaten.
 
 The texts enumerate when a 元神 can generate the use-god (YC-1…5) and when it cannot (YN-1…6), when a 忌神 can
 harm (JC-1…5) and when it cannot (JN-1…7).  Every condition that holds is reported, not only the first.

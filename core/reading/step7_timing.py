@@ -1,4 +1,5 @@
-"""應期: the moments the texts read off a chart, each with its rule, and the next real dates they fall on.
+"""Step 7 of a reading, the seed's patterns: the moments (應期) the texts read off a chart, each with its rule, and
+the next real dates they fall on.
 
 The patterns are those of 002's worked cases (notes §9): 出空 (T-02/T-09), 沖開 a 合住 line (T-01), the day that
 clashes away an injuring line (T-03, M-10), the day that clashes away the only 元神 of a rootless use-god (T-04),
