@@ -15,7 +15,7 @@ from core.chart.relations import Stage, clashes, stage
 from core.findings import Layer, Place
 from core.question import Illness, Question, Sex, Subject, Topic
 from core.reading.pipeline import Reading, read
-from core.reading.step2_state import state_of
+from core.reading.step2_state import states_of
 from core.reading.step3_usable import Usable, usability
 from core.reading.verdict import Verdict
 
@@ -41,7 +41,7 @@ def test_an_officer_ghost_striking_the_world_is_calamity_for_office() -> None:
     seen = 0
     for chart in _charts(5):
         r = read(chart, Question(Topic.career, Subject.self))
-        use = state_of(chart, r.use_god.place)
+        use = states_of(chart)[r.use_god.place]
         world = chart.world
         feeds = any(ln.moving and ln.position not in (r.use_god.place.position, world.position)
                     and use.element.generates is ln.element and ln.element.generates is world.element
@@ -66,7 +66,7 @@ def test_a_strong_favoured_use_god_heals_a_long_illness_despite_the_clash() -> N
         r = read(chart, Question(Topic.illness, Subject.parent, illness=Illness.long))
         d = r.decision
         assert d is not None
-        use = state_of(chart, r.use_god.place)
+        use = states_of(chart)[r.use_god.place]
         keys = _keys(r)
         t = chart.lines[r.use_god.place.position - 1].transformations if r.use_god.place.layer is Layer.LINE else ()
         if use.void or use.month_break or Transformation.化空 in t or Transformation.化破 in t:
@@ -118,7 +118,7 @@ def test_a_tied_traveller_does_not_set_out() -> None:
     seen = 0
     for chart in _charts(3):
         r = read(chart, Question(Topic.travel, Subject.self))
-        if not state_of(chart, r.use_god.place).tied:
+        if not states_of(chart)[r.use_god.place].tied:
             assert "traveller_tied" not in _keys(r)
             continue
         assert "traveller_tied" in _keys(r)
@@ -134,8 +134,8 @@ def test_a_broken_change_waits_for_the_next_month() -> None:
             if not ln.moving or ln.changed is None:
                 continue
             p = Place(Layer.CHANGED, ln.position)
-            if state_of(chart, p).month_break:
-                u = usability(chart, p)
+            if states_of(chart)[p].month_break:
+                u = usability(chart, states_of(chart), p)
                 assert (u.usable, u.rule) == (Usable.later, "XK2-05")
                 seen += 1
     assert seen > 100
@@ -157,7 +157,7 @@ def test_a_day_that_is_the_tomb_entombs_rather_than_generates() -> None:
         for ln in chart.lines:
             if ln.moving or ln.element.name != "金" or stage(ln.element, Branch.丑) is not Stage.墓:
                 continue
-            s = state_of(chart, Place(Layer.LINE, ln.position))
+            s = states_of(chart)[Place(Layer.LINE, ln.position)]
             assert (Place(Layer.DAY) in s.supports) is opened
             seen[opened] += 1
     assert min(seen.values()) > 20
@@ -183,13 +183,13 @@ def test_a_broken_world_leaves_nothing_to_do_unless_the_use_god_moves() -> None:
     seen = {True: 0, False: 0}
     for chart in _charts(2):
         r = read(chart, Question(Topic.career, Subject.self))
-        world = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+        world = states_of(chart)[Place(Layer.LINE, chart.hexagram.world)]
         if r.co_use_god is None or not (world.month_break and not world.moving and world.vigour.name == "失陷"):
             continue
         assert r.decision is not None
         step = next(s for s in r.decision.steps if s.finding.key == "world_broken")
         assert "world_weak" not in _keys(r) and "world_strong" not in _keys(r)
-        moving = state_of(chart, r.use_god.place).moving
+        moving = states_of(chart)[r.use_god.place].moving
         before, after = step.eventual
         assert after is (before.moved(-1) if moving else Verdict.凶)
         if not moving:
@@ -245,7 +245,7 @@ def test_the_sky_a_moving_line_turns_into_decides_the_weather() -> None:
             if turns[0].changed.relation is wished:
                 assert r.verdict is Verdict.吉
                 seen["asked"] += 1
-            elif state_of(chart, place).too_strong:
+            elif states_of(chart)[place].too_strong:
                 assert r.verdict is Verdict.吉 and "weather_opposite_stored" in _keys(r)
                 seen["stored"] += 1
             else:

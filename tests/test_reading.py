@@ -146,7 +146,7 @@ def test_amplifiers_never_flip_the_verdict() -> None:
 def test_a_party_that_cannot_act_changes_nothing() -> None:
     """A line left out of the four places (雖有如無, or acting only later) does not enter the present count, and
     the count is the same as over the parties that act."""
-    from core.reading.step2_state import state_of
+    from core.reading.step2_state import states_of
     from core.reading.step4_places import _count
 
     idle_seen = 0
@@ -156,7 +156,7 @@ def test_a_party_that_cannot_act_changes_nothing() -> None:
         t = d.tally
         never = {p for p, _ in t.idle} - {p.place for p in t.parties}
         assert not never & {p.place for p in t.parties}
-        use = state_of(r.chart, r.use_god.place)
+        use = states_of(r.chart)[r.use_god.place]
         now, key_now = _count([p for p in t.parties if not p.later], use)
         eventual, key = _count([p for p in t.parties if not p.passing], use)
         assert (now, eventual) == (t.verdict_now, t.verdict)
@@ -211,7 +211,7 @@ def test_every_timing_follows_from_the_state_of_its_line() -> None:
     """Every entry whose leading rule reads the line's own state names a branch that state gives, and says the
     sense its rule gives: a blow is unfavourable, a relief favourable, the line's own moment follows the verdict."""
     from core.chart.relations import clash_of
-    from core.reading.step2_state import state_of
+    from core.reading.step2_state import states_of
 
     checked = 0
     for r in _decided(17):
@@ -221,14 +221,14 @@ def test_every_timing_follows_from_the_state_of_its_line() -> None:
             elif t.rule in ("YQ-09", "HJ-32"):
                 assert t.favourable is True, (t.rule, t.key)
             if t.key in ("helper_out_of_void", "helper_void_clashed", "helper_break_filled"):  # a 元神's own state: moving, and void or broken (HJ-14, YP-03)
-                h = state_of(r.chart, t.places[-1])
+                h = states_of(r.chart)[t.places[-1]]
                 assert h.moving and t.favourable is True and len(t.places) == 2, t
                 assert (h.void and t.branch in (h.branch, clash_of(h.branch))) or (h.month_break
                                                                                    and t.branch is h.branch), t
                 continue
             if not t.places or t.rule not in _RULES_OF_STATE:
                 continue
-            s = state_of(r.chart, t.places[0])
+            s = states_of(r.chart)[t.places[0]]
             holds, branches = _timed_by_state(r.chart, s)[t.rule]
             assert holds and t.branch in branches, (t.rule, t.key, t.branch, s)
             if t.key in _OWN_MOMENTS:
@@ -243,7 +243,7 @@ def test_a_ghost_struck_off_the_world_lifts_on_the_day_that_combines_its_striker
     gives the day that combines it, a good moment."""
     from core.chart.relations import harmony_of
     from core.reading.pipeline import read
-    from core.reading.step2_state import state_of
+    from core.reading.step2_state import states_of
 
     seen = 0
     for n in range(0, 4096, 5):
@@ -254,7 +254,7 @@ def test_a_ghost_struck_off_the_world_lifts_on_the_day_that_combines_its_striker
         assert d is not None
         lifters = {p.place for p in d.tally.parties if d.tally.rule == "HJ-32" and p.place.layer is Layer.LINE
                    and r.chart.lines[p.place.position - 1].moving
-                   and p.place in state_of(r.chart, r.use_god.place).attacks}
+                   and p.place in states_of(r.chart)[r.use_god.place].attacks}
         assert {t.places[-1] for t in r.timing if t.rule == "HJ-32"} <= lifters
         for t in r.timing:
             if t.rule == "HJ-32":
@@ -310,7 +310,7 @@ def test_weather_reads_what_moves() -> None:
     from core.chart.hexagram import Relation
     from core.question import Weather
     from core.reading.pipeline import read
-    from core.reading.step2_state import state_of
+    from core.reading.step2_state import states_of
 
     seen = 0
     for n in range(0, 4096, 3):
@@ -321,11 +321,11 @@ def test_weather_reads_what_moves() -> None:
         if (Relation.父母 in acting) == (Relation.子孫 in acting) or Relation.妻財 in acting:
             continue
         wished_acts = [a for a in acts if a.relation in (Relation.父母, Relation.子孫)]
-        if any(Transformation.化退神 in a.transformations or state_of(chart, a.place).tied for a in wished_acts):
+        if any(Transformation.化退神 in a.transformations or states_of(chart)[a.place].tied for a in wished_acts):
             continue
         if turns_into(chart, Relation.父母) or turns_into(chart, Relation.子孫):
             continue
-        if any(not ln.moving and state_of(chart, Place(Layer.LINE, ln.position)).void_filled for ln in chart.lines):
+        if any(not ln.moving and states_of(chart)[Place(Layer.LINE, ln.position)].void_filled for ln in chart.lines):
             continue
         rain = read(chart, Question(Topic.weather, weather=Weather.rain))
         clear = read(chart, Question(Topic.weather, weather=Weather.clear))

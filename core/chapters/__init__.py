@@ -38,10 +38,11 @@ from core.chapters.weather import weather_chapter
 from core.chart.chart import Chart
 from core.findings import Layer, Place
 from core.question import Question, Topic
+from core.reading.step2_state import States
 
 __all__ = ["CHAPTERS", "ChapterReading", "chapter_reading"]
 
-_Reader = Callable[[Chart, Question, Place], ChapterReading]
+_Reader = Callable[[Chart, States, Question, Place], ChapterReading]
 
 CHAPTERS: dict[Topic, _Reader] = {
     Topic.illness: illness_chapter,
@@ -73,7 +74,7 @@ CHAPTERS: dict[Topic, _Reader] = {
 """The chapter that judges each topic; a topic without one (lost things, documents …) is read by ch. 1–34 alone."""
 
 
-def chapter_reading(chart: Chart, question: Question, use_god: Place,
+def chapter_reading(chart: Chart, states: States, question: Question, use_god: Place,
                     absorbed: frozenset[Place] = frozenset()) -> ChapterReading:
     """The chapter's reading of ``chart`` for ``question`` with the chosen use-god (the weather reads its 六親
     whatever the use-god; an expert's use-god turns every other chapter off).
@@ -82,12 +83,12 @@ def chapter_reading(chart: Chart, question: Question, use_god: Place,
     acts as the frame's element); a chapter sign that rests on such lines alone — 「子孫動於卦中」 when the 子孫 is
     part of a frame that feeds the 官 — is not that line acting on its own, and is left out."""
     if question.topic is Topic.weather:
-        found = weather_chapter(chart, question)
+        found = weather_chapter(chart, states, question)
     else:
         reader = CHAPTERS.get(question.topic)
         if reader is None or question.use_god is not None:
             return ChapterReading()
-        found = reader(chart, question, use_god)
+        found = reader(chart, states, question, use_god)
     if not absorbed or question.topic is Topic.weather:  # 天時章 reads a frame by its own relation (TS-13)
         return found
     own = {use_god, Place(Layer.LINE, chart.hexagram.world)}  # the 世 and the use-god are never "a line moving"
