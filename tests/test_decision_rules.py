@@ -40,8 +40,9 @@ def test_an_officer_ghost_striking_the_world_is_calamity_for_office() -> None:
     HJ-52 too: tests/test_doctrine_letter.py)."""
     seen = 0
     for chart in _charts(5):
+        states = states_of(chart)
         r = read(chart, Question(Topic.career, Subject.self))
-        use = states_of(chart)[r.use_god.place]
+        use = states[r.use_god.place]
         world = chart.world
         feeds = any(ln.moving and ln.position not in (r.use_god.place.position, world.position)
                     and use.element.generates is ln.element and ln.element.generates is world.element
@@ -60,13 +61,14 @@ def test_a_strong_favoured_use_god_heals_a_long_illness_despite_the_clash() -> N
     that the four places do not favour."""
     seen = {"JS-24": 0, "JS-26": 0}
     for chart in _charts(3):
+        states = states_of(chart)
         clash = chart.hexagram.six_clash or (chart.changed is not None and chart.changed.six_clash)
         if not clash:
             continue
         r = read(chart, Question(Topic.illness, Subject.parent, illness=Illness.long))
         d = r.decision
         assert d is not None
-        use = states_of(chart)[r.use_god.place]
+        use = states[r.use_god.place]
         keys = _keys(r)
         t = chart.lines[r.use_god.place.position - 1].transformations if r.use_god.place.layer is Layer.LINE else ()
         if use.void or use.month_break or Transformation.化空 in t or Transformation.化破 in t:
@@ -117,8 +119,9 @@ def test_a_tied_traveller_does_not_set_out() -> None:
     (nothing after the tie in the order of the decision lifts it)."""
     seen = 0
     for chart in _charts(3):
+        states = states_of(chart)
         r = read(chart, Question(Topic.travel, Subject.self))
-        if not states_of(chart)[r.use_god.place].tied:
+        if not states[r.use_god.place].tied:
             assert "traveller_tied" not in _keys(r)
             continue
         assert "traveller_tied" in _keys(r)
@@ -130,12 +133,13 @@ def test_a_broken_change_waits_for_the_next_month() -> None:
     """XK2-05 「出月而不为破」: a changed line the month breaks acts later, never 'never' for the 破 alone."""
     seen = 0
     for chart in _charts(2):
+        states = states_of(chart)
         for ln in chart.lines:
             if not ln.moving or ln.changed is None:
                 continue
             p = Place(Layer.CHANGED, ln.position)
-            if states_of(chart)[p].month_break:
-                u = usability(chart, states_of(chart), p)
+            if states[p].month_break:
+                u = usability(chart, states, p)
                 assert (u.usable, u.rule) == (Usable.later, "XK2-05")
                 seen += 1
     assert seen > 100
@@ -147,6 +151,7 @@ def test_a_day_that_is_the_tomb_entombs_rather_than_generates() -> None:
     does not clash the day open (HJ-30 「卦爻不能刑沖克害日月」)."""
     seen = {True: 0, False: 0}
     for chart in _charts(1):
+        states = states_of(chart)
         if chart.moment.day.branch is not Branch.丑:
             continue
         acting = [ln for ln in chart.lines if ln.moving or ln.standing.day_clash is DayClash.暗動]
@@ -157,7 +162,7 @@ def test_a_day_that_is_the_tomb_entombs_rather_than_generates() -> None:
         for ln in chart.lines:
             if ln.moving or ln.element.name != "金" or stage(ln.element, Branch.丑) is not Stage.墓:
                 continue
-            s = states_of(chart)[Place(Layer.LINE, ln.position)]
+            s = states[Place(Layer.LINE, ln.position)]
             assert (Place(Layer.DAY) in s.supports) is opened
             seen[opened] += 1
     assert min(seen.values()) > 20
@@ -182,14 +187,15 @@ def test_a_broken_world_leaves_nothing_to_do_unless_the_use_god_moves() -> None:
     use-god moves (恆之大過: 「幸五爻官化進神乃再任之官也」); HJ-07 does not count the same 世 a second time."""
     seen = {True: 0, False: 0}
     for chart in _charts(2):
+        states = states_of(chart)
         r = read(chart, Question(Topic.career, Subject.self))
-        world = states_of(chart)[Place(Layer.LINE, chart.hexagram.world)]
+        world = states[Place(Layer.LINE, chart.hexagram.world)]
         if r.co_use_god is None or not (world.month_break and not world.moving and world.vigour.name == "失陷"):
             continue
         assert r.decision is not None
         step = next(s for s in r.decision.steps if s.finding.key == "world_broken")
         assert "world_weak" not in _keys(r) and "world_strong" not in _keys(r)
-        moving = states_of(chart)[r.use_god.place].moving
+        moving = states[r.use_god.place].moving
         before, after = step.eventual
         assert after is (before.moved(-1) if moving else Verdict.凶)
         if not moving:
@@ -229,6 +235,7 @@ def test_the_sky_a_moving_line_turns_into_decides_the_weather() -> None:
         same = [d for d in SEXAGENARY if d.branch.name == month]  # every other cast on a day of the month's branch
         day = str(same[n % 5] if n % 2 else SEXAGENARY[(n * 7) % 60])
         chart = build_chart(parse_cast(lines), Moment.from_pillars(month, day))
+        states = states_of(chart)
         if any(a.relation in sky for a in acting_lines(chart)):
             continue
         turns = [ln for ln in chart.lines if ln.moving and ln.changed is not None and ln.changed.relation in sky]
@@ -245,7 +252,7 @@ def test_the_sky_a_moving_line_turns_into_decides_the_weather() -> None:
             if turns[0].changed.relation is wished:
                 assert r.verdict is Verdict.吉
                 seen["asked"] += 1
-            elif states_of(chart)[place].too_strong:
+            elif states[place].too_strong:
                 assert r.verdict is Verdict.吉 and "weather_opposite_stored" in _keys(r)
                 seen["stored"] += 1
             else:

@@ -151,12 +151,13 @@ def test_a_party_that_cannot_act_changes_nothing() -> None:
 
     idle_seen = 0
     for r in _decided(13):
+        states = states_of(r.chart)
         d = r.decision
         assert d is not None
         t = d.tally
         never = {p for p, _ in t.idle} - {p.place for p in t.parties}
         assert not never & {p.place for p in t.parties}
-        use = states_of(r.chart)[r.use_god.place]
+        use = states[r.use_god.place]
         now, key_now = _count([p for p in t.parties if not p.later], use)
         eventual, key = _count([p for p in t.parties if not p.passing], use)
         assert (now, eventual) == (t.verdict_now, t.verdict)
@@ -215,20 +216,21 @@ def test_every_timing_follows_from_the_state_of_its_line() -> None:
 
     checked = 0
     for r in _decided(17):
+        states = states_of(r.chart)
         for t in r.timing:
             if t.rule in _BLOWS:
                 assert t.favourable is False, (t.rule, t.key)
             elif t.rule in ("YQ-09", "HJ-32"):
                 assert t.favourable is True, (t.rule, t.key)
             if t.key in ("helper_out_of_void", "helper_void_clashed", "helper_break_filled"):  # a 元神's own state: moving, and void or broken (HJ-14, YP-03)
-                h = states_of(r.chart)[t.places[-1]]
+                h = states[t.places[-1]]
                 assert h.moving and t.favourable is True and len(t.places) == 2, t
                 assert (h.void and t.branch in (h.branch, clash_of(h.branch))) or (h.month_break
                                                                                    and t.branch is h.branch), t
                 continue
             if not t.places or t.rule not in _RULES_OF_STATE:
                 continue
-            s = states_of(r.chart)[t.places[0]]
+            s = states[t.places[0]]
             holds, branches = _timed_by_state(r.chart, s)[t.rule]
             assert holds and t.branch in branches, (t.rule, t.key, t.branch, s)
             if t.key in _OWN_MOMENTS:
@@ -250,11 +252,12 @@ def test_a_ghost_struck_off_the_world_lifts_on_the_day_that_combines_its_striker
         lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
         moment = Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], "癸丑")
         r = read(build_chart(parse_cast(lines), moment), Question(Topic.danger, Subject.self, Sex.male))
+        states = states_of(r.chart)
         d = r.decision
         assert d is not None
         lifters = {p.place for p in d.tally.parties if d.tally.rule == "HJ-32" and p.place.layer is Layer.LINE
                    and r.chart.lines[p.place.position - 1].moving
-                   and p.place in states_of(r.chart)[r.use_god.place].attacks}
+                   and p.place in states[r.use_god.place].attacks}
         assert {t.places[-1] for t in r.timing if t.rule == "HJ-32"} <= lifters
         for t in r.timing:
             if t.rule == "HJ-32":
@@ -316,16 +319,17 @@ def test_weather_reads_what_moves() -> None:
     for n in range(0, 4096, 3):
         lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
         chart = build_chart(parse_cast(lines), Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], "甲子"))
+        states = states_of(chart)
         acts = acting_lines(chart)
         acting = {a.relation for a in acts}
         if (Relation.父母 in acting) == (Relation.子孫 in acting) or Relation.妻財 in acting:
             continue
         wished_acts = [a for a in acts if a.relation in (Relation.父母, Relation.子孫)]
-        if any(Transformation.化退神 in a.transformations or states_of(chart)[a.place].tied for a in wished_acts):
+        if any(Transformation.化退神 in a.transformations or states[a.place].tied for a in wished_acts):
             continue
         if turns_into(chart, Relation.父母) or turns_into(chart, Relation.子孫):
             continue
-        if any(not ln.moving and states_of(chart)[Place(Layer.LINE, ln.position)].void_filled for ln in chart.lines):
+        if any(not ln.moving and states[Place(Layer.LINE, ln.position)].void_filled for ln in chart.lines):
             continue
         rain = read(chart, Question(Topic.weather, weather=Weather.rain))
         clear = read(chart, Question(Topic.weather, weather=Weather.clear))
