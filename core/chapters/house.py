@@ -11,6 +11,7 @@ from __future__ import annotations
 from core.chapters.common import (
     LINE_PLACES,
     ChapterReading,
+    Element,
     Move,
     Place,
     R,
@@ -71,7 +72,7 @@ def house_chapter(chart: Chart, states: States, question: Question, use: Place) 
     return ChapterReading((), tuple(moves))
 
 
-def _overcomes(chart: Chart, states: States, p: Place, element) -> bool:  # noqa: ANN001
+def _overcomes(chart: Chart, states: States, p: Place, element: Element) -> bool:
     return states[p].element.overcomes is element
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from core.chapters.common import (
     LINE_PLACES,
     ChapterReading,
+    Element,
     Move,
     Place,
     R,
@@ -115,7 +116,7 @@ def illness_chapter(chart: Chart, states: States, question: Question, use: Place
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
 
 
-def _overcome(chart: Chart, states: States, p: Place, element) -> bool:  # noqa: ANN001
+def _overcome(chart: Chart, states: States, p: Place, element: Element) -> bool:
     """Does the thing at ``p`` overcome ``element`` (not merely break it)?"""
     return states[p].element.overcomes is element
 

@@ -31,7 +31,7 @@ from core.chapters.common import (
     timing,
     weak,
 )
-from core.chart.chart import Chart
+from core.chart.chart import Chart, Line
 from core.chart.relations import harmony_of, punishes
 from core.findings import Effect, Finding, Layer, Timing
 from core.question import Horizon, Question, Subject, horizon_of
@@ -115,7 +115,7 @@ def travel_chapter(chart: Chart, states: States, question: Question, use: Place)
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
 
 
-def generates_or_combines(x, world) -> bool:  # noqa: ANN001 - two Lines
+def generates_or_combines(x: Line, world: Line) -> bool:
     from core.chart.relations import generates, harmonizes
 
     return generates(x.element, world.element) or harmonizes(x.branch, world.branch)

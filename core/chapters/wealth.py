@@ -14,6 +14,8 @@ no rescue; a 兄 moving alone is 凶 (「水中撈月」).  BX-01 gives no 世/�
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from core.chapters.common import (
     LINE_PLACES,
     ChapterReading,
@@ -40,13 +42,13 @@ from core.chapters.common import (
     tomb_of,
     weak,
 )
-from core.chart.chart import Chart
+from core.chart.chart import Chart, Line
 from core.findings import Effect, Finding, Layer, Timing
 from core.question import Horizon, Question, horizon_of
 from core.reading.step2_strength import finding
 
 
-def _places(lines) -> tuple[Place, ...]:  # noqa: ANN001 - lines
+def _places(lines: Iterable[Line]) -> tuple[Place, ...]:
     return tuple(LINE_PLACES[x.position] for x in lines)
 
 

@@ -169,7 +169,7 @@ def _target(char: str) -> Target:
     return Stem[char] if char in Stem.__members__ else Branch[char]
 
 
-def _row(keys: tuple, text: str) -> Mapping[object, tuple[Target, ...]]:
+def _row(keys: tuple[object, ...], text: str) -> Mapping[object, tuple[Target, ...]]:
     """One token per key; a token of several characters is several targets (福星 乙 → 丑亥)."""
     tokens = text.split()
     if len(tokens) != len(keys):
@@ -213,7 +213,7 @@ G, B, X, N = Nature.GOOD, Nature.BAD, Nature.MIXED, Nature.NEUTRAL
 M = Matter
 
 
-def _star(id: str, name: str, key: Keyed, table: Mapping, nature: Nature, matters: tuple[Matter, ...],
+def _star(id: str, name: str, key: Keyed, table: Mapping[object, tuple[Target, ...]], nature: Nature, matters: tuple[Matter, ...],
           rule: str, *, favours: tuple[Matter, ...] | None = None, avoid: tuple[Matter, ...] | None = None,
           **extra: object) -> Star:
     """A star (its rule id ``SS-…`` registered in core.rules, in catalogue order) whose favours (good) or avoid
