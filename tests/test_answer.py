@@ -127,8 +127,7 @@ def test_stars_and_sayings_of_another_topic_are_not_shown() -> None:
 
 
 def _ghost() -> Finding:
-    from core.findings import LINE_PLACES
-    from core.reading.step2_strength import finding
+    from core.findings import LINE_PLACES, finding
 
     return finding("YS-10", "ghost_holds_world", Effect.BAD, 2, (LINE_PLACES[1],))
 

@@ -39,9 +39,8 @@ from core.chapters.common import (
 )
 from core.chart.chart import Chart
 from core.chart.relations import harmony_of
-from core.findings import Effect, Finding, Layer, Timing
+from core.findings import Effect, Finding, Layer, Timing, finding
 from core.question import Question, Subject
-from core.reading.step2_strength import finding
 
 
 def _sound(chart: Chart, states: States, p: Place) -> bool:

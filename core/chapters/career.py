@@ -29,9 +29,8 @@ from core.chapters.common import (
     weak,
 )
 from core.chart.chart import Chart
-from core.findings import Effect, Finding
+from core.findings import Effect, Finding, finding
 from core.question import Question, Topic
-from core.reading.step2_strength import finding
 
 
 def career_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:

@@ -31,9 +31,8 @@ from core.chapters.common import (
     weak,
 )
 from core.chart.chart import Chart, Line
-from core.findings import Effect, Finding, Layer
+from core.findings import Effect, Finding, Layer, finding
 from core.question import Question
-from core.reading.step2_strength import finding
 
 
 def house_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:

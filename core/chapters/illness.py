@@ -37,9 +37,8 @@ from core.chapters.common import (
 )
 from core.chart.chart import Chart
 from core.chart.hexagram import relation
-from core.findings import Effect, Finding, Layer
+from core.findings import Effect, Finding, Layer, finding
 from core.question import Illness, Question, Subject
-from core.reading.step2_strength import finding
 
 # Whose illness: a parent (or master) and the husband asked by his wife have 官鬼 as 元神 or use-god (JB-09, JB-11).
 _GHOST_FRIENDLY = (Subject.parent, Subject.master, Subject.husband)

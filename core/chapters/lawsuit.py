@@ -20,9 +20,8 @@ from core.chapters.common import (
     moving,
 )
 from core.chart.chart import Chart
-from core.findings import Effect, Finding
+from core.findings import Effect, Finding, finding
 from core.question import Question, Subject
-from core.reading.step2_strength import finding
 
 
 def lawsuit_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:

@@ -38,9 +38,8 @@ from core.chapters.common import (
 )
 from core.chart.chart import Chart
 from core.chart.relations import harmony_of
-from core.findings import Effect, Finding, Layer, Timing
+from core.findings import Effect, Finding, Layer, Timing, finding
 from core.question import Birth, Horizon, Question, horizon_of
-from core.reading.step2_strength import finding
 
 
 def marriage_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:

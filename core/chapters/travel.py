@@ -33,9 +33,8 @@ from core.chapters.common import (
 )
 from core.chart.chart import Chart, Line
 from core.chart.relations import harmony_of, punishes
-from core.findings import Effect, Finding, Layer, Timing
+from core.findings import Effect, Finding, Layer, Timing, finding
 from core.question import Horizon, Question, Subject, horizon_of
-from core.reading.step2_strength import finding
 
 
 def travel_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:

@@ -43,9 +43,8 @@ from core.chapters.common import (
     weak,
 )
 from core.chart.chart import Chart, Line
-from core.findings import Effect, Finding, Layer, Timing
+from core.findings import Effect, Finding, Layer, Timing, finding
 from core.question import Horizon, Question, horizon_of
-from core.reading.step2_strength import finding
 
 
 def _places(lines: Iterable[Line]) -> tuple[Place, ...]:

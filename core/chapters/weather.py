@@ -38,9 +38,8 @@ from core.chapters.common import (
     weak,
 )
 from core.chart.chart import Chart
-from core.findings import Effect
+from core.findings import Effect, finding
 from core.question import Question, Weather
-from core.reading.step2_strength import finding
 
 _NAMES = {R.父母: "ts_parent_brings_rain", R.子孫: "ts_child_brings_clear", R.妻財: "ts_wealth_brings_fair",
           R.官鬼: "ts_ghost_brings_cloud", R.兄弟: "ts_sibling_brings_wind"}

@@ -5,8 +5,7 @@ eventual one, so the reading can give its chain of reasons in the order they dec
 
 from __future__ import annotations
 
-from core.findings import LINE_PLACES, Effect, Finding, Layer, Place
-from core.reading.step2_strength import finding
+from core.findings import LINE_PLACES, Effect, Finding, Layer, Place, finding
 from core.reading.step3_usable import Usability, Usable
 from core.reading.step4_places import Tally
 from core.reading.step5_overrides import Move, apply

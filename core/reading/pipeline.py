@@ -17,7 +17,7 @@ from core.chart.chart import Chart, Transformation
 from core.chart.ganzhi import Branch
 from core.chart.hexagram import Relation
 from core.chart.relations import generates, overcomes
-from core.findings import LINE_PLACES, Effect, Finding, Layer, Place, Timing
+from core.findings import LINE_PLACES, Effect, Finding, Layer, Place, Timing, finding
 from core.question import (
     Horizon,
     Question,
@@ -31,7 +31,7 @@ from core.reading.decision import Decision, decide
 from core.reading.step1_choice import Choice, CoUseGod, choose
 from core.reading.step1_usegod import UseGod
 from core.reading.step2_state import States, states_of
-from core.reading.step2_strength import Assessment, assess, finding
+from core.reading.step2_strength import Assessment, assess
 from core.reading.step3_roles import Roles, able_yuan, day_clash_note, find_roles
 from core.reading.step3_usable import usability
 from core.reading.step4_places import tally
@@ -40,7 +40,6 @@ from core.reading.step6_amplifiers import amplifiers
 from core.reading.step7_timing import rank, rule_timings
 from core.reading.step7_when import arrange, merge, moments
 from core.reading.verdict import Verdict
-from core.rules import source
 from core.values import value
 
 
@@ -148,8 +147,7 @@ def _use_god_rule(rule: UseGodRule, use: UseGod) -> list[Finding]:
     if rule.source is None:
         return []
     target = {"世": "世爻", "應": "應爻"}.get(rule.target.value, rule.target.value)
-    return [Finding(rule.source.rule, rule.source, "use_god_is", Effect.NEUTRAL, 0, (use.place,),
-                    (("target", str(target)),))]
+    return [finding(rule.source, "use_god_is", Effect.NEUTRAL, 0, (use.place,), target=str(target))]
 
 
 _RULE, _WEIGHT = attrgetter("rule"), attrgetter("weight")
@@ -333,8 +331,8 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     if question.topic is Topic.lifespan and not about_self:
         # 000 六親: a relative is read on the line of its relation, "以用爻為主" (LQ-01; the 應 for others is 002's
         # to overrule, and the catalogue already chose by relation).
-        topic_findings = (Finding("LQ-01", source("LQ-01"), "use_god_by_relation", Effect.NEUTRAL, 0,
-                                  (use.place,)),) + tuple(topic_findings)
+        topic_findings = (finding("LQ-01", "use_god_by_relation", Effect.NEUTRAL, 0, (use.place,)),) + tuple(
+            topic_findings)
     # 增刪卜易's own chapter for the matter (天時 … 祖塋): its reasons beside the topic reading, its timings with the
     # others, its deciding signs into the decision
     chapter = chapters.chapter_reading(chart, states, question, use.place, absorbed)

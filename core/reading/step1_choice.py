@@ -15,11 +15,10 @@ from __future__ import annotations
 from core.chart.actors import acting_lines, actor_at
 from core.chart.chart import Chart
 from core.chart.hexagram import Relation, relation
-from core.findings import Effect, Finding, Layer, Place
+from core.findings import Effect, Finding, Layer, Place, finding
 from core.question import Question, Subject, Target, Topic
 from core.reading.step1_usegod import UseGod, select_use_god
 from core.reading.step2_state import State, States, Vigour
-from core.reading.step2_strength import finding
 from core.reading.step3_usable import Usable, usability
 from core.values import value
 

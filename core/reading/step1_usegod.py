@@ -11,9 +11,9 @@ from core.chart.actors import Actor, actor_at
 from core.chart.chart import Chart, DayRelation, MonthRelation
 from core.chart.hexagram import Relation, relation
 from core.chart.relations import overcomes
-from core.findings import Effect, Finding, Layer, Place
+from core.findings import Effect, Finding, Layer, Place, finding
 from core.question import Role, Special, Target
-from core.reading.step2_strength import assess, finding
+from core.reading.step2_strength import assess
 from core.values import value
 
 

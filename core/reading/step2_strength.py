@@ -23,8 +23,7 @@ from core.chart.chart import (
 )
 from core.chart.ganzhi import Branch
 from core.chart.relations import Stage, generates, overcomes, stage
-from core.findings import Effect, Finding, Layer, Place
-from core.rules import source
+from core.findings import Effect, Finding, Layer, Place, finding
 from core.values import value
 
 GOOD, BAD, NEUTRAL = Effect.GOOD, Effect.BAD, Effect.NEUTRAL
@@ -38,26 +37,6 @@ W_MONTH_GEN, W_DAY_GEN, W_MONTH_HIT, W_DAY_HIT = 4, 4, 4, 4
 W_BREAK, W_DAY_BREAK, W_TRUE_VOID, W_ROOTLESS = 7, 5, 7, 10
 W_LINE_GEN, W_LINE_HIT = 4, 4
 W_TURN_GEN, W_TURN_HIT = 5, 6
-
-
-def finding(rule: str, key: str, effect: Effect, weight: int, places: tuple[Place, ...] = (),
-            branch: object = None, **params: object) -> Finding:
-    """A finding from a registered rule id; params are stringified canonical names, ``branch`` (the usual one,
-    named so that most calls build no keyword dict) first."""
-    if params:
-        items = tuple(params.items()) if branch is None else (("branch", branch), *params.items())
-    else:
-        items = () if branch is None else (("branch", branch),)
-    return _shared_finding(rule, key, effect, weight, places, items)
-
-
-@lru_cache(maxsize=16384)
-def _shared_finding(rule: str, key: str, effect: Effect, weight: int, places: tuple[Place, ...],
-                    params: tuple[tuple[str, object], ...]) -> Finding:
-    """One object per distinct finding: findings are immutable and the same few thousand recur in every reading,
-    so each is built (and validated) once."""
-    return Finding(rule, source(rule), key, effect, weight, places,
-                   tuple((k, v if isinstance(v, str) else str(v)) for k, v in params))
 
 
 @value

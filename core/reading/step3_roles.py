@@ -11,8 +11,8 @@ from core.chart.actors import Actor, acting_lines, line_actors
 from core.chart.chart import Chart, DayRelation, MonthRelation, Season, Transformation
 from core.chart.ganzhi import Branch, Element
 from core.chart.relations import Stage, stage
-from core.findings import Effect, Finding, Layer, Place
-from core.reading.step2_strength import DAY_SUPPORT, MONTH_SUPPORT, finding, season_strong
+from core.findings import Effect, Finding, Layer, Place, finding
+from core.reading.step2_strength import DAY_SUPPORT, MONTH_SUPPORT, season_strong
 from core.values import value
 
 GOOD, BAD, NEUTRAL = Effect.GOOD, Effect.BAD, Effect.NEUTRAL
