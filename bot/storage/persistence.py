@@ -47,9 +47,10 @@ changes as soon as the update has been handled, and is also what reads the conve
     processor.attach(app)
 
 After every update (handlers of all groups done, ``ApplicationHandlerStop`` included) it awaits
-``app.update_persistence()``, which writes the conversation states, ``user_data`` and ``chat_data`` that update
-touched; only then is the user's next update taken.  What stays covered only by the ``update_interval`` timer
-(5 s by default): changes made by jobs and by ``block=False`` handlers still running.  The one window left: a
+``app.update_persistence()``, which writes the ``user_data`` and ``chat_data`` that update touched, then hands the
+states its ``StoredConversationHandler`` steps left to ``update_conversation`` (``write_states``); only then is the
+user's next update taken.  What stays covered only by the ``update_interval`` timer (5 s by default): changes
+made by jobs.  The one window left: a
 handler that has already replied to the user when the process dies, before the commit that follows it — the
 user saw the reply, the state is the previous one, and the same step is asked again.  Unchanged data is not
 rewritten, so the frequent runs cost one comparison.
@@ -464,7 +465,9 @@ class StoredConversationHandler(BaseHandler[Update, Any, object]):
     data (``write_state``), and forgets it (``forget_state``).  So nothing of PTB's own conversation bookkeeping is read or written: the key is
     built from the update as PTB documents it (the chat's id if ``per_chat``, the user's if ``per_user``, the
     button's message if ``per_message``), and a state is whatever a step returns (``None`` keeps the current one,
-    ``END`` ends it).  Use it with ``StoragePersistence`` and ``WriteThroughUpdateProcessor`` or
+    ``END`` ends it).  Each step is awaited in the update (a step's ``block=False`` is not honoured: its state must
+be known when the update is written), and there is no ``conversation_timeout`` (the expiry is the persistence's
+``ttl``, ``bot.delivery.expiry``) and no nesting.  Use it with ``StoragePersistence`` and ``WriteThroughUpdateProcessor`` or
     ``bot.delivery.lanes.FairUpdateProcessor``; ``name`` is the stored conversation's name."""
 
     END: Final = ConversationHandler.END
