@@ -66,13 +66,17 @@ from bot.storage.errors import (
     StorageError,
 )
 from bot.storage.models import (
+    Ask,
+    AskAnswer,
     Delivery,
+    DueAsk,
     DueSubscription,
     Health,
     HistoryPage,
     NatalReading,
     Reading,
     ReadingPage,
+    StoredOutcome,
     Subscription,
     SweptBatch,
     User,
@@ -98,6 +102,8 @@ from bot.storage.values import (
 
 __all__ = [
     "APPLICATION_ID",
+    "Ask",
+    "AskAnswer",
     "COIN_CONVENTIONS",
     "DAY_BOUNDARIES",
     "DEFAULT_DATABASE_PATH",
@@ -109,6 +115,7 @@ __all__ = [
     "SQLITE_MIGRATIONS",
     "ConstraintError",
     "Delivery",
+    "DueAsk",
     "DueSubscription",
     "ForeignDatabaseError",
     "Health",
@@ -123,6 +130,7 @@ __all__ = [
     "SchemaTooNewError",
     "Storage",
     "StorageError",
+    "StoredOutcome",
     "Subscription",
     "SweptBatch",
     "User",
