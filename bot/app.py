@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from telegram import BotCommand, Update
+from telegram import BotCommand, InlineKeyboardMarkup, Update
 from telegram.constants import ParseMode
 from telegram.ext import (
     Application,
@@ -34,7 +34,7 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 from telegram.warnings import PTBUserWarning
 
-from bot import flow, natal_flow
+from bot import askback, flow, natal_flow
 from bot import keyboards as kb
 from bot.config import DEFAULT_ZONES, Config
 from bot.dates import day_text, moment_text
@@ -48,6 +48,7 @@ from bot.limits import dropped_notice, reading_allowed
 from bot.messages import split_message
 from bot.ops import MeteredApplication, start_ops, stop_ops
 from bot.ops import install as install_ops
+from bot.outcomes import tally, tally_text
 from bot.pacing import PacedLimiter
 from bot.persistence import StoragePersistence, StoredConversationHandler
 from bot.render import render_findings, render_sources
@@ -63,8 +64,8 @@ log = logging.getLogger(__name__)
 warnings.filterwarnings("ignore", message="If 'per_message=False'", category=PTBUserWarning)
 
 USER_CACHE = 100_000  # users' settings kept in memory (a write transaction per update saved)
-COMMANDS = ("start", "cast", "natal", "history", "terms", "today", "subscribe", "unsubscribe", "settings", "lang", "tz",
-            "help", "cancel")
+COMMANDS = ("start", "cast", "natal", "history", "terms", "today", "subscribe", "unsubscribe", "askback", "settings",
+            "lang", "tz", "help", "cancel")
 
 
 async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -126,6 +127,7 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         _("/terms — what the terms of your latest reading mean"),
         _("/today — today's almanac of stars"),
         _("/subscribe 07:00 — the almanac every morning; /unsubscribe to stop"),
+        _("/askback 20:00 — when a reading's moment comes, I ask whether it happened; /askback off to stop"),
         _("/settings — language, time zone, day boundary and coin convention"),
         _("/cancel — stop the current step"),
         "",
@@ -142,9 +144,11 @@ async def show_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
                 else _("No daily almanac (/subscribe)."))
     grim = (_("Grave verses of 玉照定真經 (early loss, violent death …): shown.") if user.grim else
             _("Grave verses of 玉照定真經 (early loss, violent death …): hidden."))
+    markup = kb.settings(user.day_boundary, user.coins, user.grim)
+    markup = InlineKeyboardMarkup([*markup.inline_keyboard, *askback.settings_rows(user)])
     await flow.say(update, _("Language: {lang}\nTime zone: {tz}\n").format(
-        lang=kb.LANG_NAMES[user.lang], tz=user.tz) + sub_text + "\n" + grim,
-        kb.settings(user.day_boundary, user.coins, user.grim))
+        lang=kb.LANG_NAMES[user.lang], tz=user.tz) + sub_text + "\n" + grim + "\n" + askback.settings_line(user),
+        markup)
 
 
 async def settings_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -257,8 +261,12 @@ async def history(update: Update, context: ContextTypes.DEFAULT_TYPE, offset: in
         return
     items: list[tuple[int | str, str]] = [
         (f"n:{r.id}" if isinstance(r, StoredNatal) else r.id, _label(r, user.tz)) for r in page.items]
-    await flow.say(update, _("Your readings ({first}–{last} of {total}):").format(
-        first=offset + 1, last=offset + len(items), total=page.total), kb.history(items, offset, page.has_more))
+    head = _("Your readings ({first}–{last} of {total}):").format(first=offset + 1, last=offset + len(items),
+                                                                 total=page.total)
+    record = tally(await flow.storage(context).user_outcomes(user.user_id))  # how they turned out (bot.outcomes)
+    if record.recorded:
+        head = tally_text(record) + "\n\n" + head
+    await flow.say(update, head, kb.history(items, offset, page.has_more))
 
 
 async def history_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -662,6 +670,7 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     app.add_handler(CommandHandler("history", history_command))
     app.add_handler(CommandHandler("terms", terms_command))
     app.add_handler(CommandHandler("cancel", cancel_outside))
+    askback.install(app)  # /askback, the offer under a reading and the asks' buttons (bot.askback)
     app.add_handler(CallbackQueryHandler(settings_button, pattern=r"^s:"))
     app.add_handler(CallbackQueryHandler(lang_button, pattern=r"^l:"))
     app.add_handler(CallbackQueryHandler(history_button, pattern=r"^h:"))

@@ -66,6 +66,7 @@ from telegram.request import HTTPXRequest
 
 from bot import metrics
 from bot.almanac import local_today, render_almanac
+from bot.askback import AskStats, send_due_asks
 from bot.collector import settle
 from bot.dates import day_text, parse_hhmm
 from bot.i18n import _, use
@@ -111,6 +112,7 @@ class BroadcastStats:
     failed: int = 0  # given up for that local date (BadRequest)
     rate_limited: int = 0  # RetryAfter answers that reached the broadcast (after the limiter's retries)
     stopped: bool = False  # ended early because the application is stopping
+    asks_sent: int = 0  # asks of bot.askback sent after the almanac (``broadcast_once``)
     started: float = field(default_factory=time.monotonic)
     finished: float | None = None
 
@@ -120,7 +122,8 @@ class BroadcastStats:
 
     def summary(self) -> str:
         return (f"due {self.due}, sent {self.sent}, skipped {self.skipped}, blocked {self.blocked}, "
-                f"retry later {self.retry_later}, failed {self.failed}, rate limited {self.rate_limited}"
+                f"retry later {self.retry_later}, failed {self.failed}, rate limited {self.rate_limited}, "
+                f"asks sent {self.asks_sent}"
                 f"{', stopped early' if self.stopped else ''} in {self.seconds:.1f} s")
 
 
@@ -159,7 +162,7 @@ async def broadcast_due(
     clock = clock or _utcnow
     stats = BroadcastStats()
     slots = asyncio.Semaphore(concurrency)
-    send = _sender(bot, storage, rate, paid)
+    send = sender(bot, storage, rate, paid)
     tasks: set[asyncio.Task[None]] = set()
     aborted: list[BaseException] = []
 
@@ -199,23 +202,23 @@ async def broadcast_due(
     return stats
 
 
-Send = Callable[[int, str], Coroutine[Any, Any, Any]]
+Send = Callable[..., Coroutine[Any, Any, Any]]  # (chat_id, text, **send_message's options) → the Message
 
 
-def _sender(bot: Any, storage: Storage, rate: float | None, paid: bool) -> Send:
-    """How one almanac is sent: through the bot's ``PacedLimiter`` (marked as the broadcast's), or, for a bot
-    without one, in a slot of a budget of this run."""
+def sender(bot: Any, storage: Storage, rate: float | None, paid: bool) -> Send:
+    """How one broadcast message (an almanac, or an ask of ``bot.askback``) is sent: through the bot's
+    ``PacedLimiter`` (marked as the broadcast's), or, for a bot without one, in a slot of a budget of this run."""
     extra: dict[str, Any] = {"allow_paid_broadcast": True} if paid else {}
     limiter = getattr(bot, "rate_limiter", None)
     if isinstance(limiter, PacedLimiter):
-        async def through_limiter(chat_id: int, text: str) -> Any:
-            return await bot.send_message(chat_id, text, rate_limit_args=BROADCAST, **extra)
+        async def through_limiter(chat_id: int, text: str, **kw: Any) -> Any:
+            return await bot.send_message(chat_id, text, rate_limit_args=BROADCAST, **extra, **kw)
 
         return through_limiter
     budget = budget_for(storage, rate, paid)
 
-    async def in_own_slot(chat_id: int, text: str) -> Any:
-        return await in_slot(budget, lambda: bot.send_message(chat_id, text, **extra))
+    async def in_own_slot(chat_id: int, text: str, **kw: Any) -> Any:
+        return await in_slot(budget, lambda: bot.send_message(chat_id, text, **extra, **kw))
 
     return in_own_slot
 
@@ -309,6 +312,7 @@ class DailyAlmanacJob:
         self._paced: object | None = None  # the storage the budget was chosen for
         self.runs = 0
         self.last: BroadcastStats | None = None
+        self.last_asks: AskStats | None = None
         self._lock = asyncio.Lock()
         self._released = False
         self._pruned_on: date | None = None
@@ -327,16 +331,23 @@ class DailyAlmanacJob:
                 # One bot per database: a 'pending' reservation of another owner belongs to a dead process.
                 # (In a cluster it may be a live worker's: there a reservation is left to its lease.)
                 released = await storage.release_stale_reservations(now=clock())
+                released += await storage.release_stale_asks(now=clock())
                 self._released = True
                 if released:
                     log.info("released %d reservation(s) left by a stopped process", released)
             stats = await broadcast_due(app.bot, storage, clock=clock, concurrency=self.concurrency, rate=self.rate,
                                         should_stop=lambda: not app.running, paid=self.paid)
-            self.runs += 1
-            self.last = stats
             metrics.DELIVERIES_DUE.set(stats.due)
             if stats.due:
                 log.info("daily almanac: %s", stats.summary())
+            # Then the asks of bot.askback, in the same turn and at the same pace.
+            self.last_asks = await send_due_asks(sender(app.bot, storage, self.rate, self.paid), storage,
+                                                 clock=clock, concurrency=self.concurrency,
+                                                 should_stop=lambda: not app.running)
+            if self.last_asks.due:
+                log.info("asking back: %s", self.last_asks.summary())
+            self.runs += 1
+            self.last = stats
             today = clock().astimezone(UTC).date()
             if self._pruned_on != today:
                 self._pruned_on = today
@@ -498,10 +509,17 @@ async def broadcast_once(token: str, api_base_url: str | None, database: str, *,
             released = await storage.release_stale_reservations(now=(clock or _utcnow)())
             if released:
                 log.info("released %d reservation(s) of other senders", released)
+        if release_stale:
+            await storage.release_stale_asks(now=(clock or _utcnow)())
         async with make_bot(token, api_base_url, rate=rate, paid=paid, budget=budget_for(storage, rate, paid),
                             proxy=proxy) as bot:
-            return await broadcast_due(bot, storage, clock=clock, concurrency=concurrency, rate=rate,
-                                       should_stop=should_stop, paid=paid)
+            stats = await broadcast_due(bot, storage, clock=clock, concurrency=concurrency, rate=rate,
+                                        should_stop=should_stop, paid=paid)
+            if not stats.stopped:  # then the asks of bot.askback due now, at the same pace
+                asks = await send_due_asks(sender(bot, storage, rate, paid), storage, clock=clock or _utcnow,
+                                           concurrency=concurrency, should_stop=should_stop)
+                stats.asks_sent = asks.sent
+            return stats
 
 
 def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = DEFAULT_RATE,

@@ -102,8 +102,6 @@ from bot.storage.values import (
 
 __all__ = [
     "APPLICATION_ID",
-    "Ask",
-    "AskAnswer",
     "COIN_CONVENTIONS",
     "DAY_BOUNDARIES",
     "DEFAULT_DATABASE_PATH",
@@ -113,6 +111,8 @@ __all__ = [
     "POSTGRES_MIGRATIONS",
     "SCHEMA_VERSION",
     "SQLITE_MIGRATIONS",
+    "Ask",
+    "AskAnswer",
     "ConstraintError",
     "Delivery",
     "DueAsk",

@@ -23,8 +23,8 @@ from bot.storage.models import (
     NatalReading,
     Reading,
     ReadingPage,
-    Subscription,
     StoredOutcome,
+    Subscription,
     SweptBatch,
     User,
 )
