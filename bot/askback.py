@@ -440,12 +440,12 @@ async def _answer(update: Update, context: ContextTypes.DEFAULT_TYPE, user: User
 
     storage = flow.storage(context)
     now = flow.now(context)
-    asks = {a.step: a for a in await storage.list_asks(user.user_id, rid)}
-    ask = asks.get(step)
-    today = now.astimezone(ZoneInfo(user.tz)).date()
-    on = None if ask is None else min(ask.moment_date, today)
+    ask = next((a for a in await storage.list_asks(user.user_id, rid) if a.step == step), None)
+    if ask is None:
+        await flow.say(update, _("That reading is not in your history."))
+        return
+    on = min(ask.moment_date, now.astimezone(ZoneInfo(user.tz)).date())  # the moment it answers, never ahead
     got = await storage.answer_ask(user.user_id, rid, step, answer, on=on, now=now)
-    assert on is not None or got.result == "missing"  # an ask of this user was found above
     if got.result == "missing":
         await flow.say(update, _("That reading is not in your history."))
         return

@@ -135,7 +135,7 @@ def request_of(o: StoredOutcome) -> dict[str, Any]:
         req |= {"at": local.strftime("%Y-%m-%d %H:%M:%S"), "tz": o.moment_tz, "day_boundary": o.day_boundary or 23}
     elif o.pillars:
         req |= {k: o.pillars[k] for k in ("month", "day", "year") if o.pillars.get(k)}
-    asked = {}
+    asked: dict[str, Any] = {}
     if isinstance(o.reading, dict):
         asked = (o.reading.get("reading") or {}).get("question") or {}
     stored = {"topic": o.topic, "subject": o.subject, "sex": o.sex, "use_god": o.use_god}
