@@ -32,44 +32,37 @@ or a 429 past its waits is tried again later.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
-import time
-from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
+from collections.abc import AsyncGenerator, Callable
 from datetime import UTC, date, datetime, timedelta
 from datetime import time as dt_time
 from typing import Any, Final, NamedTuple
 from zoneinfo import ZoneInfo
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
-from telegram.error import BadRequest, Forbidden, InvalidToken, RetryAfter, TelegramError
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
 
 from bot import metrics
 from bot.dates import clock_text, day_text, parse_hhmm
 from bot.i18n import _, use
 from bot.korean import particles
-from bot.pacing import retry_seconds
+from bot.sending import Send, SendStats, send_all
 from bot.storage import Ask, DueAsk, Storage, User
 from core.findings import Timing, Unit
 from core.reading import Reading
 
 __all__ = [
-    "DEFAULT_ASK_AT", "MAX_ASKS", "AskStats", "Planned", "ask_keyboard", "ask_text", "due_instant", "install",
+    "DEFAULT_ASK_AT", "MAX_ASKS", "Planned", "ask_keyboard", "ask_text", "due_instant", "install",
     "moment_words", "plan", "reading_markup", "send_due_asks",
 ]
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
-Send = Callable[..., Coroutine[Any, Any, Any]]  # (chat_id, text, reply_markup=…) → the Message sent
 
 DEFAULT_ASK_AT: Final = "20:00"
 MAX_ASKS: Final = 3  # asks a reading: its most likely moment and two after "not yet"
-NETWORK_RETRY: Final = timedelta(minutes=1)
-MAX_RATE_WAITS: Final = 3
 PREFIX: Final = "ab"  # callback data: ab:{rid}:yes|no|drop, ab:{rid}:{step}:{answer}, ab:set:on|off
 ANSWER_CODES: Final = {"y": "happened", "n": "not_yet", "o": "otherwise", "s": "stop"}
 
@@ -212,124 +205,45 @@ def ask_keyboard(ask: Ask) -> InlineKeyboardMarkup:
     ])
 
 
-@dataclass
-class AskStats:
-    due: int = 0  # asks the stream yielded
-    sent: int = 0
-    skipped: int = 0  # not claimed: another sender holds it, or it stopped being due meanwhile
-    blocked: int = 0  # 403: asking back turned off for the user
-    retry_later: int = 0
-    failed: int = 0
-    rate_limited: int = 0
-    stopped: bool = False
-    started: float = field(default_factory=time.monotonic)
-    finished: float | None = None
-
-    def summary(self) -> str:
-        seconds = (self.finished or time.monotonic()) - self.started
-        return (f"asks due {self.due}, sent {self.sent}, skipped {self.skipped}, blocked {self.blocked}, "
-                f"retry later {self.retry_later}, failed {self.failed}{', stopped early' if self.stopped else ''} "
-                f"in {seconds:.1f} s")
-
-
 async def send_due_asks(send: Send, storage: Storage, *, clock: Clock, concurrency: int = 4,
-                        should_stop: Callable[[], bool] | None = None, page_size: int = 200,
-                        max_rate_waits: int = MAX_RATE_WAITS, network_retry: timedelta = NETWORK_RETRY) -> AskStats:
+                        should_stop: Callable[[], bool] | None = None, page_size: int = 200) -> SendStats:
     """Send every ask due at ``clock()``, at most ``concurrency`` in flight, each through ``send`` (the
     broadcast's: paced with it, ``bot.broadcast.sender``); what happened."""
-    stats = AskStats()
-    slots = asyncio.Semaphore(concurrency)
-    tasks: set[asyncio.Task[None]] = set()
-    aborted: list[BaseException] = []
 
-    def done(task: asyncio.Task[None]) -> None:
-        tasks.discard(task)
-        slots.release()
-        if not task.cancelled() and task.exception() is not None:
-            aborted.append(task.exception())  # type: ignore[arg-type]
-
-    try:
-        stream = storage.iter_due_asks(clock(), page_size=page_size)
-        async with contextlib.aclosing(stream):
+    async def parcels() -> AsyncGenerator[AskParcel, None]:
+        async with contextlib.aclosing(storage.iter_due_asks(clock(), page_size=page_size)) as stream:
             async for ask in stream:
-                await slots.acquire()
-                if aborted or (should_stop is not None and should_stop()):
-                    slots.release()
-                    stats.stopped = not aborted
-                    break
-                stats.due += 1
                 metrics.ASKS_DUE.inc()
-                task = asyncio.create_task(_deliver(send, storage, ask, clock, stats, max_rate_waits, network_retry),
-                                           name=f"ask-{ask.reading_id}-{ask.step}")
-                tasks.add(task)
-                task.add_done_callback(done)
-        if tasks:
-            await asyncio.wait(set(tasks))
-    except BaseException:
-        for task in tasks:
-            task.cancel()
-        if tasks:
-            await asyncio.wait(set(tasks))
-        raise
-    finally:
-        stats.finished = time.monotonic()
-    if aborted:
-        raise aborted[0]
-    return stats
+                yield AskParcel(ask, storage, clock)
+
+    return await send_all(send, parcels(), SendStats(), concurrency=concurrency, should_stop=should_stop)
 
 
-async def _deliver(send: Send, storage: Storage, ask: DueAsk, clock: Clock, stats: AskStats, max_rate_waits: int,
-                   network_retry: timedelta) -> None:
-    if not await storage.reserve_ask(ask, now=clock()):
-        stats.skipped += 1
-        return
-    with use(ask.lang):
-        text, markup = ask_text(ask), ask_keyboard(ask)
-    waits = 0
-    while True:
-        try:
-            message = await send(ask.chat_id, text, reply_markup=markup)
-        except RetryAfter as exc:
-            stats.rate_limited += 1
-            waits += 1
-            if waits <= max_rate_waits:
-                continue
-            await storage.fail_ask(ask, error=str(exc), retry=True, retry_after=timedelta(seconds=retry_seconds(exc)),
-                                   now=clock())
-            stats.retry_later += 1
-        except Forbidden as exc:
-            log.info("user %s cannot be reached (%s): asking back turned off", ask.user_id, exc.message)
-            await storage.fail_ask(ask, error=exc.message, retry=False, now=clock())
-            await storage.set_ask_back(ask.user_id, False, now=clock())
-            stats.blocked += 1
-        except BadRequest as exc:
-            log.warning("ask to user %s refused: %s", ask.user_id, exc.message)
-            await storage.fail_ask(ask, error=exc.message, retry=False, now=clock())
-            stats.failed += 1
-        except InvalidToken as exc:
-            await storage.fail_ask(ask, error=str(exc), retry=True, now=clock())
-            stats.retry_later += 1
-            raise
-        except (TelegramError, OSError) as exc:
-            log.warning("ask to user %s not sent (%r): retrying later", ask.user_id, exc)
-            await storage.fail_ask(ask, error=repr(exc), retry=True, retry_after=network_retry, now=clock())
-            stats.retry_later += 1
-        else:
-            await _confirm(storage, ask, message.message_id, clock)
-            stats.sent += 1
-            metrics.ASKS_SENT.inc()
-        return
+class AskParcel:
+    """One ask (``bot.sending.Parcel``): claimed, sent with its buttons and recorded, as an almanac is."""
 
+    what = "ask"
 
-async def _confirm(storage: Storage, ask: Ask, message_id: int, clock: Clock) -> None:
-    """Record the send at once; a cancellation arriving now waits for the record (else: a second ask later)."""
-    record = asyncio.ensure_future(storage.confirm_ask(ask, message_id=message_id, now=clock()))
-    try:
-        await asyncio.shield(record)
-    except asyncio.CancelledError:
-        with contextlib.suppress(Exception):
-            await record
-        raise
+    def __init__(self, ask: DueAsk, storage: Storage, clock: Clock) -> None:
+        self.ask, self.storage, self.clock = ask, storage, clock
+        self.chat_id, self.user_id = ask.chat_id, ask.user_id
+
+    async def claim(self) -> bool:
+        return await self.storage.reserve_ask(self.ask, now=self.clock())
+
+    def render(self) -> tuple[str, dict[str, Any]]:
+        with use(self.ask.lang):
+            return ask_text(self.ask), {"reply_markup": ask_keyboard(self.ask)}
+
+    async def fail(self, error: str, *, retry: bool, retry_after: timedelta | None = None) -> None:
+        await self.storage.fail_ask(self.ask, error=error, retry=retry, retry_after=retry_after, now=self.clock())
+
+    async def unreachable(self) -> None:
+        await self.storage.set_ask_back(self.user_id, False, now=self.clock())
+
+    async def confirm(self, message_id: int) -> None:
+        await self.storage.confirm_ask(self.ask, message_id=message_id, now=self.clock())
+        metrics.ASKS_SENT.inc()
 
 
 # ---- the buttons and /askback --------------------------------------------------------------------------------

@@ -12,11 +12,9 @@ import asyncio
 import contextlib
 import json
 import os
-import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from collections import Counter
 from dataclasses import fields
 from datetime import UTC, date, datetime, timedelta
@@ -35,7 +33,7 @@ from core.export import reading_record
 from core.question import Question, Topic
 from core.reading import read
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
-from tests.test_broadcast import ROOT, Bot, Clock, HoldingTelegram, running
+from tests.test_broadcast import ROOT, Bot, Clock, HoldingTelegram, kill_mid_pass, running
 
 START = datetime(2026, 12, 5, 3, 0, tzinfo=UTC)  # 12:00 in Seoul
 
@@ -265,15 +263,6 @@ async def seed_asks(st: Any, users: range, at: datetime, *, lines: str = "987878
                                                        at + timedelta(days=6))])
 
 
-CHILD = """
-import asyncio, sys
-from datetime import datetime
-from bot.broadcast import broadcast_once
-at = datetime.fromisoformat(sys.argv[4])
-asyncio.run(broadcast_once(sys.argv[1], sys.argv[2], sys.argv[3], concurrency=3, clock=lambda: at))
-"""
-
-
 async def test_sigkill_at_the_due_minute_loses_none_and_sends_none_twice(tmp_path: Path) -> None:
     db = tmp_path / "bot.sqlite3"
     at = datetime(2026, 6, 1, 11, 0, tzinfo=UTC)
@@ -283,25 +272,7 @@ async def test_sigkill_at_the_due_minute_loses_none_and_sends_none_twice(tmp_pat
     tg = HoldingTelegram(accept)
     async with tg:
         users = [tg.user(7700 + i) for i in range(n)]
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
-        child = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", CHILD, tg.token, tg.base_url, str(db), at.isoformat(), cwd=str(ROOT), env=env,
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
-        try:
-            deadline = time.monotonic() + 30
-
-            def sent_in_db() -> int:
-                with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as ro:
-                    return ro.execute("SELECT count(*) FROM asks WHERE status = 'sent'").fetchone()[0]
-
-            while not (len(tg.sent) == accept and tg.held >= 1 and sent_in_db() == accept):
-                assert child.returncode is None, "the pass ended before it could be killed"
-                assert time.monotonic() < deadline, (len(tg.sent), tg.held)
-                await asyncio.sleep(0.02)
-        finally:
-            child.send_signal(signal.SIGKILL)
-            await child.wait()
-        assert child.returncode == -signal.SIGKILL
+        await kill_mid_pass(tg, db, at, "SELECT count(*) FROM asks WHERE status = 'sent'", accept)
         tg.accept = None
         tg.release.set()
         with contextlib.closing(sqlite3.connect(db)) as ro:
