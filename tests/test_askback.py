@@ -15,6 +15,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
 from collections import Counter
 from dataclasses import fields
 from datetime import UTC, date, datetime, timedelta
@@ -343,3 +344,37 @@ async def test_outcomes_json_lists_only_agreed_readings_and_no_user_id(tmp_path:
     from bot.schemas import schema
 
     Draft202012Validator(schema("outcomes")).validate(printed)
+
+
+async def test_three_webhook_workers_on_postgresql_send_each_ask_once(postgres_url: str) -> None:
+    """Every worker runs the almanac's job, which sends the asks in its turn: one worker at a time, so each ask
+    goes once, and the cluster's sends stay within Telegram's 30 a second."""
+    from bot.broadcast import DailyAlmanacJob, install
+    from tests.test_cluster import workers
+
+    at = datetime(2026, 6, 1, 11, 0, tzinfo=UTC)
+    n = 90
+    async with await open_storage(postgres_url) as st:
+        await seed_asks(st, range(8800, 8800 + n), at)
+    jobs: list[DailyAlmanacJob] = []
+
+    def extra(app: Any) -> None:
+        jobs.append(install(app, interval=0.2, first=0.0))
+
+    async with FakeTelegram() as tg:
+        users = [tg.user(8800 + i) for i in range(n)]
+        async with workers(tg, postgres_url, 3, clock=lambda: at + timedelta(seconds=30), extra=extra):
+            deadline = time.monotonic() + 60
+            while sum(len(u.inbox) for u in users) < n and time.monotonic() < deadline:
+                await asyncio.sleep(0.1)
+            passes = sum(j.runs for j in jobs) + 3  # three whole passes more: a second send would be done by then
+            while sum(j.runs for j in jobs) < passes and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            assert sum(j.runs for j in jobs) >= passes, "the job stopped running"
+        sends = sorted(c.time for c in tg.calls if c.method == "sendMessage" and c.status == 200)
+    assert [len(asks_to(u)) for u in users] == [1] * n, "an ask missed or sent twice"
+    async with await open_storage(postgres_url) as st:
+        for uid in (8800, 8800 + n - 1):
+            assert [a.status for a in await st.list_asks(uid)] == ["sent", "later"]
+    busiest = max(sum(1 for t in sends[i:] if t - s < 1.0) for i, s in enumerate(sends))
+    assert busiest <= 30, busiest
