@@ -6,7 +6,8 @@ exposition format expects.
 
 What to watch (deploy/README.md, "What to monitor"): the rate of ``liuyao_update_errors_total``; the 99th percentile
 of ``liuyao_update_seconds``; ``liuyao_bot_api_rate_limited_total`` (429 answers: the pace is above Telegram's
-limit); ``liuyao_deliveries_due`` staying above zero after the broadcast ran, and ``liuyao_deliveries_late_total``.
+limit); ``liuyao_deliveries_due`` staying above zero after the broadcast ran, and ``liuyao_deliveries_late_total``;
+the asks of ``bot.askback`` due, sent and answered (counts only: no user's id or words).
 """
 
 from __future__ import annotations

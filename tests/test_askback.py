@@ -22,6 +22,8 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from prometheus_client import REGISTRY, generate_latest
+
 from bot.app import recompute
 from bot.askback import ask_text, due_instant, plan
 from bot.i18n import _, use
@@ -43,10 +45,17 @@ def has(prefix: str) -> Any:
     return lambda m: any(d.startswith(prefix) for d in m.callback_data)
 
 
-async def quick_reading(u: FakeUser, lines: str = "987878", topic: str = "wealth") -> FakeMessage:
-    """``/cast {lines} {topic}``, every follow-up answered with its first choice (or skipped), cast now: the
-    reading's message (the one with the reading's buttons)."""
-    await u.send(f"/cast {lines} {topic}")
+async def quick_reading(u: FakeUser, lines: str = "987878", topic: str = "wealth",
+                        question: str | None = None) -> FakeMessage:
+    """``/cast {lines} {topic}`` (or, with ``question``, /cast, the question and the topic), every follow-up
+    answered with its first choice (or skipped), cast now: the reading's message (the one with its buttons)."""
+    if question is None:
+        await u.send(f"/cast {lines} {topic}")
+    else:
+        await u.send("/cast")
+        await u.wait_for(lambda m: "q:skip" in m.callback_data)
+        await u.send(question)
+        await u.press(await u.wait_for(lambda m: f"t:{topic}" in m.callback_data), f"t:{topic}")
     for _step in range(8):
         m = await u.wait_for(lambda m: bool(m.callback_data), 10)
         data = m.callback_data
@@ -54,6 +63,10 @@ async def quick_reading(u: FakeUser, lines: str = "987878", topic: str = "wealth
             return m
         if "w:now" in data:
             await u.press(m, "w:now")
+        elif "m:text" in data:
+            await u.press(m, "m:text")
+            await u.wait_reply()
+            await u.send(lines)
         else:
             choice = next((d for d in data if d.endswith(":skip")), None) or next(d for d in data if d.startswith("f:"))
             await u.press(m, choice)
@@ -83,9 +96,10 @@ async def reply(u: FakeUser, text: str) -> str:
 
 async def test_accepted_ask_comes_once_at_the_moment_moves_on_not_yet_and_lands_in_history(tmp_path: Path) -> None:
     clock = Clock(START)
+    counted = {name: _sample(name, **labels) for name, labels in METRICS}
     async with running(tmp_path, clock) as (tg, bot):
         u = tg.user(2501, language_code="ko")  # Asia/Seoul
-        answer = await quick_reading(u)
+        answer = await quick_reading(u, question="가게를 내도 될까요?")
         rid = reading_of(answer)
         planned = await expected_plan(bot, u.id, rid, clock())
         assert len(planned) >= 2, "the test's cast names a single moment"
@@ -155,6 +169,20 @@ async def test_accepted_ask_comes_once_at_the_moment_moves_on_not_yet_and_lands_
         assert tally(stored).recorded == 1 and tally(stored).later + tally(stored).at + tally(stored).earlier == 1
         assert " ✓" in next(b["text"] for b in page.buttons if b["callback_data"] == f"o:{rid}")
 
+    # /metrics: two asks due and sent, answered "not yet" then "happened" — counts only, no words of the user's
+    assert {name + str(labels): _sample(name, **labels) - counted[name] for name, labels in METRICS} == {
+        name + str(labels): n for (name, labels), n in zip(METRICS, (2, 2, 1, 1, 0), strict=True)}
+    assert "가게를" not in generate_latest().decode()
+
+
+METRICS = (("liuyao_asks_due_total", {}), ("liuyao_asks_sent_total", {}),
+           ("liuyao_asks_answered_total", {"answer": "not_yet"}), ("liuyao_asks_answered_total", {"answer": "happened"}),
+           ("liuyao_asks_answered_total", {"answer": "stop"}))
+
+
+def _sample(name: str, **labels: str) -> float:
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
 
 async def test_off_declined_blocked_or_deleted_gets_nothing(tmp_path: Path) -> None:
     clock = Clock(START)
@@ -189,6 +217,19 @@ async def test_off_declined_blocked_or_deleted_gets_nothing(tmp_path: Path) -> N
         clock.now += timedelta(days=400)
         await bot.runs()
         assert len(tg.calls_to("sendMessage")) == sends + 1
+        # an outcome recorded with "What happened?" ends the asks of that reading too: one record
+        recorder = tg.user(2515, language_code="en")
+        answer = await quick_reading(recorder)
+        rid = reading_of(answer)
+        await recorder.press(answer, f"ab:{rid}:yes")
+        await recorder.wait_reply()
+        await recorder.press(answer, f"k:{rid}:ask")
+        what = await recorder.wait_for(has(f"k:{rid}:no"))
+        await recorder.press(what, f"k:{rid}:no")
+        await recorder.wait_reply()
+        clock.now = max(a.due_at for a in await storage.list_asks(recorder.id)) + timedelta(days=1)
+        await bot.runs()
+        assert asks_to(recorder) == []
 
 
 async def test_settings_switch_and_the_time_of_day(tmp_path: Path) -> None:

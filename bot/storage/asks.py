@@ -5,8 +5,9 @@ An ask is one row of ``asks`` keyed by (reading, step): step 0 names the reading
 the step before.  An ask is sent as a daily almanac is (``bot.storage``'s delivery semantics, the same windows):
 
 - due when it is 'waiting' and its ``due_at`` has passed by the caller's clock, or 'pending' past its lease (its
-  sender died), or a retryable failure whose wait is over — and its user's ``ask_back`` is on, and fewer than
-  ``max_attempts`` reservations were made;
+  sender died), or a retryable failure whose wait is over — and its user's ``ask_back`` is on, its reading has no
+  outcome yet (one recorded with "What happened?" ends the asks too), and fewer than ``max_attempts`` reservations
+  were made;
 - ``reserve_ask`` claims it in one guarded ``UPDATE`` (on PostgreSQL a second worker's ``UPDATE`` waits for the
   first one's commit and finds the row no longer due), ``confirm_ask`` marks it 'sent' right after Telegram took it.
 
@@ -203,7 +204,8 @@ class AskQueries:
             rows = await self.fetchall(
                 f"SELECT {ASK_COLUMNS}, u.lang, r.question, r.topic, r.moment_utc, r.moment_tz, r.created_at "
                 f"FROM asks AS a JOIN users AS u ON u.user_id = a.user_id JOIN readings AS r ON r.id = a.reading_id "
-                f"WHERE u.ask_back = TRUE AND ({_DUE}){page} ORDER BY a.due_at, a.reading_id, a.step LIMIT :limit",
+                f"WHERE u.ask_back = TRUE AND r.outcome IS NULL AND ({_DUE}){page} "
+                f"ORDER BY a.due_at, a.reading_id, a.step LIMIT :limit",
                 params)
             for r in rows:
                 base = AskQueries._ask(self, r)
@@ -218,15 +220,16 @@ class AskQueries:
 
     async def reserve_ask(self: _Engine, ask: Ask, *, now: datetime | None = None) -> bool:
         """Claim a due ask for this sender before sending it (leased until now + ``lease``); False when it is no
-        longer due — sent, held by a live sender, answered, cancelled, out of attempts — or its user turned
-        asking back off."""
+        longer due — sent, held by a live sender, answered, cancelled, out of attempts, its reading's outcome
+        recorded meanwhile — or its user turned asking back off."""
         moment = now or self.now()
         async with self.transaction() as tx:
             claimed = await tx.execute(
                 f"UPDATE asks AS a SET status = 'pending', attempts = a.attempts + 1, owner = :owner, "
                 f"lease_until = :lease_until, next_attempt_at = NULL, updated_at = :now "
                 f"WHERE a.reading_id = :rid AND a.step = :step AND ({_DUE}) "
-                f"AND EXISTS (SELECT 1 FROM users AS u WHERE u.user_id = a.user_id AND u.ask_back = TRUE)",
+                f"AND EXISTS (SELECT 1 FROM users AS u WHERE u.user_id = a.user_id AND u.ask_back = TRUE) "
+                f"AND EXISTS (SELECT 1 FROM readings AS r WHERE r.id = a.reading_id AND r.outcome IS NULL)",
                 {"owner": self.owner, "lease_until": self.instant(moment + self.lease), "now": self.instant(moment),
                  "rid": ask.reading_id, "step": ask.step, "max_attempts": self.max_attempts})
         return claimed == 1
