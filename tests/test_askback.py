@@ -21,6 +21,7 @@ from dataclasses import fields
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from prometheus_client import REGISTRY, generate_latest
 
@@ -419,3 +420,50 @@ async def test_three_webhook_workers_on_postgresql_send_each_ask_once(postgres_u
             assert [a.status for a in await st.list_asks(uid)] == ["sent", "later"]
     busiest = max(sum(1 for t in sends[i:] if t - s < 1.0) for i, s in enumerate(sends))
     assert busiest <= 30, busiest
+
+
+def test_the_plan_over_many_casts() -> None:
+    """For casts of every kind of question: at most three asks; the first at the most likely moment's first date
+    still to come (when all of its dates have passed, the earliest other moment to come); then later dates only,
+    one a date; each due at the chosen local time of its date, an hour moment not before its 時辰 has ended."""
+    from bot.cli import reading_from_request
+    from tests.schema_samples import read_requests
+
+    tz, ask_at = "Asia/Seoul", "21:30"
+
+    def day_of(d: date | datetime) -> date:
+        return d.date() if isinstance(d, datetime) else d
+
+    def due(t: Any, d: date | datetime) -> datetime:
+        return due_instant(t.unit.value, t.branch.name, day_of(d), tz, ask_at)
+
+    planned_any = 0
+    for req in read_requests(150, seed=25):
+        _chart, reading = reading_from_request(req, lambda: START)
+        now = reading.chart.moment.utc or START
+        got = plan(reading, tz, ask_at, now)
+        moments = [(reading.timing[0], d) for d in reading.timing[0].dates] if reading.timing else []
+        moments += [(t, t.dates[0]) for t in reading.timing[1:] if t.dates]  # the others at their first date
+        to_come = [(t, d) for t, d in moments if due(t, d) > now]
+        assert bool(got) == bool(to_come)
+        if not got:
+            continue
+        planned_any += 1
+        likely = reading.timing[0]
+        ahead = [d for d in likely.dates if due(likely, d) > now]
+        if ahead:
+            assert (got[0].unit, got[0].day) == (likely.unit.value, day_of(ahead[0]))
+        else:
+            assert got[0].day == min(day_of(t.dates[0]) for t in reading.timing[1:] if t.dates
+                                     and due(t, t.dates[0]) > now)
+        assert len(got) <= 3 and [p.day for p in got] == sorted({p.day for p in got})
+        for p in got:
+            local = p.due.astimezone(ZoneInfo(tz))
+            at_time = datetime.combine(p.day, datetime.strptime(ask_at, "%H:%M").time(), ZoneInfo(tz))
+            if p.unit == "hour":
+                start = (2 * "子丑寅卯辰巳午未申酉戌亥".index(p.pillar) - 1) % 24
+                ends = datetime.combine(p.day, datetime.min.time(), ZoneInfo(tz)) + timedelta(hours=start + 2)
+                assert local == max(at_time, ends)
+            else:
+                assert local == at_time
+    assert planned_any > 100
