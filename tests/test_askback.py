@@ -467,3 +467,22 @@ def test_the_plan_over_many_casts() -> None:
             else:
                 assert local == at_time
     assert planned_any > 100
+
+
+async def test_schema_6_arrives_on_a_database_of_version_5_with_its_data(database_url: str) -> None:
+    """The asks' migration on both engines: a user and a reading of the previous release stay as they were; the
+    user has not answered the offer (ask_back NULL) and would be asked at 20:00."""
+    from bot.storage import POSTGRES_MIGRATIONS, SCHEMA_VERSION, SQLITE_MIGRATIONS, is_postgres_url
+
+    assert SCHEMA_VERSION == 6
+    steps = POSTGRES_MIGRATIONS if is_postgres_url(database_url) else SQLITE_MIGRATIONS
+    async with await open_storage(database_url, migrations=steps[:5]) as old:
+        rid = await old.add_reading(7, lines="987878", reading={}, moment_utc=START, tz="Asia/Seoul")
+        await old.set_outcome(7, rid, outcome="did_not")
+    async with await open_storage(database_url) as st:
+        assert await st.schema_version() == 6
+        user = await st.get_user(7)
+        assert user is not None and (user.ask_back, user.ask_at) == (None, "20:00")
+        assert (await st.get_reading(7, rid)).outcome == "did_not"  # type: ignore[union-attr]
+        assert await st.list_asks(7) == [] and await st.user_outcomes(7) != []
+        assert [o async for o in st.shared_outcomes()] == []  # not agreed: not shared
