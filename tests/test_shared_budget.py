@@ -208,10 +208,10 @@ async def test_the_send_budget_arrives_with_version_5_and_a_newer_schema_is_stil
     postgres = is_postgres_url(database_url)
     steps = POSTGRES_MIGRATIONS if postgres else SQLITE_MIGRATIONS
     assert SCHEMA_VERSION >= 5
-    async with await open_storage(database_url, migrations=steps[:4]) as old:  # the previous release's schema
-        async with old.transaction() as tx:  # (written as that release wrote it: this one's user has more columns)
-            await tx.execute("INSERT INTO users (user_id, lang, created_at, updated_at) VALUES (7, 'ko', :now, :now)",
-                             {"now": old.instant(old.now())})
+    # the previous release's schema, and a user written as it wrote one (this release's user has more columns)
+    async with await open_storage(database_url, migrations=steps[:4]) as old, old.transaction() as tx:
+        await tx.execute("INSERT INTO users (user_id, lang, created_at, updated_at) VALUES (7, 'ko', :now, :now)",
+                         {"now": old.instant(old.now())})
     async with await open_storage(database_url) as st:
         assert await st.schema_version() == SCHEMA_VERSION and (await st.get_user(7)).lang == "ko"  # type: ignore[union-attr]
         if postgres:
