@@ -145,7 +145,7 @@ def outcomes_documents(n: int, seed: int) -> list[dict[str, Any]]:
     """What ``liuyao outcomes --json`` prints, for ``n`` databases of one to four readings with random outcomes
     (the stored record of each reading as the bot stores it, ``core.export.reading_record``)."""
     from bot.cli import reading_from_request
-    from bot.outcomes import outcome_record
+    from bot.ops.outcomes import outcome_record
     from bot.storage import StoredOutcome
     from core.export import reading_record
 

@@ -1,8 +1,8 @@
 """Issue 25, asking back when a reading's moment comes, end to end against the fake Bot API with an injected clock.
 
-The bot is the real Application with the daily almanac's job (``bot.broadcast.install``, which sends the asks in
+The bot is the real Application with the daily almanac's job (``bot.handlers.subscription.install``, which sends the asks in
 its turn); a test moves the clock and runs the job itself, as the JobQueue would (``tests.test_broadcast.Bot``).
-The asks a reading gets are computed the way the bot computes them (``bot.askback.plan`` on the stored reading,
+The asks a reading gets are computed the way the bot computes them (``bot.delivery.asks.plan`` on the stored reading,
 recomputed), so a test checks the instants and texts against the plan, not against a particular cast's dates.
 """
 
@@ -25,10 +25,11 @@ from zoneinfo import ZoneInfo
 
 from prometheus_client import REGISTRY, generate_latest
 
-from bot.app import recompute
-from bot.askback import ask_text, due_instant, plan
-from bot.i18n import _, use
-from bot.outcomes import AT, EARLIER, LATER, NOT, UNDATED, moment_class, tally, tally_text
+from bot.delivery.asks import due_instant, plan, render_ask
+from bot.handlers.common import recompute
+from bot.ops.outcomes import AT, EARLIER, LATER, NOT, UNDATED, moment_class, tally
+from bot.render.askback import tally_text
+from bot.render.i18n import _, use
 from bot.storage import DueAsk, SQLiteStorage, StoredOutcome, open_storage
 from core.calendar import Moment
 from core.cast import parse_cast
@@ -106,7 +107,7 @@ async def test_accepted_ask_comes_once_at_the_moment_moves_on_not_yet_and_lands_
         assert len(planned) >= 2, "the test's cast names a single moment"
         assert planned[0].due == due_instant(planned[0].unit, planned[0].pillar, planned[0].day, "Asia/Seoul", "20:00")
         with use("ko"):
-            from bot.dates import day_text
+            from bot.render.dates import day_text
 
             offer = _("Ask me on {date}").format(date=day_text(planned[0].day))
         assert offer in [b["text"] for b in answer.buttons]
@@ -130,7 +131,7 @@ async def test_accepted_ask_comes_once_at_the_moment_moves_on_not_yet_and_lands_
         shown = DueAsk(**{f.name: getattr(sent, f.name) for f in fields(sent)}, lang="ko", question=row.question,
                        topic=row.topic, cast_at=row.moment_utc, moment_tz=row.moment_tz)
         with use("ko"):
-            assert first.text == ask_text(shown)
+            assert first.text == render_ask(shown)
             assert first.callback_data == [f"ab:{rid}:0:y", f"ab:{rid}:0:n", f"ab:{rid}:0:o", f"ab:{rid}:0:s"]
 
         # "not yet": the next moment, at its own 20:00
@@ -166,7 +167,9 @@ async def test_accepted_ask_comes_once_at_the_moment_moves_on_not_yet_and_lands_
         page = await u.wait_for(has("o:"))
         stored = await storage.user_outcomes(u.id)
         with use("ko"):
-            assert (page.text or "").startswith(tally_text(tally(stored)))
+            t = tally(stored)
+            assert (page.text or "").startswith(tally_text(recorded=t.recorded, at=t.at, earlier=t.earlier,
+                                                           later=t.later, not_=t.not_, judged=t.judged, held=t.held))
         assert tally(stored).recorded == 1 and tally(stored).later + tally(stored).at + tally(stored).earlier == 1
         assert " ✓" in next(b["text"] for b in page.buttons if b["callback_data"] == f"o:{rid}")
 
@@ -239,11 +242,11 @@ async def test_settings_switch_and_the_time_of_day(tmp_path: Path) -> None:
         u = tg.user(2520, language_code="ja")  # Asia/Tokyo
         storage = await bot.app.persistence.get_storage()
         await u.send("/settings")
-        settings = await u.wait_for(has("ab:set:"))
+        settings = await u.wait_for(has("s:ask:"))
         with use("ja"):
             assert _("Asking back when a reading's moment comes: off (/askback to turn it on).") in settings.text
-        await u.press(settings, "ab:set:on")
-        await u.wait_for(has("ab:set:"))
+        await u.press(settings, "s:ask:on")
+        await u.wait_for(has("s:ask:"))
         assert (await storage.get_user(u.id)).ask_back is True
         answer = await quick_reading(u)  # on: scheduled as it is delivered, with a button to leave it out
         rid = reading_of(answer)
@@ -391,7 +394,8 @@ async def test_outcomes_json_lists_only_agreed_readings_and_no_user_id(tmp_path:
 async def test_three_webhook_workers_on_postgresql_send_each_ask_once(postgres_url: str) -> None:
     """Every worker runs the almanac's job, which sends the asks in its turn: one worker at a time, so each ask
     goes once, and the cluster's sends stay within Telegram's 30 a second."""
-    from bot.broadcast import DailyAlmanacJob, install
+    from bot.delivery.broadcast import DailyAlmanacJob
+    from bot.handlers.subscription import install
     from tests.test_cluster import workers
 
     at = datetime(2026, 6, 1, 11, 0, tzinfo=UTC)

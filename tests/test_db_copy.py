@@ -29,7 +29,7 @@ async def fill(store: SQLStorage) -> None:
     gone = await store.add_reading(1, lines="777777", reading={}, pillars={"month": "辰", "day": "戊申"})
     await store.add_reading(2**63 - 1, lines="888888", reading=[], pillars={"day": "甲子"})
     await store.set_outcome(1, first, outcome="happened", text="moved", on=date(2025, 4, 1), now=NOW)
-    await store.set_ask_back(1, True, at="21:00", now=NOW)  # an ask of the reading, waiting (bot.askback)
+    await store.set_ask_back(1, True, at="21:00", now=NOW)  # an ask of the reading, waiting (bot.handlers.askback)
     assert await store.schedule_asks(1, first, 1, [("day", "丙午", date(2025, 4, 2), NOW + timedelta(days=2))], now=NOW)
     async with store.transaction() as tx:  # a deleted reading: its id is never given again, after the move too
         await tx.execute("DELETE FROM readings WHERE id = :id", {"id": gone})

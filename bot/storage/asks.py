@@ -1,4 +1,4 @@
-"""The queries of asking back (``bot.askback``): the user's consent and time, the asks, and the outcomes they record.
+"""The queries of asking back (``bot.handlers.askback``): the user's consent and time, the asks, and the outcomes they record.
 
 An ask is one row of ``asks`` keyed by (reading, step): step 0 names the reading's most likely moment and is
 'waiting' from the start; steps 1 and 2 name the next moments and are 'later' until the user answers "not yet" to

@@ -17,7 +17,7 @@ class User:
     created_at: datetime
     updated_at: datetime
     grim: bool = False  # show 玉照定真經's grave verses (early death, crime …); off by default
-    ask_back: bool | None = None  # asked back at a reading's moment (bot.askback): None until the offer is answered
+    ask_back: bool | None = None  # asked back at a reading's moment (bot.handlers.askback): None until the offer is answered
     ask_at: str = "20:00"  # the local time of day the asks come at
 
 
@@ -154,7 +154,7 @@ class Health:
 
 @dataclass(frozen=True, slots=True)
 class Ask:
-    """One ask of a reading (``bot.askback``): the moment it names, when it is due, and how it stands."""
+    """One ask of a reading (``bot.handlers.askback``): the moment it names, when it is due, and how it stands."""
 
     reading_id: int
     step: int  # 0: the most likely moment; 1, 2: the next ones, asked after "not yet"
@@ -192,7 +192,7 @@ class AskAnswer:
 
 @dataclass(frozen=True, slots=True)
 class StoredOutcome:
-    """A reading with its outcome, as the tally (``bot.outcomes``) and ``liuyao outcomes`` read it — no user id."""
+    """A reading with its outcome, as the tally (``bot.ops.outcomes``) and ``liuyao outcomes`` read it — no user id."""
 
     lines: str
     moment_utc: datetime | None
