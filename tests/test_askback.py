@@ -38,7 +38,7 @@ from core.export import reading_record
 from core.question import Question, Topic
 from core.reading import read
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
-from tests.test_broadcast import ROOT, Bot, Clock, HoldingTelegram, kill_mid_pass, running
+from tests.test_broadcast import ROOT, Bot, Clock, HoldingTelegram, kill_mid_pass, running, runs_of_a_bot
 
 START = datetime(2026, 12, 5, 3, 0, tzinfo=UTC)  # 12:00 in Seoul
 
@@ -283,12 +283,7 @@ async def test_many_asks_in_one_minute_with_the_almanac_go_once_at_its_pace(tmp_
             tg.user(9000 + i)
         for i in range(n_almanacs):
             tg.user(9500 + i)
-        bot = Bot(tg, db, clock=lambda: at)
-        await bot.start()
-        try:
-            await bot.runs(2)
-        finally:
-            await bot.stop()
+        await runs_of_a_bot(tg, db, lambda: at)
         sends = sorted(c.time for c in tg.calls_to("sendMessage") if c.status == 200)
         per_chat = Counter(int(c.params["chat_id"]) for c in tg.calls_to("sendMessage") if c.status == 200)
     assert per_chat == {**{9000 + i: 1 for i in range(n_asks)}, **{9500 + i: 1 for i in range(n_almanacs)}}
@@ -325,12 +320,7 @@ async def test_sigkill_at_the_due_minute_loses_none_and_sends_none_twice(tmp_pat
             states = Counter(s for (s,) in ro.execute("SELECT status FROM asks WHERE step = 0"))
         assert states["sent"] == accept and states["pending"] >= 1  # killed with asks in flight
 
-        bot = Bot(tg, db, clock=lambda: at)  # the bot on the same file releases the dead sender's claims
-        await bot.start()
-        try:
-            await bot.runs(2)
-        finally:
-            await bot.stop()
+        await runs_of_a_bot(tg, db, lambda: at)  # the bot on the same file releases the dead sender's claims
     assert Counter(m.chat_id for m in tg.sent) == {u.id: 1 for u in users}
     with contextlib.closing(sqlite3.connect(db)) as ro:
         assert Counter(s for (s,) in ro.execute("SELECT status FROM asks WHERE step = 0")) == {"sent": n}

@@ -94,6 +94,16 @@ class Bot:
             assert self.job.runs == before + 1
 
 
+async def runs_of_a_bot(tg: FakeTelegram, db: Path, clock: Callable[[], datetime], n: int = 2) -> None:
+    """A bot started on ``db``, its broadcast job run ``n`` times, stopped."""
+    bot = Bot(tg, db, clock)
+    await bot.start()
+    try:
+        await bot.runs(n)
+    finally:
+        await bot.stop()
+
+
 @contextlib.asynccontextmanager
 async def running(tmp_path: Path, clock: Callable[[], datetime] | None, **kw: Any
                   ) -> AsyncIterator[tuple[FakeTelegram, Bot]]:
@@ -430,12 +440,7 @@ async def test_killed_mid_broadcast_then_restarted_sends_the_rest_once(tmp_path:
         assert states["sent"] == accept and states["pending"] >= 1  # killed with sends in flight
 
         # The bot starts on the same file: its first run releases the dead sender's reservations and sends the rest.
-        bot = Bot(tg, db, clock=lambda: at)
-        await bot.start()
-        try:
-            await bot.runs(2)
-        finally:
-            await bot.stop()
+        await runs_of_a_bot(tg, db, lambda: at)
     per_chat = Counter(m.chat_id for m in tg.sent)
     assert per_chat == {u.id: 1 for u in users}  # everyone once: no duplicate, no miss
     with contextlib.closing(sqlite3.connect(db)) as ro:
