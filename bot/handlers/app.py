@@ -50,7 +50,7 @@ from bot.ops.config import DEFAULT_ZONES, Config
 from bot.ops.health import MeteredApplication, start_ops, stop_ops
 from bot.ops.health import install as install_ops
 from bot.ops.outcomes import tally
-from bot.render.askback import tally_text
+from bot.render.askback import settings_line, tally_text
 from bot.render.dates import day_text, moment_text
 from bot.render.glossary import render_all_terms, render_terms
 from bot.render.i18n import N_, _, ngettext, normalize, set_current, term, use
@@ -149,11 +149,11 @@ async def show_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
                 else _("No daily almanac (/subscribe)."))
     grim = (_("Grave verses of 玉照定真經 (early loss, violent death …): shown.") if user.grim else
             _("Grave verses of 玉照定真經 (early loss, violent death …): hidden."))
+    asking = settings_line(user.ask_back, user.ask_at)
     markup = kb.settings(user.day_boundary, user.coins, user.grim)
     markup = InlineKeyboardMarkup([*markup.inline_keyboard, *askback.settings_rows(user)])
     await common.say(update, _("Language: {lang}\nTime zone: {tz}\n").format(
-        lang=kb.LANG_NAMES[user.lang], tz=user.tz) + sub_text + "\n" + grim + "\n" + askback.settings_line(user.ask_back, user.ask_at),
-        markup)
+        lang=kb.LANG_NAMES[user.lang], tz=user.tz) + sub_text + "\n" + grim + "\n" + asking, markup)
 
 
 async def settings_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

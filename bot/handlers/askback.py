@@ -27,14 +27,13 @@ from bot.delivery.asks import PREFIX, due_instant, plan
 from bot.handlers import common
 from bot.handlers.gate import small_int
 from bot.ops import metrics
-from bot.render.askback import consent_text, settings_line
+from bot.render.askback import consent_text
 from bot.render.dates import day_text, parse_hhmm
 from bot.render.i18n import _
 from bot.storage import Storage, User
 from core.reading import Reading
 
-__all__ = ["askback_button", "askback_command", "install", "reading_markup", "settings_line", "settings_rows",
-           "switch"]
+__all__ = ["askback_button", "askback_command", "install", "reading_markup", "settings_rows", "switch"]
 
 ANSWER_CODES = {"y": "happened", "n": "not_yet", "o": "otherwise", "s": "stop"}
 
