@@ -31,12 +31,12 @@ from bot.ops.outcomes import AT, EARLIER, LATER, NOT, UNDATED, moment_class, tal
 from bot.render.askback import tally_text
 from bot.render.i18n import _, use
 from bot.storage import DueAsk, SQLiteStorage, StoredOutcome, open_storage
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
 from core.export import reading_record
 from core.question import Question, Topic
-from core.reading import read
+from core.reading.pipeline import read
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 from tests.test_broadcast import ROOT, Bot, Clock, HoldingTelegram, kill_mid_pass, running, runs_of_a_bot
 

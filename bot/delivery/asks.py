@@ -37,7 +37,7 @@ from bot.render.askback import ask_text, hour_start
 from bot.render.i18n import _, use
 from bot.storage import Ask, DueAsk, Storage
 from core.findings import Timing, Unit
-from core.reading import Reading
+from core.reading.pipeline import Reading
 
 __all__ = ["DEFAULT_ASK_AT", "MAX_ASKS", "PREFIX", "AskParcel", "Planned", "ask_keyboard", "due_instant", "plan",
            "send_due_asks"]

@@ -31,7 +31,7 @@ from bot.render.askback import consent_text
 from bot.render.dates import day_text, parse_hhmm
 from bot.render.i18n import _
 from bot.storage import Storage, User
-from core.reading import Reading
+from core.reading.pipeline import Reading
 
 __all__ = ["askback_button", "askback_command", "install", "reading_markup", "settings_rows", "switch"]
 

@@ -23,11 +23,11 @@ from telegram.ext import ContextTypes, ConversationHandler
 
 from bot.render.korean import particles
 from bot.storage import Storage, User
-from core.calendar import DayBoundary, Moment
-from core.cast import parse_cast
-from core.chart import build_chart
+from core.chart.calendar import DayBoundary, Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
 from core.question import Question
-from core.reading import Reading, read
+from core.reading.pipeline import Reading, read
 
 log = logging.getLogger(__name__)
 

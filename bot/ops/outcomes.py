@@ -31,9 +31,9 @@ from typing import Any, Final
 from zoneinfo import ZoneInfo
 
 from bot.storage import StoredOutcome, database_url_from_env, open_storage
-from core.calendar import CalendarError, month_starts, year_starts
-from core.ganzhi import Branch
-from core.verdict import Verdict
+from core.chart.calendar import CalendarError, month_starts, year_starts
+from core.chart.ganzhi import Branch
+from core.reading.verdict import Verdict
 
 AT, EARLIER, LATER, NOT, UNDATED = "at", "earlier", "later", "not", "undated"
 QUESTION_KEYS: Final = ("topic", "subject", "sex", "subject_sex", "thing", "use_god", "horizon", "illness", "weather",

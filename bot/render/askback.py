@@ -10,8 +10,8 @@ from datetime import time as dt_time
 from bot.render.dates import clock_text, day_text
 from bot.render.i18n import _
 from bot.render.korean import particles
+from core.chart.ganzhi import Branch
 from core.findings import Unit
-from core.ganzhi import Branch
 
 
 def hour_start(pillar: str) -> int:
