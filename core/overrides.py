@@ -7,9 +7,9 @@ the traveller tied (LH-04), the hexagram's 六沖 and 六合 and their changes (
 (GB-02/03), the sky that moves for the weather (SW-05, and HJ-47's sky at its height stored in its tomb), 近病
 against 久病 (JS-24 before JS-25/26, HJ-35, and JT-04's 化退 in a long illness), the 子孫 that guards every 防患
 question (JS-23), for one's own matter the 世 (JS-12 counted once, JS-16/17, JS-23, HJ-34, HJ-44), the 局 the
-matter gains read against the 世 and the 應 (LH-10, HJ-32 for a lifted ghost), HJ-66's root, and the use-god
-striking the 世 (HJ-52, both ways, unless 貪生忘克 HJ-21 turns it to feeding).  独發
-carries no weight (DF-02): it is not here.  Only a co-read 世 (``CoUseGod.world``) brings the 世's overrides: the
+matter gains read against the 世 and the 應 (LH-10, HJ-32 for a lifted ghost), and the use-god striking the 世
+(HJ-52, both ways, unless 貪生忘克 HJ-21 turns it to feeding); HJ-66's root last, after the matter's chapter
+(``last_overrides``).  独發 carries no weight (DF-02): it is not here.  Only a co-read 世 (``CoUseGod.world``) brings the 世's overrides: the
 teacher's 應 (JS-10) and the weather's sky (SW-05) are read beside the use-god without them.
 """
 
@@ -516,4 +516,11 @@ def overrides(f: Facts) -> tuple[Move, ...]:
     """Every override that holds, in the book's order."""
     return (*_own_change(f), *_turning_back(f), *_obstacle_advances(f), *_traveller_tied(f), *_hidden_freed(f),
             *_full_punishment(f), *_hexagram(f), *_hexagram_element(f), *_weather(f), *_illness(f), *_guarded(f),
-            *_world(f), *_frames_on_world(f), *_rootless(f), *_use_overcomes_world(f))
+            *_world(f), *_frames_on_world(f), *_use_overcomes_world(f))
+
+
+def last_overrides(f: Facts) -> tuple[Move, ...]:
+    """The overrides that come after the matter's own chapter: HJ-66 「用神雖旺，原神若被傷克者，即如水無泉源」 grants
+    the use-god its strength and still takes the root away, so a chapter's floor that rests on that strength (升選章
+    SB-01 「旺官持世……皆吉」) does not lift it — the passage names 功名 and 貿易 among its matters."""
+    return tuple(_rootless(f))

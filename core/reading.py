@@ -18,7 +18,7 @@ from core.decision import Decision, decide
 from core.findings import LINE_PLACES, Effect, Finding, Layer, Place, Timing
 from core.ganzhi import Branch
 from core.hexagram import Relation
-from core.overrides import Facts, Move, ghost_lifted, overrides, world_ghost_lifted
+from core.overrides import Facts, Move, ghost_lifted, last_overrides, overrides, world_ghost_lifted
 from core.places import tally
 from core.question import (
     Horizon,
@@ -240,8 +240,9 @@ def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Findi
     world_tally = tally(chart, world, near=near, ghost_lifted=world_ghost_lifted(chart, question)) \
         if choice.co_use_god is not None and choice.co_use_god.world else None
     on_world = tuple(f for f in extra if f.rule == "LH-10")
-    moves = overrides(Facts(chart, question, us, world, choice.co_use_god, horizon, world_tally,
-                            usability(chart, world.place).usable, yuan, t, on_world)) + chapter_moves
+    facts = Facts(chart, question, us, world, choice.co_use_god, horizon, world_tally,
+                  usability(chart, world.place).usable, yuan, t, on_world)
+    moves = overrides(facts) + chapter_moves + last_overrides(facts)
     spirit_of = {LINE_PLACES[ln.position]: ln.spirit for ln in chart.lines}
     on_use = [f for f in extra if is_star(f) and use.place in f.places]
     punished = [f for f in extra if f.rule in ("XF-02", "XF-03") and f.param("subject") == "use_god"]

@@ -14,7 +14,7 @@ from core.findings import CHANGED_PLACES, LINE_PLACES, Finding, Layer, Place, Ti
 from core.ganzhi import Branch, Element
 from core.hexagram import Relation
 from core.overrides import Move
-from core.places import cannot_harm
+from core.places import cannot_harm, cannot_help
 from core.relations import Stage, branch_at_stage, clash_of, clashes, generates, harmonizes, overcomes, stage
 from core.rules import source
 from core.state import State, Vigour, state_of
@@ -104,6 +104,14 @@ def harming(chart: Chart, lines: tuple[Line, ...], use: Place, near: bool = True
     (tied, retreating, struck by its own change, distracted, entombed: ``core.places.cannot_harm``) is no harm."""
     us = state_of(chart, use)
     return tuple(ln for ln in lines if cannot_harm(chart, LINE_PLACES[ln.position], us, near) is None)
+
+
+def feeding(chart: Chart, lines: tuple[Line, ...], use: Place, near: bool = True) -> tuple[Line, ...]:
+    """Of ``lines`` (moving), those with the force to feed the use-god now or later: a helper chapters 1–34 read as
+    never able to generate (weak and struck by its own change, 化絕, 化破: 002 YN-6; one that can never act) feeds
+    nothing (``core.places.cannot_help``) — 「巳火又化回頭之克，不能生丑土之財，此財既無生扶」 (L666)."""
+    us = state_of(chart, use)
+    return tuple(ln for ln in lines if cannot_help(chart, LINE_PLACES[ln.position], us, near) is None)
 
 
 def acting(chart: Chart, rel: Relation) -> tuple[Actor, ...]:

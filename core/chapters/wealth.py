@@ -29,6 +29,7 @@ from core.chapters.common import (
     changes_into,
     clash_of,
     empty,
+    feeding,
     generates,
     harming,
     harmonizes,
@@ -99,10 +100,12 @@ def wealth_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     if parent and not child and not sib:
         moves.append(Move("QC-05", "qc_parent_moves", _places(parent), "", "≤小凶"))
     # QC-11 財得子動生之，如財之有源也 … 子動化財，財動化子，皆同此斷
-    sourced = (child and lines_of(chart, R.妻財)) or any(changes_into(x, R.妻財) for x in child) \
+    # 「生之」: a 子孫 that cannot feed the 財 (化回頭克, weak and 化絕 …, 002 YN-6) is no source
+    feeders = feeding(chart, child, use, near)
+    sourced = (feeders and lines_of(chart, R.妻財)) or any(changes_into(x, R.妻財) for x in child) \
         or any(changes_into(x, R.子孫) for x in wealth)
     if sourced and not sib:
-        moves.append(Move("QC-11", "qc_wealth_has_source", _places(child + wealth), "", "+1"))
+        moves.append(Move("QC-11", "qc_wealth_has_source", _places(feeders + wealth), "", "+1"))
     # QC-12 財爻持世，兄爻亦動者，不獨劫財，還防傷己，如若鬼動克世者更凶
     if world.relation is R.妻財 and sib:
         striking = [x for x in office if x.element.overcomes is world.element]
