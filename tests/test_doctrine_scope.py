@@ -1,0 +1,121 @@
+"""Each rule at the scope its passage gives (issue 21, the doctrine audit): no further than its condition, no
+shorter than its text, and under what the book says outweighs it.  Every test builds its charts from the passage —
+its condition and its exception, on a sweep over casts — never from a worked case.
+
+- XR-04 「卦逢六沖，行人無定而不返」 (行人章) is a six-clash, and 六沖章 (L545) bids every six-clash be read with
+  the use-god: 「必兼用神而言，用神旺雖沖不破，用神失陷凶而又凶」.
+- QC-11 「財得子動生之，如財之有源也」 (求財章) names a 子孫 that feeds the 財; 002's 元神 rules (YN-6
+  「元神休囚化絕化克化破」) say which moving 子孫 cannot feed, and one that cannot is no source.
+- HJ-66 「用神雖旺，原神若被傷克者，即如水無泉源」 grants the use-god its strength and still takes the root: a topic
+  chapter's floor that rests on that strength (升選章 SB-01 「旺官持世……皆吉」) does not lift it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from core.calendar import Moment
+from core.cast import parse_cast
+from core.chart import Chart, Transformation, build_chart
+from core.findings import LINE_PLACES, Layer
+from core.ganzhi import SEXAGENARY
+from core.hexagram import Relation
+from core.question import Horizon, Question, Subject, Topic
+from core.reading import Reading, frame_members, read
+from core.state import Vigour, state_of
+
+MONTHS = "寅卯辰巳午未申酉戌亥子丑"
+
+
+def _charts(every: int, months: int = 1) -> Iterator[Chart]:
+    """Every ``every``-th of the 4 096 casts, each on ``months`` months spread over the year (and a day of each)."""
+    for n in range(0, 4096, every):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        for k in range(months):
+            m = (n + k * 12 // months + k) % 12
+            yield build_chart(parse_cast(lines), Moment.from_pillars(MONTHS[m], str(SEXAGENARY[(n * 7 + 13 * k) % 60])))
+
+
+def _keys(r: Reading) -> list[str]:
+    assert r.decision is not None
+    return [s.finding.key for s in r.decision.steps]
+
+
+# ---- XR-04's six-clash, read with the use-god (六沖章 L545) ----------------------------------------------------------
+
+
+def test_a_six_clash_scatters_the_one_away_only_when_the_use_god_is_weak() -> None:
+    """「卦逢六沖，行人無定而不返」 where the use-god is 休囚 or 失陷 (「用神失陷凶而又凶」); a strong use-god is not
+    scattered (「用神旺雖沖不破」), and a hexagram that is no six-clash never says it."""
+    strong = weak = other = 0
+    for chart in _charts(3, 2):
+        r = read(chart, Question(Topic.returning, Subject.child))
+        wanders = "xr_wanders" in _keys(r)
+        if not chart.hexagram.six_clash:
+            assert not wanders
+            other += 1
+        elif state_of(chart, r.use_god.place).vigour.strong:
+            assert not wanders, (chart.hexagram.name, r.use_god.place)
+            strong += 1
+        else:
+            assert wanders, (chart.hexagram.name, r.use_god.place)
+            assert r.verdict.side < 0  # a cap the later steps may only deepen
+            weak += 1
+    assert strong > 5 and weak > 5 and other > 100
+
+
+# ---- QC-11's source feeds the 財 (002 YN-6) --------------------------------------------------------------------------
+
+
+def _quiet_but(chart: Chart, rel: Relation) -> bool:
+    """Of the relations 求財章 reads as they move, only ``rel`` moves (no 兄 to rob, no 財 or 官 to change the case)."""
+    return all(not ln.moving or ln.relation is rel for ln in chart.lines)
+
+
+def test_a_moving_child_is_the_moneys_source_only_when_it_can_feed_it() -> None:
+    """A 子孫 moving alone beside a 財: a source (+1), unless it is 休囚 and struck by its own change (化回頭克,
+    化絕, 化破: YN-6 「元神休囚化絕化克化破」), which generates nothing — 「巳火又化回頭之克，不能生丑土之財」."""
+    undone = {Transformation.回頭克, Transformation.化絕, Transformation.化破}
+    source = barren = 0
+    for chart in _charts(1, 4):
+        children = [ln for ln in chart.lines if ln.moving and ln.relation is Relation.子孫]
+        if len(children) != 1 or not _quiet_but(chart, Relation.子孫) or \
+                not any(ln.relation is Relation.妻財 for ln in chart.lines):
+            continue
+        child = children[0]
+        if child.changed is not None and child.changed.relation is Relation.妻財:
+            continue  # 子動化財: the change itself is the source (「子動化財……皆同此斷」)
+        cs = state_of(chart, LINE_PLACES[child.position])
+        q = Question(Topic.wealth, Subject.self)
+        if frame_members(chart, q):
+            continue  # a moving line absorbed into a 局 acts as the 局 (JH-03), not as itself
+        r = read(chart, q)
+        if r.use_god.place.layer is not Layer.LINE or r.use_god.actor.relation is not Relation.妻財:
+            continue
+        if undone & set(child.transformations) and cs.vigour in (Vigour.休囚, Vigour.失陷):
+            assert "qc_wealth_has_source" not in _keys(r), chart.hexagram.name
+            barren += 1
+        elif not undone & set(child.transformations) and cs.vigour is Vigour.旺:
+            assert "qc_wealth_has_source" in _keys(r), chart.hexagram.name
+            source += 1
+    assert source > 5 and barren > 5, (source, barren)
+
+
+# ---- HJ-66 after the matter's chapter ------------------------------------------------------------------------------
+
+
+def test_a_rootless_use_god_stays_down_whatever_its_strength() -> None:
+    """Where HJ-66 holds (a long matter whose 元神 is destroyed), the answer is on the bad side: the chapter's floor
+    on a strong office (SB-01 「旺官持世」) comes before it, as the passage's 「用神雖旺」 concedes."""
+    held = lifted_before = 0
+    for chart in _charts(2, 2):
+        r = read(chart, Question(Topic.career, Subject.self, horizon=Horizon.far))
+        keys = _keys(r)
+        if "source_without_root" not in keys:
+            continue
+        held += 1
+        assert r.verdict.side < 0, chart.hexagram.name
+        if "sb_office_favours_world" in keys:
+            assert keys.index("sb_office_favours_world") < keys.index("source_without_root")
+            lifted_before += 1
+    assert held > 5 and lifted_before > 0
