@@ -23,6 +23,7 @@ from core.hexagram import Relation
 from core.question import Horizon, Question, Subject, Topic
 from core.reading import Reading, frame_members, read
 from core.state import Vigour, state_of
+from core.verdict import Verdict
 
 MONTHS = "寅卯辰巳午未申酉戌亥子丑"
 
@@ -119,3 +120,29 @@ def test_a_rootless_use_god_stays_down_whatever_its_strength() -> None:
             assert keys.index("sb_office_favours_world") < keys.index("source_without_root")
             lifted_before += 1
     assert held > 5 and lifted_before > 0
+
+
+# ---- QC-05's moving 兄, and HJ-34's 兄 on the 世 that turns into the 財 ------------------------------------------------
+
+
+def test_the_sibling_on_the_world_turning_into_the_money_does_not_rob() -> None:
+    """QC-05 「兄動克財爻……水中撈月」 of a 兄 moving alone; 野鶴's exception (HJ-34, L1376) 「兄爻持世化出財爻而得財」:
+    the 兄 on the 世 that turns into the 財 brings the money — the chapter does not set the end to 凶 for it."""
+    into = robs = 0
+    for chart in _charts(1, 6):
+        wl = chart.world
+        movers = [ln for ln in chart.lines if ln.moving]
+        if wl.relation is not Relation.兄弟 or movers != [wl]:
+            continue
+        q = Question(Topic.wealth, Subject.self)
+        if frame_members(chart, q):
+            continue
+        r = read(chart, q)
+        keys = _keys(r)
+        if wl.changed is not None and wl.changed.relation is Relation.妻財:
+            assert "qc_sibling_moves" not in keys and "obstacle_on_world_turns_into_use_god" in keys
+            into += 1
+        elif "qc_sibling_moves" in keys:
+            assert r.verdict is Verdict.凶
+            robs += 1
+    assert into > 5 and robs > 5, (into, robs)

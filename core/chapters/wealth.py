@@ -62,6 +62,9 @@ def wealth_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     found: list[Finding] = []
     times: list[Timing] = []
     sib, child, office, wealth, parent = (moving(chart, r) for r in (R.兄弟, R.子孫, R.官鬼, R.妻財, R.父母))
+    # HJ-34 (L1376) 「兄爻持世化出財爻而得財」, 野鶴's exception to 忌臨身: the 兄 on the 世 that turns into the 財
+    # brings the money (the overrides read it so) and is no robber here either
+    sib = tuple(x for x in sib if not (x.world and changes_into(x, R.妻財)))
     # a moving 兄, 父 or 官 harms only with the force to strike (chapters 1–34: tied, retreating, struck by its own
     # change … it is there and does nothing, 雖有如無); the help of 子孫 and 官 against 兄 is read as they move
     near = horizon_of(question) is not Horizon.far
