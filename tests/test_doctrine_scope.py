@@ -20,7 +20,7 @@ from core.chart import Chart, Transformation, build_chart
 from core.findings import LINE_PLACES, Layer
 from core.ganzhi import SEXAGENARY
 from core.hexagram import Relation
-from core.question import Horizon, Question, Subject, Topic
+from core.question import Horizon, Question, Sex, Subject, Topic
 from core.reading import Reading, frame_members, read
 from core.state import Vigour, state_of
 from core.verdict import Verdict
@@ -146,3 +146,27 @@ def test_the_sibling_on_the_world_turning_into_the_money_does_not_rob() -> None:
             assert r.verdict is Verdict.凶
             robs += 1
     assert into > 5 and robs > 5, (into, robs)
+
+
+# ---- LH-06 decides the end (L520) ------------------------------------------------------------------------------------
+
+
+def test_a_six_clash_turning_into_a_six_harmony_decides_the_end() -> None:
+    """「諸合皆以用神旺者為吉，獨此六沖卦變六合得不看用神，竟以吉斷」: the end is 吉 whatever the later steps (a topic
+    chapter's cap, the 世's weakness) would say; a six-clash that does not turn into a six-harmony decides nothing."""
+    held = pressed = other = 0
+    for chart in _charts(1):
+        turns = chart.hexagram.six_clash and chart.changed is not None and chart.changed.six_harmony
+        for topic in (Topic.marriage, Topic.wealth, Topic.career):
+            r = read(chart, Question(topic, Subject.self, Sex.male))
+            assert r.decision is not None
+            if not turns:
+                assert "clash_turns_harmony" not in _keys(r)
+                other += 1
+                continue
+            assert "clash_turns_harmony" in _keys(r) and r.verdict is Verdict.吉, (chart.hexagram.name, topic)
+            held += 1
+            rules = [m.rule for m in r.decision.moves]
+            later = r.decision.moves[rules.index("LH-06") + 1:]
+            pressed += any(m.eventual[:1] in ("-", "≤", "=") for m in later)
+    assert held > 20 and pressed > 0 and other > 100, (held, pressed)
