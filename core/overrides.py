@@ -22,9 +22,9 @@ from core.chart import Chart, Line, Transformation
 from core.choice import CoUseGod
 from core.findings import Finding, Layer, Place
 from core.hexagram import Relation
-from core.places import Tally
+from core.places import Tally, cannot_harm, cannot_help
 from core.question import Horizon, Illness, Question, Subject, Topic, Weather, resolve
-from core.relations import FULL_PUNISHMENTS, clashes, generates
+from core.relations import FULL_PUNISHMENTS, clashes, generates, harmonizes
 from core.state import State, Vigour, state_of
 from core.usable import Usable
 from core.values import value
@@ -345,6 +345,53 @@ _HOLDER_RULES: dict[tuple[Topic, Relation], tuple[str, str, str, str]] = {
 }
 
 
+_EASY_OFFICE = frozenset((Topic.career, Topic.exam))
+_EASY_MONEY = frozenset(t for (t, r), v in _HOLDER_RULES.items() if v[0] == "JS-17")
+
+
+def _feeds_world(chart: Chart, ln: Line, world: State) -> bool:
+    """A moving line that 生合 the 世 with the force to do it (not one chapters 1–34 read as never able to feed)."""
+    p = Place(Layer.LINE, ln.position)
+    return ln.moving and p != world.place and (generates(ln.element, world.element)
+                                               or harmonizes(ln.branch, world.branch)) \
+        and cannot_help(chart, p, world) is None
+
+
+def _easy(f: Facts) -> Iterator[Move]:
+    """The favourable half of 卷首 L9, which the engine had read only for its failures (JS-16/17 below):
+    「假令占功名者得旺官持世，或動爻作官星生合世爻，求名如拾芥耳」 and 「占求財若得財星持世，或日月動爻作子孫生合世爻，
+    或官鬼持世財動生之，或父母持世財動克之世，皆許求財之易如摘枝耳」 — bounded by the sentence's own end, 「或世臨旬空
+    月破，何異緣木求魚」: a void or broken 世 gets none of it — void as XK2-02 reads it, not a void the day fills
+    (沖空則實) nor one that only waits (moving, 旺 or supported: 有日建動爻生扶者不為空).  A floor on the end, not a
+    step: the two signs say the same thing, and a 世 that waits still waits (JS-12)."""
+    chart, q, w = f.chart, f.question, f.world
+    wl = chart.world
+    if (w.void and not (w.void_filled or w.not_void)) or w.month_break:
+        return
+    movers = [ln for ln in chart.lines if _feeds_world(chart, ln, w)]
+    if q.topic in _EASY_OFFICE:
+        if wl.relation is Relation.官鬼 and w.vigour is Vigour.旺:
+            yield Move("JS-16", "strong_office_holds_world", (w.place,), "", "≥小吉")
+        elif office := [ln for ln in movers if ln.relation is Relation.官鬼]:
+            yield Move("JS-16", "office_feeds_world", (Place(Layer.LINE, office[0].position), w.place), "", "≥小吉")
+    elif q.topic in _EASY_MONEY:
+        child = chart.hexagram.element.generates  # the element of 子孫 in this palace
+        m, d = chart.moment.month_branch, chart.moment.day.branch
+        day_month = [b for b in (d, m) if b.element is child and (generates(b.element, wl.element)
+                                                                   or harmonizes(b, wl.branch))]
+        # 官鬼持世財動生之 / 父母持世財動克之: a moving 財 with the force to feed the 官 or to strike the 父 on the 世
+        acts_on = cannot_help if wl.relation is Relation.官鬼 else cannot_harm
+        money = [ln for ln in chart.lines if ln.moving and ln.relation is Relation.妻財
+                 and acts_on(chart, Place(Layer.LINE, ln.position), w) is None]
+        if wl.relation is Relation.妻財:
+            yield Move("JS-17", "wealth_holds_world", (w.place,), "", "≥小吉")
+        elif day_month or any(ln.relation is Relation.子孫 for ln in movers):
+            yield Move("JS-17", "child_feeds_world_wealth", (w.place,), "", "≥小吉")
+        elif money and wl.relation in (Relation.官鬼, Relation.父母):
+            yield Move("JS-17", "wealth_moves_to_world", (Place(Layer.LINE, money[0].position), w.place), "",
+                       "≥小吉")
+
+
 def _world(f: Facts) -> Iterator[Move]:
     """The 世 read with the use-god for one's own matter (or as the use-god itself)."""
     chart, q, w = f.chart, f.question, f.world
@@ -354,6 +401,7 @@ def _world(f: Facts) -> Iterator[Move]:
     wl = chart.world
     here = (w.place,)
     rel = wl.relation.value
+    yield from _easy(f)
     rule = _HOLDER_RULES.get((q.topic, wl.relation))
     if rule is not None and not (q.topic is Topic.illness and f.use.place != w.place):
         r, key, now, eventual = rule

@@ -22,6 +22,7 @@ from core.ganzhi import SEXAGENARY
 from core.hexagram import Relation
 from core.question import Horizon, Question, Sex, Subject, Topic
 from core.reading import Reading, frame_members, read
+from core.relations import generates, harmonizes
 from core.state import Vigour, state_of
 from core.verdict import Verdict
 
@@ -170,3 +171,62 @@ def test_a_six_clash_turning_into_a_six_harmony_decides_the_end() -> None:
             later = r.decision.moves[rules.index("LH-06") + 1:]
             pressed += any(m.eventual[:1] in ("-", "≤", "=") for m in later)
     assert held > 20 and pressed > 0 and other > 100, (held, pressed)
+
+
+# ---- JS-16 and JS-17: both halves of 卷首 L9 --------------------------------------------------------------------------
+
+
+def _own(r: Reading) -> bool:
+    """The 世 is read with the use-god (or is it): the querent's own matter."""
+    wp = LINE_PLACES[r.chart.hexagram.world]
+    return r.use_god.place == wp or (r.co_use_god is not None and r.co_use_god.world)
+
+
+def test_a_strong_office_or_the_money_on_the_world_makes_it_easy() -> None:
+    """「占功名者得旺官持世……求名如拾芥耳」, 「占求財若得財星持世……皆許求財之易如摘枝耳」 — and the sentence's own
+    end, 「或世臨旬空月破，何異緣木求魚」: a broken 世, or one void to the end, gets none of it."""
+    seen = {"office": 0, "money": 0, "broken": 0}
+    for chart in _charts(2, 3):
+        wl = chart.world
+        ws = state_of(chart, LINE_PLACES[wl.position])
+        lost = ws.month_break or (ws.void and not (ws.void_filled or ws.not_void))
+        for topic, rel, key, need in ((Topic.career, Relation.官鬼, "strong_office_holds_world", Vigour.旺),
+                                      (Topic.wealth, Relation.妻財, "wealth_holds_world", None)):
+            if wl.relation is not rel or (need is not None and ws.vigour is not need):
+                continue
+            r = read(chart, Question(topic, Subject.self))
+            if not _own(r):
+                continue
+            if lost:
+                assert key not in _keys(r), chart.hexagram.name
+                seen["broken"] += 1
+            else:
+                assert key in _keys(r), chart.hexagram.name
+                seen["office" if topic is Topic.career else "money"] += 1
+    assert min(seen.values()) > 5, seen
+
+
+def test_a_moving_office_that_feeds_the_world_makes_the_name_easy() -> None:
+    """「或動爻作官星生合世爻」: a moving 官鬼 that generates or combines with the 世 (not on it), and has the force
+    to (a weak one struck by its own change feeds nothing, YN-6)."""
+    feeds = undone = 0
+    for chart in _charts(2, 2):
+        wl = chart.world
+        ws = state_of(chart, LINE_PLACES[wl.position])
+        if wl.relation is Relation.官鬼 or ws.month_break or (ws.void and not (ws.void_filled or ws.not_void)):
+            continue
+        office = [ln for ln in chart.lines if ln.moving and ln.relation is Relation.官鬼
+                  and (generates(ln.element, wl.element) or harmonizes(ln.branch, wl.branch))]
+        if len(office) != 1:
+            continue
+        r = read(chart, Question(Topic.career, Subject.self))
+        if not _own(r):
+            continue
+        os = state_of(chart, LINE_PLACES[office[0].position])
+        if Transformation.回頭克 in office[0].transformations and not os.vigour.strong:
+            assert "office_feeds_world" not in _keys(r), chart.hexagram.name
+            undone += 1
+        elif not office[0].transformations and os.vigour is Vigour.旺 and not os.tied:
+            assert "office_feeds_world" in _keys(r), chart.hexagram.name
+            feeds += 1
+    assert feeds > 5 and undone > 2, (feeds, undone)
