@@ -578,6 +578,8 @@ FINDINGS: dict[str, str] = {
     "use_god_changes_into_cut": N_("The weak {line} changes into {changed}, where it is cut off."),
     "use_god_in_reversal_struck": N_("{line} moves in a reversing trigram and is struck by its change: very bad."),
     "use_god_in_reversal": N_("{line} moves in a reversing trigram: back and forth before it settles."),
+    "hexagram_in_reversal": N_("A trigram of the hexagram reverses itself: the matter goes and comes back, made and "
+                               "unmade, before it settles."),
     "use_god_groaning": N_("{line} moves in a groaning trigram: stuck, wanting to move and unable to."),
     "clash_turns_harmony": N_("A six-clash hexagram changes into a six-harmony one: scattered, then gathered again."),
     "harmony_turns_clash": N_("A six-harmony hexagram changes into a six-clash one: a good start and a bad end."),

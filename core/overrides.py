@@ -170,7 +170,13 @@ def _own_change(f: Facts) -> Iterator[Move]:
 
 def _turning_back(f: Facts) -> Iterator[Move]:
     ln = _line(f.chart, f.use.place)
-    if ln is None or not ln.moving:
+    own = ln.position if ln is not None and ln.moving and _trigram_turn(f.chart, ln.position) is not None else 0
+    # FF-02 (L634) 「內卦反伏，內則不安。外卦反伏，外則不寧……皆主成而敗，敗而成」 reads the trigram, whatever line the
+    # matter is read on: the use-god need not move in it (恆之豫: the 世 goes and comes back three times, 「去而復反
+    # 者三次」); the trigram the use-god moves in is read below with it (FF-02/03/04 of the use-god)
+    if any(_trigram_turn(f.chart, pos) == "反吟" for pos in (1, 4) if (pos <= 3) != (0 < own <= 3) or not own):
+        yield Move("FF-02", "hexagram_in_reversal", (), "≤平", "")
+    if ln is None or not own:
         return
     turn = _trigram_turn(f.chart, ln.position)
     here = (f.use.place,)
@@ -232,7 +238,9 @@ def _hexagram(f: Facts) -> Iterator[Move]:
     strong = f.use.vigour.strong
     if q.topic is Topic.illness and q.illness is not None:
         return  # 六沖 in illness is read by JS-25/26 below
-    if h.six_clash and c is not None and c.six_harmony:
+    if h.six_clash and c is not None and c.six_harmony and not undesired:
+        # L520 「散而復聚，離而必合……占婚姻先吳越而後朱陳……占求謀先難後易」: every matter it names is one wished
+        # for; a trouble (訟、憂疑) gathered again is no 吉 — there the six-clash is read as LC-03 below
         yield Move("LH-06", "clash_turns_harmony", (), "", "≥吉")
         return
     if h.six_harmony and c is not None and c.six_clash:

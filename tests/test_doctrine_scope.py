@@ -22,7 +22,7 @@ from core.ganzhi import SEXAGENARY
 from core.hexagram import Relation
 from core.question import Horizon, Question, Sex, Subject, Topic
 from core.reading import Reading, frame_members, read
-from core.relations import generates, harmonizes
+from core.relations import clashes, generates, harmonizes
 from core.state import Vigour, state_of
 from core.verdict import Verdict
 
@@ -61,7 +61,8 @@ def test_a_six_clash_scatters_the_one_away_only_when_the_use_god_is_weak() -> No
             strong += 1
         else:
             assert wanders, (chart.hexagram.name, r.use_god.place)
-            assert r.verdict.side < 0  # a cap the later steps may only deepen
+            if "clash_turns_harmony" not in _keys(r):  # LH-06 「竟以吉斷」 decides whatever follows
+                assert r.verdict.side < 0  # a cap the later steps may only deepen
             weak += 1
     assert strong > 5 and weak > 5 and other > 100
 
@@ -158,6 +159,8 @@ def test_a_six_clash_turning_into_a_six_harmony_decides_the_end() -> None:
     held = pressed = other = 0
     for chart in _charts(1):
         turns = chart.hexagram.six_clash and chart.changed is not None and chart.changed.six_harmony
+        trouble = read(chart, Question(Topic.lawsuit, Subject.self))
+        assert "clash_turns_harmony" not in _keys(trouble)  # 「散而復聚」 names matters wished for, not a trouble
         for topic in (Topic.marriage, Topic.wealth, Topic.career):
             r = read(chart, Question(topic, Subject.self, Sex.male))
             assert r.decision is not None
@@ -230,3 +233,35 @@ def test_a_moving_office_that_feeds_the_world_makes_the_name_easy() -> None:
             assert "office_feeds_world" in _keys(r), chart.hexagram.name
             feeds += 1
     assert feeds > 5 and undone > 2, (feeds, undone)
+
+
+# ---- FF-02 reads the trigram -----------------------------------------------------------------------------------------
+
+
+def _reversed(chart: Chart, lo: int) -> bool:
+    """The trigram from line ``lo + 1`` has a moving line and every changed branch clashes its own (反吟, FF-01)."""
+    c = chart.changed
+    return c is not None and any(chart.lines[i].moving for i in range(lo, lo + 3)) and all(
+        clashes(chart.hexagram.najia[i][1], c.najia[i][1]) for i in range(lo, lo + 3))
+
+
+def test_a_reversed_trigram_unsettles_the_matter_whatever_line_moves() -> None:
+    """FF-02 「內卦反伏，內則不安。外卦反伏，外則不寧……皆主成而敗，敗而成」: a reversed trigram makes the present
+    go back and forth (capped at 平) though the use-god does not move in it; a chart with no reversed trigram does
+    not say it, and a use-god moving in the reversed trigram is read by its own keys (FF-02/03 of the use-god)."""
+    seen = {"reversed": 0, "plain": 0}
+    for chart in _charts(2):
+        r = read(chart, Question(Topic.wealth, Subject.self))
+        assert r.decision is not None
+        steps = [s for s in r.decision.steps if s.finding.key == "hexagram_in_reversal"]
+        p = r.use_god.place
+        ln = chart.lines[p.position - 1] if p.layer is Layer.LINE else None
+        mine = 0 if ln is None or not ln.moving else 1 if ln.position <= 3 else 4
+        if (_reversed(chart, 0) and mine != 1) or (_reversed(chart, 3) and mine != 4):
+            assert len(steps) == 1, chart.hexagram.name
+            assert steps[0].now[1] is steps[0].now[0].at_most(Verdict.平)
+            seen["reversed"] += 1
+        else:
+            assert not steps
+            seen["plain"] += 1
+    assert seen["reversed"] > 10 and seen["plain"] > 100, seen

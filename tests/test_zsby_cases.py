@@ -90,10 +90,10 @@ CONFLICTS: dict[str, tuple[str, tuple[str, ...]]] = {
          "engine's use-god (a 獨發 line, a 化出); the engine names the changed branch of the use-god's line"),
         ("ZD-L1150",)),
     "FF-02": (
-        ("反伏 (L634–635) 「內卦反伏，內則不安。外卦反伏，外則不寧」: the author reads 去而復反 from the "
-         "reversed trigram whatever line he reads; the engine emits FF-02 only when the use-god itself moves "
-         "in it, and FF-03 in its place when the use-god's change clashes and overcomes it (ZD-L635, given)"),
-        ("ZD-L554", "ZD-L635", "ZD-L643", "ZD-L1186")),
+        ("反伏 (L634–635) 「內卦反伏，內則不安。外卦反伏，外則不寧」 against 「第恐用神而化回頭之沖克者，即是卦變大凶"
+         "之象」: where the use-god moves in the reversed trigram and its change clashes and overcomes it, the "
+         "engine reads FF-03 (given) in place of FF-02's 反復"),
+        ("ZD-L635",)),
     "FF-03": (
         ("反伏 with 回頭沖克 (L635): the engine emits FF-03 only for the use-god in the reversed trigram"),
         ("ZD-L643",)),
