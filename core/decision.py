@@ -15,10 +15,6 @@ from core.values import value
 from core.verdict import Verdict
 
 _LIFT_SEALED = frozenset(("LH-06", "HJ-35", "JS-25"))
-# LH-06 (L520) 「諸合皆以用神旺者為吉，獨此六沖卦變六合得不看用神，竟以吉斷」: the six-clash turning into a six-harmony
-# decides the end, whatever else the chart says (the author's 離之旅: 「此卦從來難以吉斷……此婚一定還成」) — no later
-# move lowers it; the present may still be hard (先難後易)
-_DECIDES_GOOD = frozenset(("LH-06",))
 
 
 @value
@@ -90,13 +86,9 @@ def decide(u: Usability, t: Tally, moves: tuple[Move, ...], amps: tuple[Amplifie
     # 反吟 struck, 變鬼 …), only the overrides the book lets decide without the use-god can lift it (LH-06, and
     # 近病 逢空 HJ-35/JS-25)
     sealed = eventual is Verdict.凶 and rule == u.rule and u.usable is Usable.never or rule == "XK2-07"
-    decided = False  # a move the book lets decide the end has held (LH-06)
     for m in moves:
         lift = m.eventual[:1] in ("+", "≥") and sealed and m.rule not in _LIFT_SEALED
         n2, e2 = apply(now, m.now), (eventual if lift else apply(eventual, m.eventual))
-        if decided and e2.value < eventual.value:
-            e2 = eventual
-        decided = decided or m.rule in _DECIDES_GOOD
         sealed = sealed or m.eventual == "=凶"
         steps.append(_step(m.rule, m.key, m.places, m.params, (now, n2), (eventual, e2)))
         now, eventual = n2, e2

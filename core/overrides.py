@@ -238,10 +238,13 @@ def _hexagram(f: Facts) -> Iterator[Move]:
     strong = f.use.vigour.strong
     if q.topic is Topic.illness and q.illness is not None:
         return  # 六沖 in illness is read by JS-25/26 below
-    if h.six_clash and c is not None and c.six_harmony and not undesired:
+    if h.six_clash and c is not None and c.six_harmony:
         # L520 「散而復聚，離而必合……占婚姻先吳越而後朱陳……占求謀先難後易」: every matter it names is one wished
-        # for; a trouble (訟、憂疑) gathered again is no 吉 — there the six-clash is read as LC-03 below
-        yield Move("LH-06", "clash_turns_harmony", (), "", "≥吉")
+        # for; for a trouble (訟、憂疑) the 合 it ends in is L502's 「不宜凶事逢之，事之難結」 — it gathers again
+        if undesired:
+            yield Move("LH-05", "harmony_holds_trouble", (), "-1", "")
+        else:
+            yield Move("LH-06", "clash_turns_harmony", (), "", "≥吉")
         return
     if h.six_harmony and c is not None and c.six_clash:
         if undesired:
