@@ -15,17 +15,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import Chart, Transformation, build_chart
-from core.findings import LINE_PLACES, Layer
-from core.ganzhi import SEXAGENARY
-from core.hexagram import Relation
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, Transformation, build_chart
+from core.chart.ganzhi import SEXAGENARY
+from core.chart.hexagram import Relation
+from core.chart.relations import clashes, generates, harmonizes
+from core.findings import LINE_PLACES, Layer, Place
 from core.question import Horizon, Question, Sex, Subject, Topic
-from core.reading import Reading, frame_members, read
-from core.relations import clashes, generates, harmonizes
-from core.state import Vigour, state_of
-from core.verdict import Verdict
+from core.reading.pipeline import Reading, frame_members, read
+from core.reading.step2_state import State, Vigour, states_of
+from core.reading.verdict import Verdict
+
+
+def state_of(chart: Chart, p: Place) -> State:
+    """The state of one place of ``chart`` (the states are computed once per chart by the reading)."""
+    return states_of(chart)[p]
+
 
 MONTHS = "寅卯辰巳午未申酉戌亥子丑"
 

@@ -3,15 +3,15 @@ year missing from the chart header (issue 10, defects a new user saw)."""
 
 from __future__ import annotations
 
-from bot.chart_text import render_chart
-from bot.i18n import use
-from bot.render import render_reading
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import build_chart
-from core.ganzhi import Branch, Element, Stem
+from bot.render.chart_text import render_chart
+from bot.render.i18n import use
+from bot.render.reading import render_reading
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
+from core.chart.ganzhi import Branch, Element, Stem
 from core.question import Question, Subject, Topic
-from core.reading import read
+from core.reading.pipeline import read
 
 
 def test_every_symbol_is_true() -> None:
@@ -53,7 +53,7 @@ def test_a_change_into_zi_is_named() -> None:
 def test_a_marriage_reading_never_speaks_against_its_verdict() -> None:
     """The 000 婚姻 chapter colours a marriage reading; what it says against the verdict is left to 'all
     reasons' (issue 10: marriage readings that contradicted the verdict)."""
-    from bot.render import agreeing, finding_text, render_findings
+    from bot.render.reading import agreeing, finding_text, render_findings
     from core.findings import Effect
     from core.question import Sex
 

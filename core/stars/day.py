@@ -1,10 +1,10 @@
 """A day's 神煞: every star in force at a moment, which fall on the day itself, and what they favour and avoid
-(bot/almanac.py renders it)."""
+(bot/render/almanac.py renders it)."""
 
 from __future__ import annotations
 
-from core.calendar import Moment
-from core.ganzhi import Branch, Stem, StemBranch
+from core.chart.calendar import Moment
+from core.chart.ganzhi import Branch, Stem, StemBranch
 from core.stars.catalogue import STARS, Matter, Nature, Star, Target, _moment_keys
 from core.values import value
 
