@@ -13,12 +13,7 @@ its condition and its exception, on a sweep over casts — never from a worked c
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from core.chart.calendar import Moment
-from core.chart.cast import parse_cast
-from core.chart.chart import Chart, Transformation, build_chart
-from core.chart.ganzhi import SEXAGENARY
+from core.chart.chart import Chart, Transformation
 from core.chart.hexagram import Relation
 from core.chart.relations import clashes, generates, harmonizes
 from core.findings import LINE_PLACES, Layer, Place
@@ -26,23 +21,12 @@ from core.question import Horizon, Question, Sex, Subject, Topic
 from core.reading.pipeline import Reading, frame_members, read
 from core.reading.step2_state import State, Vigour, states_of
 from core.reading.verdict import Verdict
+from tests.test_chapter_rules import _charts  # the same sweep over casts
 
 
 def state_of(chart: Chart, p: Place) -> State:
     """The state of one place of ``chart`` (the states are computed once per chart by the reading)."""
     return states_of(chart)[p]
-
-
-MONTHS = "寅卯辰巳午未申酉戌亥子丑"
-
-
-def _charts(every: int, months: int = 1) -> Iterator[Chart]:
-    """Every ``every``-th of the 4 096 casts, each on ``months`` months spread over the year (and a day of each)."""
-    for n in range(0, 4096, every):
-        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
-        for k in range(months):
-            m = (n + k * 12 // months + k) % 12
-            yield build_chart(parse_cast(lines), Moment.from_pillars(MONTHS[m], str(SEXAGENARY[(n * 7 + 13 * k) % 60])))
 
 
 def _keys(r: Reading) -> list[str]:
