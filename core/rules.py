@@ -319,6 +319,10 @@ _TABLE: dict[str, tuple[str, int] | Cited] = {
     "ZSI-07": ("zsbyt", 142), "ZSI-09": ("zsbyt", 143), "ZSI-10": ("zsbyt", 145), "ZX-01": ("zsbyt", 472),
     "ZX-02": ("zsbyt", 472), "ZY-01": ("zsbyt", 640), "ZY-02": ("zsbyt", 640), "ZY-03": ("zsbyt", 641),
     "ZY-04": ("zsbyt", 643), "ZY-05": ("zsbyt", 642),
+    # frames read by relation, the chapters' timings, marriage and the grave site (issue 21, branch housegrave)
+    "TS-13": ("zsbyt", 15), "TS-42": ("zsbyt", 45), "QC-14": cited("zsbyt", 335, 336), "DH-06": ("zsbyt", 376),
+    "HYN-15": ("zsbyt", 424), "HYN-16": ("zsbyt", 425), "CA-03": ("zsbyt", 450), "XN-05": cited("zsbyt", 608, 609),
+    "XN-07": ("zsbyt", 611), "XN-09": ("zsbyt", 613), "DT-01": ("zsbyt", 624),
 }
 
 
@@ -423,6 +427,10 @@ TITLES: dict[str, str] = {
     "ZSI-07": "子化子多子", "ZSI-09": "父為子之忌神", "ZSI-10": "占六親先看世爻", "ZX-01": "舟行合日值日而到",
     "ZX-02": "子孫為順風", "ZY-01": "祖塋以父母為用神", "ZY-02": "祖塋六沖無地脈", "ZY-03": "已葬之地父母宜旺",
     "ZY-04": "父旺父動非謬", "ZY-05": "世變鬼所占之人不吉",
+    "TS-13": "三合局以六親論晴雨", "TS-42": "子孫持世發動墓絕日暗", "QC-14": "三合財福局生世全美",
+    "DH-06": "財逢合之月得價", "HYN-15": "財爻重疊旺相賢妻", "HYN-16": "兄鬼臨玄武防騙鬼臨虎見喪",
+    "CA-03": "六沖子旺財強六合財空子破", "XN-05": "世福化進綿遠化退遷改", "XN-07": "世臨白虎鬼爻地有伏屍",
+    "XN-09": "應世相合三合美地反吟必遷", "DT-01": "得地之期以世為用",
 }
 
 

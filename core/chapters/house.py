@@ -14,9 +14,15 @@ from core.chapters.common import (
     Move,
     Place,
     R,
+    Stage,
     T,
+    Timing,
+    Unit,
     bad_change,
+    birth_of,
+    branch_at_stage,
     changes_into,
+    clash_of,
     clashes,
     cut_off,
     empty,
@@ -27,12 +33,16 @@ from core.chapters.common import (
     lines_of,
     moving,
     state,
+    timing,
+    tomb_of,
     weak,
     world_state,
 )
-from core.chart import Chart, Line
+from core.chart import Chart, HexagramTransformation, Line
+from core.combinations import frames
 from core.findings import Effect, Finding, Layer
 from core.question import Question
+from core.relations import harmony_of
 from core.strength import finding
 
 
@@ -118,7 +128,115 @@ def site_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading
         worse = any(x.changed is not None and x.changed.relation is R.父母 for x in parents)
         moves.append(Move("XN-10", "xn_parent_moves_worse" if worse else "xn_parent_moves",
                           tuple(LINE_PLACES[x.position] for x in parents), "", "=凶" if worse else "-1"))
-    return ChapterReading(tuple(found), tuple(moves))
+    _changes_of_site(chart, moves, found)
+    _buried_beneath(chart, moves, found)
+    times = _framed_or_reversed(chart, moves, found)
+    return ChapterReading(tuple(found), tuple(moves), tuple(times + _site_found_when(chart)))
+
+
+def _changes_well(chart: Chart, x: Line) -> bool:
+    """XN-05's good changes: 化進神、化日月、化回頭生、化合、化長生帝旺 (and no bad change beside)."""
+    if not x.moving or x.changed is None or bad_change(x, chart):
+        return False
+    pillars = (chart.moment.month_branch, chart.moment.day.branch)
+    return good_change(x) or T.回頭合 in x.transformations or x.changed.branch in pillars
+
+
+def _changes_of_site(chart: Chart, moves: list[Move], found: list[Finding]) -> None:
+    """XN-05 (L608–609) 世宜旺相化進神、化日月、化回頭生、化合、化長生帝旺，龍安水源地脈長。子孫旺相化進神、或化吉、
+    化生、化日月，貴孫貴子布滿朝堂。世化退神，終須遷改，子孫化退，代代不如.  The strong 世's good change is this
+    rule (a weak 世's is XN-04's 先否後喜); the 子孫's change is told of the descendants, a reason (the site is the
+    世, XN-01)."""
+    world = chart.world
+    ws = world_state(chart)
+    if world.moving and T.化退神 in world.transformations:  # XN-08 already judges it no site: the reason here
+        found.append(finding("XN-05", "xn_world_retreats", Effect.BAD, 1, (ws.place,)))
+    elif ws.vigour.strong and _changes_well(chart, world):
+        moves.append(Move("XN-05", "xn_vein_lasts", (ws.place,), "", "+1"))
+    for x in lines_of(chart, R.子孫):
+        here = (LINE_PLACES[x.position],)
+        if x.moving and T.化退神 in x.transformations:
+            found.append(finding("XN-05", "xn_descendants_decline", Effect.BAD, 1, here))
+        elif state(chart, here[0]).vigour.strong and _changes_well(chart, x):
+            found.append(finding("XN-05", "xn_noble_descendants", Effect.GOOD, 1, here))
+
+
+def _buried_beneath(chart: Chart, moves: list[Move], found: list[Finding]) -> None:
+    """XN-07 (L611) 世臨白虎鬼爻，或是隨鬼入墓，皆主地有伏屍。世爻旺相又遇生扶，乃為棺上加棺 … 休囚者則不可耳。子孫旺相
+    又遇日月生扶又遇青龍，即為吉地，寅年葬而卯年發也.  An old burial under the site: with a strong, supported 世 the
+    author saw such graves prosper (a reason, no harm); with a weak one the site is not to be used (a cap at 小凶)."""
+    world = chart.world
+    ws = world_state(chart)
+    on_ghost = world.relation is R.官鬼 and world.spirit.name == "白虎"
+    in_ghost_tomb = ws.tomb is not None and not ws.tomb_broken and ws.tomb_place is not None \
+        and ws.tomb_place.layer is Layer.LINE and chart.lines[ws.tomb_place.position - 1].relation is R.官鬼
+    if on_ghost or in_ghost_tomb:
+        if ws.vigour.strong and ws.supports:
+            found.append(finding("XN-07", "xn_coffin_on_coffin", Effect.NEUTRAL, 0, (ws.place,)))
+        else:
+            moves.append(Move("XN-07", "xn_old_burial_beneath", (ws.place,), "≤小凶", "≤小凶"))
+    pillars = (Layer.MONTH, Layer.DAY)
+    for x in lines_of(chart, R.子孫):
+        s = state(chart, LINE_PLACES[x.position])
+        if x.spirit.name == "青龍" and s.vigour.strong and any(p.layer in pillars for p in s.supports):
+            found.append(finding("XN-07", "xn_quick_fortune", Effect.GOOD, 1, (s.place,)))
+
+
+def _trigram_struck(chart: Chart) -> bool:
+    """XN-09 內外反吟者乃卦變也，如巽變乾，坤變震之類，名為化絕化克: a trigram that changes into one whose element
+    overcomes its own (巽木→乾金, 坤土→震木; the author's examples are all 克, so 化絕 adds no other case here)."""
+    c = chart.changed
+    if c is None:
+        return False
+    h = chart.hexagram
+    return any(new != old and new.element.overcomes is old.element
+               for old, new in ((h.lower, c.lower), (h.upper, c.upper)))
+
+
+_REVERSALS = (HexagramTransformation.反吟卦, HexagramTransformation.內卦反吟, HexagramTransformation.外卦反吟)
+
+
+def _framed_or_reversed(chart: Chart, moves: list[Move], found: list[Finding]) -> list[Timing]:
+    """XN-09 (L613) 應冲世者亦非吉也 (XN-02's), 倘應世相合，爻逢六合，世應子孫三合成局，即為美地。卦得反吟，遇冲開之年
+    月必遷 … 內外反吟 … 名為化絕化克得此卦者，重則冲決，輕則遷徙.  A formed frame of the 世, the 應 and a 子孫 makes
+    a fine site (the 世 and the 應 combine only in a six-harmony hexagram, XN-02's 「卦逢六合」); a reversed hexagram's grave
+    is moved in the year (or month) that clashes the 世 — the site, XN-01: the text names no other line to clash
+    open — and a trigram changing into the one that overcomes it floods or moves the grave."""
+    world, resp = chart.world, chart.response
+    wp = LINE_PLACES[world.position]
+    children = {x.branch for x in lines_of(chart, R.子孫)}
+    framed = [f for f in frames(chart) if f.formed and world.branch in f.frame.members
+              and resp.branch in f.frame.members and children & set(f.frame.members)]
+    if framed:
+        moves.append(Move("XN-09", "xn_frame_fine_site", (wp, *framed[0].places), "", "+1"))
+    if _trigram_struck(chart):
+        moves.append(Move("XN-09", "xn_flood_or_move", (wp,), "≤小凶", "≤小凶"))
+    if not any(t in chart.changes for t in _REVERSALS):
+        return []
+    found.append(finding("XN-09", "xn_will_be_moved", Effect.BAD, 1, (wp,)))
+    return [timing(u, clash_of(world.branch), "XN-09", "xn_moved_year", 5, (wp,)) for u in (Unit.YEAR, Unit.MONTH)]
+
+
+def _site_found_when(chart: Chart) -> list[Timing]:
+    """DT-01 (L624) 世為用神，靜者逢冲逢值，動者逢值逢合，世空者冲實之秋，世破者填實之候，逢合入墓，須待冲開 … 世若休囚須
+    旺相，若逢旺相待休囚: when the site is found, by the 世 (the site, XN-01), in years and months (「年月」).  休囚
+    waits for its 長生 and 帝旺; 旺相 for its 墓 (YQ-03's 太旺者逢墓, the season it weakens)."""
+    world = chart.world
+    ws = world_state(chart)
+    b, e = world.branch, world.element
+    here = (ws.place,)
+    branches = [b, harmony_of(b)] if world.moving else [clash_of(b), b]
+    if ws.void and not ws.void_filled:
+        branches += [clash_of(b), b]
+    if ws.month_break:
+        branches.append(b)
+    if ws.tied or ws.raised:
+        branches.append(clash_of(b))
+    if ws.tomb is not None and not ws.tomb_broken:
+        branches.append(clash_of(ws.tomb))
+    branches += [birth_of(e), branch_at_stage(e, Stage.帝旺)] if weak(ws) else [tomb_of(e)]
+    return [timing(u, x, "DT-01", "dt_site_found", 5, here) for x in dict.fromkeys(branches)
+            for u in (Unit.YEAR, Unit.MONTH)]
 
 
 def grave_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
