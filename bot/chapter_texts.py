@@ -291,11 +291,59 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "zy_grave_restless": N_("The grave (Parent) is empty, entombed, cut or changes for the worse: the dead "
                            "are restless, the living decline."),
     "zy_no_vein": N_("Six-clash: the grave has no earth vein."),
+    # issue 21 (housegrave): frames read by their relation, the site, marriage extras, the mother
+    "ts_frame_rain": N_("The {frame} frame forms as {relation}: rain."),
+    "ts_frame_clear": N_("The {frame} frame forms as {relation}: a clear sky."),
+    "ts_frame_murk": N_("The {frame} frame forms as {relation}: black fog, or thunder and lightning."),
+    "ts_frame_wind": N_("The {frame} frame is a wood frame: wind."),
+    "ts_frame_brings_wished": N_("A frame of the weather asked forms: it comes, as if its line moved."),
+    "ts_frame_brings_other": N_("A frame of the other weather forms and none of the weather asked: the other "
+                                "weather comes."),
+    "ts_frame_brings_murk": N_("A frame of Ghost forms: dark fog or thunder rather than the weather asked."),
+    "ts_bright_sun": N_("Offspring holds your world line and moves: a blazing sun, not a cloud in the sky."),
+    "qc_frame_feeds_me": N_("The {frame} frame of {relation} includes or feeds your world line: money in "
+                            "plenty."),
+    "qc_frame_toil": N_("The {frame} frame forms as {relation}: the money comes only with toil."),
+    "qc_frame_losses": N_("The {frame} frame forms as {relation}: losses on every side."),
+    "qc_frame_quarrels": N_("The {frame} frame forms as {relation}: quarrels and trouble."),
+    "qc_frame_strikes_me": N_("The {frame} frame forms as {relation} and overcomes your world line: quarrels "
+                              "and trouble, worse for you."),
+    "dh_price_right_now": N_("The price line {line} is weak and still, but the day or month feeds or combines it: "
+                             "the price is right now."),
+    "xn_world_retreats": N_("The site (world line) retreats: in the end the grave will have to be moved."),
+    "xn_vein_lasts": N_("The strong site (world line) changes for the better: the earth vein runs long."),
+    "xn_descendants_decline": N_("{line} retreats: each generation does less well than the last."),
+    "xn_noble_descendants": N_("{line} is strong and changes for the better: worthy, eminent descendants."),
+    "xn_coffin_on_coffin": N_("A Ghost with the White Tiger, or a Ghost's tomb, on the strong, supported site: an "
+                              "old burial lies beneath — a coffin over a coffin, which can still prosper."),
+    "xn_old_burial_beneath": N_("A Ghost with the White Tiger, or a Ghost's tomb, on the weak site: an old burial "
+                                "lies beneath; do not use it."),
+    "xn_quick_fortune": N_("{line} is strong, supported by the day or month and with the Azure Dragon: a good "
+                           "site whose fortune comes quickly."),
+    "xn_frame_fine_site": N_("The world, the response and Offspring form a frame: a fine site."),
+    "xn_flood_or_move": N_("A trigram changes into the one that overcomes it: the grave is flooded, or has to be "
+                           "moved."),
+    "xn_will_be_moved": N_("The hexagram reverses (反吟): the grave will be moved."),
+    "hyn_swindle_costs": N_("{line} moves with the Black Tortoise: beware of deceit; it will cost a great deal."),
+    "hyn_mourning": N_("{line} moves with the White Tiger: a death in the family, before or soon after the "
+                       "wedding."),
+    "hyn_married_again": N_("Several Wealth lines, or Wealth turning into Wealth, with a moving Sibling or "
+                            "Wealth struck by the day or month: more than one marriage."),
+    "hyn_two_at_once": N_("{line} changes into Wealth: two brides at once, many wives, or a rich dowry."),
+    "hyn_good_wife": N_("Several strong Wealth lines feed or combine with your world line: a good wife."),
+    "ca_clash_but_strong": N_("A six-clash hexagram, but the mother and the child are strong: all ends in joy."),
+    "ca_harmony_but_empty": N_("A six-harmony hexagram, but the mother's line is void or the child's broken: "
+                               "still a worry."),
 }
 
 CHAPTER_TIMINGS: dict[str, str] = {
     "cq_birth_day": N_("when the child is born, by {line} (產期)"),
     "cx_departure_day": N_("the day of departure, that clashes {line}"),
+    "dh_price_harmony_month": N_("the month that combines the moving price line {line}: the price comes"),
+    "dt_site_found": N_("when the site is found, by the world line {line}"),
+    "ts_clear_ends_cut_day": N_("the fine weather ends on the day {line} is cut (絕)"),
+    "ts_clear_ends_tomb_day": N_("the fine weather ends on the day of the tomb of {line}"),
+    "xn_moved_year": N_("the year or month that clashes the site {line}: the grave is moved"),
     "dh_price_month": N_("the month the price of {line} comes"),
     "jb_child_void_day": N_("when the void {line} is filled or clashed"),
     "qb_void_ends_day": N_("when the void {line} leaves the void: the worry ends"),
