@@ -41,12 +41,18 @@ from core.chapters.common import (
 from core.chart import Chart, HexagramTransformation, Line
 from core.combinations import frames
 from core.findings import Effect, Finding, Layer
-from core.question import Question
+from core.ganzhi import Branch, Element
+from core.question import Aspect, Question
 from core.relations import harmony_of
 from core.strength import finding
 
 
 def house_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """蓋造買宅賃宅章; building work (``Aspect.works``) and the old house (``Aspect.old_house``) by their own."""
+    if question.aspect is Aspect.works:
+        return works_chapter(chart, question, use)
+    if question.aspect is Aspect.old_house:
+        return old_house_chapter(chart, question, use)
     moves: list[Move] = []
     world = chart.world
     ws = world_state(chart)
@@ -80,6 +86,120 @@ def house_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
     elif world.moving and T.化進神 in world.transformations and not bad_change(world, chart):
         moves.append(Move("GZ-03", "gz_world_advances", (wp,), "", "+1"))
     return ChapterReading((), tuple(moves))
+
+
+def _in_ghost_tomb(chart: Chart) -> bool:
+    """隨鬼入墓: the 世 in the tomb a 官鬼 line is (not clashed open or broken)."""
+    ws = world_state(chart)
+    return ws.tomb is not None and not ws.tomb_broken and ws.tomb_place is not None \
+        and ws.tomb_place.layer is Layer.LINE and chart.lines[ws.tomb_place.position - 1].relation is R.官鬼
+
+
+# XFD-02's directions: 水 north, 火 south, 木 east, 金 west (「子孫屬水，起手動工宜於北方。官鬼屬火，不可動土於南方」);
+# an earth line by its own branch (「鬼在辰戌丑未，此方切忌動土」: 辰 south-east, 戌 north-west, 丑 north-east, 未
+# south-west — the compass of the twelve branches).
+_ELEMENT_DIRECTION = {Element.水: "北", Element.火: "南", Element.木: "東", Element.金: "西"}
+_EARTH_DIRECTION = {Branch.辰: "東南", Branch.戌: "西北", Branch.丑: "東北", Branch.未: "西南"}
+
+
+def _direction(x: Line) -> str:
+    return _EARTH_DIRECTION[x.branch] if x.element is Element.土 else _ELEMENT_DIRECTION[x.element]
+
+
+def works_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """創造宮室章 CZ-01 (L556) and 修方動土章 XFD-01 … 03 (L559–561): building, breaking ground, renovating — the
+    house (父母) with the 世."""
+    moves: list[Move] = []
+    found: list[Finding] = []
+    world = chart.world
+    ws = world_state(chart)
+    wp = ws.place
+    us = state(chart, use)
+    ln = line_at(chart, use)
+    ghosts = moving(chart, R.官鬼)
+    # CZ-01 創造興工，卦忌六冲，鬼動克世最凶，隨鬼入墓，禍事多逢
+    striking = [x for x in ghosts if not x.world and x.element.overcomes is world.element]
+    if striking:
+        moves.append(Move("CZ-01", "cz_ghost_strikes_world", (wp, *(LINE_PLACES[x.position] for x in striking)),
+                          "=凶", "=凶"))
+    elif _in_ghost_tomb(chart):
+        moves.append(Move("CZ-01", "cz_world_in_ghost_tomb", (wp,), "≤小凶", "≤小凶"))
+    if chart.hexagram.six_clash:
+        moves.append(Move("CZ-01", "cz_six_clash", (), "", "-1"))
+    # 父爻旺相，世位興隆，世父兩爻發動化吉大安宅盛
+    if ln is not None and use != wp and ln.moving and world.moving and good_change(ln) and good_change(world):
+        moves.append(Move("CZ-01", "cz_world_and_house_change_well", (wp, use), "≥吉", "≥吉"))
+    elif us.vigour.strong:
+        moves.append(Move("CZ-01", "cz_house_strong", (use,), "", "+1"))
+    # XFD-01 世臨福德最相宜，官鬼交重有禍基。世旺逢生宜化吉，世衰受克且停工
+    if world.relation is R.子孫:
+        moves.append(Move("XFD-01", "xfd_world_on_offspring", (wp,), "", "+1"))
+    if ghosts and not striking:
+        moves.append(Move("XFD-01", "xfd_ghost_moves", tuple(LINE_PLACES[x.position] for x in ghosts), "", "-1"))
+    if weak(ws) and ws.attacks:
+        moves.append(Move("XFD-01", "xfd_stop_work", (wp,), "=凶", "=凶"))
+    elif ws.vigour.strong and ws.supports:
+        found.append(finding("XFD-01", "xfd_world_strong", Effect.GOOD, 1, (wp,)))
+    # XFD-02 子孫之方宜起手，官鬼之位莫挑泥 (directions: a reason, not a verdict)
+    for rel, key, effect in ((R.子孫, "xfd_start_towards", Effect.NEUTRAL), (R.官鬼, "xfd_do_not_dig", Effect.BAD)):
+        lines = lines_of(chart, rel)
+        if lines:
+            way = ",".join(dict.fromkeys(_direction(x) for x in lines))
+            found.append(finding("XFD-02", key, effect, 0, tuple(LINE_PLACES[x.position] for x in lines),
+                                 direction=way))
+    # XFD-03 豈嫌子象發，偏忌父爻虛，造成屋宇憂沖散 (父爻旺相久長居 is CZ-01's 父爻旺相 above)
+    if us.void and not us.void_filled or empty(us):
+        moves.append(Move("XFD-03", "xfd_house_void", (use,), "≤小凶", "≤小凶"))
+    elif us.month_break or us.day_break:
+        moves.append(Move("XFD-03", "xfd_house_dispersed", (use,), "", "-1"))
+    return ChapterReading(tuple(found), tuple(moves))
+
+
+def old_house_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """舊宅章 (L580–585): is this house — or the spot asked about, one cast per spot (JU-02: 指其疑者而占) — the cause
+    of the trouble; the 官鬼 is the culprit.  JU-04's buried treasure (旺財持世 … 必有古窖) and JU-05's kinds of
+    ghost are not read (the status doc says why)."""
+    moves: list[Move] = []
+    found: list[Finding] = []
+    world = chart.world
+    wp = LINE_PLACES[world.position]
+    children_act = world.relation is R.子孫 or bool(moving(chart, R.子孫))
+    ghosts = moving(chart, R.官鬼)
+    # JU-02 福德動搖，不是此方之禍。子孫持世，或動於卦中，或官鬼不動，及六爻安寧，非此處也。
+    # 官鬼發動，的於此處興妖。官鬼持世克世，官鬼動爻，實因此處有害
+    ghost_here = bool(ghosts) or world.relation is R.官鬼
+    if ghost_here and not children_act:
+        moves.append(Move("JU-02", "ju_this_place_harms",
+                          (wp,) + tuple(LINE_PLACES[x.position] for x in ghosts), "≥小吉", "≥小吉"))
+    else:
+        moves.append(Move("JU-02", "ju_not_this_place", (use,), "≤小凶", "≤小凶"))
+    # JU-04 子孫持世子孫發動者，鬼祟潛行 … 可保平安
+    if children_act:
+        found.append(finding("JU-04", "ju_household_safe", Effect.GOOD, 1, (wp,)))
+    # JU-06 鬼動克世，或世爻隨鬼入墓，及世動變鬼克世，乃是冤家債主，難免禍殃，宜修德作福
+    turns_ghost = world.moving and world.changed is not None and world.changed.relation is R.官鬼 \
+        and world.relation is not R.官鬼 and world.changed.branch.element.overcomes is world.element
+    if any(not x.world and x.element.overcomes is world.element for x in ghosts) or _in_ghost_tomb(chart) \
+            or turns_ghost:
+        found.append(finding("JU-06", "ju_old_debts", Effect.BAD, 2, (wp,)))
+    # JU-07 財動克父，財化父，父化財，堂上之憂。父動克子，鬼化子，子化鬼，膝前有損。兄弟變鬼，鬼變兄弟，鬼動克兄，
+    # 妻財變鬼，鬼變妻財，兄動化財，財化兄弟，既防手足刑伤，又主分衾折枕 (a moving line overcomes the relation it
+    # names by the order of the six: 財 the 父, 父 the 子, 鬼 the 兄)
+    def crossed(a: R, b: R) -> list[Line]:
+        return [x for x in chart.lines if (x.relation is a and changes_into(x, b)) or (x.relation is b
+                                                                                       and changes_into(x, a))]
+
+    def moving_onto(a: R, b: R) -> list[Line]:
+        return list(moving(chart, a)) if lines_of(chart, b) else []
+
+    for key, hit in (("ju_parents_worry", moving_onto(R.妻財, R.父母) + crossed(R.妻財, R.父母)),
+                     ("ju_children_harmed", moving_onto(R.父母, R.子孫) + crossed(R.官鬼, R.子孫)),
+                     ("ju_siblings_and_spouse", crossed(R.兄弟, R.官鬼) + moving_onto(R.官鬼, R.兄弟)
+                      + crossed(R.妻財, R.官鬼) + crossed(R.兄弟, R.妻財))):
+        if hit:
+            found.append(finding("JU-07", key, Effect.BAD, 1, tuple(dict.fromkeys(LINE_PLACES[x.position]
+                                                                                  for x in hit))))
+    return ChapterReading(tuple(found), tuple(moves))
 
 
 def _overcomes(chart: Chart, p: Place, element) -> bool:  # noqa: ANN001
@@ -167,10 +287,7 @@ def _buried_beneath(chart: Chart, moves: list[Move], found: list[Finding]) -> No
     author saw such graves prosper (a reason, no harm); with a weak one the site is not to be used (a cap at 小凶)."""
     world = chart.world
     ws = world_state(chart)
-    on_ghost = world.relation is R.官鬼 and world.spirit.name == "白虎"
-    in_ghost_tomb = ws.tomb is not None and not ws.tomb_broken and ws.tomb_place is not None \
-        and ws.tomb_place.layer is Layer.LINE and chart.lines[ws.tomb_place.position - 1].relation is R.官鬼
-    if on_ghost or in_ghost_tomb:
+    if (world.relation is R.官鬼 and world.spirit.name == "白虎") or _in_ghost_tomb(chart):
         if ws.vigour.strong and ws.supports:
             found.append(finding("XN-07", "xn_coffin_on_coffin", Effect.NEUTRAL, 0, (ws.place,)))
         else:
@@ -182,7 +299,7 @@ def _buried_beneath(chart: Chart, moves: list[Move], found: list[Finding]) -> No
             found.append(finding("XN-07", "xn_quick_fortune", Effect.GOOD, 1, (s.place,)))
 
 
-def _trigram_struck(chart: Chart) -> bool:
+def trigram_struck(chart: Chart) -> bool:
     """XN-09 內外反吟者乃卦變也，如巽變乾，坤變震之類，名為化絕化克: a trigram that changes into one whose element
     overcomes its own (巽木→乾金, 坤土→震木; the author's examples are all 克, so 化絕 adds no other case here)."""
     c = chart.changed
@@ -193,7 +310,7 @@ def _trigram_struck(chart: Chart) -> bool:
                for old, new in ((h.lower, c.lower), (h.upper, c.upper)))
 
 
-_REVERSALS = (HexagramTransformation.反吟卦, HexagramTransformation.內卦反吟, HexagramTransformation.外卦反吟)
+REVERSALS = (HexagramTransformation.反吟卦, HexagramTransformation.內卦反吟, HexagramTransformation.外卦反吟)
 
 
 def _framed_or_reversed(chart: Chart, moves: list[Move], found: list[Finding]) -> list[Timing]:
@@ -209,9 +326,9 @@ def _framed_or_reversed(chart: Chart, moves: list[Move], found: list[Finding]) -
               and resp.branch in f.frame.members and children & set(f.frame.members)]
     if framed:
         moves.append(Move("XN-09", "xn_frame_fine_site", (wp, *framed[0].places), "", "+1"))
-    if _trigram_struck(chart):
+    if trigram_struck(chart):
         moves.append(Move("XN-09", "xn_flood_or_move", (wp,), "≤小凶", "≤小凶"))
-    if not any(t in chart.changes for t in _REVERSALS):
+    if not any(t in chart.changes for t in REVERSALS):
         return []
     found.append(finding("XN-09", "xn_will_be_moved", Effect.BAD, 1, (wp,)))
     return [timing(u, clash_of(world.branch), "XN-09", "xn_moved_year", 5, (wp,)) for u in (Unit.YEAR, Unit.MONTH)]

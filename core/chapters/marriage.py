@@ -37,6 +37,7 @@ from core.chapters.common import (
     weak,
     world_state,
 )
+from core.chapters.match import match_aspect_chapter
 from core.chart import Chart
 from core.findings import Effect, Finding, Layer, Timing
 from core.question import Birth, Horizon, Question, horizon_of
@@ -45,6 +46,10 @@ from core.strength import finding
 
 
 def marriage_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """婚姻章; a marriage's children, parents, risk or obstruction asked apart by their own (core/chapters/match)."""
+    apart = match_aspect_chapter(chart, question, use)
+    if apart is not None:
+        return apart
     moves: list[Move] = []
     found: list[Finding] = []
     ln = line_at(chart, use)
