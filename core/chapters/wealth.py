@@ -314,8 +314,10 @@ def goods_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
     # DH-06 財逢合而當令。遇合者有應動而逢合之月而得價也。亦有財爻衰靜，占時得遇日月生合者，其價目下正及時也
     if ln is not None and ln.moving:
         times.append(timing(m, harmony_of(us.branch), "DH-06", "dh_price_harmony_month", 5, (use,)))
-    elif weak(us) and any(generates(b.element, us.element) or harmonizes(b, us.branch)
-                          for b in (chart.moment.month_branch, chart.moment.day.branch)):
+    elif not us.in_season and any(generates(b.element, us.element) or harmonizes(b, us.branch)
+                                  for b in (chart.moment.month_branch, chart.moment.day.branch)):
+        # 衰 by the season (休囚 in the month: the day's help is what makes it strong, so the state's vigour,
+        # which counts that help, cannot be the test)
         found.append(finding("DH-06", "dh_price_right_now", Effect.GOOD, 1, (use,)))
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
 
