@@ -136,7 +136,7 @@ def test_weather_is_read_by_what_moves_not_by_strength() -> None:
         assert r.verdict is Verdict.吉, chart.cast
         assert "ts_wished_weather_moves" in _keys(r)
         weak_seen += any(not state_of(chart, a.place).vigour.strong for a in acting(chart, R.父母))
-    assert weak_seen > 20
+    assert weak_seen > 10  # the sweep sets aside the charts with a weather frame (TS-13)
 
 
 def test_a_moving_ghost_without_a_parent_gives_cloud_and_no_rain() -> None:
