@@ -60,6 +60,8 @@ _TOPIC: dict[object, tuple[str, str]] = {
                    N_("No: the building work will not go well; better to wait.")),
     Aspect.old_house: (N_("Yes: the classic sees this place as the cause of the trouble."),
                        N_("No: the trouble does not come from this place.")),
+    Aspect.share: (N_("Yes: living together will go well for both of you."),
+                   N_("No: living together will not go well.")),
     Aspect.harm: (N_("Yes: the grave is unharmed and will settle by itself."),
                   N_("No: something is harming the grave; the reasons say what.")),
     Aspect.repair: (N_("Yes: repairing the grave will bring peace."),

@@ -335,6 +335,13 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "ca_harmony_but_empty": N_("A six-harmony hexagram, but the mother's line is void or the child's broken: "
                                "still a worry."),
     # the parts of a matter read apart (core.question.Aspect)
+    "tj_he_gets_the_better": N_("The other person {line} overcomes or clashes your world line: he will take "
+                                "advantage of you."),
+    "tj_good_for_both": N_("Your world line and the other person's combine or feed each other, or the day, the "
+                           "month or a moving line feeds both: good for both of you."),
+    "tj_harm_to_me": N_("Your world line {line} is struck: the harm falls on you."),
+    "tj_harm_to_him": N_("The other person {line} is struck: the harm falls on him."),
+    "tj_he_fears_me": N_("Your world line overcomes the other person's: he stands in awe of you."),
     "cz_ghost_strikes_world": N_("A moving Ghost strikes your world line: the worst sign for building work."),
     "cz_world_in_ghost_tomb": N_("Your world line lies in a Ghost's tomb: building brings one trouble after another."),
     "cz_six_clash": N_("A six-clash hexagram: building work shuns it."),

@@ -58,6 +58,7 @@ BIRTH_LABELS: dict[str, str] = {"child": N_("The child: is it there, will it be 
 ASPECT_LABELS: dict[str, str] = {
     "acquire": N_("Building, buying or renting it"), "works": N_("Building work, breaking ground, renovating"),
     "old_house": N_("My home: is it the cause of my troubles?"),
+    "share": N_("Living with someone outside the family"),
     "grave": N_("The grave as it is"), "harm": N_("What has harmed the grave"), "repair": N_("Repairing the grave"),
     "burial": N_("Burying the newly dead in it"),
     "site": N_("Is the site a good one?"), "geomancer": N_("The geomancer (feng-shui master)"),

@@ -146,6 +146,7 @@ class Aspect(StrEnum):
     acquire = "acquire"        # building, buying or renting a house (蓋造買宅賃宅章, GZ) — the default
     works = "works"            # building work, breaking ground, renovating (創造宮室章 CZ, 修方動土章 XFD)
     old_house = "old_house"    # the home one lives in: is it the cause of the trouble (舊宅章 JU, 指占)
+    share = "share"            # living with someone outside the family (同居章 TJ: the 應)
     # 祖塋舊冢章 … 新亡附葬祖塋章 (Topic.grave)
     grave = "grave"            # the ancestral grave as it is (祖塋舊冢章, ZY) — the default
     harm = "harm"              # what harmed the grave (因何事所傷章, YH)
@@ -163,7 +164,7 @@ class Aspect(StrEnum):
 
 
 ASPECTS: Mapping[Topic, tuple[Aspect, ...]] = MappingProxyType({
-    Topic.house: (Aspect.acquire, Aspect.works, Aspect.old_house),
+    Topic.house: (Aspect.acquire, Aspect.works, Aspect.old_house, Aspect.share),
     Topic.grave: (Aspect.grave, Aspect.harm, Aspect.repair, Aspect.burial),
     Topic.land: (Aspect.site, Aspect.geomancer),
     Topic.marriage: (Aspect.match, Aspect.children, Aspect.parents, Aspect.risk, Aspect.obstruction),
@@ -803,6 +804,8 @@ ASPECT_RULES: Mapping[Aspect, UseGodRule] = MappingProxyType({
     Aspect.works: _rule(Relation.父母, source("CZ-01"), _sec(Role.世, Meaning.querent, source("CZ-01"))),
     # 舊宅章 JU-02 「官鬼發動，的於此處興妖」: is this place the cause — the 官鬼 (指占, one cast per spot)
     Aspect.old_house: _rule(Relation.官鬼, source("JU-02"), _sec(Relation.子孫, Meaning.blessing, source("JU-02"))),
+    # 同居章 TJ-01 「與外人同居看應爻。世為己，應為人」 (living with kin, 「用六親」, needs whose: not asked for a house)
+    Aspect.share: _rule(Role.應, source("TJ-01"), _sec(Role.世, Meaning.querent, source("TJ-01"))),
     # 因何事所傷章 YH-01 「專看沖克父母之爻為忌神」: the grave (父母), its attacker the cause
     Aspect.harm: _rule(Relation.父母, source("YH-01")),
     # 再占修補吉凶章 XB-01 「既問修補之吉凶，則認世爻為用」

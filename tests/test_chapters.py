@@ -81,7 +81,7 @@ def test_every_chapter_rule_is_registered_in_its_chapter() -> None:
                       "YY": "延醫章", "WZ": "醫卜往治章", "GZ": "蓋造買宅賃宅章", "XN": "尋地章", "ZY": "祖塋舊冢章",
                       "HZ": "此婚子嗣有無章", "HF": "此婚有宜於父母否章", "QL": "娶離婦跳娼婦章", "CZ": "創造宮室章",
                       "XFD": "修方動土章", "JU": "舊宅章", "DT": "卜得地於何時章", "DM": "占地師章",
-                      "YH": "因何事所傷章", "XB": "再占修補吉凶章", "FU": "新亡附葬祖塋章"}
+                      "YH": "因何事所傷章", "XB": "再占修補吉凶章", "FU": "新亡附葬祖塋章", "TJ": "同居章"}
     ids = rules.ids("zsbyt")
     assert len(ids) >= 120
     for rule in ids:

@@ -81,6 +81,7 @@ QUOTES = {
     "YH-04": "卦中无土，须筑墙垣",
     "XB-01": "既问修补之吉凶，则认世爻为用，子孙持世，子孙发动，修之必获清安",
     "FU-01": "六冲变冲，卦变绝克，父母受伤，内外反吟，且宜他葬",
+    "TJ-01": "与外人同居看应爻。世为已，应为人，世应相合相生，日月动爻生合世应者，彼此俱祥",
     "DM-01": "应为用神，旺相生合世爻，虽愚亦用。休囚冲克世爻，贤亦不宜",
     "HZ-01": "子孙旺相或休囚而动及动而化吉，皆主有子",
     "HF-01": "专以父母为用神，父母爻或旺或衰，皆不忌也。所忌者财爻发动，必此婚之有妨",
@@ -422,7 +423,7 @@ def test_the_aspect_is_an_optional_follow_up_with_its_chapters_use_god() -> None
             Question(topic, Subject.self, Sex.male if topic is Topic.marriage else None, aspect=aspects[-1]))
         assert FollowUp.aspect not in optional_follow_ups(Question(topic, use_god=R.子孫))
     assert choices(Topic.wealth, FollowUp.aspect) == ()
-    targets = {Aspect.works: R.父母, Aspect.old_house: R.官鬼, Aspect.harm: R.父母, Aspect.repair: Role.世,
+    targets = {Aspect.works: R.父母, Aspect.old_house: R.官鬼, Aspect.share: Role.應, Aspect.harm: R.父母, Aspect.repair: Role.世,
                Aspect.geomancer: Role.應, Aspect.children: R.子孫, Aspect.parents: R.父母, Aspect.risk: R.子孫}
     for topic, aspects in ASPECTS.items():
         for a in aspects:
@@ -524,6 +525,28 @@ def test_the_old_house_is_the_cause_only_when_the_ghost_acts_and_offspring_does_
         seen["not"] += not here
         seen["parents"] += parents
     assert min(seen.values()) > 10, seen
+
+
+def test_living_with_someone_is_read_by_the_world_and_the_response() -> None:
+    """TJ-01 (the 應 the other person): the 應 overcoming or clashing the 世 — he takes advantage (≤小凶, before any
+    good sign); the two combining or generating each other — good for both (≥小吉); the 世 attacked — harm to me."""
+    seen = {"better": 0, "both": 0, "me": 0}
+    for chart, q, use, c in _aspect(Topic.house, Aspect.share):
+        w, r = chart.world, chart.response
+        assert use == _lp(r.position)
+        cheats = r.element.overcomes is w.element or clashes(r.branch, w.branch)
+        assert (_move(c, "tj_he_gets_the_better") == ("≤小凶", "≤小凶")) is cheats
+        mutual = harmonizes(w.branch, r.branch) or generates(w.element, r.element) or generates(r.element, w.element)
+        if mutual and not cheats:
+            assert _move(c, "tj_good_for_both") == ("≥小吉", "≥小吉")
+        if cheats:
+            assert _move(c, "tj_good_for_both") is None
+        harmed = bool(state_of(chart, _lp(w.position)).attacks)
+        assert (_move(c, "tj_harm_to_me") is not None) is harmed
+        seen["better"] += cheats
+        seen["both"] += mutual and not cheats
+        seen["me"] += harmed
+    assert min(seen.values()) > 0, seen
 
 
 # ---- 因何事所傷 YH-01…04, 再占修補 XB-01, 新亡附葬 FU-01, 占地師 DM-01 ----------------------------------------------------

@@ -231,6 +231,10 @@ S: dict[str, tuple[str, str, str, str]] = {
     "No: the trouble does not come from this place.": (
         "탈은 이곳에서 오는 것이 아닙니다.", "災いはこの場所から来ているのではありません。", "祸患不在此处。",
         "禍患不在此處。"),
+    "Yes: living together will go well for both of you.": (
+        "함께 사시면 두 분 모두 잘 지내십니다.", "一緒に暮らせば、お互いにうまくいきます。", "同居彼此俱祥。", "同居彼此俱祥。"),
+    "No: living together will not go well.": (
+        "함께 사시면 잘 지내지 못합니다.", "一緒に暮らしてもうまくいきません。", "同居不宜。", "同居不宜。"),
     "Yes: the grave is unharmed and will settle by itself.": (
         "묘는 상한 데가 없으니 저절로 안정됩니다.", "墓は損なわれておらず、自然に落ち着きます。", "坟茔无伤，久后自安。",
         "墳塋無傷，久後自安。"),

@@ -53,6 +53,8 @@ def house_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
         return works_chapter(chart, question, use)
     if question.aspect is Aspect.old_house:
         return old_house_chapter(chart, question, use)
+    if question.aspect is Aspect.share:
+        return sharing_chapter(chart, question, use)
     moves: list[Move] = []
     world = chart.world
     ws = world_state(chart)
@@ -199,6 +201,34 @@ def old_house_chapter(chart: Chart, question: Question, use: Place) -> ChapterRe
         if hit:
             found.append(finding("JU-07", key, Effect.BAD, 1, tuple(dict.fromkeys(LINE_PLACES[x.position]
                                                                                   for x in hit))))
+    return ChapterReading(tuple(found), tuple(moves))
+
+
+def sharing_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """同居章 TJ-01 (L588): 與外人同居看應爻。世為己，應為人，世應相合相生，日月動爻生合世應者，彼此俱祥。克世我遭喪，
+    克應他遭害，世克應，他畏於我，應克世我被他欺，刑沖者同.  「克世」 is read as the four places' attack on the 世
+    (the month, the day, moving lines); 「應克世」 as the 應's element overcoming, or its branch clashing, the 世's."""
+    moves: list[Move] = []
+    found: list[Finding] = []
+    world, resp = chart.world, chart.response
+    ws, rs = world_state(chart), state(chart, LINE_PLACES[resp.position])
+    wp, rp = ws.place, rs.place
+    pillars = (chart.moment.month_branch, chart.moment.day.branch)
+    helped = [b for b in pillars + tuple(x.branch for x in chart.moving)
+              if all(generates(b.element, x.element) or harmonizes(b, x.branch) for x in (world, resp))]
+    together = harmonizes(world.branch, resp.branch) or generates(world.element, resp.element) \
+        or generates(resp.element, world.element) or bool(helped)
+    cheats = resp.element.overcomes is world.element or clashes(resp.branch, world.branch)
+    if cheats:
+        moves.append(Move("TJ-01", "tj_he_gets_the_better", (rp, wp), "≤小凶", "≤小凶"))  # 應克世我被他欺
+    elif together:
+        moves.append(Move("TJ-01", "tj_good_for_both", (wp, rp), "≥小吉", "≥小吉"))  # 彼此俱祥
+    if ws.attacks:
+        moves.append(Move("TJ-01", "tj_harm_to_me", (wp, *ws.attacks), "≤小凶", "≤小凶"))  # 克世我遭喪
+    if rs.attacks:
+        found.append(finding("TJ-01", "tj_harm_to_him", Effect.BAD, 1, (rp, *rs.attacks)))  # 克應他遭害
+    if world.element.overcomes is resp.element:
+        found.append(finding("TJ-01", "tj_he_fears_me", Effect.NEUTRAL, 0, (wp, rp)))  # 世克應，他畏於我
     return ChapterReading(tuple(found), tuple(moves))
 
 
