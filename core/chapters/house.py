@@ -1,4 +1,6 @@
-"""蓋造買宅賃宅 (ch. 106, GZ), 尋地 (119, XN), 祖塋舊冢 (126, ZY).
+"""蓋造買宅賃宅 (ch. 106, GZ), 創造宮室 (107, CZ) and 修方動土 (108, XFD), 舊宅 (113, JU), 同居 (114, TJ), 尋地 (119,
+XN) with 卜得地於何時 (121, DT), 祖塋舊冢 (126, ZY).  Building work, the old house and living together are asked apart
+(``core.question.Aspect``); the grave's other questions are ``core.chapters.grave``'s.
 
 A house to build, buy or rent: 父母 the house with the 世 (GZ-01 … 04).  Choosing a grave site: the 世 is the site
 (XN-01 「古以二爻為穴，內卦為穴，騰蛇為穴，屢試不驗，所驗者，世為穴也」) and 子孫 the descendants; a moving 父

@@ -4,6 +4,7 @@
 求財章 is the model the trade chapters refer to (「與求財章同斷」): 妻財 the use-god, 子孫 its 元神, 兄弟 the 忌神.
 What moves together decides (QC-03, QC-05, QC-07, QC-11, QC-12): a moving 兄 robs unless a moving 子孫 turns it
 into a source or a moving 官 restrains it; a moving 官 with a static 兄 only drains the 財 and brings quarrels.
+Every formed 三合 frame is read by its 六親 (QC-14: 財/子孫 with the 世 全美, 父 toil, 兄 losses, 鬼 quarrels).
 A 兄 on the 世 is the general JS-17 (QC-09 is J: the author warns against rigidity), read by the overrides.
 
 Choices: QC-05's 「父動克福神」 is read as a cap (≤小凶), since its effect runs through the 子孫 and the text gives

@@ -3,7 +3,8 @@
 「所以占天時，不論旺衰」: 父母 moving brings rain (TS-04), 子孫 a clear sky (TS-02), 妻財 fair weather (TS-05),
 官鬼 dark cloud and thunder (TS-06), 兄弟 wind and thin cloud (TS-09); 暗動 counts as moving (TS-22), a line that
 changes into 父母 brings rain whatever its strength (TS-26), a static void 父/鬼 or 子/財 the day clashes acts
-(TS-27).  The 世 and the 應 play no part (TS-07), nor does 旺衰 (TS-10, TS-18 「余試不驗」, TS-20).  When the wish
+(TS-27), and a formed 三合 frame brings the weather of its 六親 as a moving line would (TS-13; a wood frame wind).
+The 世 and the 應 play no part (TS-07), nor does 旺衰 (TS-10, TS-18 「余試不驗」, TS-20).  When the wish
 is known (TS-03 「須以分看」) one move decides it, after the general overrides; the sequence and colour rules are
 findings, and the chapter's days (TS-14, TS-30, TS-31, TS-32, TS-37) are timings.
 
