@@ -435,6 +435,21 @@ def test_the_aspect_is_an_optional_follow_up_with_its_chapters_use_god() -> None
         Question.parse_ids("grave", aspect="works")
 
 
+def test_the_aspect_is_asked_stored_and_read_back() -> None:
+    """The CLI and a stored reading carry the aspect: a request names it, the export writes it, and a question
+    parsed back from the export is the one asked."""
+    from bot.cli import question_from_request
+    from core.export import reading_dict
+
+    q = question_from_request({"topic": "grave", "aspect": "harm"})
+    assert q.aspect is Aspect.harm and resolve(q).target is R.父母
+    with pytest.raises(QuestionError):
+        question_from_request({"topic": "wealth", "aspect": "harm"})
+    asked = reading_dict(read(_charts()[1], q))["question"]
+    assert asked["aspect"] == "harm"
+    assert Question.parse_ids(asked["topic"], asked["subject"], asked["sex"], aspect=asked["aspect"]) == q
+
+
 def test_each_aspect_has_its_words() -> None:
     """The keyboard offers every aspect with a skip; the answer says each part's own question."""
     for topic, aspects in ASPECTS.items():
