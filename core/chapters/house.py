@@ -152,7 +152,8 @@ def works_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
             found.append(finding("XFD-02", key, effect, 0, tuple(LINE_PLACES[x.position] for x in lines),
                                  direction=way))
     # XFD-03 豈嫌子象發，偏忌父爻虛，造成屋宇憂沖散 (父爻旺相久長居 is CZ-01's 父爻旺相 above)
-    if us.void and not us.void_filled or empty(us):
+    # 虛 read with 旬空章: a void that is strong, moving or supported only waits (XK2-02 旺不為空), it is not hollow
+    if empty(us) or (us.void and not us.void_filled and not us.not_void):
         moves.append(Move("XFD-03", "xfd_house_void", (use,), "≤小凶", "≤小凶"))
     elif us.month_break or us.day_break:
         moves.append(Move("XFD-03", "xfd_house_dispersed", (use,), "", "-1"))
