@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.answer import pair
-from bot.i18n import use as use_lang
-from bot.keyboards import ASPECT_LABELS, SKIP_LABELS, follow_up
+from bot.handlers.keyboards import ASPECT_LABELS, SKIP_LABELS, follow_up
+from bot.render.answer import pair
+from bot.render.i18n import use as use_lang
 from core import rules
 from core.calendar import Moment
 from core.cast import parse_cast

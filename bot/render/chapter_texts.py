@@ -1,0 +1,470 @@
+"""The sentence behind every finding and timing key of 增刪卜易's topic chapters (core/chapters; English msgids,
+the catalogs translate them).  Kept apart from ``bot/render/texts.py`` and merged into its ``FINDINGS`` and ``TIMINGS``
+there; the placeholders are the same (``{line}``, ``{other}``, ``{branch}``, ``{changed}``, ``{element}``).
+``{line}`` already names the line's relation, so a sentence does not repeat it.
+"""
+
+from __future__ import annotations
+
+from bot.render.i18n import N_
+
+CHAPTER_FINDINGS: dict[str, str] = {
+    "cx_burdened_weak": N_("A Parent on or against your weak world line: burdens of luggage and "
+                          "carts, or rain — the trip goes badly."),
+    "cx_burdened_strong": N_("A Parent on or against your world line: luggage or rain may trouble "
+                            "you, but a strong world line takes no harm."),
+    "cx_money_wasted": N_("Wealth holds your world line and a moving Sibling strikes it: money "
+                         "wasted, or cheating by juniors."),
+    "cx_reversal_turns_back": N_("The hexagram reverses (反吟): you may reach half way and turn back."),
+    "cx_reversal_struck": N_("The hexagram reverses and the day or month strikes your world line: "
+                            "great danger on the road."),
+    "cx_clash_cannot_go": N_("A six-clash hexagram with your world line still or void: you cannot set out."),
+    "cx_danger_even_at_home": N_("Six-harmony turns into six-clash: danger even if you stay at home."),
+    "bx_even": N_("Neither side clearly prevails: an even contest."),
+    "bx_i_lose": N_("Your world line or the money is weak, empty or struck, or a Parent moves: you lose money."),
+    "bx_i_win": N_("Your world line prevails over the opponent and the money is favoured: you win."),
+    "ca_ghost_moves_mother": N_("A Ghost moves with no Sibling to restrain: not good for the mother."),
+    "ca_mother_in_danger": N_("The mother's line {line} crosses with Ghost or Sibling, or is empty, cut or "
+                             "struck: danger for the mother."),
+    "cx_child_guards_journey": N_("Offspring moves or holds the world: a journey of ten thousand li, every trouble "
+                                 "dissolved."),
+    "cx_companion_costs": N_("A companion, {line}, moves as a Sibling: he costs you money."),
+    "cx_companion_harms": N_("A companion, {line}, moves and strikes you: harm from a fellow traveller."),
+    "cx_companion_helps": N_("A companion, {line}, feeds or combines with you: good company."),
+    "cx_destination_strikes_world": N_("The destination {line} strikes, clashes or punishes your world line: do not go."),
+    "cx_destination_useless": N_("The destination {line} is empty, entombed, cut or overcome by its change: the "
+                                "trip brings nothing."),
+    "cx_do_not_go": N_("Your world line is weak and empty, or changes for the worse: better not to go."),
+    "cx_leaves_now": N_("Your world line moves in secret: you will go."),
+    "cx_never_leaves": N_("A six-clash hexagram with a weak, struck world line: the journey never takes place."),
+    "cx_traveller_changes_well": N_("Your world line changes for the better or into Offspring: a good journey."),
+    "cx_travels_alone": N_("Both lines between world and response are void: you travel alone, or are held up "
+                          "on the way."),
+    "cx_world_masters_destination": N_("Your world line overcomes the destination: good, near or far."),
+    "dh_hold_rooted": N_("The price line {line} is weak but rooted: hold; it rises later."),
+    "dh_hold_rootless": N_("The price line {line} is weak and rootless: the goods will be hard to sell."),
+    "dh_price_falls": N_("The price line {line} retreats: the price will fall; sell at once."),
+    "dh_price_rises": N_("The price line {line} advances: the price rises; do not stock more."),
+    "dh_price_rising_now": N_("The strong price line {line} is clashed by the day: the price is rising."),
+    "dh_price_void_or_struck": N_("The price line {line} is empty, broken or overcome by its change: bad for "
+                                 "stocking and for selling."),
+    "dh_sell_now": N_("The price line {line} is strong: sell now."),
+    "do_day_month_strike_me": N_("The day or month overcomes your world line: you will be humiliated."),
+    "do_i_back_down": N_("Your world line is empty or retreats: you lose heart."),
+    "do_i_win": N_("Your world line overcomes the other side: you win."),
+    "do_no_fight": N_("Offspring moves or holds the world: the dispute does not come to a fight."),
+    "do_other_gains": N_("The other side {line} advances: he gains the upper hand."),
+    "do_other_wins": N_("The other side {line} overcomes you: he wins."),
+    "fb_child_keeps_trouble_off": N_("Offspring moves or holds the world: no lawsuit, no trouble."),
+    "fb_ghost_empty": N_("The Officer-Ghost is empty or broken: the trouble does not reach you."),
+    "fb_he_will_sue": N_("The other side overcomes your world line: he will sue."),
+    "fb_i_will_sue": N_("Your world line moves against the other side: you will be the one to sue."),
+    "fb_lawsuit_comes": N_("A Ghost holds or strikes your world line, or the other side moves against you: a "
+                          "lawsuit comes."),
+    "fm_parent_declines": N_("{line} is empty or broken: a declining old age."),
+    "fm_parent_long_life": N_("{line} is strong or supported: a long life."),
+    "fm_parent_near_end": N_("{line} is weak and struck: be near your parent while you can."),
+    "fm_parent_sickly_safe": N_("{line} is weak but unhurt: often ill, yet safe for long."),
+    "fq_sibling_harms_wife": N_("A Sibling holds the world, moves or rules the day: the wife does not live long."),
+    "fq_sibling_quarrels_only": N_("A Sibling weighs on the wife's line, but it is strong: no harm to her, only "
+                                  "quarrels."),
+    "fq_wife_turns_bad": N_("{line}, the wife, changes for the worse: she does not live long."),
+    "fz_debtor_honest": N_("The debtor {line} is Wealth and feeds you: he is honest."),
+    "fz_debtor_turns_hostile": N_("The debtor {line} is a Ghost that strikes you: he may turn against you."),
+    "fz_sibling_on_response": N_("A Sibling stands on the debtor's line: what is lent does not come back."),
+    "fz_sibling_on_world": N_("A Sibling holds your world line: what is lent does not come back."),
+    "gs_no_spirit": N_("The Officer-Ghost is weak, empty, entombed or cut: no spirit is behind it."),
+    "gs_spirit_ghost": N_("{line} is weak: a wandering ghost of {element}."),
+    "gs_spirit_god": N_("{line} is strong: a god of {element}."),
+    "gz_clash_short": N_("Six-clash: it does not last."),
+    "gz_do_not_proceed": N_("Your world line or the house is hurt, empty or entombed: do not go ahead."),
+    "gz_harmony_lasting": N_("Six-harmony with world and house strong: done, and lasting."),
+    "gz_house_favours_me": N_("A strong house line holds, feeds or combines with your world line: a house that "
+                             "brings blessing."),
+    "gz_look_elsewhere": N_("A moving Wealth strikes the house: look elsewhere."),
+    "gz_proceed": N_("Your world line and the house are both strong and unhurt: go ahead."),
+    "gz_world_advances": N_("Your world line advances: lasting prosperity after it is done."),
+    "gz_world_retreats": N_("Your world line retreats: forced through, later regretted."),
+    "hyn_child_harms_husband": N_("Offspring holds the world or moves: it harms the husband — the match fails."),
+    "hyn_clash_without_pair": N_("A six-clash hexagram lacking Wealth or Officer: the match is not made."),
+    "hyn_husband_favours_world": N_("A strong Officer holds, feeds or combines with your world line: the match is "
+                                   "made, and happy."),
+    "hyn_in_their_places": N_("Ghost on the world and Wealth on the response: each in place — harmony."),
+    "hyn_many_husbands": N_("Several Officer lines: the classic reads a second marriage."),
+    "hyn_nothing_firm": N_("World and response are both empty: nothing is firm yet."),
+    "hyn_other_side_backs_out": N_("The other family's line {line} is empty or retreats: they back out."),
+    "hyn_regret_but_good_match": N_("The other family hesitates, but Wealth advances and feeds your world line: a "
+                                   "good match in the end."),
+    "hyn_sibling_blocks": N_("A Sibling holds your world line or moves: the match is hard to make."),
+    "hyn_sibling_rescued_by_wealth": N_("A Sibling holds your world line, but Wealth combines with it or it turns into "
+                                       "Wealth: the match is made."),
+    "hyn_use_god_undone": N_("The partner's line {line} is empty, entombed, cut or changes for the worse: the "
+                            "match brings early loss or poverty."),
+    "hyn_wife_rules": N_("Wealth on the world and Ghost on the response: the wife takes the lead (good "
+                        "only for a man marrying into her family)."),
+    "hyn_world_advances": N_("Your world line advances: the match is certain."),
+    "hyn_world_retreats": N_("Your world line retreats: the match is hard to conclude."),
+    "hyn_world_void_static": N_("Your world line is void and still: the match is not made."),
+    "jb_child_clears_worry": N_("A Ghost holds the world (your worry) and Offspring moves to clear it: the "
+                               "patient is safe."),
+    "jb_child_holds_world": N_("Offspring holds the world line, unhurt: healing without medicine."),
+    "jb_child_moves_heals": N_("Offspring moves and restrains the Ghost: cured."),
+    "jb_child_moves_relapse": N_("Offspring moves, but is overcome by its change (or the hexagram reverses): "
+                                "better now, then a relapse."),
+    "jb_enemy_retreats": N_("{line}, the enemy of the use-god, retreats: the illness eases."),
+    "jb_ghost_holds_world_self": N_("The Officer-Ghost holds your world line: hard to cure; a moving Offspring eases "
+                                   "it now, but the root remains."),
+    "jb_ghost_moves_grave": N_("A Ghost moves: the illness is serious."),
+    "jb_ghost_moves_heals_kin": N_("A Ghost moves, the source (or the use-god) of this patient: the illness heals."),
+    "jb_ghost_turns_into_use_god": N_("{line}, a Ghost or the enemy, changes into the patient's line {other}: a bad "
+                                     "sign."),
+    "jb_parent_turns_ghost_long": N_("{line}, the parent, changes into a Ghost: in a long illness, danger."),
+    "jb_parent_turns_ghost_recent": N_("{line}, the parent, changes into a Ghost, which feeds it: a recent illness "
+                                      "heals."),
+    "jb_use_god_turns_bad": N_("{line} changes into {changed}, a Ghost or its enemy: the illness is dangerous."),
+    "jd_borrower_void_or_broken": N_("Your world line is empty or broken: unfavourable for borrowing."),
+    "jd_child_or_wealth_moves": N_("Offspring or Wealth moves: the loan can be had."),
+    "jd_lender_void_or_broken": N_("The lender {line} is empty or broken: hard to get what you want."),
+    "jd_loan_void_or_broken": N_("The money {line} is empty or broken: do not count on it."),
+    "jd_sibling_moves": N_("A Sibling moves: the loan is blocked."),
+    "jd_sibling_on_world": N_("A Sibling holds your world line: no need even to ask for the loan."),
+    "kh_busy_then_empty": N_("Six-harmony turns into six-clash: busy now, deserted later."),
+    "kh_capital_and_foundation_move": N_("Wealth (the capital) and Offspring (the foundation) move together: the best sign "
+                                        "for a business."),
+    "kh_ghost_checks_sibling": N_("A Ghost and a Sibling move together: the Ghost restrains the Sibling and the "
+                                 "capital is safe."),
+    "kh_ghost_moves_trouble": N_("A Ghost moves: trouble may come."),
+    "kh_ghost_restrained": N_("A Ghost moves but is restrained by Offspring or the day and month: harmless."),
+    "kh_ghost_strikes_world": N_("A moving Ghost strikes your world line: trouble, the worst sign for a shop."),
+    "kh_never_opens": N_("Your world line and the capital are both empty: the shop does not open."),
+    "kh_partner_deceives": N_("The partner {line} strikes you: you may be deceived."),
+    "kh_partner_follows": N_("Your world line masters the partner {other}: he follows your wishes."),
+    "kh_partner_helps": N_("The partner {line} feeds or combines with you: he benefits you."),
+    "kh_revives": N_("Six-clash turns into six-harmony: the business revives."),
+    "qb_child_moves_protects": N_("Offspring moves: protection, even where it strikes the world line."),
+    "qb_ghost_strikes_world": N_("{line} strikes the world line: the worst danger — beware of {element}."),
+    "qb_go_toward": N_("Turn toward the direction of {element}, which feeds your world line."),
+    "qb_hide_away": N_("The striking line is in the inner trigram: better to leave home and avoid it outside."),
+    "qb_hide_home": N_("The striking line is in the outer trigram: better to stay at home."),
+    "qb_line_strikes_world": N_("{line} strikes the world line: not good."),
+    "qb_safe_after_month": N_("Offspring holds the world but is broken by the month: safe once the month is past."),
+    "qb_safe_after_void": N_("Offspring holds the world but is void: groundless worry until it leaves the void."),
+    "qc_no_wealth_no_source": N_("Neither Wealth nor Offspring in the hexagram: seeking is useless."),
+    "qc_office_checks_sibling": N_("Sibling and Officer move together: the Officer restrains the Sibling — the money "
+                                  "comes."),
+    "qc_office_moves_drains": N_("An Officer moves while the Sibling is still: it drains the Wealth and brings "
+                                "quarrels."),
+    "qc_parent_moves": N_("A Parent moves and strikes Offspring, the source of money: little comes of it."),
+    "qc_robbed_and_hurt": N_("Wealth holds the world, a Sibling moves and a Ghost strikes the world: loss and "
+                            "harm to yourself."),
+    "qc_robbed_on_world": N_("Wealth holds the world and a Sibling moves: beware of loss, and of harm to yourself."),
+    "qc_sibling_feeds_child": N_("Sibling and Offspring move together: the Sibling feeds Offspring, which feeds "
+                                "Wealth — good."),
+    "qc_sibling_moves": N_("A Sibling moves and nothing restrains it: like fishing the moon from water."),
+    "qc_wealth_and_sibling_move": N_("Wealth and Sibling move together: obstruction and loss."),
+    "qc_wealth_from_day_month_or_hidden": N_("No Wealth or Offspring in the hexagram, but the day or month is Wealth, or it "
+                                            "lies hidden and strong: worth pursuing."),
+    "qc_wealth_has_source": N_("Offspring feeds Wealth: money with a source, ample and lasting."),
+    "sb_child_moves_no_promotion": N_("Offspring moves: no promotion for now."),
+    "sb_office_empty": N_("The office {line} is empty, entombed, cut or changes for the worse: no hope of the post."),
+    "sb_office_favours_world": N_("A strong {line} holds, feeds or combines with your world line: promotion."),
+    "sb_world_day_broken": N_("Your world line is broken by the day: no appointment, and beware of other trouble."),
+    "sb_world_weak": N_("Your world line is weak: a strong world rises, a weak one does not."),
+    "syu_long_life": N_("The world line is strong or supported: a long life."),
+    "syu_short_life": N_("The world line is entombed with a Ghost, struck by a Ghost that Wealth feeds, or "
+                        "changes for the worse: a short span."),
+    "syu_source_moves": N_("The source of the world line moves: in a lifespan it should be still — a term is set."),
+    "syu_world_alone": N_("For one's own lifespan the world line alone is the root."),
+    "ts_changes_into_wished": N_("A moving line changes into the relation of the weather asked: it comes, whatever "
+                                "its strength."),
+    "ts_child_brings_clear": N_("{line} moves: a cloudless sky (子孫)."),
+    "ts_clouds_part": N_("{line} changes into Offspring: the clouds part and the sun comes out."),
+    "ts_days_of_rain": N_("Several Parents and Ghosts move and no Wealth or Offspring: about ten days of "
+                         "wind and rain."),
+    "ts_days_of_sun": N_("Several Wealth and Offspring move: days of fine weather."),
+    "ts_fair_does_not_last": N_("{line} changes into Ghost: the fair weather does not last."),
+    "ts_ghost_brings_cloud": N_("{line} moves: heavy cloud, perhaps thunder (官鬼)."),
+    "ts_ghost_moves_cloud": N_("A Ghost moves: heavy cloud rather than a clear sky."),
+    "ts_ghost_moves_no_rain": N_("Only a Ghost moves, no Parent: thick cloud and fog, but no rain."),
+    "ts_murk_at_its_hours": N_("A moving Ghost darkens the sky at the {branch} hours."),
+    "ts_nothing_moves_recast": N_("Nothing that bears on the weather moves: the cast does not answer; cast again."),
+    "ts_opposite_weather_moves": N_("The line of the other weather moves and the one asked does not: the weather "
+                                   "asked does not come."),
+    "ts_parent_brings_rain": N_("{line} moves: clouds gather and rain comes (父母)."),
+    "ts_rain_and_clear": N_("Parent and Offspring both move: rain and sun each come at their own time."),
+    "ts_rain_then_clear": N_("{line} changes into Offspring: rain, then clear."),
+    "ts_sibling_brings_wind": N_("{line} moves: light wind and thin cloud, neither rain nor sun (兄弟)."),
+    "ts_sibling_moves_neither": N_("Only a Sibling moves: light wind and thin cloud, neither rain nor sun."),
+    "ts_void_clashed_acts": N_("A still void line of the weather asked is clashed by the day: it acts, and the "
+                              "weather comes."),
+    "ts_wealth_brings_fair": N_("{line} moves: fair weather (妻財)."),
+    "ts_wealth_moves_fair": N_("Wealth moves while Offspring is still: fair, but not a fully clear sky."),
+    "ts_weather_flips": N_("The hexagram reverses (反吟): the weather turns back again."),
+    "ts_weather_retreats": N_("{line} changes into a retreating god: the weather it brings is ending."),
+    "ts_wind_and_rain": N_("{line} changes into Sibling or Ghost: wind and rain together."),
+    "ts_wished_weak_and_still": N_("The line of the weather asked is weak and still: little hope of it."),
+    "ts_wished_weather_moves": N_("The line of the weather asked moves: it comes, whatever its strength (占天時不論旺衰)."),
+    "ts_wished_weather_retreats": N_("The line of the weather asked moves but retreats: it comes only briefly."),
+    "ts_wished_weather_tied": N_("The line of the weather asked is tied: it comes on the day that clashes it open."),
+    "ty_pregnancy_kept": N_("{line} is on the day or month, supported, or fed by its change: a pregnancy kept."),
+    "ty_pregnancy_lost": N_("{line} is empty, cut, struck or crossed with Ghost or Parent: the pregnancy is not kept."),
+    "ty_twins": N_("Offspring changes into Offspring, or two strong Offspring move: twins."),
+    "xc_court_upholds_me": N_("Officer and Parent move together: the court finds for you."),
+    "xc_suit_does_not_form": N_("Wealth or Offspring moves against the plaint and the court: the suit may not go "
+                               "ahead."),
+    "xc_wronged": N_("{line} strikes your world line: you are wronged."),
+    "xd_sibling_favoured": N_("{line} is strong or supported: harmony and help."),
+    "xd_sibling_limited": N_("{line} is weak: little help, a limited span."),
+    "xd_sibling_unfavoured": N_("{line} is weak and hurt: unfavourable."),
+    "xh_all_lines_move": N_("All six lines move: no success."),
+    "xh_clash_all_strong": N_("A six-clash hexagram, but Officer, Parent and the world line are all strong: you pass."),
+    "xh_essay_or_rank_on_world": N_("A strong Parent or Officer holds your world line: success."),
+    "xh_harmony_no_help": N_("A six-harmony hexagram, but one of Officer, Parent or the world line has lost "
+                            "its force: the harmony does not help."),
+    "xh_not_linked_to_world": N_("Parent and Officer neither hold nor feed nor combine with your world line: of no "
+                                "use."),
+    "xh_office_empty": N_("The rank {line} is empty, entombed or changes for the worse: the essay alone "
+                         "does not pass."),
+    "xh_office_favours_world": N_("A strong rank {line} holds or feeds your world line: you pass, even if the essay "
+                                 "is weak."),
+    "xh_retreats": N_("{line} retreats: no success."),
+    "xh_spoiler_fails_exam": N_("Offspring or Wealth holds the world or moves: the examination fails."),
+    "xh_world_empty": N_("Your world line is empty or broken: no success."),
+    "xh_world_lost": N_("Your world line is weak, empty or struck: however strong the essay and the rank, "
+                       "without you there is no success."),
+    "xn_declining": N_("Six-harmony turns into six-clash: the site is gained then lost, or its fortune fades."),
+    "xn_good_site": N_("The site (world line) is strong or supported: a good site."),
+    "xn_good_then_spoiled": N_("The strong site changes into break, tomb, cut or an overcoming line: good now, "
+                              "spoiled later."),
+    "xn_many_descendants": N_("Offspring holds the world or is strong: many descendants."),
+    "xn_not_a_good_site": N_("The site (world line) or the descendants are weak, empty or change for the "
+                            "worse: not a good site."),
+    "xn_parent_moves": N_("A Parent moves: it strikes the descendants — unwelcome at a new site."),
+    "xn_parent_moves_worse": N_("A Parent moves and changes into Parent: worse for the descendants."),
+    "xn_poor_then_good": N_("The weak site changes for the better: poor now, good later."),
+    "xn_qi_disperses": N_("Six-clash, or world and response clash: the qi disperses."),
+    "xn_qi_gathers": N_("Six-harmony, or the world combines with Offspring: the qi gathers."),
+    "xn_regained": N_("Six-clash turns into six-harmony: the site is lost and then regained, or revives."),
+    "xr_advances_does_not_return": N_("{line} advances: he goes on and does not come back."),
+    "xr_held_up": N_("{line} moves but is tied: something holds him up."),
+    "xr_no_thought_of_return": N_("{line} is weak, still and empty: no thought of returning."),
+    "xr_no_wish_to_return": N_("Your world line overcomes {other}: he has no mind to return."),
+    "xr_on_the_way": N_("{line} moves: he is already on the way."),
+    "xr_retreats_returns": N_("{line} retreats: he turns back home."),
+    "xr_turns_struck": N_("{line} is overcome by its change: the worst sign — he does not come."),
+    "xr_wanders": N_("A six-clash hexagram: the one away wanders and does not return."),
+    "xr_world_void_arrives": N_("Your world line is void: the one away arrives at once."),
+    "yg_do_not_go": N_("Your world line changes into a Ghost or is overcome by its change: do not go — "
+                      "danger there or on the road."),
+    "yg_patron_favours_world": N_("The patron {line} holds, feeds or combines with your world line: you are received."),
+    "yg_patron_strikes_world": N_("The patron {line} strikes your world line: do not go."),
+    "yg_wasted_trip": N_("The patron {line} is empty, entombed or changes for the worse: a wasted trip."),
+    "yy_another_should_ask": N_("A son for his parent, or a wife for her husband, should not cast about the "
+                               "doctor: let another relative ask."),
+    "yy_doctor_fails": N_("{line}, the doctor, is weak, empty or struck: the treatment does not work."),
+    "yy_doctor_harms": N_("The doctor {line} bears a Sibling or Ghost and overcomes you: harm, whatever the illness."),
+    "yy_doctor_masters_illness": N_("The doctor {line} overcomes the world: he masters the illness."),
+    "yy_doctor_too_harsh": N_("The doctor {line} overcomes you, but the illness is long or you are weak: the "
+                             "cure hurts too."),
+    "yy_medicine_better": N_("{line}, the medicine, changes for the better: it works all the more."),
+    "yy_medicine_masters_worry": N_("The worry (Ghost) is there and Offspring moves to restrain it: call this doctor."),
+    "yy_medicine_poor": N_("{line}, the medicine, changes into a Ghost or is overcome by its change: poor medicine."),
+    "yy_medicine_works": N_("{line}, the medicine, is strong and unhurt: it works."),
+    "yy_skilled_doctor": N_("Offspring stands on {line}, the doctor: a skilled doctor."),
+    "zsi_able_children": N_("{line} is strong or supported: able children."),
+    "zsi_child_by_another_mother": N_("Offspring appears only by a change: a child by another mother."),
+    "zsi_child_turns_child": N_("{line} changes into Offspring: many children."),
+    "zsi_child_turns_ghost": N_("{line} changes into a Ghost: the child does not survive."),
+    "zsi_danger_is_the_askers": N_("Asking about kin, your own world line changes for the worse: the danger is your "
+                                  "own."),
+    "zsi_no_children": N_("{line} is weak, cut, struck or crossed with Parent or Ghost: children do not survive."),
+    "zsi_parent_threatens_child": N_("{line} moves and overcomes the child: a threat to the child."),
+    "zx_ghost_on_world": N_("A Ghost holds your world line: worry and fright on the water."),
+    "zx_ghost_strikes_world": N_("A moving Ghost clashes or strikes your world line: mishap on the way."),
+    "zx_safe_voyage": N_("Offspring holds, feeds or combines with your world line: a safe voyage."),
+    "zx_sibling_costs": N_("A Sibling moves: money is lost on the voyage."),
+    "zx_turns_back": N_("Your world line retreats or reverses: you turn back half way."),
+    "zy_asker_at_risk": N_("Your world line changes into a Ghost: the one asking is at risk."),
+    "zy_descendants_harmed": N_("Offspring and Parent change into each other: harm to the descendants."),
+    "zy_fortune_returns": N_("Six-clash turns into six-harmony: fortune returns to the family."),
+    "zy_good_grave": N_("The grave (Parent) is strong or supported: a good grave."),
+    "zy_grave_restless": N_("The grave (Parent) is empty, entombed, cut or changes for the worse: the dead "
+                           "are restless, the living decline."),
+    "zy_no_vein": N_("Six-clash: the grave has no earth vein."),
+    # issue 21 (housegrave): frames read by their relation, the site, marriage extras, the mother
+    "ts_frame_rain": N_("The {frame} frame forms as {relation}: rain."),
+    "ts_frame_clear": N_("The {frame} frame forms as {relation}: a clear sky."),
+    "ts_frame_murk": N_("The {frame} frame forms as {relation}: black fog, or thunder and lightning."),
+    "ts_frame_wind": N_("The {frame} frame is a wood frame: wind."),
+    "ts_frame_brings_wished": N_("A frame of the weather asked forms: it comes, as if its line moved."),
+    "ts_frame_brings_other": N_("A frame of the other weather forms and none of the weather asked: the other "
+                                "weather comes."),
+    "ts_frame_brings_murk": N_("A frame of Ghost forms: dark fog or thunder rather than the weather asked."),
+    "ts_bright_sun": N_("Offspring holds your world line and moves: a blazing sun, not a cloud in the sky."),
+    "qc_frame_feeds_me": N_("The {frame} frame of {relation} includes or feeds your world line: money in "
+                            "plenty."),
+    "qc_frame_toil": N_("The {frame} frame forms as {relation}: the money comes only with toil."),
+    "qc_frame_losses": N_("The {frame} frame forms as {relation}: losses on every side."),
+    "qc_frame_quarrels": N_("The {frame} frame forms as {relation}: quarrels and trouble."),
+    "qc_frame_strikes_me": N_("The {frame} frame forms as {relation} and overcomes your world line: quarrels "
+                              "and trouble, worse for you."),
+    "dh_price_right_now": N_("The price line {line} is weak and still, but the day or month feeds or combines it: "
+                             "the price is right now."),
+    "xn_world_retreats": N_("The site (world line) retreats: in the end the grave will have to be moved."),
+    "xn_vein_lasts": N_("The strong site (world line) changes for the better: the earth vein runs long."),
+    "xn_descendants_decline": N_("{line} retreats: each generation does less well than the last."),
+    "xn_noble_descendants": N_("{line} is strong and changes for the better: worthy, eminent descendants."),
+    "xn_coffin_on_coffin": N_("A Ghost with the White Tiger, or a Ghost's tomb, on the strong, supported site: an "
+                              "old burial lies beneath — a coffin over a coffin, which can still prosper."),
+    "xn_old_burial_beneath": N_("A Ghost with the White Tiger, or a Ghost's tomb, on the weak site: an old burial "
+                                "lies beneath; do not use it."),
+    "xn_quick_fortune": N_("{line} is strong, supported by the day or month and with the Azure Dragon: a good "
+                           "site whose fortune comes quickly."),
+    "xn_frame_fine_site": N_("The world, the response and Offspring form a frame: a fine site."),
+    "xn_flood_or_move": N_("A trigram changes into the one that overcomes it: the grave is flooded, or has to be "
+                           "moved."),
+    "xn_will_be_moved": N_("The hexagram reverses (反吟): the grave will be moved."),
+    "hyn_swindle_costs": N_("{line} moves with the Black Tortoise: beware of deceit; it will cost a great deal."),
+    "hyn_mourning": N_("{line} moves with the White Tiger: a death in the family, before or soon after the "
+                       "wedding."),
+    "hyn_married_again": N_("Several Wealth lines, or Wealth turning into Wealth, with a moving Sibling or "
+                            "Wealth struck by the day or month: more than one marriage."),
+    "hyn_two_at_once": N_("{line} changes into Wealth: two brides at once, many wives, or a rich dowry."),
+    "hyn_good_wife": N_("Several strong Wealth lines feed or combine with your world line: a good wife."),
+    "ca_clash_but_strong": N_("A six-clash hexagram, but the mother and the child are strong: all ends in joy."),
+    "ca_harmony_but_empty": N_("A six-harmony hexagram, but the mother's line is void or the child's broken: "
+                               "still a worry."),
+    # the parts of a matter read apart (core.question.Aspect)
+    "tj_he_gets_the_better": N_("The other person {line} overcomes or clashes your world line: he will take "
+                                "advantage of you."),
+    "tj_good_for_both": N_("Your world line and the other person's combine or feed each other, or the day, the "
+                           "month or a moving line feeds both: good for both of you."),
+    "tj_harm_to_me": N_("Your world line {line} is struck: the harm falls on you."),
+    "tj_harm_to_him": N_("The other person {line} is struck: the harm falls on him."),
+    "tj_he_fears_me": N_("Your world line overcomes the other person's: he stands in awe of you."),
+    "cz_ghost_strikes_world": N_("A moving Ghost strikes your world line: the worst sign for building work."),
+    "cz_world_in_ghost_tomb": N_("Your world line lies in a Ghost's tomb: building brings one trouble after another."),
+    "cz_six_clash": N_("A six-clash hexagram: building work shuns it."),
+    "cz_world_and_house_change_well": N_("Your world line and the house {other} both move and change for the "
+                                         "better: the house stands safe and thrives."),
+    "cz_house_strong": N_("The house {line} is strong: your standing rises."),
+    "xfd_world_on_offspring": N_("Offspring holds your world line: the best sign for breaking ground."),
+    "xfd_ghost_moves": N_("A Ghost moves: the root of trouble in the work."),
+    "xfd_stop_work": N_("Your world line is weak and struck: stop the work for now."),
+    "xfd_world_strong": N_("Your world line is strong and supported: the work may go ahead."),
+    "xfd_start_towards": N_("Offspring ({line}): begin the work on the {direction} side."),
+    "xfd_do_not_dig": N_("The Ghost ({line}): do not dig on the {direction} side."),
+    "xfd_house_void": N_("The house {line} is void or empty: what is built will not hold."),
+    "xfd_house_dispersed": N_("The house {line} is broken by the month or the day: the house is at risk of "
+                              "being scattered."),
+    "ju_this_place_harms": N_("A Ghost moves, or holds your world line, and Offspring does not act: the trouble "
+                              "comes from this place."),
+    "ju_not_this_place": N_("Offspring holds the world or moves, or no Ghost moves: the trouble does not come "
+                            "from this place."),
+    "ju_household_safe": N_("Offspring holds your world line or moves: whatever haunts the house slinks away; "
+                            "the household is safe."),
+    "ju_old_debts": N_("A Ghost strikes your world line, or it lies in a Ghost's tomb or turns into a Ghost: old "
+                       "grudges and debts come due — mend your ways and do good."),
+    "ju_parents_worry": N_("Wealth moves against Parent, or the two turn into each other: worry for the parents."),
+    "ju_children_harmed": N_("Parent moves against Offspring, or Ghost and Offspring turn into each other: harm to "
+                             "the children."),
+    "ju_siblings_and_spouse": N_("Ghost, Sibling and Wealth strike or turn into one another: beware of harm to "
+                                 "brothers and sisters, and of a parting of husband and wife."),
+    "yh_grave_harmed": N_("The grave {line} is clashed or overcome: something harms it; repair it soon."),
+    "yh_settles_itself": N_("No line moves and the grave {line} has strength: it will settle by itself; no repair "
+                            "is needed."),
+    "yh_water": N_("{line} strikes the grave: water — it seeps into the vault, or the low ground floods."),
+    "yh_roots": N_("{line} strikes the grave: tree or bamboo roots are reaching it."),
+    "yh_felling": N_("{line}, wood with the White Tiger, strikes the grave: trees felled nearby harmed it."),
+    "yh_fire_or_vermin": N_("{line} strikes the grave: fire — a kiln or a stove nearby, or snakes and ants nesting in "
+                            "it."),
+    "yh_fright": N_("{line}, metal with the White Tiger, strikes the grave: a shock — the earth shook or the hill "
+                    "slid."),
+    "yh_rocks": N_("{line} strikes the grave: rocks and stones in the ground press on it."),
+    "yh_secret_burial": N_("{line}, earth with the Black Tortoise, strikes the grave: someone buried a body nearby "
+                           "in secret."),
+    "yh_earthworks": N_("{line} strikes the grave: earthworks nearby — digging, walls or a building."),
+    "yh_frame_wind": N_("The {frame} wood frame overcomes the palace: wind has shifted the coffin."),
+    "yh_frame_water": N_("The {frame} water frame overcomes the palace: water wells up in the grave and tilts the "
+                         "coffin."),
+    "yh_frame_rocks": N_("The {frame} metal frame overcomes the palace: rocks and stones in the hill."),
+    "yh_frame_fire": N_("The {frame} fire frame overcomes the palace: a kiln fire or a thunder strike."),
+    "yh_build_wall": N_("No Earth line has strength: build a wall around the grave."),
+    "yh_set_stone": N_("No Metal line has strength: set up a stone tablet."),
+    "yh_hearth_or_lodge": N_("No Fire line has strength: build a hearth with a chimney, or a keeper's lodge."),
+    "yh_dig_pond": N_("No Water line has strength: dig a pond or a channel."),
+    "yh_plant_trees": N_("No Wood line has strength: plant trees."),
+    "xb_repair_brings_peace": N_("Offspring holds your world line or moves: the repair will bring peace."),
+    "xb_repair_harms_me": N_("A moving Ghost strikes your world line: the repair will harm you."),
+    "xb_move_the_grave": N_("The grave {line} is empty, broken, entombed or cut, and struck as well: the harm is too "
+                            "deep to repair; move the grave."),
+    "fu_bury_elsewhere": N_("Six-clash into six-clash, a trigram turning into its enemy, a reversal, or the grave "
+                            "{line} hurt: bury the newly dead elsewhere."),
+    "fu_not_for_the_asker": N_("Your world line is struck, entombed, or turns into its enemy or a Ghost: the burial "
+                               "does not suit you."),
+    "fu_kin_harmed": N_("{line} changes into a Ghost or into its enemy: harm to that kin."),
+    "fu_peace_for_all": N_("Nothing turns against the world or the kin, and the hexagram is still or six-harmony: "
+                           "peace for the dead and the living."),
+    "dm_no_bond": N_("Both the world line and the geomancer {line} are void: no bond between you."),
+    "dm_no_talent": N_("The geomancer {line} is void or broken: no skill to follow."),
+    "dm_take_him": N_("The geomancer {line} is strong and feeds, combines or joins a frame with your world line: "
+                      "take him, even if he seems no scholar."),
+    "dm_do_not_take_him": N_("The geomancer {line} is weak and clashes or strikes your world line: do not take him, "
+                             "however learned."),
+    "hz_no_children": N_("Offspring is entombed, cut or turns into a Ghost, Offspring and Parent or Ghost turn into "
+                         "each other, or a Parent moves against it: no children from this marriage."),
+    "hz_children": N_("Offspring {line} is strong, or moves: there will be children."),
+    "hz_many_children": N_("Offspring {line} advances or is fed by its change: many children."),
+    "hf_wealth_moves": N_("Wealth moves against the parents: the marriage stands in their way."),
+    "hf_parents_decline": N_("The parents {line} are overcome by the day or month, or change for the worse, or "
+                             "Wealth turns into Parent: the evening of their lives."),
+    "hf_no_harm": N_("Nothing named by the chapter touches the parents {line}, strong or weak: no harm to them."),
+    "ql_no_worry": N_("Offspring holds your world line or moves: nothing to fear."),
+    "ql_even_better": N_("Wealth holds your world line and moving Offspring feeds it: better still."),
+    "ql_harm_to_me": N_("A moving Ghost or Sibling strikes your world line, or it lies in a Ghost's tomb: harm to "
+                        "you."),
+    "ql_illness_follows": N_("A Ghost holds your world line: the marriage may come about, but illness follows it."),
+    "ql_trapped": N_("A Sibling holds your world line, or moving Wealth strikes it: a trap — you lose both the "
+                     "person and the money."),
+    "ql_ghost_moves": N_("A Ghost moves: trouble in the way."),
+    "ql_sibling_on_world": N_("A Sibling holds your world line: it will not come about in the end."),
+    "ql_wealth_feeds_world": N_("Moving Wealth feeds your world line: it comes about without scheming."),
+    "ql_clash_to_clash": N_("Six-clash into six-clash: bad."),
+    "ql_clash_to_harmony": N_("Six-clash turns into six-harmony: it comes about in the end."),
+    "ql_harmony_to_clash": N_("Six-harmony turns into six-clash: it comes about but does not last."),
+    "ql_harmony_or_frame": N_("A six-harmony hexagram or a frame: good."),
+}
+
+CHAPTER_TIMINGS: dict[str, str] = {
+    "cq_birth_day": N_("when the child is born, by {line} (產期)"),
+    "cx_departure_day": N_("the day of departure, that clashes {line}"),
+    "dh_price_harmony_month": N_("the month that combines the moving price line {line}: the price comes"),
+    "dt_site_found": N_("when the site is found, by the world line {line}"),
+    "ts_clear_ends_cut_day": N_("the fine weather ends on the day {line} is cut (絕)"),
+    "ts_clear_ends_tomb_day": N_("the fine weather ends on the day of the tomb of {line}"),
+    "xn_moved_year": N_("the year or month that clashes the site {line}: the grave is moved"),
+    "dh_price_month": N_("the month the price of {line} comes"),
+    "jb_child_void_day": N_("when the void {line} is filled or clashed"),
+    "qb_void_ends_day": N_("when the void {line} leaves the void: the worry ends"),
+    "qc_money_on_tomb_day": N_("on the tomb day of {line}, too strong: the money comes"),
+    "qc_robbers_tomb_day": N_("the tomb day of the moving Sibling {line}: beware of loss"),
+    "syu_danger_year": N_("a year of danger for the weak {line}"),
+    "syu_enemy_combined_year": N_("a year that combines the moving enemy {line}"),
+    "syu_enemy_own_year": N_("the year of the moving enemy {line}'s own branch"),
+    "syu_source_clash_year": N_("a year that clashes the moving source {line}"),
+    "syu_source_cut_year": N_("a year when the moving source {line} is cut (絕)"),
+    "syu_source_tomb_year": N_("a year when the moving source {line} is entombed"),
+    "ts_birth_day": N_("on the day of the birth (長生) of {line}"),
+    "ts_clear_on_cut_day": N_("clearing on the day {line} is cut (絕)"),
+    "ts_clear_on_tomb_day": N_("clearing on the day of the tomb of {line}"),
+    "ts_rain_on_cut_day": N_("rain on the day {line} is cut (絕)"),
+    "ts_rain_on_tomb_day": N_("rain on the day of the tomb of {line}"),
+    "ts_tie_clashed_day": N_("on the day that clashes the tie on {line} open"),
+    "ts_void_clashed_day": N_("on the day that clashes the void {line}"),
+    "ts_void_filled_day": N_("on the day that fills the void {line}"),
+    "xr_arrival": N_("when the one away ({line}) arrives"),
+    "yg_arrival_day": N_("the day of arrival, when the change of {line} is filled"),
+    "yy_medicine_void_day": N_("when the void change of the medicine {line} fills"),
+    "zsi_child_void_year": N_("the year that fills or clashes the void {line}: a child"),
+    "zx_arrival_day": N_("the day of arrival by boat ({line})"),
+}
