@@ -21,15 +21,16 @@ from bot.handlers.keyboards import ASPECT_LABELS, SKIP_LABELS, follow_up
 from bot.render.answer import pair
 from bot.render.i18n import use as use_lang
 from core import rules
-from core.calendar import Moment
-from core.cast import parse_cast
 from core.chapters import chapter_reading
 from core.chapters.common import acting, bad_change, changes_into, empty, good_change, lines_of, moving, turns_into
-from core.chart import Chart, HexagramTransformation, Line, Spirit, Transformation, build_chart
-from core.combinations import frames
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, HexagramTransformation, Line, Spirit, Transformation, build_chart
+from core.chart.combinations import frames
+from core.chart.ganzhi import SEXAGENARY, Element
+from core.chart.hexagram import Relation
+from core.chart.relations import Stage, branch_at_stage, clash_of, clashes, generates, harmonizes, harmony_of
 from core.findings import Layer, Place, Unit
-from core.ganzhi import SEXAGENARY, Element
-from core.hexagram import Relation
 from core.question import (
     ASPECTS,
     Aspect,
@@ -46,9 +47,8 @@ from core.question import (
     optional_follow_ups,
     resolve,
 )
-from core.reading import Reading, read
-from core.relations import Stage, branch_at_stage, clash_of, clashes, generates, harmonizes, harmony_of
-from core.state import state_of
+from core.reading.pipeline import Reading, read
+from core.reading.step2_state import states_of
 
 R = Relation
 T = Transformation
@@ -105,6 +105,9 @@ def _charts(every: int = 5) -> tuple[Chart, ...]:
     return tuple(out)
 
 
+_st = cache(states_of)  # each chart's states made once (a chart is hashed by identity)
+
+
 def _lp(n: int) -> Place:
     return Place(Layer.LINE, n)
 
@@ -142,7 +145,7 @@ def test_a_frame_brings_the_weather_of_its_relation() -> None:
     for chart in _charts():
         fs = _formed(chart)
         sky = {R.父母: "rain", R.子孫: "clear", R.妻財: "clear", R.官鬼: "murk"}
-        told = chapter_reading(chart, Question(Topic.weather), _lp(chart.hexagram.world))
+        told = chapter_reading(chart, _st(chart), Question(Topic.weather), _lp(chart.hexagram.world))
         expect = {f"ts_frame_{sky[f.relation]}" for f in fs if f.relation in sky}
         expect |= {"ts_frame_wind"} if any(f.element is Element.木 for f in fs) else set()
         assert {f.key for f in told.findings if f.rule == "TS-13"} == expect
@@ -151,7 +154,7 @@ def test_a_frame_brings_the_weather_of_its_relation() -> None:
             want = ("rain",) if wish is Weather.rain else ("clear",)
             wanted = [f for f in fs if sky.get(f.relation) in want]
             other = [f for f in fs if sky.get(f.relation) not in (*want, "murk", None)]
-            c = chapter_reading(chart, Question(Topic.weather, weather=wish), _lp(chart.hexagram.world))
+            c = chapter_reading(chart, _st(chart), Question(Topic.weather, weather=wish), _lp(chart.hexagram.world))
             if wanted and not other:
                 assert _move(c, "ts_frame_brings_wished") == ("=吉", "=吉") and len(c.moves) == 1
                 seen["wished"] += 1
@@ -159,7 +162,7 @@ def test_a_frame_brings_the_weather_of_its_relation() -> None:
             assert _move(c, "ts_frame_brings_wished") is None
             rel = R.父母 if wish is Weather.rain else R.子孫
             quiet = not acting(chart, rel) and not turns_into(chart, rel) and not any(
-                not ln.moving and state_of(chart, _lp(ln.position)).void_filled for ln in chart.lines)
+                not ln.moving and _st(chart)[_lp(ln.position)].void_filled for ln in chart.lines)
             if other and not wanted and quiet:
                 assert _move(c, "ts_frame_brings_other") == ("=凶", "=凶")
                 seen["other"] += 1
@@ -176,8 +179,8 @@ def test_offspring_moving_on_the_world_ends_the_sun_on_its_tomb_and_cut_days() -
     for chart in _charts(3):
         w = chart.world
         on = w.moving and w.relation is R.子孫
-        clear = chapter_reading(chart, Question(Topic.weather, weather=Weather.clear), _lp(w.position))
-        rain = chapter_reading(chart, Question(Topic.weather, weather=Weather.rain), _lp(w.position))
+        clear = chapter_reading(chart, _st(chart), Question(Topic.weather, weather=Weather.clear), _lp(w.position))
+        rain = chapter_reading(chart, _st(chart), Question(Topic.weather, weather=Weather.rain), _lp(w.position))
         got = {(t.branch, t.unit) for t in clear.timings if t.rule == "TS-42"}
         assert ("ts_bright_sun" in {f.key for f in clear.findings}) is on
         assert not [t for t in rain.timings if t.rule == "TS-42"]
@@ -198,7 +201,7 @@ def test_a_frame_in_a_money_question_is_read_by_its_relation() -> None:
     the goods chapter does not read it."""
     seen: dict[str, int] = {}
     for chart in _charts():
-        c = chapter_reading(chart, Question(Topic.wealth, Subject.self), _use(chart, Question(Topic.wealth,
+        c = chapter_reading(chart, _st(chart), Question(Topic.wealth, Subject.self), _use(chart, Question(Topic.wealth,
                                                                                             Subject.self)))
         w = chart.world
         want: set[str] = set()
@@ -224,7 +227,7 @@ def test_a_frame_in_a_money_question_is_read_by_its_relation() -> None:
                 assert (m.now, m.eventual) == {"qc_frame_toil": ("", "≤小吉"), "qc_frame_losses": ("≤小凶", "≤小凶"),
                                                "qc_frame_quarrels": ("", "-1"),
                                                "qc_frame_strikes_me": ("≤小凶", "≤小凶")}[m.key]
-        goods = chapter_reading(chart, Question(Topic.goods, Subject.self), _lp(w.position))
+        goods = chapter_reading(chart, _st(chart), Question(Topic.goods, Subject.self), _lp(w.position))
         assert not any(f.rule == "QC-14" for f in goods.findings) and not any(m.rule == "QC-14" for m in goods.moves)
     assert len(seen) == 5 and min(seen.values()) > 3, seen
 
@@ -239,8 +242,8 @@ def test_the_price_comes_in_the_month_that_combines_a_moving_wealth() -> None:
         if use.layer is not Layer.LINE:
             continue
         ln = chart.lines[use.position - 1]
-        s = state_of(chart, use)
-        c = chapter_reading(chart, q, use)
+        s = _st(chart)[use]
+        c = chapter_reading(chart, _st(chart), q, use)
         months = {t.branch for t in c.timings if t.rule == "DH-06"}
         now = "dh_price_right_now" in {f.key for f in c.findings}
         pillars = (chart.moment.month_branch, chart.moment.day.branch)
@@ -265,8 +268,8 @@ def test_the_sites_changes_and_what_lies_beneath() -> None:
     q = Question(Topic.land)
     for chart in _charts(3):
         w = chart.world
-        ws = state_of(chart, _lp(w.position))
-        c = chapter_reading(chart, q, _lp(w.position))
+        ws = _st(chart)[_lp(w.position)]
+        c = chapter_reading(chart, _st(chart), q, _lp(w.position))
         keys = _keys(c)
         pillars = (chart.moment.month_branch, chart.moment.day.branch)
 
@@ -275,7 +278,7 @@ def test_the_sites_changes_and_what_lies_beneath() -> None:
                                                            or x.changed.branch in pillars)
         retreat = w.moving and T.化退神 in w.transformations
         assert ("xn_world_retreats" in keys) is retreat
-        vein = not retreat and ws.vigour.strong and well(w) and not bad_change(w, chart)
+        vein = not retreat and ws.vigour.strong and well(w) and not bad_change(w, _st(chart))
         assert ("xn_vein_lasts" in keys) is vein
         kids = lines_of(chart, R.子孫)
         assert ("xn_descendants_decline" in keys) is any(x.moving and T.化退神 in x.transformations for x in kids)
@@ -303,7 +306,7 @@ def test_a_reversed_site_is_moved_in_the_year_that_clashes_it() -> None:
     reversals = (HexagramTransformation.反吟卦, HexagramTransformation.內卦反吟, HexagramTransformation.外卦反吟)
     for chart in _charts(3):
         w, r = chart.world, chart.response
-        c = chapter_reading(chart, Question(Topic.land), _lp(w.position))
+        c = chapter_reading(chart, _st(chart), Question(Topic.land), _lp(w.position))
         moved = {(t.branch, t.unit) for t in c.timings if t.rule == "XN-09"}
         if any(t in chart.changes for t in reversals):
             assert moved == {(clash_of(w.branch), Unit.YEAR), (clash_of(w.branch), Unit.MONTH)}
@@ -332,8 +335,8 @@ def test_the_site_is_found_at_the_moments_of_the_world() -> None:
     its 墓; in years and months."""
     for chart in _charts(7):
         w = chart.world
-        s = state_of(chart, _lp(w.position))
-        c = chapter_reading(chart, Question(Topic.land), _lp(w.position))
+        s = _st(chart)[_lp(w.position)]
+        c = chapter_reading(chart, _st(chart), Question(Topic.land), _lp(w.position))
         got = {t.branch for t in c.timings if t.rule == "DT-01"}
         assert {t.unit for t in c.timings if t.rule == "DT-01"} == {Unit.YEAR, Unit.MONTH}
         must = {w.branch, harmony_of(w.branch)} if w.moving else {w.branch, clash_of(w.branch)}
@@ -344,7 +347,7 @@ def test_the_site_is_found_at_the_moments_of_the_world() -> None:
         must |= {branch_at_stage(w.element, Stage.長生), branch_at_stage(w.element, Stage.帝旺)} \
             if not s.vigour.strong else {branch_at_stage(w.element, Stage.墓)}
         assert must <= got, (chart.cast, must, got)
-        assert not [t for t in chapter_reading(chart, Question(Topic.grave), _lp(w.position)).timings
+        assert not [t for t in chapter_reading(chart, _st(chart), Question(Topic.grave), _lp(w.position)).timings
                     if t.rule == "DT-01"]
 
 
@@ -357,10 +360,10 @@ def test_several_wives_and_the_spirits_of_the_match() -> None:
     seen: dict[str, int] = {}
     for chart in _charts(3):
         man = Question(Topic.marriage, Subject.self, Sex.male)
-        c = chapter_reading(chart, man, _use(chart, man))
+        c = chapter_reading(chart, _st(chart), man, _use(chart, man))
         w = chart.world
         wealth = lines_of(chart, R.妻財)
-        strong = [x for x in wealth if state_of(chart, _lp(x.position)).vigour.strong]
+        strong = [x for x in wealth if _st(chart)[_lp(x.position)].vigour.strong]
         doubled = [x for x in wealth if x.moving and x.changed is not None and x.changed.relation is R.妻財]
         many = len(strong) >= 2 and all(x.world or generates(x.element, w.element)
                                         or harmonizes(x.branch, w.branch) for x in strong)
@@ -374,7 +377,7 @@ def test_several_wives_and_the_spirits_of_the_match() -> None:
         for k in got:
             seen[k] = seen.get(k, 0) + 1
         woman = Question(Topic.marriage, Subject.self, Sex.female)
-        assert not [f for f in chapter_reading(chart, woman, _use(chart, woman)).findings if f.rule == "HYN-15"]
+        assert not [f for f in chapter_reading(chart, _st(chart), woman, _use(chart, woman)).findings if f.rule == "HYN-15"]
         fraud = {x.position for x in chart.lines if x.moving and x.relation in (R.兄弟, R.官鬼)
                  and x.spirit is Spirit.玄武}
         mourning = {x.position for x in chart.lines if x.moving and x.relation is R.官鬼 and x.spirit is Spirit.白虎}
@@ -392,9 +395,9 @@ def test_a_six_clash_is_joy_for_a_strong_mother_and_child() -> None:
     q = Question(Topic.pregnancy, Subject.wife, birth=Birth.mother)
     for chart in _charts(3):
         use = _use(chart, q)
-        s = state_of(chart, use)
-        c = chapter_reading(chart, q, use)
-        kids = [state_of(chart, _lp(x.position)) for x in lines_of(chart, R.子孫)]
+        s = _st(chart)[use]
+        c = chapter_reading(chart, _st(chart), q, use)
+        kids = [_st(chart)[_lp(x.position)] for x in lines_of(chart, R.子孫)]
         danger = any(m.key == "ca_mother_in_danger" for m in c.moves)
         joy = chart.hexagram.six_clash and not danger and s.vigour.strong and any(k.vigour.strong for k in kids)
         worry = not joy and chart.hexagram.six_harmony and ((s.void and not s.void_filled)
@@ -477,14 +480,14 @@ def _harms(chart: Chart, use: Place) -> bool:
     """A moving 財 with the force to strike (chapters 1–34's 雖有如無 aside)."""
     from core.chapters.common import harming
 
-    return bool(harming(chart, moving(chart, R.妻財), use, False))
+    return bool(harming(chart, _st(chart), moving(chart, R.妻財), use, False))
 
 
 def _aspect(topic: Topic, aspect: Aspect) -> Iterator[tuple[Chart, Question, Place, object]]:
     q = Question(topic, Subject.self, Sex.male if topic is Topic.marriage else None, aspect=aspect)
     for chart in _charts():
         use = _use(chart, q)
-        yield chart, q, use, chapter_reading(chart, q, use)
+        yield chart, q, use, chapter_reading(chart, _st(chart), q, use)
 
 
 # ---- 創造宮室 CZ-01, 修方動土 XFD-01…03 -----------------------------------------------------------------------------
@@ -496,8 +499,8 @@ def test_building_work_is_read_by_the_ghost_the_world_and_the_house() -> None:
     seen: dict[str, int] = {}
     for chart, q, use, c in _aspect(Topic.house, Aspect.works):
         w = chart.world
-        ws = state_of(chart, _lp(w.position))
-        us = state_of(chart, use)
+        ws = _st(chart)[_lp(w.position)]
+        us = _st(chart)[use]
         strike = any(not x.world and x.element.overcomes is w.element for x in moving(chart, R.官鬼))
         assert (_move(c, "cz_ghost_strikes_world") == ("=凶", "=凶")) is strike
         assert (_move(c, "cz_six_clash") == ("", "-1")) is chart.hexagram.six_clash
@@ -514,7 +517,7 @@ def test_building_work_is_read_by_the_ghost_the_world_and_the_house() -> None:
                 assert ways[key] == {Element.水: "北", Element.火: "南", Element.木: "東", Element.金: "西"}[x.element]
         for k in _keys(c):
             seen[k] = seen.get(k, 0) + 1
-        plain = chapter_reading(chart, Question(Topic.house), use)
+        plain = chapter_reading(chart, _st(chart), Question(Topic.house), use)
         assert not {m.rule for m in plain.moves} & {"CZ-01", "XFD-01", "XFD-03"}
     assert all(seen.get(k, 0) > 0 for k in ("cz_ghost_strikes_world", "cz_six_clash", "xfd_world_on_offspring",
                                             "xfd_stop_work", "xfd_house_void", "cz_house_strong")), seen
@@ -558,7 +561,7 @@ def test_living_with_someone_is_read_by_the_world_and_the_response() -> None:
             assert _move(c, "tj_good_for_both") == ("≥小吉", "≥小吉")
         if cheats:
             assert _move(c, "tj_good_for_both") is None
-        harmed = bool(state_of(chart, _lp(w.position)).attacks)
+        harmed = bool(_st(chart)[_lp(w.position)].attacks)
         assert (_move(c, "tj_harm_to_me") is not None) is harmed
         seen["better"] += cheats
         seen["both"] += mutual and not cheats
@@ -576,7 +579,7 @@ def test_what_harmed_the_grave() -> None:
     causes = {Element.水: {"yh_water"}, Element.木: {"yh_roots", "yh_felling"}, Element.火: {"yh_fire_or_vermin"},
               Element.金: {"yh_rocks", "yh_fright"}, Element.土: {"yh_earthworks", "yh_secret_burial"}}
     for chart, q, use, c in _aspect(Topic.grave, Aspect.harm):
-        s = state_of(chart, use)
+        s = _st(chart)[use]
         attackers = set(s.attacks) | {_lp(x.position) for x in chart.lines if x.moving and _lp(x.position) != use
                                       and clashes(x.branch, s.branch)}
         quiet = not chart.moving
@@ -586,7 +589,7 @@ def test_what_harmed_the_grave() -> None:
         named = [f for f in c.findings if f.rule == "YH-02"]
         assert {f.places[0] for f in named} == attackers
         for f in named:
-            assert f.key in causes[state_of(chart, f.places[0]).element]
+            assert f.key in causes[_st(chart)[f.places[0]].element]
         lacks = [f for f in c.findings if f.rule == "YH-04"]
         if lacks:
             assert quiet and not attackers
@@ -623,7 +626,7 @@ def test_repair_burial_and_the_geomancer() -> None:
             seen["elsewhere"] += 1
     for chart, q, use, c in _aspect(Topic.land, Aspect.geomancer):
         assert use == _lp(chart.response.position)
-        ws, rs = state_of(chart, _lp(chart.world.position)), state_of(chart, use)
+        ws, rs = _st(chart)[_lp(chart.world.position)], _st(chart)[use]
         if ws.void and rs.void:
             assert _move(c, "dm_no_bond") == ("=凶", "=凶")
             seen["no_bond"] += 1
@@ -646,7 +649,7 @@ def test_children_and_parents_of_this_marriage() -> None:
     named, ≥小吉 whether the 父 is strong or weak."""
     seen = {"weak_moving_child": 0, "no_child": 0, "weak_parent_fine": 0, "wealth": 0}
     for chart, q, use, c in _aspect(Topic.marriage, Aspect.children):
-        s = state_of(chart, use)
+        s = _st(chart)[use]
         ln = chart.lines[use.position - 1] if use.layer is Layer.LINE else None
         if _move(c, "hz_no_children") is not None:
             seen["no_child"] += 1
@@ -657,7 +660,7 @@ def test_children_and_parents_of_this_marriage() -> None:
         if s.real_tomb or (ln is not None and changes_into(ln, R.官鬼)):
             pytest.fail("an entombed child or one turning into a Ghost must read no children")
     for chart, q, use, c in _aspect(Topic.marriage, Aspect.parents):
-        s = state_of(chart, use)
+        s = _st(chart)[use]
         if _move(c, "hf_wealth_moves") is not None:
             assert moving(chart, R.妻財)
             seen["wealth"] += 1
@@ -700,7 +703,7 @@ def test_the_parts_read_apart_enter_the_decision() -> None:
             hit = 0
             for chart in _charts(31):
                 r = read(chart, q)
-                c = chapter_reading(chart, q, r.use_god.place)
+                c = chapter_reading(chart, _st(chart), q, r.use_god.place)
                 hit += bool({m.key for m in c.moves} & _steps(r))
                 assert r.decision is not None
                 for s in r.decision.steps:

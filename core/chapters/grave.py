@@ -18,6 +18,7 @@ from core.chapters.common import (
     Move,
     Place,
     R,
+    States,
     T,
     bad_change,
     changes_into,
@@ -29,40 +30,37 @@ from core.chapters.common import (
     line_at,
     lines_of,
     moving,
-    state,
     weak,
-    world_state,
 )
 from core.chapters.house import REVERSALS, grave_chapter, site_chapter, trigram_struck
-from core.chart import Chart, Spirit
-from core.combinations import frames
-from core.findings import Effect, Finding
+from core.chart.chart import Chart, Spirit
+from core.chart.combinations import frames
+from core.findings import Effect, Finding, finding
 from core.question import Aspect, Question
-from core.strength import finding
 
 
-def grave_reader(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def grave_reader(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """A grave: the aspect asked apart, else the grave as it is (祖塋舊冢章)."""
     if question.aspect is Aspect.harm:
-        return harm_chapter(chart, question, use)
+        return harm_chapter(chart, states, question, use)
     if question.aspect is Aspect.repair:
-        return repair_chapter(chart, question, use)
+        return repair_chapter(chart, states, question, use)
     if question.aspect is Aspect.burial:
-        return burial_chapter(chart, question, use)
-    return grave_chapter(chart, question, use)
+        return burial_chapter(chart, states, question, use)
+    return grave_chapter(chart, states, question, use)
 
 
-def land_reader(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def land_reader(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """A site: the geomancer asked apart (占地師章), else the site itself (尋地章)."""
     if question.aspect is Aspect.geomancer:
-        return geomancer_chapter(chart, question, use)
-    return site_chapter(chart, question, use)
+        return geomancer_chapter(chart, states, question, use)
+    return site_chapter(chart, states, question, use)
 
 
-def _attackers(chart: Chart, use: Place) -> tuple[Place, ...]:
+def _attackers(chart: Chart, states: States, use: Place) -> tuple[Place, ...]:
     """What clashes or overcomes the grave (YH-01 「沖克父母之爻」): the month, the day, moving lines and its own change
     that overcome or break it (the four places), and moving lines that clash it."""
-    s = state(chart, use)
+    s = states[use]
     clashing = tuple(LINE_PLACES[x.position] for x in chart.lines
                      if x.moving and LINE_PLACES[x.position] != use and clashes(x.branch, s.branch))
     return tuple(dict.fromkeys(s.attacks + clashing))
@@ -96,12 +94,12 @@ _REMEDY = {Element.土: "yh_build_wall", Element.金: "yh_set_stone", Element.�
            Element.水: "yh_dig_pond", Element.木: "yh_plant_trees"}
 
 
-def harm_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def harm_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """因何事所傷章 YH-01 … 04 (L646)."""
     moves: list[Move] = []
     found: list[Finding] = []
-    s = state(chart, use)
-    attackers = _attackers(chart, use)
+    s = states[use]
+    attackers = _attackers(chart, states, use)
     quiet = not any(x.moving for x in chart.lines)
     # YH-01 如得六爻安靜，父母有氣，久後自安，不必補修 (… 果有犯之，速宜修補)
     if attackers:
@@ -113,7 +111,7 @@ def harm_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading
             x = chart.lines[p.position - 1]
             found.append(finding("YH-02", _cause(x.element, x.spirit), Effect.NEUTRAL, 0, (p, use)))
         else:
-            found.append(finding("YH-02", _cause(state(chart, p).element, None), Effect.NEUTRAL, 0, (p, use)))
+            found.append(finding("YH-02", _cause(states[p].element, None), Effect.NEUTRAL, 0, (p, use)))
     palace = chart.hexagram.palace.element
     for f in frames(chart):
         if f.formed and f.element.overcomes is palace and palace in _FRAME_CAUSE:
@@ -121,17 +119,17 @@ def harm_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading
                                  frame="".join(b.name for b in f.frame.members)))
     # YH-04 六爻安靜並無沖克父母之爻者，又看五行之所少也 … 有現於爻空破墓絕無氣者亦如無也
     if quiet and not attackers:
-        present = {x.element for x in chart.lines if not _as_if_absent(chart, LINE_PLACES[x.position])}
+        present = {x.element for x in chart.lines if not _as_if_absent(chart, states, LINE_PLACES[x.position])}
         found += [finding("YH-04", _REMEDY[e], Effect.NEUTRAL, 0, ()) for e in Element if e not in present]
     return ChapterReading(tuple(found), tuple(moves))
 
 
-def _as_if_absent(chart: Chart, p: Place) -> bool:
-    s = state(chart, p)
+def _as_if_absent(chart: Chart, states: States, p: Place) -> bool:
+    s = states[p]
     return weak(s) and (s.void or s.month_break or s.real_tomb or cut_off(s))
 
 
-def repair_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def repair_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """再占修補吉凶章 XB-01 (L652): 既問修補之吉凶，則認世爻為用，子孫持世，子孫發動，修之必獲清安 … 鬼克世，我必有害，
     父空破墓絕再被日月動爻傷克者，乃因傷者重，培補亦無益矣，當宜遷之."""
     moves: list[Move] = []
@@ -143,14 +141,14 @@ def repair_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
         moves.append(Move("XB-01", "xb_repair_harms_me", (wp,), "≤小凶", "≤小凶"))
     for x in lines_of(chart, R.父母):
         p = LINE_PLACES[x.position]
-        s = state(chart, p)
+        s = states[p]
         if (s.void or s.month_break or s.real_tomb or cut_off(s)) and s.attacks:
             moves.append(Move("XB-01", "xb_move_the_grave", (p,), "=凶", "=凶"))
             break
     return ChapterReading((), tuple(moves))
 
 
-def burial_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def burial_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """新亡附葬祖塋章 FU-01 (L655): 六沖變沖，卦變絕克，父母受傷，內外反吟，且宜他葬。世爻受克隨墓助傷，世動化克化鬼，
     附葬不宜。父母兄弟妻兒動而化鬼化克，俱有刑沖傷重，惟喜世及六親不逢變克，隨卦靜六合，必得存亡之安.  卦變絕克 is the
     trigram changing into the one that overcomes it (尋地章 XN-09's 內外反吟); 父母受傷 the grave weak and attacked or
@@ -159,10 +157,10 @@ def burial_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     found: list[Finding] = []
     h, c = chart.hexagram, chart.changed
     world = chart.world
-    ws = world_state(chart)
-    us = state(chart, use)
+    ws = states.world
+    us = states[use]
     ln = line_at(chart, use)
-    grave_hurt = (weak(us) and bool(us.attacks)) or (ln is not None and bad_change(ln, chart))
+    grave_hurt = (weak(us) and bool(us.attacks)) or (ln is not None and bad_change(ln, states))
     if (h.six_clash and c is not None and c.six_clash) or trigram_struck(chart) or grave_hurt \
             or any(t in chart.changes for t in REVERSALS):
         moves.append(Move("FU-01", "fu_bury_elsewhere", (use,), "=凶", "=凶"))
@@ -179,12 +177,12 @@ def burial_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     return ChapterReading(tuple(found), tuple(moves))
 
 
-def geomancer_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def geomancer_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """占地師章 DM-01 (L631): 應為用神，旺相生合世爻，雖愚亦用。休囚沖克世爻，賢亦不宜。世應俱空莫用，應臨空破非奇 …
     應爻旺相與世爻相生相合，或與世爻作三合 … 我喜之而有緣."""
     moves: list[Move] = []
     world, resp = chart.world, chart.response
-    ws, rs = world_state(chart), state(chart, use)
+    ws, rs = states.world, states[use]
     wp = ws.place
     framed = any(f.formed and world.branch in f.frame.members and resp.branch in f.frame.members
                  for f in frames(chart))

@@ -17,6 +17,7 @@ from core.chapters.common import (
     Place,
     R,
     Stage,
+    States,
     T,
     Timing,
     Unit,
@@ -34,42 +35,39 @@ from core.chapters.common import (
     line_at,
     lines_of,
     moving,
-    state,
     timing,
     tomb_of,
     weak,
-    world_state,
 )
-from core.chart import Chart, HexagramTransformation, Line
-from core.combinations import frames
-from core.findings import Effect, Finding, Layer
-from core.ganzhi import Branch, Element
+from core.chart.chart import Chart, HexagramTransformation, Line
+from core.chart.combinations import frames
+from core.chart.ganzhi import Branch, Element
+from core.chart.relations import harmony_of
+from core.findings import Effect, Finding, Layer, finding
 from core.question import Aspect, Question
-from core.relations import harmony_of
-from core.strength import finding
 
 
-def house_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def house_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """蓋造買宅賃宅章; building work (``Aspect.works``) and the old house (``Aspect.old_house``) by their own."""
     if question.aspect is Aspect.works:
-        return works_chapter(chart, question, use)
+        return works_chapter(chart, states, question, use)
     if question.aspect is Aspect.old_house:
-        return old_house_chapter(chart, question, use)
+        return old_house_chapter(chart, states, question, use)
     if question.aspect is Aspect.share:
-        return sharing_chapter(chart, question, use)
+        return sharing_chapter(chart, states, question, use)
     moves: list[Move] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
-    us = state(chart, use)
+    us = states[use]
     ln = line_at(chart, use)
     # GZ-04 世爻隨鬼入墓，財爻助鬼克世，及世爻動而變凶，或日月動爻克世 … 父動克世及世爻父爻空破墓絕者，亦不宜行
-    struck = any(_overcomes(chart, p, ws.element) for p in ws.attacks)
+    struck = any(_overcomes(chart, states, p, ws.element) for p in ws.attacks)
     parent_strikes = any(x.element.overcomes is world.element for x in moving(chart, R.父母) if not x.world)
     ghost_tomb = ws.real_tomb and ws.tomb_place is not None and ws.tomb_place.layer is Layer.LINE \
         and chart.lines[ws.tomb_place.position - 1].relation is R.官鬼
     hollow = empty(ws) or empty(us) or ws.real_tomb or us.real_tomb or cut_off(ws) or cut_off(us)
-    if ghost_tomb or (world.moving and bad_change(world, chart)) or struck or parent_strikes or hollow:
+    if ghost_tomb or (world.moving and bad_change(world, states)) or struck or parent_strikes or hollow:
         moves.append(Move("GZ-04", "gz_do_not_proceed", (wp, use), "=凶", "=凶"))
     elif us.vigour.strong and ws.vigour.strong:
         moves.append(Move("GZ-04", "gz_proceed", (wp, use), "", "≥小吉"))  # 世與父爻旺相不犯沖克者即宜成之
@@ -87,14 +85,14 @@ def house_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
     # GZ-03 世動化退 … 終須退悔。世動而化進神者，成後長遠興隆
     if world.moving and T.化退神 in world.transformations:
         moves.append(Move("GZ-03", "gz_world_retreats", (wp,), "", "-1"))
-    elif world.moving and T.化進神 in world.transformations and not bad_change(world, chart):
+    elif world.moving and T.化進神 in world.transformations and not bad_change(world, states):
         moves.append(Move("GZ-03", "gz_world_advances", (wp,), "", "+1"))
     return ChapterReading((), tuple(moves))
 
 
-def _in_ghost_tomb(chart: Chart) -> bool:
+def _in_ghost_tomb(chart: Chart, states: States) -> bool:
     """隨鬼入墓: the 世 in the tomb a 官鬼 line is (not clashed open or broken)."""
-    ws = world_state(chart)
+    ws = states.world
     return ws.tomb is not None and not ws.tomb_broken and ws.tomb_place is not None \
         and ws.tomb_place.layer is Layer.LINE and chart.lines[ws.tomb_place.position - 1].relation is R.官鬼
 
@@ -110,15 +108,15 @@ def _direction(x: Line) -> str:
     return _EARTH_DIRECTION[x.branch] if x.element is Element.土 else _ELEMENT_DIRECTION[x.element]
 
 
-def works_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def works_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """創造宮室章 CZ-01 (L556) and 修方動土章 XFD-01 … 03 (L559–561): building, breaking ground, renovating — the
     house (父母) with the 世."""
     moves: list[Move] = []
     found: list[Finding] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
-    us = state(chart, use)
+    us = states[use]
     ln = line_at(chart, use)
     ghosts = moving(chart, R.官鬼)
     # CZ-01 創造興工，卦忌六冲，鬼動克世最凶，隨鬼入墓，禍事多逢
@@ -126,7 +124,7 @@ def works_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
     if striking:
         moves.append(Move("CZ-01", "cz_ghost_strikes_world", (wp, *(LINE_PLACES[x.position] for x in striking)),
                           "=凶", "=凶"))
-    elif _in_ghost_tomb(chart):
+    elif _in_ghost_tomb(chart, states):
         moves.append(Move("CZ-01", "cz_world_in_ghost_tomb", (wp,), "≤小凶", "≤小凶"))
     if chart.hexagram.six_clash:
         moves.append(Move("CZ-01", "cz_six_clash", (), "", "-1"))
@@ -160,7 +158,7 @@ def works_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
     return ChapterReading(tuple(found), tuple(moves))
 
 
-def old_house_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def old_house_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """舊宅章 (L580–585): is this house — or the spot asked about, one cast per spot (JU-02: 指其疑者而占) — the cause
     of the trouble; the 官鬼 is the culprit.  JU-04's buried treasure (旺財持世 … 必有古窖) and JU-05's kinds of
     ghost are not read (the status doc says why)."""
@@ -184,7 +182,7 @@ def old_house_chapter(chart: Chart, question: Question, use: Place) -> ChapterRe
     # JU-06 鬼動克世，或世爻隨鬼入墓，及世動變鬼克世，乃是冤家債主，難免禍殃，宜修德作福
     turns_ghost = world.moving and world.changed is not None and world.changed.relation is R.官鬼 \
         and world.relation is not R.官鬼 and world.changed.branch.element.overcomes is world.element
-    if any(not x.world and x.element.overcomes is world.element for x in ghosts) or _in_ghost_tomb(chart) \
+    if any(not x.world and x.element.overcomes is world.element for x in ghosts) or _in_ghost_tomb(chart, states) \
             or turns_ghost:
         found.append(finding("JU-06", "ju_old_debts", Effect.BAD, 2, (wp,)))
     # JU-07 財動克父，財化父，父化財，堂上之憂。父動克子，鬼化子，子化鬼，膝前有損。兄弟變鬼，鬼變兄弟，鬼動克兄，
@@ -207,14 +205,14 @@ def old_house_chapter(chart: Chart, question: Question, use: Place) -> ChapterRe
     return ChapterReading(tuple(found), tuple(moves))
 
 
-def sharing_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def sharing_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """同居章 TJ-01 (L588): 與外人同居看應爻。世為己，應為人，世應相合相生，日月動爻生合世應者，彼此俱祥。克世我遭喪，
     克應他遭害，世克應，他畏於我，應克世我被他欺，刑沖者同.  「克世」 is read as the four places' attack on the 世
     (the month, the day, moving lines); 「應克世」 as the 應's element overcoming, or its branch clashing, the 世's."""
     moves: list[Move] = []
     found: list[Finding] = []
     world, resp = chart.world, chart.response
-    ws, rs = world_state(chart), state(chart, LINE_PLACES[resp.position])
+    ws, rs = states.world, states[LINE_PLACES[resp.position]]
     wp, rp = ws.place, rs.place
     pillars = (chart.moment.month_branch, chart.moment.day.branch)
     helped = [b for b in pillars + tuple(x.branch for x in chart.moving)
@@ -235,29 +233,29 @@ def sharing_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
     return ChapterReading(tuple(found), tuple(moves))
 
 
-def _overcomes(chart: Chart, p: Place, element) -> bool:  # noqa: ANN001
-    return state(chart, p).element.overcomes is element
+def _overcomes(chart: Chart, states: States, p: Place, element: Element) -> bool:
+    return states[p].element.overcomes is element
 
 
-def site_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def site_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """尋地章: the 世 is the site, 子孫 the descendants."""
     moves: list[Move] = []
     found: list[Finding] = []
     world, resp = chart.world, chart.response
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
     children = [x for x in chart.lines if x.relation is R.子孫]
     # XN-08 世爻子孫爻，不宜休囚墓絕空破 … 化破散、化絕、化墓、化鬼、化退神、化回頭克，但逢一者皆非吉地
     def spoiled(x: Line) -> bool:
-        s = state(chart, LINE_PLACES[x.position])
-        return weak(s) or empty(s) or s.real_tomb or cut_off(s) or bad_change(x, chart, listed=True)
+        s = states[LINE_PLACES[x.position]]
+        return weak(s) or empty(s) or s.real_tomb or cut_off(s) or bad_change(x, states, listed=True)
 
     child_spoiled = bool(children) and all(spoiled(x) for x in children)
     if spoiled(world) or child_spoiled:
         moves.append(Move("XN-08", "xn_not_a_good_site", (wp,), "", "=凶"))
     elif ws.vigour.strong or ws.on_month_or_day or ws.supports:
         moves.append(Move("XN-01", "xn_good_site", (wp,), "", "≥小吉"))  # 世宜旺相 … 乃吉地也
-    if world.relation is R.子孫 or any(state(chart, LINE_PLACES[x.position]).vigour.strong for x in children):
+    if world.relation is R.子孫 or any(states[LINE_PLACES[x.position]].vigour.strong for x in children):
         found.append(finding("XN-01", "xn_many_descendants", Effect.GOOD, 1, (wp,)))
     # XN-02 六合 … 藏風吉穴 … 六沖卦，或六沖變六沖，或世應相沖 … 必無氣耳
     h, c = chart.hexagram, chart.changed
@@ -281,53 +279,53 @@ def site_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading
         worse = any(x.changed is not None and x.changed.relation is R.父母 for x in parents)
         moves.append(Move("XN-10", "xn_parent_moves_worse" if worse else "xn_parent_moves",
                           tuple(LINE_PLACES[x.position] for x in parents), "", "=凶" if worse else "-1"))
-    _changes_of_site(chart, moves, found)
-    _buried_beneath(chart, moves, found)
+    _changes_of_site(chart, states, moves, found)
+    _buried_beneath(chart, states, moves, found)
     times = _framed_or_reversed(chart, moves, found)
-    return ChapterReading(tuple(found), tuple(moves), tuple(times + _site_found_when(chart)))
+    return ChapterReading(tuple(found), tuple(moves), tuple(times + _site_found_when(chart, states)))
 
 
-def _changes_well(chart: Chart, x: Line) -> bool:
+def _changes_well(chart: Chart, states: States, x: Line) -> bool:
     """XN-05's good changes: 化進神、化日月、化回頭生、化合、化長生帝旺 (and no bad change beside)."""
-    if not x.moving or x.changed is None or bad_change(x, chart):
+    if not x.moving or x.changed is None or bad_change(x, states):
         return False
     pillars = (chart.moment.month_branch, chart.moment.day.branch)
     return good_change(x) or T.回頭合 in x.transformations or x.changed.branch in pillars
 
 
-def _changes_of_site(chart: Chart, moves: list[Move], found: list[Finding]) -> None:
+def _changes_of_site(chart: Chart, states: States, moves: list[Move], found: list[Finding]) -> None:
     """XN-05 (L608–609) 世宜旺相化進神、化日月、化回頭生、化合、化長生帝旺，龍安水源地脈長。子孫旺相化進神、或化吉、
     化生、化日月，貴孫貴子布滿朝堂。世化退神，終須遷改，子孫化退，代代不如.  The strong 世's good change is this
     rule (a weak 世's is XN-04's 先否後喜); the 子孫's change is told of the descendants, a reason (the site is the
     世, XN-01)."""
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     if world.moving and T.化退神 in world.transformations:  # XN-08 already judges it no site: the reason here
         found.append(finding("XN-05", "xn_world_retreats", Effect.BAD, 1, (ws.place,)))
-    elif ws.vigour.strong and _changes_well(chart, world):
+    elif ws.vigour.strong and _changes_well(chart, states, world):
         moves.append(Move("XN-05", "xn_vein_lasts", (ws.place,), "", "+1"))
     for x in lines_of(chart, R.子孫):
         here = (LINE_PLACES[x.position],)
         if x.moving and T.化退神 in x.transformations:
             found.append(finding("XN-05", "xn_descendants_decline", Effect.BAD, 1, here))
-        elif state(chart, here[0]).vigour.strong and _changes_well(chart, x):
+        elif states[here[0]].vigour.strong and _changes_well(chart, states, x):
             found.append(finding("XN-05", "xn_noble_descendants", Effect.GOOD, 1, here))
 
 
-def _buried_beneath(chart: Chart, moves: list[Move], found: list[Finding]) -> None:
+def _buried_beneath(chart: Chart, states: States, moves: list[Move], found: list[Finding]) -> None:
     """XN-07 (L611) 世臨白虎鬼爻，或是隨鬼入墓，皆主地有伏屍。世爻旺相又遇生扶，乃為棺上加棺 … 休囚者則不可耳。子孫旺相
     又遇日月生扶又遇青龍，即為吉地，寅年葬而卯年發也.  An old burial under the site: with a strong, supported 世 the
     author saw such graves prosper (a reason, no harm); with a weak one the site is not to be used (a cap at 小凶)."""
     world = chart.world
-    ws = world_state(chart)
-    if (world.relation is R.官鬼 and world.spirit.name == "白虎") or _in_ghost_tomb(chart):
+    ws = states.world
+    if (world.relation is R.官鬼 and world.spirit.name == "白虎") or _in_ghost_tomb(chart, states):
         if ws.vigour.strong and ws.supports:
             found.append(finding("XN-07", "xn_coffin_on_coffin", Effect.NEUTRAL, 0, (ws.place,)))
         else:
             moves.append(Move("XN-07", "xn_old_burial_beneath", (ws.place,), "≤小凶", "≤小凶"))
     pillars = (Layer.MONTH, Layer.DAY)
     for x in lines_of(chart, R.子孫):
-        s = state(chart, LINE_PLACES[x.position])
+        s = states[LINE_PLACES[x.position]]
         if x.spirit.name == "青龍" and s.vigour.strong and any(p.layer in pillars for p in s.supports):
             found.append(finding("XN-07", "xn_quick_fortune", Effect.GOOD, 1, (s.place,)))
 
@@ -367,12 +365,12 @@ def _framed_or_reversed(chart: Chart, moves: list[Move], found: list[Finding]) -
     return [timing(u, clash_of(world.branch), "XN-09", "xn_moved_year", 5, (wp,)) for u in (Unit.YEAR, Unit.MONTH)]
 
 
-def _site_found_when(chart: Chart) -> list[Timing]:
+def _site_found_when(chart: Chart, states: States) -> list[Timing]:
     """DT-01 (L624) 世為用神，靜者逢冲逢值，動者逢值逢合，世空者冲實之秋，世破者填實之候，逢合入墓，須待冲開 … 世若休囚須
     旺相，若逢旺相待休囚: when the site is found, by the 世 (the site, XN-01), in years and months (「年月」).  休囚
     waits for its 長生 and 帝旺; 旺相 for its 墓 (YQ-03's 太旺者逢墓, the season it weakens)."""
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     b, e = world.branch, world.element
     here = (ws.place,)
     branches = [b, harmony_of(b)] if world.moving else [clash_of(b), b]
@@ -389,14 +387,14 @@ def _site_found_when(chart: Chart) -> list[Timing]:
             for u in (Unit.YEAR, Unit.MONTH)]
 
 
-def grave_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def grave_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """祖塋舊冢章: 父母 is the grave (ZY-03), the hexagram (ZY-02), the descendants (ZY-04)."""
     moves: list[Move] = []
     found: list[Finding] = []
-    us = state(chart, use)
+    us = states[use]
     ln = line_at(chart, use)
     # ZY-03 父母為用神，宜旺相 … 不宜墓絕空破，及動而破散化退神化絕墓化回頭克化旬空
-    if empty(us) or us.real_tomb or cut_off(us) or (ln is not None and bad_change(ln, chart, listed=True)):
+    if empty(us) or us.real_tomb or cut_off(us) or (ln is not None and bad_change(ln, states, listed=True)):
         moves.append(Move("ZY-03", "zy_grave_restless", (use,), "", "=凶"))
     elif us.vigour.strong or us.supports or (ln is not None and good_change(ln)):
         moves.append(Move("ZY-03", "zy_good_grave", (use,), "", "≥小吉"))

@@ -15,6 +15,7 @@ from core.chapters.common import (
     Move,
     Place,
     R,
+    States,
     T,
     changes_into,
     cut_off,
@@ -24,35 +25,32 @@ from core.chapters.common import (
     line_at,
     lines_of,
     moving,
-    state,
-    world_state,
 )
-from core.chart import Chart
-from core.combinations import frames
-from core.findings import Effect, Finding, Layer
+from core.chart.chart import Chart
+from core.chart.combinations import frames
+from core.findings import Effect, Finding, Layer, finding
 from core.question import Aspect, Question
-from core.strength import finding
 
 
-def match_aspect_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading | None:
+def match_aspect_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading | None:
     """The chapter of a marriage's aspect asked apart, or None for the match itself (婚姻章)."""
     reader = {Aspect.children: children_of_match, Aspect.parents: parents_of_match, Aspect.risk: risk_of_match,
               Aspect.obstruction: obstruction_of_match}.get(question.aspect) if question.aspect else None
-    return None if reader is None else reader(chart, question, use)
+    return None if reader is None else reader(chart, states, question, use)
 
 
-def children_of_match(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def children_of_match(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """此婚子嗣有無章 HZ-01 (L429): 子孫旺相或休囚而動及動而化吉，皆主有子。子化進神化回頭生，有子必多。如逢子孫墓絕
     動而變鬼鬼變子孫父化子子化父父動克子 … 不成此婚亦無子也.  Against chapters 1–34, a weak 子孫 that moves still
     gives children; a moving 父 harms only with the force to strike (``harming``)."""
     moves: list[Move] = []
     found: list[Finding] = []
-    s = state(chart, use)
+    s = states[use]
     ln = line_at(chart, use)
     crossed = any(changes_into(x, R.子孫) for x in chart.lines if x.relation in (R.官鬼, R.父母)) \
         or any(changes_into(x, R.父母) for x in lines_of(chart, R.子孫))
     undone = s.real_tomb or cut_off(s) or (ln is not None and changes_into(ln, R.官鬼))
-    parents = harming(chart, moving(chart, R.父母), use, False)
+    parents = harming(chart, states, moving(chart, R.父母), use, False)
     if undone or crossed or parents:
         moves.append(Move("HZ-01", "hz_no_children", (use,), "=凶", "=凶"))
     elif s.vigour.strong or (ln is not None and ln.moving and not changes_into(ln, R.官鬼)):
@@ -63,15 +61,15 @@ def children_of_match(chart: Chart, question: Question, use: Place) -> ChapterRe
     return ChapterReading(tuple(found), tuple(moves))
 
 
-def parents_of_match(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def parents_of_match(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """此婚有宜於父母否章 HF-01 (L432): 專以父母為用神，父母爻或旺或衰，皆不忌也。所忌者財爻發動，必此婚之有妨。如財
     化父母，父母動化墓絕空破及回頭克，動而破散或日月克父母，乃桑榆暮景之秋.  Strength is no sign here (against
     chapters 1–34): without the signs named the marriage does the parents no harm — but a 父 void or broken and
     without root is a fault the chapter's 「或旺或衰」 does not free, and is left to the general reading."""
     moves: list[Move] = []
-    s = state(chart, use)
+    s = states[use]
     ln = line_at(chart, use)
-    wealth = harming(chart, moving(chart, R.妻財), use, False)
+    wealth = harming(chart, states, moving(chart, R.妻財), use, False)
     turned = ln is not None and ln.moving and any(t in ln.transformations for t in (
         T.化墓, T.化絕, T.化空, T.化破, T.回頭克))
     pillars = (chart.moment.month_branch, chart.moment.day.branch)
@@ -86,13 +84,13 @@ def parents_of_match(chart: Chart, question: Question, use: Place) -> ChapterRea
     return ChapterReading((), tuple(moves))
 
 
-def risk_of_match(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def risk_of_match(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """娶離婦章 QL-01 (L438) 防患者，用子孫。子孫持世，子孫發動，皆無憂也。財爻持世，子動相生者，更吉。鬼兄克世隨助傷，
     鬼爻持世，婚姻雖就，病患隨之。財克世，兄持世，落人之局，必人財兩失."""
     moves: list[Move] = []
     found: list[Finding] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
     kids = moving(chart, R.子孫)
     if world.relation is R.子孫 or kids:
@@ -114,7 +112,7 @@ def risk_of_match(chart: Chart, question: Question, use: Place) -> ChapterReadin
     return ChapterReading(tuple(found), tuple(moves))
 
 
-def obstruction_of_match(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def obstruction_of_match(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """娶離婦章 QL-02 (L438) 防攔阻者，鬼動有禍，兄爻持世，到底難成，財動相生，不謀而就，六沖變沖為凶。三合六合者吉。
     六合變沖，成而不久。六沖變合，終必有成."""
     moves: list[Move] = []
