@@ -199,6 +199,8 @@ def test_optional_follow_ups_only_where_they_matter() -> None:
         Topic.illness: (FollowUp.illness, FollowUp.horizon), Topic.weather: (FollowUp.weather, FollowUp.horizon),
         **{t: (FollowUp.horizon,) for t in (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic.loan,
                                             Topic.returning, Topic.gamble)},
+        # 各宜分占: the part of a house, a grave, a site or a marriage (tests/test_house_chapters.py)
+        **{t: (FollowUp.aspect,) for t in (Topic.house, Topic.grave, Topic.land, Topic.marriage)},
     }
     assert all(len(f) <= 2 for f in asks.values())  # a simple matter gets two extra questions at most
     # answered: nothing more to ask; the subject and the required follow-ups do not change what is optional; a long

@@ -25,7 +25,7 @@ import asyncio
 import json
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, Final
 from zoneinfo import ZoneInfo
@@ -33,11 +33,13 @@ from zoneinfo import ZoneInfo
 from bot.storage import StoredOutcome, database_url_from_env, open_storage
 from core.chart.calendar import CalendarError, month_starts, year_starts
 from core.chart.ganzhi import Branch
+from core.question import Question
 from core.reading.verdict import Verdict
 
 AT, EARLIER, LATER, NOT, UNDATED = "at", "earlier", "later", "not", "undated"
-QUESTION_KEYS: Final = ("topic", "subject", "sex", "subject_sex", "thing", "use_god", "horizon", "illness", "weather",
-                        "birth")
+# every answer a question can carry, as `liuyao read` takes them: the Question's own fields, so a follow-up added to
+# core is exported without a second list to keep in step
+QUESTION_KEYS: Final = tuple(f.name for f in fields(Question))
 
 
 def _likely(record: Any) -> dict[str, Any] | None:
