@@ -34,7 +34,7 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 from telegram.warnings import PTBUserWarning
 
-from bot import flow, natal_flow
+from bot import flow, natal_flow, replies
 from bot import keyboards as kb
 from bot.config import DEFAULT_ZONES, Config
 from bot.dates import day_text, moment_text
@@ -296,29 +296,7 @@ async def _stored(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[A
     if row is None:
         await flow.say(update, _("That reading is not in your history."))
         return None
-    return row, recompute(row)
-
-
-def recompute(row: Any) -> Any:
-    """The Reading object of a stored reading, from its cast, moment and question (the answers without a column
-    of their own are read from the stored record's ``question``; a record from before an answer existed has none,
-    and None is what it was read with)."""
-    from core.calendar import DayBoundary, Moment
-    from core.chart import build_chart
-    from core.question import Question
-    from core.reading import read
-
-    stored_moment = row.reading.get("moment", {}) if isinstance(row.reading, dict) else {}
-    if row.moment_utc is not None and row.moment_tz:
-        moment = Moment.at(row.moment_utc, row.moment_tz, DayBoundary(row.day_boundary or 23))
-    else:
-        moment = Moment.from_pillars(stored_moment["month_branch"], stored_moment["day"], stored_moment.get("year"))
-    asked = ((row.reading.get("reading", {}).get("question", {}) or {}) if isinstance(row.reading, dict) else {})
-    question = Question.parse_ids(row.topic or "other", row.subject, row.sex, row.use_god,
-                                  subject_sex=asked.get("subject_sex"), thing=asked.get("thing"),
-                                  horizon=asked.get("horizon"), illness=asked.get("illness"),
-                                  weather=asked.get("weather"), birth=asked.get("birth"))
-    return read(build_chart(parse_cast(row.lines), moment), question)
+    return row, flow.recompute(row)
 
 
 async def open_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -359,7 +337,7 @@ async def terms_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     user = await flow.user_of(update, context)
     latest = (await flow.storage(context).list_readings(user.user_id, 0, 1)).items
     if latest:
-        await _long(update, render_terms(recompute(latest[0])), _("Terms (continued)"))
+        await _long(update, render_terms(flow.recompute(latest[0])), _("Terms (continued)"))
     else:
         await _long(update, render_all_terms(), _("Terms (continued)"))
 
@@ -431,7 +409,7 @@ async def cast_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     if not await reading_allowed(update, context):
         state = (flow.user_data(context).get("c") or {}).get("state")
         return state if isinstance(state, int) else ConversationHandler.END
-    c: dict[str, Any] = {"id": flow.new_consultation_id()}
+    c: dict[str, Any] = {"id": flow.consultation_id(update)}
     flow.user_data(context)["c"] = c
     topic = next((t.value for a in args if (t := topic_of(a)) is not None), None)
     rest = [a for a in args if topic_of(a) is None]
@@ -585,7 +563,15 @@ async def fallback_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Log the unexpected; tell the user something went wrong, without internals."""
+    """Log the unexpected; tell the user something went wrong, without internals.
+
+    A failure that passes (``bot.replies.passing``: Telegram unreachable, the database away) is neither: the
+    update is left pending and answered once it is over, and the outage is logged once, where it is met (the
+    request layer, the lanes) — not a traceback per update, nor per failed poll for new updates."""
+    error = context.error
+    if error is not None and replies.passing(error) and (
+            update is None or (isinstance(update, Update) and replies.failed(error))):
+        return
     log.error("error while handling an update", exc_info=context.error)
     if isinstance(update, Update) and update.effective_chat is not None:
         lang = "en"

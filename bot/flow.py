@@ -9,8 +9,10 @@ current step again; nothing a user sends can end a consultation except /cancel.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import html
 import logging
+import random
 import secrets
 from datetime import UTC, date, datetime
 from typing import Any
@@ -22,7 +24,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes, ConversationHandler
 
-from bot import fonts
+from bot import fonts, replies
 from bot import keyboards as kb
 from bot.chart_picture import caption, render_png
 from bot.chart_text import render_chart
@@ -101,10 +103,19 @@ async def user_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> User:
     return context.application.bot_data["users"][sender(update).id]
 
 
-def new_consultation_id() -> str:
-    """The id a consultation's reading is stored under once (answered again after a crash, it is not stored
-    twice)."""
-    return secrets.token_hex(8)
+def consultation_id(update: Update) -> str:
+    """The id a consultation's reading is stored under once.  Drawn from the update that opens it, so that update
+    handled again — its reply did not reach Telegram (``bot.replies``), or the process died before its commit —
+    opens the same consultation, and a reading it stores is not stored twice."""
+    query, message = update.callback_query, update.effective_message
+    seed = f"{update.update_id}:{query.id if query else ''}:{message.date.timestamp() if message else ''}"
+    return hashlib.blake2b(seed.encode(), digest_size=8).hexdigest()
+
+
+def toss_for(c: dict[str, Any], update: Update) -> random.Random:
+    """The coins the bot tosses for a consultation at this update: the same if the update is handled again (its
+    reply did not get through), so the cast shown and the reading stored are one cast."""
+    return random.Random(f"{c.get('id') or secrets.token_hex(8)}:{update.update_id}")
 
 
 def consultation(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
@@ -137,7 +148,8 @@ async def answer_once(query: CallbackQuery, text: str | None = None) -> None:
     try:
         await query.answer(text)
     except TelegramError as exc:  # an old query Telegram no longer accepts, or Telegram unreachable: cosmetic
-        log.info("callback query not answered: %s", exc)
+        # (while Telegram is unreachable the outage is logged once, by the request layer)
+        log.log(logging.DEBUG if replies.passing(exc) else logging.INFO, "callback query not answered: %s", exc)
 
 
 async def answer_pending(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -322,7 +334,7 @@ async def got_method(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
                             "○ — -- ×."))
         return ASK_LINES
     if method == "auto":
-        cast = random_cast(convention=CoinConvention(user.coins))
+        cast = random_cast(toss_for(c, update), convention=CoinConvention(user.coins))
         _store_cast(c, cast)
         c["moment"] = now(context).isoformat()  # tossed here and now: there is nothing to ask
         await say(update, _("The coins fell like this:") + "\n" + lines_picture([int(v) for v in cast.values]), pre=False)
@@ -611,13 +623,36 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         moment_utc=moment.utc, tz=moment.tz, day_boundary=int(moment.day_boundary), question=c.get("question"),
         topic=c.get("topic"), subject=c.get("subject"), sex=c.get("sex"), use_god=c.get("use_god"),
         consultation=c.get("id"))
+    stored = await storage(context).get_reading(user.user_id, rid)
+    if stored is not None and (stored.lines != cast.lines_text or stored.moment_utc != moment.utc):
+        # this consultation was answered before (its reply did not reach Telegram, or the process died before
+        # the commit): the reading stored then is the answer, not a second reading of another moment
+        reading = recompute(stored)
     user_data(context).pop("c", None)
     try:
         await send_reading(update, reading, rid, c.get("question"))
-    except TelegramError as exc:  # stored: the consultation is over whatever happens to the reply
-        log.warning("reading %d of %s is stored but could not be sent (%s); it is in /history", rid,
-                    sender(update).id, exc)
+    except TelegramError as exc:
+        if not replies.note(exc):  # refused for good: stored, the consultation is over; it is in /history
+            log.warning("reading %d of %s is stored but could not be sent (%s); it is in /history", rid,
+                        sender(update).id, exc)
     return END
+
+
+def recompute(row: StoredReading) -> Reading:
+    """The Reading object of a stored reading, from its cast, moment and question (the answers without a column
+    of their own are read from the stored record's ``question``; a record from before an answer existed has none,
+    and None is what it was read with)."""
+    stored_moment = row.reading.get("moment", {}) if isinstance(row.reading, dict) else {}
+    if row.moment_utc is not None and row.moment_tz:
+        moment = Moment.at(row.moment_utc, row.moment_tz, DayBoundary(row.day_boundary or 23))
+    else:
+        moment = Moment.from_pillars(stored_moment["month_branch"], stored_moment["day"], stored_moment.get("year"))
+    asked = ((row.reading.get("reading", {}).get("question", {}) or {}) if isinstance(row.reading, dict) else {})
+    question = Question.parse_ids(row.topic or "other", row.subject, row.sex, row.use_god,
+                                  subject_sex=asked.get("subject_sex"), thing=asked.get("thing"),
+                                  horizon=asked.get("horizon"), illness=asked.get("illness"),
+                                  weather=asked.get("weather"), birth=asked.get("birth"))
+    return read(build_chart(parse_cast(row.lines), moment), question)
 
 
 async def send_reading(update: Update, reading: Reading, rid: int, asked: str | None = None) -> None:
@@ -640,7 +675,9 @@ async def send_picture(update: Update, reading: Reading) -> None:
     try:
         png = await asyncio.to_thread(render_png, reading)  # to_thread carries the language's ContextVar
         await chat.send_photo(InputFile(png, filename="chart.png"), caption=caption(reading.chart))
-    except Exception:  # the picture must never cost the user the reading (the fault is logged)
+    except Exception as exc:  # the picture must never cost the user the reading (the fault is logged)
+        if replies.note(exc):  # Telegram unreachable: the update is answered again later (the outage is logged)
+            return
         log.exception("the chart picture of %s was not sent", sender(update).id if update.effective_user
                       else chat.id)
 

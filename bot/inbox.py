@@ -47,6 +47,7 @@ PRUNE_EVERY = 5_000  # updates received between two prunings
 ORPHANED = timedelta(seconds=5)  # a cluster's update still not handled this long after it came: its worker died
 SWEEP_EVERY = 2.0  # seconds between two looks for orphaned updates (in a cluster)
 RESWEEP = 60.0  # seconds before an update this worker queued may be queued again by its sweep
+STOP_POLL_TIMEOUT = 1.0  # seconds for the getUpdates that confirms the stored updates at a stop
 
 
 def _user_id(update: Update) -> int | None:
@@ -89,6 +90,10 @@ class Inbox(asyncio.Queue[object]):
                 return
             self._note(item.update_id)
         await super().put(item)
+
+    def keep(self, update_id: int) -> None:
+        """``update_id`` is still this worker's (waiting to be tried again): its sweep leaves it."""
+        self._note(update_id)
 
     def _note(self, update_id: int) -> None:
         """Remember that this worker queued ``update_id`` (forgotten after ``RESWEEP``)."""
@@ -175,12 +180,21 @@ class InboxBot(TolerantBot):
     _inbox: Inbox | None = None  # (a Bot's public attributes are frozen)
     _outage: Outage | None = None
     _backoff_first = 1.0  # seconds before the first try again
+    _stopping = False
 
     def use_inbox(self, inbox: Inbox) -> None:
         self._inbox = inbox
         self._outage = Outage("storing received updates", log)
 
+    def stop_taking(self) -> None:
+        """A stop (``bot.stopping``): the updater's last ``getUpdates`` only confirms what is stored, so it gets
+        ``STOP_POLL_TIMEOUT``, and a batch that cannot be stored then is left to Telegram (not confirmed: sent
+        again at the next start) instead of waited for."""
+        self._stopping = True
+
     async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
+        if self._stopping:
+            kwargs["read_timeout"] = kwargs["connect_timeout"] = STOP_POLL_TIMEOUT
         updates = await super().get_updates(*args, **kwargs)
         if self._inbox is None or self._outage is None or not updates:
             return updates
@@ -190,6 +204,8 @@ class InboxBot(TolerantBot):
                 await self._inbox.store_batch(updates)
             except Exception as exc:  # noqa: BLE001 - the database's or the disk's failure: wait, then again
                 self._outage.failed(exc, f"(a batch of {len(updates)})")
+                if self._stopping:
+                    return ()
                 await asyncio.sleep(backoff.pause())
                 continue
             self._outage.recovered()

@@ -28,7 +28,6 @@ import hmac
 import json
 import logging
 import resource
-import signal
 import socket
 from typing import Any
 
@@ -40,6 +39,7 @@ from tornado.web import Application as TornadoApplication
 from tornado.web import RequestHandler, stream_request_body
 
 from bot.outage import Backoff, Outage
+from bot.stopping import SHUTDOWN_GRACE, Stopper
 
 log = logging.getLogger(__name__)
 
@@ -197,12 +197,13 @@ class WebhookServer:
 
 
 async def serve_webhook(application: Application[Any, Any, Any, Any, Any, Any], *, host: str, port: int,
-                        path: str, url: str, secret: str, allowed_updates: list[str] | None = None) -> None:
-    """The application's whole life in webhook mode on ``WebhookServer``, until SIGTERM or SIGINT."""
+                        path: str, url: str, secret: str, allowed_updates: list[str] | None = None,
+                        grace: float = SHUTDOWN_GRACE) -> None:
+    """The application's whole life in webhook mode on ``WebhookServer``, until SIGTERM or SIGINT (then the
+    updates being handled get ``grace`` seconds: ``bot.stopping``)."""
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
+    stopper = Stopper(application, grace, then=stop.set)
+    stopper.install(asyncio.get_running_loop())
     server = WebhookServer(application, host, port, path, secret)
     await application.initialize()
     try:
@@ -222,3 +223,4 @@ async def serve_webhook(application: Application[Any, Any, Any, Any, Any, Any], 
         await application.shutdown()
         if application.post_shutdown is not None:
             await application.post_shutdown(application)
+        stopper.finished()
