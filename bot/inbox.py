@@ -130,6 +130,7 @@ class Inbox(asyncio.Queue[object]):
         for update_id, body in rows:
             if (update := revive(update_id, body, bot)) is None:
                 continue
+            self._note(update_id)  # queued here: a cluster's sweep leaves it while it waits for its turn
             await super().put(update)
         if rows:
             log.info("%d updates received before the last stop but not handled: handling them now", len(rows))

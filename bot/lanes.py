@@ -113,6 +113,7 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         self._cutting = False  # the stop's grace is over: what still runs is cancelled (``_cut``)
         self._running: set[asyncio.Task[Any]] = set()  # tasks handling an update right now
         self.retried = 0  # tries again of updates whose replies did not get through (for tests and probes)
+        self.retry_first = 1.0  # seconds before an unanswered update's first try again (doubled up to 30 s)
 
     def attach(self, application: Application[Any, Any, Any, Any, Any, Any]) -> None:
         self._application = application
@@ -158,7 +159,7 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         """Handle the update in a slot; while its replies do not get through, again after a growing pause (the
         slot given back meanwhile, the lane kept: the user's next updates wait behind it).  At a stop it is left
         pending."""
-        backoff = Backoff()
+        backoff = Backoff(self.retry_first)
         while True:
             if self.stopping:
                 _close(coroutine)
