@@ -65,6 +65,19 @@ def revive(update_id: int, body: str, bot: Any) -> Update | None:
         return None
 
 
+def as_stored(body: Any) -> str:
+    """An update's JSON as it is stored: its text readable (not escaped), except what no UTF-8 can hold — half of
+    a UTF-16 pair, which Telegram's JSON may carry — kept as its ``\\u`` escape.  It loads back the same, and no
+    engine refuses it (stored as UTF-8 text, such an update failed every try: polling stopped for good)."""
+    text = json.dumps(body, ensure_ascii=False)
+    if not text.isascii():
+        try:
+            text.encode()
+        except UnicodeEncodeError:
+            return json.dumps(body)
+    return text
+
+
 class Inbox(asyncio.Queue[object]):
     """``Application.update_queue`` that stores each update before it is queued (see the module notes).
 
@@ -111,8 +124,7 @@ class Inbox(asyncio.Queue[object]):
         storage = await self._storage()
         raw = raw or {}
         new = await storage.store_updates(
-            (u.update_id, _user_id(u), json.dumps(raw.get(u.update_id) or u.to_dict(), ensure_ascii=False))
-            for u in updates)
+            (u.update_id, _user_id(u), as_stored(raw.get(u.update_id) or u.to_dict())) for u in updates)
         self._received += len(new)
         if self._received >= PRUNE_EVERY:
             self._received = 0
