@@ -36,6 +36,7 @@ from telegram import Update
 from bot.guard import TolerantBot, fits
 from bot.outage import Backoff, Outage
 from bot.storage import Storage
+from bot.storage.errors import passing_failure
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -168,13 +169,20 @@ class Inbox(asyncio.Queue[object]):
         return count
 
     async def sweeping(self, bot: Any, every: float = SWEEP_EVERY) -> None:
-        """``sweep`` every ``every`` seconds, for as long as the worker runs (a failed sweep is logged)."""
+        """``sweep`` every ``every`` seconds, for as long as the worker runs (a failed sweep is logged: the
+        database away as an outage, once, anything else with its traceback)."""
+        outage = Outage("sweeping for orphaned updates", log)
         while True:
             await asyncio.sleep(every)
             try:
                 await self.sweep(bot)
-            except Exception:
-                log.exception("sweeping for orphaned updates failed; trying again")
+            except Exception as exc:
+                if passing_failure(exc):
+                    outage.failed(exc)
+                else:
+                    log.exception("sweeping for orphaned updates failed; trying again")
+                continue
+            outage.recovered()
 
     async def prune(self) -> int:
         storage = await self._storage()
