@@ -158,6 +158,7 @@ def configure_logging(env: Mapping[str, str] | None = None) -> None:
     ``LOG_FORMAT=json``: one JSON object a line (``bot.guard.JsonFormatter``), for a log collector; an unknown
     value is refused by ``Config.from_env`` (the lines before that are text)."""
     from bot.guard import JsonFormatter, redact_logging
+    from bot.outage import Repeated
 
     e = os.environ if env is None else env
     logging.basicConfig(format=TEXT_FORMAT, level=logging.INFO)
@@ -166,4 +167,9 @@ def configure_logging(env: Mapping[str, str] | None = None) -> None:
             handler.setFormatter(JsonFormatter())
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("apscheduler").setLevel(logging.WARNING)  # "Adding job tentatively …" at every start
+    # asyncpg's pool reconnects every second while PostgreSQL is away, each failure logged with its traceback:
+    # the first said, then one a minute (the bot's own lines say the outage once: bot.outage)
+    pool = logging.getLogger("asyncpg.pool")
+    if not any(isinstance(f, Repeated) for f in pool.filters):
+        pool.addFilter(Repeated("Failed to restore the pool connection floor"))
     redact_logging()

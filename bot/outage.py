@@ -76,3 +76,33 @@ class Backoff:
 
     def reset(self) -> None:
         self.next = self.first
+
+
+class Repeated(logging.Filter):
+    """A library's own line that repeats while an outage lasts (asyncpg's pool tries to reconnect every second and
+    logs each failure with its traceback): the first one, then one a minute with how many were held back, each
+    without its traceback.  Added to the library's logger (``logging.getLogger(name).addFilter``)."""
+
+    def __init__(self, starts: str, *, clock: Callable[[], float] = time.monotonic, every: float = REPORT_EVERY) -> None:
+        super().__init__()
+        self.starts = starts
+        self.clock = clock
+        self.every = every
+        self._last: float | None = None
+        self._held = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith(self.starts):
+            return True
+        now = self.clock()
+        if self._last is not None and now - self._last < self.every:
+            self._held += 1
+            return False
+        reason = record.exc_info[1] if record.exc_info else None
+        if reason is not None:
+            record.msg = f"{record.msg} ({' '.join(str(reason).split()) or type(reason).__name__})"
+        if self._held:
+            record.msg = f"{record.msg} [{self._held} more like it in the last {now - (self._last or now):.0f} s]"
+        record.exc_info, record.exc_text = None, None
+        self._last, self._held = now, 0
+        return True
