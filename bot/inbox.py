@@ -11,8 +11,9 @@ them.  Here the application's ``update_queue`` is an ``Inbox``:
 - An update whose id is already there — Telegram sending again what it was not told arrived — is dropped, so
   nothing is handled twice.
 - ``bot.lanes`` marks it handled in the same transaction that writes the state it changed
-  (``StoragePersistence.commit_update``); a process killed before that commit handles it again at the next start
-  (``replay``, in ``update_id`` order, before anything new), from the state as it was before it.
+  (``StoragePersistence.commit_update``), and only once its replies reached Telegram (``bot.replies``); a process
+  killed or stopped before that commit handles it again at the next start (``replay``, in ``update_id`` order,
+  before anything new), from the state as it was before it.
 
 In a cluster (PostgreSQL) every worker also looks, every ``SWEEP_EVERY`` seconds, for updates received more than
 ``ORPHANED`` ago and still not handled — their worker died — and handles them (``sweep``); ``bot.lanes`` makes
