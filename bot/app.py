@@ -68,7 +68,19 @@ COMMANDS = ("start", "cast", "natal", "history", "terms", "today", "subscribe", 
 
 
 async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Group -1: the user's settings for this update, and the language set for it alone."""
+    """Group -1: the user's settings for this update, and the language set for it alone.  The database away: the
+    update goes no further (no handler runs without its user) and is handled again later (``bot.replies``)."""
+    try:
+        await _load_user(update, context)
+    except ApplicationHandlerStop:
+        raise
+    except Exception as exc:
+        if replies.note(exc):
+            raise ApplicationHandlerStop from exc
+        raise
+
+
+async def _load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     persistence = context.application.persistence
     assert isinstance(persistence, StoragePersistence)
     context.application.bot_data["storage"] = await persistence.get_storage()
@@ -572,6 +584,8 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     if error is not None and replies.passing(error) and (
             update is None or (isinstance(update, Update) and replies.failed(error))):
         return
+    if isinstance(update, Update) and replies.kept():
+        return  # (a consequence of the failure that keeps the update, e.g. no user loaded: it is handled again)
     log.error("error while handling an update", exc_info=context.error)
     if isinstance(update, Update) and update.effective_chat is not None:
         lang = "en"

@@ -71,6 +71,13 @@ def failed(exc: BaseException) -> bool:
     return True
 
 
+def kept() -> bool:
+    """Whether the update being handled is already kept to be handled again (what fails after that is a
+    consequence — a handler that finds no user because the database was away — not news)."""
+    current = _attempt.get()
+    return current is not None and current.failure is not None
+
+
 def passing(exc: BaseException) -> bool:
     """A failure worth waiting out: Telegram unreachable, timing out, a 5xx, a 429 (``RetryAfter``), or the
     database away / the disk full (``bot.storage.errors.passing_failure``).  A 400 (``BadRequest``, which PTB
