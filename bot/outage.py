@@ -101,8 +101,8 @@ class Repeated(logging.Filter):
         reason = record.exc_info[1] if record.exc_info else None
         if reason is not None:
             record.msg = f"{record.msg} ({' '.join(str(reason).split()) or type(reason).__name__})"
-        if self._held:
-            record.msg = f"{record.msg} [{self._held} more like it in the last {now - (self._last or now):.0f} s]"
+        if self._held and self._last is not None:
+            record.msg = f"{record.msg} [{self._held} more like it in the last {now - self._last:.0f} s]"
         record.exc_info, record.exc_text = None, None
         self._last, self._held = now, 0
         return True

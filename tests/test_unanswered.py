@@ -21,9 +21,6 @@ from bot.lanes import FairUpdateProcessor
 from tests.fake_telegram import FakeTelegram, polling
 from tests.test_bot_e2e import NOW, at, config, db_rows, expected, is_chart
 
-pytestmark = pytest.mark.asyncio
-
-
 async def _until(check: Any, timeout: float) -> None:
     """Until ``check()`` holds (something that will happen), or TimeoutError."""
     deadline = time.monotonic() + timeout
@@ -129,3 +126,31 @@ async def test_getupdates_failing_is_logged_once_as_it_starts_and_once_as_it_end
     assert len([m for m in said if m.startswith("the Bot API works again")]) == 1, said
     ours = [r for r in caplog.records if r.name.startswith(("bot", "telegram"))]
     assert not [r for r in ours if r.exc_info or r.levelno >= logging.ERROR], [r.getMessage() for r in ours]
+
+
+def test_a_librarys_repeated_line_is_said_once_a_minute_without_its_traceback() -> None:
+    """asyncpg's pool logs every failed reconnect (each second while PostgreSQL is away) with its traceback."""
+    from bot.outage import Repeated
+
+    now = [0.0]
+    kept: list[logging.LogRecord] = []
+    logger = logging.getLogger("tests.repeated")
+    logger.propagate = False
+    handler = logging.Handler()
+    handler.emit = kept.append  # type: ignore[method-assign]
+    logger.addHandler(handler)
+    logger.addFilter(Repeated("Failed to restore", clock=lambda: now[0]))
+    try:
+        for second in range(130):
+            now[0] = float(second)
+            try:
+                raise ConnectionRefusedError("connection refused")
+            except ConnectionRefusedError:
+                logger.warning("Failed to restore the pool connection floor; retrying", exc_info=True)
+        logger.warning("something else")
+    finally:
+        logger.removeHandler(handler)
+    said = [r.getMessage() for r in kept]
+    assert len(said) == 4 and said[-1] == "something else", said  # at 0 s, 60 s, 120 s, and the other line
+    assert not any(r.exc_info for r in kept)
+    assert "connection refused" in said[0] and "[59 more like it in the last 60 s]" in said[1]
