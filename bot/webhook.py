@@ -13,7 +13,8 @@ logging a traceback per try).  PTB's documentation shows the way out — a custo
 - **a cap on open connections** (``MAX_CONNECTIONS``, and never within ``RESERVED_DESCRIPTORS`` of the process's
   descriptor limit): past it a connection is closed at once; our own accept loop backs off when the system is
   out of descriptors (EMFILE), logged once (``bot.outage``), instead of spinning;
-- **a malformed body** is 400 with one line at INFO, never a traceback;
+- **a malformed body** is 400 with one line at INFO, never a traceback — and a flood of them one line a minute
+  with a count (``bot.outage.Repeated``), as tornado's own line for a body past the limit;
 - each update is answered 200 only once it is stored (``bot.inbox.Inbox.put``), as PTB's own server does.
 
 ``serve_webhook`` runs the application's life as ``run_webhook`` does (initialize, ``post_init``, setWebhook,
@@ -38,10 +39,13 @@ from tornado.iostream import IOStream
 from tornado.web import Application as TornadoApplication
 from tornado.web import RequestHandler, stream_request_body
 
-from bot.outage import Backoff, Outage
+from bot.outage import Backoff, Outage, Repeated
 from bot.stopping import SHUTDOWN_GRACE, Stopper
 
 log = logging.getLogger(__name__)
+# abuse repeats: a malformed body, a body past the limit (tornado's own line) is said once a minute with a count
+log.addFilter(Repeated("a webhook request whose body is not an update"))
+logging.getLogger("tornado.general").addFilter(Repeated("Malformed HTTP message"))
 
 MAX_BODY = 1024 * 1024  # bytes of one update; Telegram's are a few kB
 MAX_HEADERS = 16 * 1024  # bytes of a request's headers

@@ -21,6 +21,7 @@ from bot.lanes import FairUpdateProcessor
 from tests.fake_telegram import FakeTelegram, polling
 from tests.test_bot_e2e import NOW, at, config, db_rows, expected, is_chart
 
+
 async def _until(check: Any, timeout: float) -> None:
     """Until ``check()`` holds (something that will happen), or TimeoutError."""
     deadline = time.monotonic() + timeout
