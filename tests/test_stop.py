@@ -41,3 +41,33 @@ async def test_sigterm_with_updates_in_flight_exits_in_time_and_answers_each_onc
 @pytest.mark.timeout(150)
 async def test_sigterm_with_the_bot_api_hanging_on_postgresql(tmp_path: Path, postgres_url: str) -> None:
     _check(await sigterm(tmp_path, fault="hanging", users=USERS, postgres_url=postgres_url))
+
+
+async def test_a_stop_that_outlasts_its_grace_exits_0_anyway(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the rest of the stop waits on (a database that does not answer its close, a job), the watchdog
+    ends the process with status 0 once the grace and its margin are over."""
+    import asyncio
+    import threading
+
+    from bot import stopping
+    from bot.app import build_application
+    from tests.fake_telegram import FakeTelegram
+    from tests.test_bot_e2e import config
+
+    monkeypatch.setattr(stopping, "MARGIN", 0.05)
+    exited = threading.Event()
+    codes: list[int] = []
+
+    def exit_(code: int) -> None:
+        codes.append(code)
+        exited.set()
+
+    async with FakeTelegram() as tg:
+        app = build_application(config(tg, tmp_path / "bot.sqlite3"))
+        ended: list[bool] = []
+        stopper = stopping.Stopper(app, 0.1, then=lambda: ended.append(True), exit=exit_)
+        stopper()
+        stopper()  # a second signal changes nothing
+        assert ended == [True] and app.update_processor.stopping  # type: ignore[attr-defined]
+        assert await asyncio.to_thread(exited.wait, 10)
+    assert codes == [0]
