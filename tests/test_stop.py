@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.fake_telegram import FakeTelegram
 from tests.outage_probes import Measured, sigterm
 
 USERS = 20
@@ -71,3 +72,46 @@ async def test_a_stop_that_outlasts_its_grace_exits_0_anyway(tmp_path: Path, mon
         assert ended == [True] and app.update_processor.stopping  # type: ignore[attr-defined]
         assert await asyncio.to_thread(exited.wait, 10)
     assert codes == [0]
+
+
+@pytest.mark.timeout(150)
+async def test_sigterm_with_the_database_away_exits_in_time_and_answers_each_once_after(
+        tmp_path: Path, postgres_url: str) -> None:
+    """PostgreSQL's port closed (tests/pgfront) while users' messages are being stored and answered: SIGTERM still
+    ends the process with 0 within 10 s; with the database back, a new start answers every message once."""
+    import asyncio
+    import time
+
+    from tests.outage_probes import BotRun, Database
+    from tests.pgfront import front
+
+    with front(postgres_url) as (url, got, switch):
+        async with FakeTelegram() as tg:
+            bot = BotRun(tg, tmp_path / "bot.log", {"DATABASE_URL": url, "DATABASE_START_WAIT": "30",
+                                                    "SHUTDOWN_GRACE": "8"})
+            await bot.start()
+            users = [tg.user(35_000 + i, language_code="en") for i in range(6)]
+            for u in users:
+                await u.send("/start")
+                await u.wait_reply(timeout=30)
+            # (a reply out and its commit cut off would come again after the restart: at least once, not exactly)
+            assert await Database(url=url).until_settled(30) == 0
+            switch.cut()
+            for u in users:
+                await u.send("/help")
+            began = time.monotonic()
+            while got.count("cut") < 2 and time.monotonic() - began < 30:  # the bot has met the database away
+                await asyncio.sleep(0.05)
+            status, took = await bot.stop()
+            switch.restore()
+            await bot.start()
+            try:
+                for u in users:
+                    assert "/cast" in (await u.wait_reply(timeout=60)).text
+                assert await Database(url=url).until_settled(30) == 0
+            finally:
+                await bot.stop()
+    print(f"database away at SIGTERM: exit {status} in {took:.2f} s; {got.count('cut')} connections turned away")
+    assert status == 0 and took < EXIT_WITHIN
+    assert [len(u.inbox) for u in users] == [2] * len(users)  # /start and /help, each answered once
+    assert "Traceback" not in (tmp_path / "bot.log").read_text(errors="replace")
