@@ -51,7 +51,7 @@ async def test_a_stop_that_outlasts_its_grace_exits_0_anyway(tmp_path: Path, mon
     import threading
 
     from bot import stopping
-    from bot.app import build_application
+    from bot.handlers.app import build_application
     from tests.fake_telegram import FakeTelegram
     from tests.test_bot_e2e import config
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from bot.app import build_application
-from bot.lanes import FairUpdateProcessor
+from bot.delivery.lanes import FairUpdateProcessor
+from bot.handlers.app import build_application
 from tests.fake_telegram import FakeTelegram, polling
 from tests.test_bot_e2e import NOW, at, config, db_rows, expected, is_chart
 
@@ -131,7 +131,7 @@ async def test_getupdates_failing_is_logged_once_as_it_starts_and_once_as_it_end
 
 def test_a_librarys_repeated_line_is_said_once_a_minute_without_its_traceback() -> None:
     """asyncpg's pool logs every failed reconnect (each second while PostgreSQL is away) with its traceback."""
-    from bot.outage import Repeated
+    from bot.ops.logs import Repeated
 
     now = [0.0]
     kept: list[logging.LogRecord] = []

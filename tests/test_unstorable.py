@@ -2,7 +2,7 @@
 
 PostgreSQL's ``text`` cannot hold U+0000 (SQLite's can), and no UTF-8 holds half of a UTF-16 pair, which
 Telegram's JSON may carry as a ``\\ud800`` escape.  The received update is stored as JSON (both escaped there, so
-it is stored as sent); what the handlers would store — a question — never holds either: ``bot.guard.gate``
+it is stored as sent); what the handlers would store — a question — never holds either: ``bot.handlers.gate.gate``
 answers such a message before any handler.  Every other control character is stored as sent.
 """
 
@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from telegram import Update
 
-from bot.app import build_application
-from bot.config import Config
-from bot.inbox import Inbox
+from bot.delivery.inbox import Inbox
+from bot.handlers.app import build_application
+from bot.ops.config import Config
 from bot.storage import is_postgres_url, open_storage
 from tests.fake_telegram import FakeTelegram, polling
 
