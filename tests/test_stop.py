@@ -50,7 +50,7 @@ async def test_a_stop_that_outlasts_its_grace_exits_0_anyway(tmp_path: Path, mon
     import asyncio
     import threading
 
-    from bot import stopping
+    from bot.delivery import stopping
     from bot.handlers.app import build_application
     from tests.fake_telegram import FakeTelegram
     from tests.test_bot_e2e import config
