@@ -58,7 +58,7 @@ from bot.render.zones import find_zones_soon
 from bot.storage import NatalReading as StoredNatal
 from bot.storage import is_postgres_url
 from bot.storage.persistence import StoragePersistence, StoredConversationHandler
-from core.cast import CastError, CoinConvention, parse_cast, parse_toss
+from core.chart.cast import CastError, CoinConvention, parse_cast, parse_toss
 from core.natal import read_natal
 
 log = logging.getLogger(__name__)
