@@ -15,7 +15,7 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from telegram import InputFile, Update
+from telegram import InlineKeyboardMarkup, InputFile, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
@@ -23,6 +23,7 @@ from telegram.ext import ContextTypes
 from bot.delivery import replies
 from bot.handlers import keyboards as kb
 from bot.handlers import natal_flow
+from bot.handlers.askback import reading_markup
 from bot.handlers.common import (
     ASK_CAST_TIME,
     ASK_FOLLOW_UP,
@@ -43,6 +44,7 @@ from bot.handlers.common import (
     button,
     consultation,
     now,
+    recompute,
     say,
     sender,
     storage,
@@ -543,8 +545,10 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         # the commit): the reading stored then is the answer, not a second reading of another moment
         reading = recompute(stored)
     user_data(context).pop("c", None)
+    markup = await reading_markup(storage(context), user, sender(update).id, reading, rid, kb.after_reading(rid),
+                                  now(context))
     try:
-        await send_reading(update, reading, rid, c.get("question"))
+        await send_reading(update, reading, rid, c.get("question"), markup)
     except TelegramError as exc:
         if not replies.note(exc):  # refused for good: stored, the consultation is over; it is in /history
             log.warning("reading %d of %s is stored but could not be sent (%s); it is in /history", rid,
@@ -552,28 +556,13 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     return END
 
 
-def recompute(row: StoredReading) -> Reading:
-    """The Reading object of a stored reading, from its cast, moment and question (the answers without a column
-    of their own are read from the stored record's ``question``; a record from before an answer existed has none,
-    and None is what it was read with)."""
-    stored_moment = row.reading.get("moment", {}) if isinstance(row.reading, dict) else {}
-    if row.moment_utc is not None and row.moment_tz:
-        moment = Moment.at(row.moment_utc, row.moment_tz, DayBoundary(row.day_boundary or 23))
-    else:
-        moment = Moment.from_pillars(stored_moment["month_branch"], stored_moment["day"], stored_moment.get("year"))
-    asked = ((row.reading.get("reading", {}).get("question", {}) or {}) if isinstance(row.reading, dict) else {})
-    question = Question.parse_ids(row.topic or "other", row.subject, row.sex, row.use_god,
-                                  subject_sex=asked.get("subject_sex"), thing=asked.get("thing"),
-                                  horizon=asked.get("horizon"), illness=asked.get("illness"),
-                                  weather=asked.get("weather"), birth=asked.get("birth"))
-    return read(build_chart(parse_cast(row.lines), moment), question)
-
-
-async def send_reading(update: Update, reading: Reading, rid: int, asked: str | None = None) -> None:
-    """The chart as a picture, then as text, then the reading (its answer put as the asker's question asks it)."""
+async def send_reading(update: Update, reading: Reading, rid: int, asked: str | None = None,
+                       markup: InlineKeyboardMarkup | None = None) -> None:
+    """The chart as a picture, then as text, then the reading (its answer put as the asker's question asks it),
+    under it ``markup`` (the reading's buttons by default)."""
     await send_picture(update, reading)
     await say(update, render_chart(reading.chart, term), pre=True)
-    await say(update, render_reading(reading, asked=asked), kb.after_reading(rid))
+    await say(update, render_reading(reading, asked=asked), markup or kb.after_reading(rid))
 
 
 async def send_picture(update: Update, reading: Reading) -> None:
