@@ -30,7 +30,6 @@ from typing import Any
 
 import pytest
 
-from bot.delivery.request import ATTEMPTS
 from bot.handlers.app import COMMANDS, build_application
 from bot.ops.config import DEFAULT_ZONES, Config
 from bot.render import fonts
@@ -1236,8 +1235,8 @@ async def test_error_handler_and_rate_limits(tmp_path: Path, caplog: pytest.LogC
         await u.send("/cast")
         await u.press((await until(u, has("q:")))[0], "q:skip")
         topics = await u.wait_for(has("t:"))
-        # the next reply fails on Telegram's side, however often the bot tries it (bot.delivery.request.RetryingRequest)
-        tg.fail_next(ATTEMPTS, 502, methods=["sendMessage"])
+        # Telegram refuses the next reply for good (a 400; a 5xx would leave the update to be answered later)
+        tg.fail_next(1, 400, description="Bad Request: can't parse entities", methods=["sendMessage"])
         await u.press(topics, "t:wealth")
         sorry = await u.wait_reply()
         assert sorry.text == "Something went wrong on my side. Your readings are safe; please try again."

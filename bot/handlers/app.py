@@ -35,6 +35,7 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 from telegram.warnings import PTBUserWarning
 
+from bot.delivery import replies
 from bot.delivery.expiry import install as install_expiry
 from bot.delivery.inbox import Inbox, InboxBot
 from bot.delivery.lanes import CLUSTER_SLOTS, SLOTS, FairUpdateProcessor, connections
@@ -74,7 +75,19 @@ COMMANDS = ("start", "cast", "natal", "history", "terms", "today", "subscribe", 
 
 
 async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Group -1: the user's settings for this update, and the language set for it alone."""
+    """Group -1: the user's settings for this update, and the language set for it alone.  The database away: the
+    update goes no further (no handler runs without its user) and is handled again later (``bot.delivery.replies``)."""
+    try:
+        await _load_user(update, context)
+    except ApplicationHandlerStop:
+        raise
+    except Exception as exc:
+        if replies.note(exc):
+            raise ApplicationHandlerStop from exc
+        raise
+
+
+async def _load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     persistence = context.application.persistence
     assert isinstance(persistence, StoragePersistence)
     context.application.bot_data["storage"] = await persistence.get_storage()
@@ -423,7 +436,7 @@ async def cast_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     if not await reading_allowed(update, context):
         state = (common.user_data(context).get("c") or {}).get("state")
         return state if isinstance(state, int) else ConversationHandler.END
-    c: dict[str, Any] = {"id": common.new_consultation_id()}
+    c: dict[str, Any] = {"id": common.consultation_id(update)}
     common.user_data(context)["c"] = c
     topic = next((t.value for a in args if (t := topic_of(a)) is not None), None)
     rest = [a for a in args if topic_of(a) is None]
@@ -578,7 +591,17 @@ async def fallback_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Log the unexpected; tell the user something went wrong, without internals."""
+    """Log the unexpected; tell the user something went wrong, without internals.
+
+    A failure that passes (``bot.delivery.replies.passing``: Telegram unreachable, the database away) is neither: the
+    update is left pending and answered once it is over, and the outage is logged once, where it is met (the
+    request layer, the lanes) — not a traceback per update, nor per failed poll for new updates."""
+    error = context.error
+    if error is not None and replies.passing(error) and (
+            update is None or (isinstance(update, Update) and replies.failed(error))):
+        return
+    if isinstance(update, Update) and replies.kept():
+        return  # (a consequence of the failure that keeps the update, e.g. no user loaded: it is handled again)
     log.error("error while handling an update", exc_info=context.error)
     if isinstance(update, Update) and update.effective_chat is not None:
         lang = "en"

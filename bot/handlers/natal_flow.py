@@ -96,7 +96,7 @@ async def natal_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int
     if not await reading_allowed(update, context):
         state = (_user_data(context).get("c") or {}).get("state")
         return state if isinstance(state, int) else common.END
-    _user_data(context)["c"] = {"natal": {}, "id": common.new_consultation_id()}
+    _user_data(context)["c"] = {"natal": {}, "id": common.consultation_id(update)}
     return await ask_birth_date(update, context)
 
 
