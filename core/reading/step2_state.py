@@ -15,8 +15,8 @@ tomb is clashed or earth acts twice over (SW-04, L707 「若得未土沖動，�
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
 from types import MappingProxyType
 
 from core.chart.actors import Actor, acting_lines, actor_at
@@ -195,8 +195,6 @@ def _vigour(st: Standing, moving: bool, in_season: bool, on_month_or_day: bool, 
 _MONTH, _DAY = Place(Layer.MONTH), Place(Layer.DAY)
 _TIME_AND_CHANGE = frozenset((Layer.MONTH, Layer.DAY, Layer.CHANGED))
 _STAGE_UP = frozenset((Stage.長生, Stage.帝旺))
-_TIME_STATE = State(_MONTH, Branch.子, Element.水, False, False, Vigour.旺, True, True, (), (), False, False, False,
-                    False, False, False, None, None, False, False, False, False, False)
 
 
 @value(eq=False)
@@ -220,27 +218,38 @@ def states_of(chart: Chart) -> States:
     """The state of everything in ``chart`` that can act or be acted on (step 2, once per reading)."""
     movers = acting_lines(chart)
     tomb_opened = _day_tomb_opened(chart, movers)
+    m = chart.moment
+    # YQ-03's 太旺 by numbers: how many of the six lines, the month and the day are of each element
+    counts = Counter(ln.element for ln in chart.lines)
+    counts[m.month_branch.element] += 1
+    counts[m.day.branch.element] += 1
     out: dict[Place, State] = {}
-    for place in (_MONTH, _DAY):
-        a = actor_at(chart, place)
-        # The month and the day are never acted on by lines (HJ-30): always at full strength.
-        out[place] = replace(_TIME_STATE, place=place, branch=a.branch, element=a.element)
+    for place, b in ((_MONTH, m.month_branch), (_DAY, m.day.branch)):
+        out[place] = _time_state(place, b)
     for ln in chart.lines:
-        out[LINE_PLACES[ln.position]] = _line_state(chart, actor_at(chart, LINE_PLACES[ln.position]), movers,
-                                                    tomb_opened)
+        p = LINE_PLACES[ln.position]
+        out[p] = _line_state(chart, actor_at(chart, p), movers, tomb_opened, counts)
     for ln in chart.lines:
         if ln.changed is not None:
             p = CHANGED_PLACES[ln.position]
-            out[p] = _line_state(chart, actor_at(chart, p), movers, tomb_opened)
+            out[p] = _line_state(chart, actor_at(chart, p), movers, tomb_opened, counts)
         if ln.hidden is not None:
             p = HIDDEN_PLACES[ln.position]
-            out[p] = _line_state(chart, actor_at(chart, p), movers, tomb_opened)
+            out[p] = _line_state(chart, actor_at(chart, p), movers, tomb_opened, counts)
     return States(MappingProxyType(out), out[LINE_PLACES[chart.hexagram.world]])
 
 
-def _line_state(chart: Chart, a: Actor, movers: tuple[Actor, ...], tomb_opened: bool) -> State:
+def _time_state(place: Place, b: Branch) -> State:
+    """The month or the day: never acted on by lines (HJ-30), always at full strength."""
+    return State(place, b, b.element, False, False, Vigour.旺, True, True, (), (), False, False, False, False, False,
+                 False, None, None, False, False, False, False, False)
+
+
+def _line_state(chart: Chart, a: Actor, movers: tuple[Actor, ...], tomb_opened: bool,
+                counts: Counter[Element]) -> State:
     """The state of a line, a changed line or a hidden line (``movers``: the acting lines; ``tomb_opened``: SW-04's
-    exception for the day, the same for every line of the chart)."""
+    exception for the day; ``counts``: the elements of the six lines, the month and the day — all three the same
+    for every line of the chart)."""
     place = a.place
     month = chart.moment.month_branch
     st = a.standing
@@ -276,7 +285,7 @@ def _line_state(chart: Chart, a: Actor, movers: tuple[Actor, ...], tomb_opened: 
     # YQ-03 「主事爻臨午火，又遇巳火午月日占卦，或卦中巳午爻太多」: on the month or the day, and the other of its
     # own element too (a month or a day that only generates it does not make it 太旺)
     same = (month.element is el) + (chart.moment.day.branch.element is el)
-    too_strong = (on_month_or_day and same >= 2) or _same_element(chart, el) >= 4
+    too_strong = (on_month_or_day and same >= 2) or counts[el] >= 4
     return State(place, a.branch, el, moving, st.day_clash is DayClash.暗動 and not void, vigour, in_season,
                  on_month_or_day, tuple(supports), tuple(attacks), void, void_filled, not_void, true_void,
                  st.month_break, day_break, tomb, tomb_place, tomb_broken, cut, tied, raised, too_strong)
@@ -287,12 +296,6 @@ def _fed_by_day_or_mover(supports: list[Place], movers: tuple[Actor, ...]) -> bo
     伏神 is not one)."""
     acting = {m.place for m in movers}
     return any(p == _DAY or p in acting for p in supports)
-
-
-def _same_element(chart: Chart, el: Element) -> int:
-    """How many of the six lines, the month and the day are of ``el`` (YQ-03's 太旺 by numbers)."""
-    m = chart.moment
-    return sum(1 for ln in chart.lines if ln.element is el) + (m.month_branch.element is el) + (m.day.branch.element is el)
 
 
 def _day_tomb_opened(chart: Chart, movers: tuple[Actor, ...]) -> bool:
