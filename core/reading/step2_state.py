@@ -16,8 +16,7 @@ tomb is clashed or earth acts twice over (SW-04, L707 「若得未土沖動，�
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from types import MappingProxyType
+from collections.abc import Iterator, Mapping
 
 from core.chart.actors import Actor, acting_lines, actor_at
 from core.chart.chart import (
@@ -197,46 +196,55 @@ _TIME_AND_CHANGE = frozenset((Layer.MONTH, Layer.DAY, Layer.CHANGED))
 _STAGE_UP = frozenset((Stage.長生, Stage.帝旺))
 
 
-@value(eq=False)
-class States:
-    """The state of every place a step can ask about — the six lines, the changed lines, the hidden lines, the month
-    and the day — made once per reading, right after the chart (``states_of``), and handed to each step that reads
-    it: the steps judge, this only states, so no step works a state out again or differently."""
+class States(Mapping[Place, State]):
+    """The state of every place a step can ask about — the month, the day, the six lines, the changed lines, the
+    hidden lines — for one reading: made right after the chart (``states_of``) and handed to each step that reads
+    it, so no step works a state out again or differently.  What every state shares (the acting lines, SW-04's
+    opened tomb, YQ-03's element counts) is worked out here once; a place's own state the first time a step asks for
+    it, then kept — a reading asks about four of its ten places, and a full reading has 1 ms.  Read-only: a state is
+    a fact of the chart, the same whenever it is asked."""
 
-    places: Mapping[Place, State]  # read-only (a ``MappingProxyType``)
-    world: State  # the 世, asked by almost every step
+    __slots__ = ("_chart", "_counts", "_made", "_movers", "_places", "_tomb_opened")
+
+    def __init__(self, chart: Chart) -> None:
+        m = chart.moment
+        self._chart = chart
+        self._movers = acting_lines(chart)
+        self._tomb_opened = _day_tomb_opened(chart, self._movers)
+        # YQ-03's 太旺 by numbers: how many of the six lines, the month and the day are of each element
+        counts = Counter(ln.element for ln in chart.lines)
+        counts[m.month_branch.element] += 1
+        counts[m.day.branch.element] += 1
+        self._counts = counts
+        self._made: dict[Place, State] = {_MONTH: _time_state(_MONTH, m.month_branch),
+                                          _DAY: _time_state(_DAY, m.day.branch)}
+        self._places = (_MONTH, _DAY, *LINE_PLACES[1:],
+                        *(CHANGED_PLACES[ln.position] for ln in chart.lines if ln.changed is not None),
+                        *(HIDDEN_PLACES[ln.position] for ln in chart.lines if ln.hidden is not None))
 
     def __getitem__(self, place: Place) -> State:
         """The state at ``place``; KeyError for a place the chart does not have (a static line's change …)."""
-        return self.places[place]
+        made = self._made.get(place)
+        if made is None:
+            made = self._made[place] = _line_state(self._chart, actor_at(self._chart, place), self._movers,
+                                                   self._tomb_opened, self._counts)
+        return made
 
-    def __contains__(self, place: object) -> bool:
-        return place in self.places
+    def __iter__(self) -> Iterator[Place]:
+        return iter(self._places)
+
+    def __len__(self) -> int:
+        return len(self._places)
+
+    @property
+    def world(self) -> State:
+        """The 世, asked by almost every step."""
+        return self[LINE_PLACES[self._chart.hexagram.world]]
 
 
 def states_of(chart: Chart) -> States:
     """The state of everything in ``chart`` that can act or be acted on (step 2, once per reading)."""
-    movers = acting_lines(chart)
-    tomb_opened = _day_tomb_opened(chart, movers)
-    m = chart.moment
-    # YQ-03's 太旺 by numbers: how many of the six lines, the month and the day are of each element
-    counts = Counter(ln.element for ln in chart.lines)
-    counts[m.month_branch.element] += 1
-    counts[m.day.branch.element] += 1
-    out: dict[Place, State] = {}
-    for place, b in ((_MONTH, m.month_branch), (_DAY, m.day.branch)):
-        out[place] = _time_state(place, b)
-    for ln in chart.lines:
-        p = LINE_PLACES[ln.position]
-        out[p] = _line_state(chart, actor_at(chart, p), movers, tomb_opened, counts)
-    for ln in chart.lines:
-        if ln.changed is not None:
-            p = CHANGED_PLACES[ln.position]
-            out[p] = _line_state(chart, actor_at(chart, p), movers, tomb_opened, counts)
-        if ln.hidden is not None:
-            p = HIDDEN_PLACES[ln.position]
-            out[p] = _line_state(chart, actor_at(chart, p), movers, tomb_opened, counts)
-    return States(MappingProxyType(out), out[LINE_PLACES[chart.hexagram.world]])
+    return States(chart)
 
 
 def _time_state(place: Place, b: Branch) -> State:
