@@ -9,7 +9,8 @@ comes last and holds), and its 應期 (timings, ranked with the seed's other tim
 
 One module per chapter group: ``weather`` (天時), ``body`` (壽元, 趨避, 父母壽元, 兄弟, 夫婦, 子嗣), ``wealth`` (求財,
 謁貴, 開店, 囤貨, 借貸, 放債, 博戲), ``career`` (鄉試, 升選), ``marriage`` (婚姻, 胎孕, 產婦), ``travel`` (出行,
-舟行, 行人), ``lawsuit`` (防非避訟, 鬥毆, 興詞), ``illness`` (疾病, 延醫, 鬼神), ``house`` (蓋造買宅, 尋地, 祖塋).
+舟行, 行人), ``lawsuit`` (防非避訟, 鬥毆, 興詞), ``illness`` (疾病, 延醫, 鬼神), ``house`` (蓋造買宅, 尋地, 祖塋), ``life``
+(終身財福, 終身功名: a lifetime by its side), ``learning`` (學業, 治經, 延師).
 An expert's explicit use-god turns the chapters off: their rules read the catalogue's use-god.
 """
 
@@ -23,6 +24,8 @@ from core.chapters.common import ChapterReading
 from core.chapters.house import grave_chapter, house_chapter, site_chapter
 from core.chapters.illness import doctor_chapter, illness_chapter, spirits_chapter
 from core.chapters.lawsuit import avoid_lawsuit_chapter, lawsuit_chapter
+from core.chapters.learning import studies_chapter, teacher_chapter, tutor_chapter
+from core.chapters.life import lifetime_chapter
 from core.chapters.marriage import marriage_chapter, pregnancy_chapter
 from core.chapters.travel import boat_chapter, returning_chapter, travel_chapter
 from core.chapters.wealth import (
@@ -69,6 +72,10 @@ CHAPTERS: dict[Topic, _Reader] = {
     Topic.house: house_chapter,
     Topic.land: site_chapter,
     Topic.grave: grave_chapter,
+    Topic.lifetime: lifetime_chapter,
+    Topic.studies: studies_chapter,
+    Topic.teacher: teacher_chapter,
+    Topic.tutor: tutor_chapter,
 }
 """The chapter that judges each topic; a topic without one (lost things, documents …) is read by ch. 1–34 alone."""
 
