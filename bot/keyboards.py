@@ -35,6 +35,7 @@ TOPIC_LABELS: dict[str, str] = {
     "boat": N_("A journey by boat"), "avoid_lawsuit": N_("Fearing a lawsuit or trouble"),
     "spirits": N_("Is a spirit behind it?"), "house": N_("Building, buying or renting a house"),
     "grave": N_("An ancestral grave"), "children": N_("Children: will there be, will they grow up"),
+    "studies": N_("My studies, a calling, a craft"), "tutor": N_("A tutor for my child"),
 }
 SUBJECT_LABELS: dict[str, str] = {
     "self": N_("Myself"), "parent": N_("A parent or elder"), "sibling": N_("A sibling or friend"),
@@ -54,6 +55,18 @@ ILLNESS_LABELS: dict[str, str] = {"recent": N_("Recent (近病)"), "long": N_("L
 WEATHER_LABELS: dict[str, str] = {"rain": N_("Rain"), "clear": N_("A clear sky")}
 BIRTH_LABELS: dict[str, str] = {"child": N_("The child: is it there, will it be kept"),
                                 "mother": N_("The mother's safety in childbirth")}
+ASPECT_LABELS: dict[str, str] = {
+    "whole": N_("My life as a whole"), "wealth": N_("Wealth and comfort over my life"),
+    "career": N_("A career, a name over my life"),
+    "school": N_("Study: school, a degree, a subject"), "profession": N_("A profession practised for others"),
+    "healing": N_("Healing: medicine, therapy"), "craft": N_("A trade or a craft"),
+}
+# 身命章 SHM-01 分占 and 學業章's callings: the aspect question is worded by its topic
+ASPECT_QUESTIONS: dict[str, str] = {
+    "lifetime": N_("Which side of your life do you ask about? The book casts each apart (分占): wealth, a career, "
+                   "or the life as a whole."),
+    "studies": N_("What kind of learning is it? Each is read by its own line (學業章)."),
+}
 FOLLOW_UP_QUESTIONS: dict[str, str] = {
     "subject": N_("Whose matter is it?"),
     "sex": N_("Are you a man or a woman? (Marriage is read from 財 for a man, from 官 for a woman.)"),
@@ -76,6 +89,8 @@ def follow_up_question(topic: Topic, which: FollowUp) -> str:
     """The question a follow-up asks (a msgid): the horizon asks "today?" where the topic offers today."""
     if which is FollowUp.horizon and Horizon.today in choices(topic, which):
         return TODAY_QUESTION
+    if which is FollowUp.aspect:
+        return ASPECT_QUESTIONS[topic.value]
     return FOLLOW_UP_QUESTIONS[which.value]
 
 
@@ -124,7 +139,7 @@ def follow_up(topic: Topic, which: FollowUp) -> InlineKeyboardMarkup:
     """The answers to a follow-up, two a row; an optional one has its skip button on a row of its own."""
     labels = {FollowUp.subject: SUBJECT_LABELS, FollowUp.sex: SEX_LABELS, FollowUp.subject_sex: SEX_LABELS,
               FollowUp.thing: THING_LABELS, FollowUp.horizon: HORIZON_LABELS, FollowUp.illness: ILLNESS_LABELS,
-              FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS}[which]
+              FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS, FollowUp.aspect: ASPECT_LABELS}[which]
     buttons = [B(_(labels[c.value]), callback_data=f"f:{which.value}:{c.value}") for c in choices(topic, which)]
     skip = ([[B(_(SKIP_LABELS[which.value]), callback_data=f"f:{which.value}:{SKIP}")]]
             if which in OPTIONAL_FOLLOW_UPS else [])
