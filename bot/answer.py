@@ -18,7 +18,7 @@ from datetime import date, datetime
 from bot.dates import day_text
 from bot.i18n import N_, _
 from core.findings import Timing, Unit
-from core.question import Aspect, Birth, Subject, Topic, Weather
+from core.question import Birth, Life, Study, Subject, Topic, Weather
 from core.reading import Reading
 
 # A plain yes or no: "something else" (Topic.other), and a use-god without a relation's sentences.
@@ -86,17 +86,17 @@ _TOPIC: dict[object, tuple[str, str]] = {
     Topic.children: (N_("Yes: you will have children, and they will grow up."),
                      N_("No: the signs for children are poor.")),
     # 終身財福章 「家殷戶足、福祿綿長」 / 「無衣乏食」; 終身功名有無章 「皆主成名之象」 / 「終須白屋之人」
-    (Topic.lifetime, Aspect.wealth): (N_("Your life will be one of plenty and comfort."),
+    (Topic.lifetime, Life.wealth): (N_("Your life will be one of plenty and comfort."),
                                       N_("Your life will not be one of plenty; money will stay hard to hold.")),
-    (Topic.lifetime, Aspect.career): (N_("Yes: you will make a career and a name over your life."),
+    (Topic.lifetime, Life.career): (N_("Yes: you will make a career and a name over your life."),
                                       N_("No: a career and a name are not in the signs for your life.")),
     # 學業章 「攀龍附鳳，指日可期」 / 「諸事無成」, by the calling
-    (Topic.studies, Aspect.school): (N_("Yes: your studies will succeed."), N_("No: your studies will not succeed.")),
-    (Topic.studies, Aspect.profession): (N_("Yes: your profession will bring you respect and a living."),
+    (Topic.studies, Study.school): (N_("Yes: your studies will succeed."), N_("No: your studies will not succeed.")),
+    (Topic.studies, Study.profession): (N_("Yes: your profession will bring you respect and a living."),
                                          N_("No: your profession will bring little respect or gain.")),
-    (Topic.studies, Aspect.healing): (N_("Yes: your healing work will succeed."),
+    (Topic.studies, Study.healing): (N_("Yes: your healing work will succeed."),
                                       N_("No: your healing work will not succeed.")),
-    (Topic.studies, Aspect.craft): (N_("Yes: your craft will bring you a good living."),
+    (Topic.studies, Study.craft): (N_("Yes: your craft will bring you a good living."),
                                     N_("No: your craft will bring toil more than gain.")),
     # 延師章 YSH-09 「應生世，我得其益 … 應爻空破，延之不就」
     Topic.tutor: (N_("Yes: the tutor is a good choice for your child."),
@@ -184,7 +184,7 @@ def pair(r: Reading) -> tuple[str, str]:
         return _PERSON.get(q.topic, _PERSON_ANY)
     if q.use_god is None:
         found = _TOPIC.get((q.topic, q.weather)) or _TOPIC.get((q.topic, q.birth)) \
-            or _TOPIC.get((q.topic, q.aspect)) or _TOPIC.get(q.topic)
+            or _TOPIC.get((q.topic, q.study)) or _TOPIC.get((q.topic, q.life)) or _TOPIC.get(q.topic)
         if found is not None:
             return found
     return _RELATION.get(str(r.rule.target.value), _PLAIN)

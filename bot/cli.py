@@ -25,13 +25,14 @@ from core.cast import Cast, CastError, CoinConvention, parse_cast, random_cast
 from core.chart import Chart, build_chart
 from core.export import chart_dict, reading_dict
 from core.question import (
-    Aspect,
     Birth,
     Horizon,
     Illness,
+    Life,
     Question,
     QuestionError,
     Sex,
+    Study,
     Subject,
     Thing,
     Topic,
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
 
 CHART_KEYS = frozenset({"lines", "tosses", "random", "at", "tz", "month", "day", "year", "day_boundary", "coins"})
 READ_KEYS = CHART_KEYS | {"topic", "subject", "sex", "use_god", "lang", "subject_sex", "thing", "horizon", "illness",
-                          "weather", "birth", "aspect"}
+                          "weather", "birth", "study", "life"}
 
 
 class RequestError(ValueError):
@@ -304,7 +305,8 @@ def question_from_request(req: Mapping[str, Any]) -> Question:
                                   _text(req, "use_god"), subject_sex=_text(req, "subject_sex"),
                                   thing=_text(req, "thing"), horizon=_text(req, "horizon"),
                                   illness=_text(req, "illness"), weather=_text(req, "weather"),
-                                  birth=_text(req, "birth"), aspect=_text(req, "aspect"))
+                                  birth=_text(req, "birth"), study=_text(req, "study"),
+                                  life=_text(req, "life"))
     missing = follow_ups(question)
     if missing:
         raise RequestError("the use-god is not fixed yet; answer: " + ", ".join(
@@ -394,9 +396,11 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--weather", choices=[w.value for w in Weather], help="for weather: the weather asked about")
     q.add_argument("--birth", choices=[b.value for b in Birth],
                    help="for pregnancy: the child (胎孕) or the mother (產婦); the book reads them apart")
-    q.add_argument("--aspect", choices=[a.value for a in Aspect],
-                   help="for one's lifetime: whole, wealth (終身財福) or career (終身功名); for studies: school, "
-                        "profession, healing or craft (學業章); each is its own cast (分占)")
+    q.add_argument("--study", choices=[s.value for s in Study],
+                   help="for studies: school, profession, healing or craft (學業章: each its own use-god)")
+    q.add_argument("--life", choices=[x.value for x in Life],
+                   help="for one's lifetime: wealth (終身財福) or career (終身功名), each its own cast (分占); "
+                        "left out, the life as a whole")
     q.add_argument("--use-god", help="an explicit use-god: 父母 兄弟 官鬼 妻財 子孫 世 應 (overrides the topic)")
     q.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
     read_p.add_argument("--picture", metavar="FILE.png", help="also write the chart as a picture (PNG), in --lang")
@@ -532,7 +536,8 @@ def _chart(args: argparse.Namespace) -> int:
         req |= {k: v for k, v in {
             "topic": args.topic, "subject": args.subject, "sex": args.sex, "subject_sex": args.subject_sex,
             "thing": args.thing, "use_god": args.use_god, "horizon": args.horizon, "illness": args.illness,
-            "weather": args.weather, "birth": args.birth, "aspect": args.aspect}.items() if v is not None}
+            "weather": args.weather, "birth": args.birth, "study": args.study,
+            "life": args.life}.items() if v is not None}
     try:
         if reading:
             chart, result = reading_from_request(req, _utcnow)

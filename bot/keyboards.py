@@ -55,17 +55,11 @@ ILLNESS_LABELS: dict[str, str] = {"recent": N_("Recent (近病)"), "long": N_("L
 WEATHER_LABELS: dict[str, str] = {"rain": N_("Rain"), "clear": N_("A clear sky")}
 BIRTH_LABELS: dict[str, str] = {"child": N_("The child: is it there, will it be kept"),
                                 "mother": N_("The mother's safety in childbirth")}
-ASPECT_LABELS: dict[str, str] = {
-    "whole": N_("My life as a whole"), "wealth": N_("Wealth and comfort over my life"),
-    "career": N_("A career, a name over my life"),
+LIFE_LABELS: dict[str, str] = {"wealth": N_("Wealth and comfort over my life"),
+                               "career": N_("A career, a name over my life")}
+STUDY_LABELS: dict[str, str] = {
     "school": N_("Study: school, a degree, a subject"), "profession": N_("A profession practised for others"),
     "healing": N_("Healing: medicine, therapy"), "craft": N_("A trade or a craft"),
-}
-# 身命章 SHM-01 分占 and 學業章's callings: the aspect question is worded by its topic
-ASPECT_QUESTIONS: dict[str, str] = {
-    "lifetime": N_("Which side of your life do you ask about? The book casts each apart (分占): wealth, a career, "
-                   "or the life as a whole."),
-    "studies": N_("What kind of learning is it? Each is read by its own line (學業章)."),
 }
 FOLLOW_UP_QUESTIONS: dict[str, str] = {
     "subject": N_("Whose matter is it?"),
@@ -73,6 +67,9 @@ FOLLOW_UP_QUESTIONS: dict[str, str] = {
     "subject_sex": N_("Is the person who marries a man or a woman?"),
     "thing": N_("What was lost?"),
     "birth": N_("Do you ask about the child or about the mother? The book reads them apart (各宜分占)."),
+    "study": N_("What kind of learning is it? Each is read by its own line (學業章)."),
+    "life": N_("Which side of your life do you ask about? The book casts each apart (分占): wealth, or a career. "
+               "Or skip, and the life is read as a whole."),
     "horizon": N_("Is the matter near or far off? A near matter is timed in days, a far one in months and years. "
                   "Not sure? Skip, and it is timed as such matters usually are."),
     "illness": N_("Is the illness recent or long-standing? A void use-god or a six-clash hexagram means recovery "
@@ -89,14 +86,13 @@ def follow_up_question(topic: Topic, which: FollowUp) -> str:
     """The question a follow-up asks (a msgid): the horizon asks "today?" where the topic offers today."""
     if which is FollowUp.horizon and Horizon.today in choices(topic, which):
         return TODAY_QUESTION
-    if which is FollowUp.aspect:
-        return ASPECT_QUESTIONS[topic.value]
     return FOLLOW_UP_QUESTIONS[which.value]
 
 
 SKIP = "skip"  # the value of an optional follow-up's skip button
 SKIP_LABELS: dict[str, str] = {
     "horizon": N_("Not sure — skip"), "illness": N_("Not sure — skip"), "weather": N_("No preference — skip"),
+    "life": N_("My life as a whole"),
 }
 LANG_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語", "zh_Hans": "简体中文", "zh_Hant": "繁體中文"}
 ZONES = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Singapore",
@@ -139,7 +135,8 @@ def follow_up(topic: Topic, which: FollowUp) -> InlineKeyboardMarkup:
     """The answers to a follow-up, two a row; an optional one has its skip button on a row of its own."""
     labels = {FollowUp.subject: SUBJECT_LABELS, FollowUp.sex: SEX_LABELS, FollowUp.subject_sex: SEX_LABELS,
               FollowUp.thing: THING_LABELS, FollowUp.horizon: HORIZON_LABELS, FollowUp.illness: ILLNESS_LABELS,
-              FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS, FollowUp.aspect: ASPECT_LABELS}[which]
+              FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS, FollowUp.study: STUDY_LABELS,
+              FollowUp.life: LIFE_LABELS}[which]
     buttons = [B(_(labels[c.value]), callback_data=f"f:{which.value}:{c.value}") for c in choices(topic, which)]
     skip = ([[B(_(SKIP_LABELS[which.value]), callback_data=f"f:{which.value}:{SKIP}")]]
             if which in OPTIONAL_FOLLOW_UPS else [])

@@ -70,7 +70,7 @@ class Topic(StrEnum):
     house = "house"          # building, buying or renting a house (蓋造買宅賃宅章: 父母 with 世)
     grave = "grave"          # an existing ancestral grave (祖塋舊冢章: 父母)
     children = "children"    # will there be children, will they grow up (子嗣章: 子孫)
-    studies = "studies"      # one's studies or the calling one learns (學業章, 治經章: by the kind, ``Aspect``)
+    studies = "studies"      # one's studies or the calling one learns (學業章, 治經章: by the kind, ``Study``)
     tutor = "tutor"          # engaging a tutor for one's child (延師章 YSH-09: 應 the tutor, 世 the employer)
 
 
@@ -140,13 +140,17 @@ class Birth(StrEnum):
     mother = "mother"  # the mother's safety in childbirth (問產婦: her own line, 財 for a wife, CA-01)
 
 
-class Aspect(StrEnum):
-    """Which side of a many-sided matter one cast asks: 身命章 SHM-01 「占終身財福何如？占終身功名有無？ … 俱宜分占」
-    for a lifetime, and 學業章's kinds of learning, each with its own use-god (XY-01 … XY-05)."""
+class Life(StrEnum):
+    """Which side of one's own lifetime a cast asks: 身命章 SHM-01 「占終身財福何如？占終身功名有無？ … 俱宜分占」.
+    Not answered (skipped), the life is read as a whole, as 000's 身命 reads it in one cast."""
 
-    whole = "whole"            # a lifetime as a whole, as 000's 身命 reads it in one cast
     wealth = "wealth"          # 終身財福: 世, 財 and 子孫 (CF-01 … CF-29)
     career = "career"          # 終身功名: 官 and 父 with the 世 (GM-01 … GM-06)
+
+
+class Study(StrEnum):
+    """學業章's kinds of learning, each with its own use-god (XY-01 … XY-05)."""
+
     school = "school"          # 儒業: study, a degree, a subject learnt (父母 with 世: XY-01/02, ZJ-02)
     profession = "profession"  # 九流: a learned calling practised for others (官 and 財 with 世: XY-03)
     healing = "healing"        # 醫家, 巫師: healing and driving out harm (子孫: XY-04)
@@ -161,11 +165,12 @@ class FollowUp(StrEnum):
     subject_sex = "subject_sex"    # the sex of the relative who marries (son or daughter, brother or sister …)
     thing = "thing"                # what kind of thing was lost
     birth = "birth"                # pregnancy: the child or the mother (TY-01 各宜分占)
-    aspect = "aspect"              # a lifetime's side (SHM-01 分占), a kind of learning (學業章)
+    study = "study"                # studies: the kind of learning (學業章: each its own use-god)
     # optional: asked after the ones above, each may be skipped (``optional_follow_ups``)
     horizon = "horizon"            # near or far, where the topic's default is a guess (YQ-16)
     illness = "illness"            # a recent or a long illness (JS-25, JS-26)
     weather = "weather"            # the weather wished or asked about (SW-05)
+    life = "life"                  # one's own lifetime: wealth or a career (SHM-01 分占); skipped, the whole
 
 
 class Role(Enum):
@@ -286,7 +291,8 @@ class Question:
     illness: Illness | None = None    # for illness: recent or long
     weather: Weather | None = None    # for weather: the weather wished or asked about
     birth: Birth | None = None        # for pregnancy: the child or the mother
-    aspect: Aspect | None = None      # for a lifetime (one's own) and studies: which side is asked
+    study: Study | None = None        # for studies: the kind of learning
+    life: Life | None = None          # for one's own lifetime: the side asked (None: the life as a whole)
 
     def __post_init__(self) -> None:
         if isinstance(self.use_god, Role) and self.use_god not in _OVERRIDE_ROLES:
@@ -297,7 +303,7 @@ class Question:
         cls, topic: str, subject: str | None = None, sex: str | None = None, use_god: str | None = None,
         *, subject_sex: str | None = None, thing: str | None = None, horizon: str | None = None,
         illness: str | None = None, weather: str | None = None, birth: str | None = None,
-        aspect: str | None = None,
+        study: str | None = None, life: str | None = None,
     ) -> Question:
         """Build from stable string ids (None or "" = not answered); a bad id raises naming the accepted ones."""
         return cls(
@@ -311,7 +317,8 @@ class Question:
             illness=_parse_opt(Illness, "illness", illness),
             weather=_parse_opt(Weather, "weather", weather),
             birth=_parse_opt(Birth, "birth", birth),
-            aspect=_parse_opt(Aspect, "aspect", aspect),
+            study=_parse_opt(Study, "study", study),
+            life=_parse_opt(Life, "life", life),
         )
 
 
@@ -700,8 +707,8 @@ def _missing(q: Question) -> tuple[FollowUp, ...]:
         return (FollowUp.thing,)
     if q.topic is Topic.pregnancy and q.birth is None:
         return (FollowUp.birth,)
-    if q.aspect is None and (q.topic is Topic.studies or (q.topic is Topic.lifetime and q.subject is Subject.self)):
-        return (FollowUp.aspect,)
+    if q.topic is Topic.studies and q.study is None:
+        return (FollowUp.study,)
     return ()
 
 
@@ -718,7 +725,7 @@ _ASKS_HORIZON = (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic
 # expected today, a game or a bet — so the bot asks whether the matter is today's (占日應時, YQ-16).
 _ASKS_TODAY = (Topic.weather, Topic.illness, Topic.returning, Topic.gamble)
 
-OPTIONAL_FOLLOW_UPS = (FollowUp.illness, FollowUp.weather, FollowUp.horizon)
+OPTIONAL_FOLLOW_UPS = (FollowUp.illness, FollowUp.weather, FollowUp.horizon, FollowUp.life)
 """The follow-ups that may be skipped, in asking order; the rest (``follow_ups``) are required."""
 
 
@@ -728,7 +735,8 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
     topic, so a simple matter gets one or two extra questions or none: ``illness`` for an illness (近病 and 久病 read
     空 and 沖 oppositely, JS-25/26), ``weather`` for the weather (the weather wished becomes the use-god, SW-05 — not
     when an expert gave the use-god), ``horizon`` for the topics whose default horizon is a guess and, offering
-    ``today``, for those a chapter times in hours (after the illness or the weather asked; not for a long illness).
+    ``today``, for those a chapter times in hours (after the illness or the weather asked; not for a long illness),
+    ``life`` for one's own lifetime (its side, SHM-01 分占 — skipped, the life is read as a whole, as before).
     A skip leaves the answer None, so the asker remembers what was skipped."""
     if q.topic in _ASKS_TODAY:
         # then whether it is today's: an illness's crisis, today's weather, a return or a bet today (not for a
@@ -741,6 +749,8 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
         return today
     if q.topic in _ASKS_HORIZON:
         return (FollowUp.horizon,) if q.horizon is None else ()
+    if q.topic is Topic.lifetime and q.subject is Subject.self and q.life is None and q.use_god is None:
+        return (FollowUp.life,)
     return ()
 
 
@@ -754,8 +764,10 @@ def choices(topic: Topic, follow_up: FollowUp) -> tuple[StrEnum, ...]:
         return tuple(Thing) if topic is Topic.lost else ()
     if follow_up is FollowUp.birth:
         return tuple(Birth) if topic is Topic.pregnancy else ()
-    if follow_up is FollowUp.aspect:
-        return ASPECTS.get(topic, ())
+    if follow_up is FollowUp.study:
+        return tuple(Study) if topic is Topic.studies else ()
+    if follow_up is FollowUp.life:
+        return tuple(Life) if topic is Topic.lifetime else ()
     if follow_up is FollowUp.horizon:
         if topic in _ASKS_TODAY:
             return (Horizon.today, Horizon.near) + ((Horizon.far,) if topic is Topic.returning else ())
@@ -779,9 +791,10 @@ def resolve(q: Question) -> UseGodRule:
         raise QuestionError(_missing_message(q, missing), missing)
     if q.topic is Topic.pregnancy and q.birth is Birth.mother:
         return PREGNANT_MOTHER[q.subject] if q.subject is not None else CATALOGUE[_key(q)]
-    if q.aspect is not None and (q.topic, q.aspect) in _BY_ASPECT \
-            and (q.topic is Topic.studies or q.subject is Subject.self):
-        return _BY_ASPECT[(q.topic, q.aspect)]
+    if q.topic is Topic.studies and q.study is not None:
+        return _BY_SIDE[q.study]
+    if q.topic is Topic.lifetime and q.subject is Subject.self and q.life is not None:
+        return _BY_SIDE[q.life]
     if q.topic is Topic.weather and q.weather is not None:
         # 天時: 父母 rain and snow, 子孫 sun and a clear sky (SW-05: 土臨父母有申日雨者…土臨子孫有申日晴者)
         wished = Relation.父母 if q.weather is Weather.rain else Relation.子孫
@@ -793,36 +806,27 @@ def resolve(q: Question) -> UseGodRule:
 
 _WEATHER_WISHED = source("SW-05")
 
-ASPECTS: Mapping[Topic, tuple[Aspect, ...]] = MappingProxyType({
-    Topic.lifetime: (Aspect.whole, Aspect.wealth, Aspect.career),
-    Topic.studies: (Aspect.school, Aspect.profession, Aspect.healing, Aspect.craft),
-})
-"""The sides a topic asks apart (``FollowUp.aspect``): one's own lifetime (asked of oneself only: 終身財福 and 終身功名
-read the 世 as the one whose life it is), and the kinds of learning."""
-
 _QUERENT_CF = _sec(Role.世, Meaning.querent, _CF_01)
-_BY_ASPECT: Mapping[tuple[Topic, Aspect], UseGodRule] = MappingProxyType({
+# One's own lifetime by its side (asked of oneself only: 終身財福 and 終身功名 read the 世 as the one whose life it
+# is), and the kinds of learning.
+_BY_SIDE: Mapping[Life | Study, UseGodRule] = MappingProxyType({
     # 終身財福: poverty is read from 財 and 福, a short life from the 世 alone (CF-08 「非貧者，須觀財福」); the
     # 世, 財 and 子孫 are read together (CF-01), 財 the use-god, 子孫 its source (CF-02), 兄 the robber
-    (Topic.lifetime, Aspect.wealth): _rule(Relation.妻財, _CF_01, _QUERENT_CF,
-                                           _sec(Relation.子孫, Meaning.blessing, _CF_02),
-                                           _sec(Relation.兄弟, Meaning.robber, _YS03)),
+    Life.wealth: _rule(Relation.妻財, _CF_01, _QUERENT_CF, _sec(Relation.子孫, Meaning.blessing, _CF_02),
+                       _sec(Relation.兄弟, Meaning.robber, _YS03)),
     # 終身功名: 官 the office, 父 the learning that leads to it, both bearing on the 世 (GM-01); 子孫 the spoiler
-    (Topic.lifetime, Aspect.career): _rule(Relation.官鬼, _GM_01, _sec(Role.世, Meaning.querent, _GM_01),
-                                           _sec(Relation.父母, Meaning.writing, _GM_01),
-                                           _sec(Relation.子孫, Meaning.spoiler, _GM_05)),
+    Life.career: _rule(Relation.官鬼, _GM_01, _sec(Role.世, Meaning.querent, _GM_01),
+                       _sec(Relation.父母, Meaning.writing, _GM_01), _sec(Relation.子孫, Meaning.spoiler, _GM_05)),
     # 學業章: each calling its own use-god
-    (Topic.studies, Aspect.school): _rule(Relation.父母, _XY_01, _sec(Role.世, Meaning.querent, _XY_01),
-                                          _sec(Relation.官鬼, Meaning.office, _XY_02),
-                                          _sec(Relation.子孫, Meaning.spoiler, _XY_02)),
-    (Topic.studies, Aspect.profession): _rule(Relation.官鬼, _XY_03, _sec(Role.世, Meaning.querent, _XY_03),
-                                              _sec(Relation.妻財, Meaning.livelihood, _XY_03),
-                                              _sec(Relation.兄弟, Meaning.robber, _XY_03)),
-    (Topic.studies, Aspect.healing): _rule(Relation.子孫, _XY_04, _sec(Role.世, Meaning.querent, _XY_04),
-                                           _sec(Relation.官鬼, Meaning.illness, _XY_04)),
-    (Topic.studies, Aspect.craft): _rule(Relation.妻財, _XY_05, _sec(Role.世, Meaning.querent, _XY_05),
-                                         _sec(Relation.子孫, Meaning.blessing, _XY_05),
-                                         _sec(Relation.兄弟, Meaning.robber, _XY_05)),
+    Study.school: _rule(Relation.父母, _XY_01, _sec(Role.世, Meaning.querent, _XY_01),
+                        _sec(Relation.官鬼, Meaning.office, _XY_02), _sec(Relation.子孫, Meaning.spoiler, _XY_02)),
+    Study.profession: _rule(Relation.官鬼, _XY_03, _sec(Role.世, Meaning.querent, _XY_03),
+                            _sec(Relation.妻財, Meaning.livelihood, _XY_03),
+                            _sec(Relation.兄弟, Meaning.robber, _XY_03)),
+    Study.healing: _rule(Relation.子孫, _XY_04, _sec(Role.世, Meaning.querent, _XY_04),
+                         _sec(Relation.官鬼, Meaning.illness, _XY_04)),
+    Study.craft: _rule(Relation.妻財, _XY_05, _sec(Role.世, Meaning.querent, _XY_05),
+                       _sec(Relation.子孫, Meaning.blessing, _XY_05), _sec(Relation.兄弟, Meaning.robber, _XY_05)),
 })
 
 

@@ -4,6 +4,7 @@ chart with the answer and its short chain fits a phone's screen."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from datetime import UTC, datetime
@@ -21,7 +22,20 @@ from core.cast import parse_cast
 from core.chart import build_chart
 from core.decision import overridden, said
 from core.findings import Effect, Finding
-from core.question import SUBJECTS, Birth, Illness, Question, Sex, Subject, Thing, Topic, Weather, follow_ups
+from core.question import (
+    SUBJECTS,
+    Birth,
+    Illness,
+    Life,
+    Question,
+    Sex,
+    Study,
+    Subject,
+    Thing,
+    Topic,
+    Weather,
+    follow_ups,
+)
 from core.reading import Reading, read
 
 N = 300
@@ -195,11 +209,15 @@ def _askable() -> list[Question]:
     out = []
     for topic in Topic:
         births = tuple(Birth) if topic is Topic.pregnancy else (None,)
+        sides = {Topic.studies: tuple(Study), Topic.lifetime: (None, *Life)}.get(topic, (None,))
         for subject in (None, *SUBJECTS[topic]):
             for birth in births:
-                q = _complete(topic, subject, birth)
-                if not follow_ups(q):
-                    out.append(q)
+                for side in sides:
+                    q = _complete(topic, subject, birth)
+                    q = dataclasses.replace(q, study=side) if isinstance(side, Study) else \
+                        dataclasses.replace(q, life=side if subject is Subject.self else None)
+                    if not follow_ups(q):
+                        out.append(q)
     return out
 
 

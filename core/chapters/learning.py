@@ -1,6 +1,6 @@
 """學業 (ch. 45, XY), 治經 (46, ZJ), 延師 (47, YSH): learning, the subject learnt, the teacher.
 
-學業章 gives each calling its own use-god (``Aspect``): study 父母 with the 世 (XY-01/02), the nine schools 官 and
+學業章 gives each calling its own use-god (``Study``): study 父母 with the 世 (XY-01/02), the nine schools 官 and
 財 with the 世 (XY-03), healers and exorcists 子孫 (XY-04, against the 古法 that gives every school the 官), crafts
 財 read as 求財 (XY-05 「余以求財章同斷」); for all of them a failing 世 fails the whole (XY-06).  治經章 ZJ-02 says
 whether the subject named suits (指占 per subject, ZJ-01): read with study, as a finding, since XY-01/02 already
@@ -40,7 +40,7 @@ from core.chapters.common import (
 from core.chapters.wealth import wealth_chapter
 from core.chart import Chart
 from core.findings import Effect, Finding, Layer
-from core.question import Aspect, Question
+from core.question import Question, Study
 from core.relations import full_frames
 from core.state import State
 from core.strength import finding
@@ -69,8 +69,8 @@ def studies_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
     ws = world_state(chart)
     wp = ws.place
     us = state(chart, use)
-    aspect = question.aspect
-    if aspect is Aspect.school:
+    study = question.study
+    if study is Study.school:
         ln = line_at(chart, use)
         # XY-01 世爻父母皆宜旺相，或動而變吉、或父母持世、日月動爻生合世
         fed = _pillars_feed_world(chart) or any(_feeds(chart, state(chart, LINE_PLACES[x.position]))
@@ -84,7 +84,7 @@ def studies_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
         elif moving(chart, R.子孫) or world.relation is R.子孫:
             moves.append(Move("XY-02", "xy_no_degree", (wp,), "", "≤小凶"))
         found += _subject_suits(chart, use)
-    elif aspect is Aspect.profession:
+    elif study is Study.profession:
         # XY-03 財持世，官持世，財官世爻皆宜得地。卦中兄爻持世，只可糊口 … 兄動世衰，有毀無譽
         money = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.妻財)]
         if world.relation is R.兄弟:
@@ -94,11 +94,11 @@ def studies_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
         elif world.relation in (R.妻財, R.官鬼) and ws.vigour.strong and us.vigour.strong \
                 and any(m.vigour.strong for m in money):
             moves.append(Move("XY-03", "xy_respected_calling", (wp, use), "", "≥小吉"))
-    elif aspect is Aspect.healing:
+    elif study is Study.healing:
         # XY-04 天師家及驅邪治鬼之家，巫師醫家，皆以子旺 … 必以子孫持世及子孫發動而為吉也
         if world.relation is R.子孫 or moving(chart, R.子孫):
             moves.append(Move("XY-04", "xy_healer_thrives", (wp, use), "", "≥小吉"))
-    elif aspect is Aspect.craft:
+    elif study is Study.craft:
         # XY-05 百工皆以財為用神，子孫元神，最忌兄爻持世及兄爻旺動者，勞碌終身，余以求財章同斷
         craft = wealth_chapter(chart, question, use)
         moves += craft.moves

@@ -41,7 +41,7 @@ from core.chapters.common import (
 from core.chart import Chart, Spirit
 from core.findings import Effect, Finding, Layer, Timing
 from core.ganzhi import Branch, Element
-from core.question import Aspect, Question
+from core.question import Life, Question
 from core.state import State, Vigour
 from core.strength import finding
 from core.usegod import select_use_god
@@ -68,9 +68,9 @@ def _branches_generating(e: Element) -> tuple[Branch, ...]:
 
 def lifetime_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
     """A lifetime asked by its side: 終身財福 or 終身功名; as a whole it is 000's 身命 (core/topics), not a chapter."""
-    if question.aspect is Aspect.wealth:
+    if question.life is Life.wealth:
         return wealth_life(chart, use)
-    if question.aspect is Aspect.career:
+    if question.life is Life.career:
         return career_life(chart, use)
     return ChapterReading()
 

@@ -1,0 +1,410 @@
+"""終身財福 (CF), 終身功名 (GM), 學業 (XY), 治經 (ZJ), 延師 (YSH): each rule on charts swept for its condition and
+its exception, against what its passage says (core/chapters/life.py, core/chapters/learning.py).
+
+The passages are quoted as printed in ``zsby_topics_doctrine.txt`` (tests/data/texts holds the copy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+from core import rules
+from core.calendar import Moment
+from core.cast import parse_cast
+from core.chapters import chapter_reading
+from core.chapters.common import bad_change, moving
+from core.chart import Chart, Transformation, build_chart
+from core.findings import Layer, Place
+from core.ganzhi import SEXAGENARY
+from core.hexagram import Relation
+from core.question import (
+    FollowUp,
+    Life,
+    Question,
+    Role,
+    Study,
+    Subject,
+    Topic,
+    choices,
+    follow_ups,
+    optional_follow_ups,
+    resolve,
+)
+from core.reading import Reading, read
+from core.state import State, Vigour, state_of
+from core.usegod import select_use_god
+from core.verdict import Verdict
+
+R = Relation
+MONTHS = "寅卯辰巳午未申酉戌亥子丑"
+TEXT = (Path(__file__).parent / "data" / "texts" / "zsby_topics_doctrine.txt").read_text(encoding="utf-8").splitlines()
+
+QUOTES = {
+    "CF-01": "凡占终身财福，世爻财爻子孙爻三者无一失陷，定是家殷户足、福禄绵长",
+    "CF-02": "财世旺相而福神不旺者，乃先富后贫之人也",
+    "CF-05": "无气失陷谓之不旺，得地有气亦谓之不旺，空破墓绝亦谓之不旺",
+    "CF-06": "财福失陷，立见倾家，唯动空及动而破者",
+    "CF-07": "世爻得地、而财福失陷者，此人身强力健、或有小谋小技，亦可支撑度日",
+    "CF-09": "世爻旺而空者，谓之带旺匪空。动不为空",
+    "CF-27": "如世爻动而变鬼克世，及日月作官鬼而克世者，更凶",
+    "GM-05": "凡得子孙持世发动，终非朝廊之贵客",
+    "GM-06": "惟世与官星空破而动者，勿以此断",
+    "XY-02": "财动克文章，读书中道而废",
+    "XY-04": "皆以子旺，能于治鬼，必以子孙持世及子孙发动而为吉也",
+    "XY-05": "百工皆以财为用神，子孙元神，最忌兄爻持世及兄爻旺动者，劳碌终身，余以求财章同断",
+    "XY-06": "以上皆不宜世爻空破墓绝休囚诸事无成",
+    "ZJ-02": "须宜另于一经处，诚心再卜",
+    "YSH-01": "延师受教，即以此爻为用神，宜旺相或临日月及动而化吉",
+    "YSH-09": "父为子而延师者，应为西席，世乃东家",
+    "YSH-10": "子动化克，不宜延之，子动化鬼，速宜辞绝",
+}
+
+_WEALTH = Question(Topic.lifetime, Subject.self, life=Life.wealth)
+_CAREER = Question(Topic.lifetime, Subject.self, life=Life.career)
+
+
+def test_the_quotes_are_on_their_lines() -> None:
+    for rule, quote in QUOTES.items():
+        src = rules.source(rule)
+        assert src.seed == "zsbyt"
+        assert quote in TEXT[src.line - 1], (rule, src.line)
+
+
+@cache
+def _charts(every: int = 3) -> tuple[Chart, ...]:
+    out = []
+    for n in range(0, 4096, every):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        out.append(build_chart(parse_cast(lines), Moment.from_pillars(MONTHS[n % 12], str(SEXAGENARY[(n * 7) % 60]))))
+    return tuple(out)
+
+
+def _read_chapter(chart: Chart, q: Question) -> tuple[set[str], Place]:
+    use = read_use(chart, q)
+    found = chapter_reading(chart, q, use)
+    return {m.key for m in found.moves} | {f.key for f in found.findings}, use
+
+
+def read_use(chart: Chart, q: Question) -> Place:
+    return select_use_god(chart, resolve(q).target).place
+
+
+def _steps(r: Reading, key: str) -> list[tuple[Verdict, Verdict, Verdict, Verdict]]:
+    assert r.decision is not None
+    return [(*s.now, *s.eventual) for s in r.decision.steps if s.finding.key == key]
+
+
+# ---- the questions ------------------------------------------------------------------------------------------------
+
+def test_a_lifetime_of_ones_own_is_asked_by_its_side() -> None:
+    """身命章 SHM-01 「占終身財福何如？占終身功名有無？ … 俱宜分占」: one's lifetime asks which side; another's does
+    not (the chapters read the 世 as the one whose life it is).  Skipped, the life is read as a whole, as 000's
+    身命 reads it and as the lifetime was read before the chapters."""
+    assert optional_follow_ups(Question(Topic.lifetime, Subject.self)) == (FollowUp.life,)
+    assert optional_follow_ups(Question(Topic.lifetime, Subject.parent)) == ()
+    assert optional_follow_ups(Question(Topic.lifetime, Subject.self, use_god=R.妻財)) == ()
+    assert follow_ups(Question(Topic.lifetime, Subject.self)) == ()
+    assert choices(Topic.lifetime, FollowUp.life) == tuple(Life)
+    assert resolve(_WEALTH).target is R.妻財 and resolve(_WEALTH).source == rules.source("CF-01")
+    assert {s.target for s in resolve(_WEALTH).secondary} >= {Role.世, R.子孫}
+    assert resolve(_CAREER).target is R.官鬼
+    assert resolve(Question(Topic.lifetime, Subject.self)).target is Role.世
+    assert resolve(Question(Topic.lifetime, Subject.parent, life=Life.wealth)).target is R.父母  # another's life
+
+
+def test_studies_ask_the_kind_and_each_kind_has_its_use_god() -> None:
+    """學業章: 儒業 父母 (XY-01), 九流 官 (XY-03), 巫醫 子孫 against the 古法's 官 (XY-04), 百工 財 (XY-05)."""
+    assert follow_ups(Question(Topic.studies)) == (FollowUp.study,)
+    want = {Study.school: R.父母, Study.profession: R.官鬼, Study.healing: R.子孫, Study.craft: R.妻財}
+    for study, target in want.items():
+        assert resolve(Question(Topic.studies, study=study)).target is target
+
+
+def test_a_tutor_for_ones_child_is_the_response() -> None:
+    """YSH-09 「父為子而延師者，應為西席，世乃東家」; one's own teacher stays 父母 (YSH-01)."""
+    rule = resolve(Question(Topic.tutor))
+    assert rule.target is Role.應 and rule.source == rules.source("YSH-09")
+    assert {s.target for s in rule.secondary} >= {Role.世, R.子孫, R.父母}
+    assert resolve(Question(Topic.teacher)).target is R.父母
+    assert resolve(Question(Topic.teacher)).source == rules.source("YSH-01")
+
+
+# ---- 終身財福 ------------------------------------------------------------------------------------------------------
+
+def _grade(chart: Chart, s: State) -> int:
+    ln = chart.lines[s.place.position - 1] if s.place.layer is Layer.LINE else None
+    if s.vigour is Vigour.失陷 or (ln is not None and bad_change(ln, chart)):
+        return 0
+    return {Vigour.旺: 3, Vigour.有氣: 2, Vigour.休囚: 1}[s.vigour]
+
+
+def _three(chart: Chart) -> tuple[int, int, int]:
+    ws = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+    cs = state_of(chart, read_use(chart, _WEALTH))
+    fs = state_of(chart, select_use_god(chart, R.子孫).place)
+    return _grade(chart, ws), _grade(chart, cs), _grade(chart, fs)
+
+
+def test_the_grid_of_world_wealth_and_offspring() -> None:
+    """CF-01 … CF-07: the three lines on the chapter's scale (旺 / 有氣 / 無氣 / 失陷) decide which sentence speaks —
+    「財福失陷，立見傾家」 unless 「世爻得地、而財福失陷者 … 亦可支撐度日」; all 得地 prosperous; two 旺 and the
+    third 不旺: 財世 → 先富後貧, 世福 → 無財享福, 財福 → 富屋之貧人 graded by the 世; all 無氣 → 無衣乏食."""
+    seen: dict[str, int] = {}
+    for chart in _charts(1):
+        w, c, f = _three(chart)
+        keys, _ = _read_chapter(chart, _WEALTH)
+        ups = sum(g == 3 for g in (w, c, f))
+        if w >= 2 and c == 0 and f == 0:
+            want = "cf_gets_by_on_strength"
+        elif c == 0 or f == 0:
+            want = "cf_house_falls"
+        elif ups == 3 or (ups < 2 and min(w, c, f) >= 2):
+            want = "cf_prosperous"
+        elif ups == 2 and f != 3:
+            want = "cf_rich_then_poor"
+        elif ups == 2 and c != 3:
+            want = "cf_comfort_without_wealth"
+        elif ups == 2:
+            want = {2: "cf_fortune_in_its_year", 1: "cf_rich_but_not_well", 0: "cf_wealth_cannot_save"}[w]
+        elif max(w, c, f) <= 1:
+            want = "cf_destitute"
+        else:
+            want = ""
+        grid = {"cf_gets_by_on_strength", "cf_house_falls", "cf_prosperous", "cf_rich_then_poor",
+                "cf_comfort_without_wealth", "cf_fortune_in_its_year", "cf_rich_but_not_well",
+                "cf_wealth_cannot_save", "cf_destitute"}
+        if want:
+            assert keys & grid == {want}, (chart.cast, (w, c, f), keys & grid)
+            seen[want] = seen.get(want, 0) + 1
+        else:
+            assert not keys & (grid - {"cf_destitute"}), (chart.cast, (w, c, f))
+    for key in ("cf_house_falls", "cf_prosperous", "cf_destitute", "cf_gets_by_on_strength"):
+        assert seen.get(key, 0) > 0, seen
+
+
+def test_rich_first_poor_later_is_good_now_and_bad_in_the_end() -> None:
+    """CF-02 「乃先富後貧之人也 … 財旺福空榮華不久」: the present at least 小吉, the end at most 小凶."""
+    checked = 0
+    for chart in _charts(5):
+        keys, _ = _read_chapter(chart, _WEALTH)
+        if "cf_rich_then_poor" not in keys:
+            continue
+        r = read(chart, _WEALTH)
+        for _now_before, now_after, _before, after in _steps(r, "cf_rich_then_poor"):
+            assert now_after is now_after.at_least(Verdict.小吉) and after is after.at_most(Verdict.小凶)
+            checked += 1
+    assert checked > 0
+
+
+def test_a_void_world_line_fails_only_when_still_and_weak() -> None:
+    """CF-09 「世爻旺而空者，謂之帶旺匪空。動不為空，遇日建沖者，沖空則實空之年，勃然發福」: a void 世 that is 旺,
+    moving or clashed by the day waits for its year; only a still, weak void 世 is the 舊注's 「一生百事無成」."""
+    seen = {"cf_void_world_waits": 0, "cf_void_world_fails": 0}
+    for chart in _charts():
+        ws = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+        keys, _ = _read_chapter(chart, _WEALTH)
+        waits = ws.void and (ws.vigour is Vigour.旺 or ws.moving or ws.void_filled)
+        fails = ws.void and not waits and not ws.vigour.strong
+        assert ("cf_void_world_waits" in keys) is waits
+        assert ("cf_void_world_fails" in keys) is fails
+        if waits:
+            timings = chapter_reading(chart, _WEALTH, read_use(chart, _WEALTH)).timings
+            assert any(t.key == "cf_void_world_year" and t.branch is ws.branch for t in timings)
+        seen["cf_void_world_waits"] += waits
+        seen["cf_void_world_fails"] += fails
+    assert min(seen.values()) > 0, seen
+
+
+def test_a_ghost_striking_the_world_line() -> None:
+    """CF-27 「凡遇官鬼克世 … 若鬼旺身衰，乃身傷家傾之兆 … 如世爻動而變鬼克世，及日月作官鬼而克世者，更凶」."""
+    seen = 0
+    for chart in _charts():
+        world = chart.world
+        ws = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+        strikers = [x for x in moving(chart, R.官鬼) if x.element.overcomes is ws.element and not x.world]
+        keys, _ = _read_chapter(chart, _WEALTH)
+        turned = world.moving and world.changed is not None and world.changed.relation is R.官鬼 \
+            and Transformation.回頭克 in world.transformations
+        if turned:
+            assert "cf_ghost_strikes_hard" in keys
+        if not strikers and not turned:
+            assert not keys & {"cf_ghost_ruins", "cf_ghost_troubles"}
+        elif strikers and not keys & {"cf_ghost_strikes_hard"}:
+            assert keys & {"cf_ghost_ruins", "cf_ghost_troubles"}
+            seen += 1
+    assert seen > 0
+
+
+# ---- 終身功名 ------------------------------------------------------------------------------------------------------
+
+def test_offspring_moving_on_the_world_line_bars_office() -> None:
+    """GM-05 「凡得子孫持世發動，終非朝廊之貴客」: the end is 凶 whatever else the chart says, at the chapter's step."""
+    seen = 0
+    for chart in _charts(2):
+        if chart.world.relation is not R.子孫 or not chart.world.moving:
+            keys, _ = _read_chapter(chart, _CAREER)
+            assert "gm_never_in_office" not in keys
+            continue
+        r = read(chart, _CAREER)
+        steps = _steps(r, "gm_never_in_office")
+        assert steps and all(after is Verdict.凶 for *_, after in steps)
+        seen += 1
+    assert seen > 0
+
+
+def test_a_void_or_broken_world_line_bars_a_name_unless_it_moves() -> None:
+    """GM-06 「世靜而臨旬空月破 … 皆主不得成名。惟世與官星空破而動者，勿以此斷」."""
+    moving_void = 0
+    for chart in _charts():
+        ws = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+        keys, use = _read_chapter(chart, _CAREER)
+        us = state_of(chart, use)
+        still_world = not ws.moving and ((ws.void and not ws.void_filled) or ws.month_break)
+        still_office = use.layer is Layer.LINE and not us.moving and ((us.void and not us.void_filled)
+                                                                     or us.month_break)
+        barred = (still_world or still_office) and not (chart.world.relation is R.子孫 and chart.world.moving)
+        assert ("gm_no_name" in keys) is barred, chart.cast
+        moving_void += ws.moving and ws.void and not still_office
+    assert moving_void > 0
+
+
+# ---- 學業, 治經 ----------------------------------------------------------------------------------------------------
+
+def test_moving_wealth_ends_the_study() -> None:
+    """XY-02 「財動克文章，讀書中道而廢」 — for study only: a healer or a craftsman is not read so."""
+    q = Question(Topic.studies, study=Study.school)
+    seen = 0
+    for chart in _charts():
+        keys, _ = _read_chapter(chart, q)
+        assert ("xy_study_abandoned" in keys) is bool(moving(chart, R.妻財))
+        seen += bool(moving(chart, R.妻財))
+        if moving(chart, R.妻財):
+            other, _ = _read_chapter(chart, Question(Topic.studies, study=Study.healing))
+            assert "xy_study_abandoned" not in other
+    assert seen > 0
+
+
+def test_healers_are_read_by_offspring() -> None:
+    """XY-04 「巫師醫家，皆以子旺 … 必以子孫持世及子孫發動而為吉也」."""
+    q = Question(Topic.studies, study=Study.healing)
+    for chart in _charts():
+        keys, _ = _read_chapter(chart, q)
+        want = chart.world.relation is R.子孫 or bool(moving(chart, R.子孫))
+        assert ("xy_healer_thrives" in keys) is want
+
+
+def test_a_craft_is_read_as_seeking_money() -> None:
+    """XY-05 「余以求財章同斷」: the 求財章 moves of the chart come with a craft, and a 兄 on the 世 is lifelong toil."""
+    craft = Question(Topic.studies, study=Study.craft)
+    money = Question(Topic.wealth, Subject.self)
+    shared = 0
+    for chart in _charts(5):
+        use = read_use(chart, craft)
+        got = chapter_reading(chart, craft, use)
+        wealth = chapter_reading(chart, money, use)
+        assert set(wealth.moves) <= set(got.moves)
+        shared += bool(wealth.moves)
+        if chart.world.relation is R.兄弟:
+            assert "xy_lifelong_toil" in {m.key for m in got.moves}
+    assert shared > 0
+
+
+def test_a_failing_world_line_fails_every_calling() -> None:
+    """XY-06 「以上皆不宜世爻空破墓絕休囚諸事無成」: a 世 休囚, void, broken, entombed or cut fails all four kinds;
+    a strong, whole 世 never does."""
+    for chart in _charts(4):
+        ws = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+        sound = ws.vigour.strong and not (ws.void and not ws.not_void and not ws.void_filled) \
+            and not ws.month_break and not (ws.cut and not ws.vigour.strong) and (ws.tomb is None or ws.tomb_broken)
+        for study in Study:
+            keys, _ = _read_chapter(chart, Question(Topic.studies, study=study))
+            failed = bool(keys & {"xy_nothing_succeeds", "xy_beware_the_unforeseen"})
+            assert failed is not sound, (chart.cast, study)
+
+
+def test_the_subject_named_suits_or_another_is_asked() -> None:
+    """ZJ-02 「世空世破，及動而變凶，或子孫財爻持世 … 須宜另於一經處，誠心再卜」."""
+    q = Question(Topic.studies, study=Study.school)
+    seen = 0
+    for chart in _charts():
+        keys, _ = _read_chapter(chart, q)
+        if chart.world.relation in (R.子孫, R.妻財):
+            assert "zj_try_another_subject" in keys and "zj_subject_suits" not in keys
+            seen += 1
+    assert seen > 0
+
+
+# ---- 延師 ----------------------------------------------------------------------------------------------------------
+
+def test_a_teacher_weak_or_empty_is_useless() -> None:
+    """YSH-01 「宜旺相或臨日月及動而化吉。如若休囚空破絕及動而化凶，有素食之譏，無師資之益」."""
+    q = Question(Topic.teacher)
+    seen = {"ysh_good_teacher": 0, "ysh_teacher_useless": 0}
+    for chart in _charts():
+        keys, use = _read_chapter(chart, q)
+        s = state_of(chart, use)
+        if not s.vigour.strong:
+            assert "ysh_teacher_useless" in keys and "ysh_good_teacher" not in keys
+        elif "ysh_teacher_useless" not in keys:
+            assert "ysh_good_teacher" in keys
+        for k in seen:
+            seen[k] += k in keys
+    assert min(seen.values()) > 0, seen
+
+
+def test_a_tutor_void_will_not_come_and_a_child_turning_ghost_dismisses_him() -> None:
+    """YSH-09 「應爻空破，延之不就」; YSH-10 「子動化鬼，速宜辭絕」."""
+    q = Question(Topic.tutor)
+    seen = 0
+    for chart in _charts():
+        keys, use = _read_chapter(chart, q)
+        assert use == Place(Layer.LINE, chart.hexagram.response)
+        rs = state_of(chart, use)
+        if rs.month_break and not rs.moving:
+            assert "ysh_tutor_will_not_come" in keys
+        turned = any(x.moving and x.changed is not None and x.changed.relation is R.官鬼
+                     for x in chart.lines if x.relation is R.子孫)
+        assert ("ysh_dismiss_at_once" in keys) is turned
+        seen += turned
+    assert seen > 0
+
+
+def test_every_new_rule_is_registered_and_named() -> None:
+    """Each id the chapters emit is registered with its line of the chapter its prefix belongs to, and titled."""
+    chapter = {"CF": "終身財福章", "GM": "終身功名有無章", "XY": "學業章", "ZJ": "治經章", "YSH": "延師章"}
+    emitted: set[str] = set()
+    for chart in _charts(7):
+        for q in (_WEALTH, _CAREER, Question(Topic.teacher), Question(Topic.tutor),
+                  *(Question(Topic.studies, study=s) for s in Study)):
+            found = chapter_reading(chart, q, read_use(chart, q))
+            emitted |= {m.rule for m in found.moves} | {f.rule for f in found.findings} | {t.rule for t in found.timings}
+    mine = {r for r in emitted if r.split("-")[0] in chapter}
+    assert len(mine) > 30
+    for rule in mine:
+        src = rules.source(rule)
+        assert src.chapter == chapter[rule.split("-")[0]], rule
+        assert rules.title(rule)
+
+
+def _sides() -> Iterator[Question]:
+    for life in (None, *Life):
+        yield Question(Topic.lifetime, Subject.self, life=life)
+    for study in Study:
+        yield Question(Topic.studies, Subject.self, study=study)
+
+
+def test_every_side_reads_and_its_chapter_speaks() -> None:
+    """Every side offered reads; the chapters speak for the sides they cover and not for the life as a whole
+    (000's 身命 reads it)."""
+    spoke: dict[Question, int] = {}
+    for chart in _charts(29):
+        for q in _sides():
+            r = read(chart, q)
+            assert r.decision is not None
+            found = chapter_reading(chart, q, r.use_god.place)
+            if q.topic is Topic.lifetime and q.life is None:
+                assert not found.moves and not found.findings
+            spoke[q] = spoke.get(q, 0) + bool(found.moves or found.findings)
+    assert all(n > 0 for q, n in spoke.items() if q.life is not None or q.topic is Topic.studies), spoke
