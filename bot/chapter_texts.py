@@ -376,6 +376,23 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "ysh_do_not_hire": N_("Offspring, your child, turns back against itself: do not hire this tutor."),
     "ysh_tutor_harms_child": N_("A moving Parent overcomes Offspring, your child: more harm than good."),
     "ysh_child_gains": N_("A strong Parent combines with Offspring, your child: the child gains in name and in substance."),
+    "cf_rich_but_coarse": N_("Wealth with the White Tiger holds your world line: coarse in manner, perhaps, but a well-off house."),
+    "cf_checked_wealth_later_ruin": N_("Strong Wealth on your world line is held in check: a fall to come later."),
+    "cf_trade_brings_wealth": N_("Wealth and Offspring are strong of themselves: trade, business or the land bring plenty."),
+    "cf_sudden_rise": N_("A weak Wealth on your world line is fed or combined by the day, the month or a moving line: a sudden rise of the house."),
+    "cf_retreat_if_wished": N_("Offspring holds your world line alone and Wealth has fallen: a life apart from the world suits you, if that is your wish."),
+    "cf_never_punished": N_("Offspring holds your world line: you will not fall foul of the law."),
+    "cf_bound_just_enough": N_("Your moving world line (Wealth or Sibling) is held by a combination: just enough to live on, not plenty."),
+    "cf_bound_drudge": N_("Your world line is held and without force, Wealth and Offspring have none, a Sibling moves: a life of running errands under others."),
+    "mc_do_not_trade": N_("Ghost or Parent crosses with Offspring, a Parent or Sibling holds your world line, or Wealth is void or broken: do not go ahead."),
+    "mc_profitable": N_("Wealth is fed or Wealth turns into Offspring: the animals bring a good profit, the more the better."),
+    "mc_some_profit": N_("Offspring holds your world line and Wealth combines with it: some profit."),
+    "yy_rest_not_medicine": N_("A Parent holds your world line: medicine works poorly; rest, calm and moderation help more."),
+    "yy_call_again": N_("A Sibling holds your world line and Offspring moves: call the doctor again."),
+    "yy_wrong_medicine": N_("A Sibling holds your world line with Offspring moving, but the Ghost is strong or moving: beware the wrong medicine."),
+    "yy_mind_the_diet": N_("Wealth holds your world line: avoid rich food while you recover."),
+    "yy_good_doctor_found": N_("Wealth on your world line is strong and supported: a good doctor will be found."),
+    "yy_no_cure": N_("Wealth on your world line is weak and struck: no medicine can help."),
 }
 
 CHAPTER_TIMINGS: dict[str, str] = {

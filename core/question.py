@@ -749,7 +749,7 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
         return today
     if q.topic in _ASKS_HORIZON:
         return (FollowUp.horizon,) if q.horizon is None else ()
-    if q.topic is Topic.lifetime and q.subject is Subject.self and q.life is None and q.use_god is None:
+    if q.topic is Topic.lifetime and q.subject in (None, Subject.self) and q.life is None and q.use_god is None:
         return (FollowUp.life,)
     return ()
 

@@ -21,12 +21,14 @@ from core.question import (
     FollowUp,
     Horizon,
     Illness,
+    Life,
     Meaning,
     Question,
     QuestionError,
     Role,
     Sex,
     Special,
+    Study,
     Subject,
     Thing,
     Topic,
@@ -209,6 +211,7 @@ def test_optional_follow_ups_only_where_they_matter() -> None:
     asks = {t: optional_follow_ups(Question(t)) for t in Topic}
     assert {t: f for t, f in asks.items() if f} == {
         Topic.illness: (FollowUp.illness, FollowUp.horizon), Topic.weather: (FollowUp.weather, FollowUp.horizon),
+        Topic.lifetime: (FollowUp.life,),  # one's own lifetime by its side (SHM-01 分占); skipped, the whole
         **{t: (FollowUp.horizon,) for t in (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic.loan,
                                             Topic.returning, Topic.gamble)},
     }
@@ -574,7 +577,10 @@ def test_values_are_immutable() -> None:
 def test_every_entry_rests_on_a_quoted_line_naming_its_line() -> None:
     """Each rule and each secondary points at a verified seed quote that names the line it takes."""
     seen = set()
-    for key, rule in CATALOGUE.items():
+    # one's lifetime by its side, and each kind of learning: their own rules beside the catalogue's
+    sides = {**{("lifetime", x): resolve(Question(Topic.lifetime, Subject.self, life=x)) for x in Life},
+             **{("studies", x): resolve(Question(Topic.studies, study=x)) for x in Study}}
+    for key, rule in {**CATALOGUE, **sides}.items():
         pairs = [(rule.target, rule.source)] + [(s.target, s.source) for s in rule.secondary]
         for target, source in pairs:
             assert (source.rule, source.seed, source.line) in QUOTES, (key, source)

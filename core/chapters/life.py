@@ -150,7 +150,51 @@ def wealth_life(chart: Chart, use: Place) -> ChapterReading:
         moves.append(Move("CF-12", "cf_clash_no_household", three, "≤小凶", "≤小凶"))
     moves += _world_holder(chart, ws, cs, c, f)
     found += _patrons(chart, ws)
-    return ChapterReading(tuple(found), tuple(moves), tuple(times))
+    more_found, more_moves = _callings(chart, ws, cs, w, c, f)
+    return ChapterReading(tuple(found + more_found), tuple(moves + more_moves), tuple(times))
+
+
+def _callings(chart: Chart, ws: State, cs: State, w: int, c: int, f: int) -> tuple[list[Finding], list[Move]]:
+    """What the holder of the 世 says of the way one lives (CF-20, CF-25, CF-26, CF-29).
+
+    CF-25's 「合助」 and CF-29's 「合住」 both combine a 財 on the 世; read with LH-03 (a static line combined is
+    raised, 合起; a moving one is held, 合住): a static weak 財 on the 世 combined or supported rises suddenly
+    (CF-25), a moving one held by the combination only gets by (CF-29)."""
+    world = chart.world
+    wp = ws.place
+    found: list[Finding] = []
+    moves: list[Move] = []
+    held = world.relation
+    if held is R.妻財 and world.spirit is Spirit.白虎:
+        # CF-20 白虎臨財持世，雖其人不知禮義，然必家道殷實
+        found.append(finding("CF-20", "cf_rich_but_coarse", Effect.GOOD, 1, (wp,)))
+    if held is R.妻財 and ws.vigour is Vigour.旺 and ws.attacks:
+        # CF-20 論旺財逢制，及應將來之破敗也
+        moves.append(Move("CF-20", "cf_checked_wealth_later_ruin", (wp, *ws.attacks), "", "-1"))
+    if c == _UP and f == _UP:
+        # CF-25 財爻福爻自來旺相者，或商或賈或守農生，成之富足
+        found.append(finding("CF-25", "cf_trade_brings_wealth", Effect.GOOD, 1, (cs.place,)))
+    pillars = (chart.moment.day.branch, chart.moment.month_branch)
+    movers = [x for x in chart.lines if x.moving and not x.world]
+    combined = [b for b in pillars if harmonizes(b, world.branch)] + [x.branch for x in movers
+                                                                     if harmonizes(x.branch, world.branch)]
+    if held is R.妻財 and not ws.vigour.strong and (ws.supports or (combined and not world.moving)):
+        # CF-25 倘遇衰財持世，或得日月動爻生扶合助者，暴發興家
+        moves.append(Move("CF-25", "cf_sudden_rise", (wp,), "", "≥小吉"))
+    if held is R.子孫:
+        # CF-26 子孫 … 如若持世，孤立無助，又遇財爻陷者，若有高尚之志，許之為道為僧。若無出家之志，不可妄斷 …
+        # 見子，則身不犯刑
+        alone = not ws.supports and c <= _LOW
+        found.append(finding("CF-26", "cf_retreat_if_wished" if alone else "cf_never_punished", Effect.NEUTRAL, 0,
+                             (wp,)))
+    if held in (R.妻財, R.兄弟) and combined and world.moving:
+        # CF-29 世臨財爻兄者，而得日月動爻合住，衣食僅可度日，難許豐足。世爻無氣而被合，財福無氣，兄動卦中，乃奔走
+        # 受制之下賤人也
+        if w <= _LOW and c <= _LOW and f <= _LOW and moving(chart, R.兄弟):
+            moves.append(Move("CF-29", "cf_bound_drudge", (wp,), "≤小凶", "≤小凶"))
+        else:
+            moves.append(Move("CF-29", "cf_bound_just_enough", (wp,), "≤平", "≤平"))
+    return found, moves
 
 
 def _world_holder(chart: Chart, ws: State, cs: State, c: int, f: int) -> list[Move]:

@@ -1,0 +1,99 @@
+"""買賣六畜 (ch. 79, MC) and 延醫's holder of the 世 (ch. 103, YY-06): two small chapters added beside the ones they
+extend.
+
+Animals bought or sold, raised or kept: 子孫 is the animal (MC-01 「不拘家禽野獸皆以子孫為用神」, as 用神章 reads
+六畜), and the 財 on the 世 is the gain.  The book's only chapter on animals is a trade chapter (「不拘買賣畜禽」);
+the livestock topic is read by it.  Choice: MC-01's list 「財爻持世，子動生之，或日月動爻生財或財動化子孫」 is read
+as three signs, any one of them, as the text lists them; its 「獨防 …」 list comes first and ends it.
+
+One's own doctor question (YY-06 「自占病」): the holder of the 世 adds to 延醫章's reading of the 應 (illness.py):
+a 父 on the 世, medicine works poorly; a 兄 with a moving 子孫, call the doctor again (unless the 鬼 is strong or
+moving: the wrong medicine); a 財, mind the diet — strong and supported a good doctor is found, weak and struck none
+can help.  Asked for kin (代占), the 世 is the asker, not the patient: not read.
+"""
+
+from __future__ import annotations
+
+from core.chapters.common import (
+    LINE_PLACES,
+    ChapterReading,
+    Move,
+    Place,
+    R,
+    changes_into,
+    empty,
+    generates,
+    harmonizes,
+    lines_of,
+    moving,
+    state,
+    world_state,
+)
+from core.chapters.illness import doctor_chapter
+from core.chart import Chart
+from core.findings import Effect
+from core.question import Question, Subject
+from core.strength import finding
+from core.usegod import select_use_god
+
+
+def livestock_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """買賣六畜章 MC-01."""
+    world = chart.world
+    ws = world_state(chart)
+    wp = ws.place
+    money = state(chart, select_use_god(chart, R.妻財).place)
+    crossed = any(changes_into(x, R.子孫) for x in chart.lines if x.relation in (R.官鬼, R.父母)) or any(
+        changes_into(x, R.官鬼) or changes_into(x, R.父母) for x in lines_of(chart, R.子孫))
+    broken = empty(money) or (money.month_break and not money.moving) \
+        or (money.void and not money.not_void and not money.void_filled)
+    # MC-01 獨防鬼變子孫，子孫變鬼，父化子，子化父，父兄持世，財臨空破，不可行之
+    if crossed or world.relation in (R.父母, R.兄弟) or broken:
+        return ChapterReading((), (Move("MC-01", "mc_do_not_trade", (wp, use), "=凶", "=凶"),))
+    pillars = (chart.moment.day.branch, chart.moment.month_branch)
+    movers = [x for x in chart.lines if x.moving]
+    # MC-01 財爻持世，子動生之，或日月動爻生財或財動化子孫，乃吉象也
+    fed = world.relation is R.妻財 and any(generates(x.element, ws.element) for x in moving(chart, R.子孫))
+    raised = any(generates(b.element, money.element) for b in pillars) or any(
+        generates(x.element, money.element) and LINE_PLACES[x.position] != money.place for x in movers)
+    turned = any(changes_into(x, R.子孫) for x in moving(chart, R.妻財))
+    if fed or raised or turned:
+        return ChapterReading((), (Move("MC-01", "mc_profitable", (wp, use), "", "≥小吉"),))
+    # MC-01 子孫持世，財爻合世，亦有利益
+    if world.relation is R.子孫 and any(harmonizes(x.branch, world.branch) for x in lines_of(chart, R.妻財)):
+        return ChapterReading((finding("MC-01", "mc_some_profit", Effect.GOOD, 1, (wp,)),),
+                              (Move("MC-01", "mc_some_profit", (wp,), "", "+1"),))
+    return ChapterReading()
+
+
+def own_doctor_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """延醫章, with YY-06 for one's own illness."""
+    base = doctor_chapter(chart, question, use)
+    if question.subject not in (None, Subject.self):
+        return base
+    world = chart.world
+    ws = world_state(chart)
+    wp = ws.place
+    moves: list[Move] = []
+    found = []
+    if world.relation is R.父母:
+        # YY-06 父持世藥不見功，宜於靜養，遠色欲息氣惱可也
+        moves.append(Move("YY-06", "yy_rest_not_medicine", (wp,), "≤小凶", "≤小凶"))
+    elif world.relation is R.兄弟 and moving(chart, R.子孫):
+        # YY-06 兄弟持世有子孫動於卦中者，醫再延之，惟嫌鬼旺鬼興誤服藥餌
+        ghosts = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.官鬼)]
+        if any(g.moving or g.vigour.strong for g in ghosts):
+            moves.append(Move("YY-06", "yy_wrong_medicine", (wp,), "≤小凶", "≤小凶"))
+        else:
+            moves.append(Move("YY-06", "yy_call_again", (wp,), "", "+1"))
+    elif world.relation is R.妻財:
+        # YY-06 財爻持世切莫誤食肥甘，旺相遇生扶良醫有見，休囚逢沖克無藥可醫
+        found.append(finding("YY-06", "yy_mind_the_diet", Effect.NEUTRAL, 0, (wp,)))
+        if ws.vigour.strong and ws.supports:
+            moves.append(Move("YY-06", "yy_good_doctor_found", (wp,), "", "≥小吉"))
+        elif not ws.vigour.strong and ws.attacks:
+            moves.append(Move("YY-06", "yy_no_cure", (wp,), "=凶", "=凶"))
+    return ChapterReading(base.findings + tuple(found), base.moves + tuple(moves), base.timings)
+
+
+__all__ = ["livestock_chapter", "own_doctor_chapter"]
