@@ -408,3 +408,68 @@ def test_every_side_reads_and_its_chapter_speaks() -> None:
                 assert not found.moves and not found.findings
             spoke[q] = spoke.get(q, 0) + bool(found.moves or found.findings)
     assert all(n > 0 for q, n in spoke.items() if q.life is not None or q.topic is Topic.studies), spoke
+
+
+def test_offspring_on_the_world_line_retreat_only_alone_and_without_wealth() -> None:
+    """CF-26 「子孫 … 如若持世，孤立無助，又遇財爻陷者，若有高尚之志，許之為道為僧。若無出家之志，不可妄斷」 and
+    「見子，則身不犯刑」: the withdrawn life only when the 世 has no support and the 財 is down; else never punished."""
+    seen = {"cf_retreat_if_wished": 0, "cf_never_punished": 0}
+    for chart in _charts(1):
+        if chart.world.relation is not R.子孫:
+            continue
+        keys, _ = _read_chapter(chart, _WEALTH)
+        ws = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+        _, c, _ = _three(chart)
+        want = "cf_retreat_if_wished" if not ws.supports and c <= 1 else "cf_never_punished"
+        assert keys & set(seen) == {want}, chart.cast
+        seen[want] += 1
+    assert min(seen.values()) > 0, seen
+
+
+def test_a_weak_wealth_on_the_world_line_combined_rises_or_is_held() -> None:
+    """CF-25 「倘遇衰財持世，或得日月動爻生扶合助者，暴發興家」 against CF-29 「而得日月動爻合住，衣食僅可度日」:
+    a static 財 on the 世 combined is raised (CF-25), a moving one held (CF-29) — never both."""
+    seen = {"cf_sudden_rise": 0, "held": 0}
+    for chart in _charts(1):
+        if chart.world.relation is not R.妻財:
+            continue
+        keys, _ = _read_chapter(chart, _WEALTH)
+        assert not ("cf_sudden_rise" in keys and keys & {"cf_bound_just_enough", "cf_bound_drudge"})
+        seen["cf_sudden_rise"] += "cf_sudden_rise" in keys
+        seen["held"] += bool(keys & {"cf_bound_just_enough", "cf_bound_drudge"})
+    assert min(seen.values()) > 0, seen
+
+
+def test_animals_are_not_traded_when_the_book_forbids() -> None:
+    """MC-01 「獨防鬼變子孫，子孫變鬼，父化子，子化父，父兄持世，財臨空破，不可行之」: a 父 or 兄 on the 世 always
+    forbids; the deal's end is 凶 at the chapter's step."""
+    q = Question(Topic.livestock)
+    seen = 0
+    for chart in _charts(4):
+        keys, _ = _read_chapter(chart, q)
+        if chart.world.relation in (R.父母, R.兄弟):
+            assert keys == {"mc_do_not_trade"}
+            r = read(chart, q)
+            assert all(after is Verdict.凶 for *_, after in _steps(r, "mc_do_not_trade"))
+            seen += 1
+    assert seen > 0
+
+
+def test_the_holder_of_the_world_line_in_ones_own_doctor_question() -> None:
+    """YY-06 「自占病，父持世藥不見功 … 兄弟持世有子孫動於卦中者，醫再延之 … 財爻持世切莫誤食肥甘」: read for
+    oneself only — asking for a parent, the 世 is the asker, not the patient."""
+    own, kin = Question(Topic.doctor, Subject.self), Question(Topic.doctor, Subject.parent)
+    yy = {"yy_rest_not_medicine", "yy_call_again", "yy_wrong_medicine", "yy_mind_the_diet", "yy_good_doctor_found",
+          "yy_no_cure"}
+    seen = 0
+    for chart in _charts(2):
+        keys, _ = _read_chapter(chart, own)
+        other, _ = _read_chapter(chart, kin)
+        assert not other & yy
+        held = chart.world.relation
+        assert ("yy_rest_not_medicine" in keys) is (held is R.父母)
+        assert ("yy_mind_the_diet" in keys) is (held is R.妻財)
+        if held is R.兄弟:
+            assert bool(keys & {"yy_call_again", "yy_wrong_medicine"}) is bool(moving(chart, R.子孫))
+        seen += bool(keys & yy)
+    assert seen > 0

@@ -178,7 +178,8 @@ def _callings(chart: Chart, ws: State, cs: State, w: int, c: int, f: int) -> tup
     movers = [x for x in chart.lines if x.moving and not x.world]
     combined = [b for b in pillars if harmonizes(b, world.branch)] + [x.branch for x in movers
                                                                      if harmonizes(x.branch, world.branch)]
-    if held is R.妻財 and not ws.vigour.strong and (ws.supports or (combined and not world.moving)):
+    bound = bool(combined) and world.moving  # 合住: a moving 世 held by the combination (LH-03)
+    if held is R.妻財 and not ws.vigour.strong and not bound and (ws.supports or combined):
         # CF-25 倘遇衰財持世，或得日月動爻生扶合助者，暴發興家
         moves.append(Move("CF-25", "cf_sudden_rise", (wp,), "", "≥小吉"))
     if held is R.子孫:
@@ -187,7 +188,7 @@ def _callings(chart: Chart, ws: State, cs: State, w: int, c: int, f: int) -> tup
         alone = not ws.supports and c <= _LOW
         found.append(finding("CF-26", "cf_retreat_if_wished" if alone else "cf_never_punished", Effect.NEUTRAL, 0,
                              (wp,)))
-    if held in (R.妻財, R.兄弟) and combined and world.moving:
+    if held in (R.妻財, R.兄弟) and bound:
         # CF-29 世臨財爻兄者，而得日月動爻合住，衣食僅可度日，難許豐足。世爻無氣而被合，財福無氣，兄動卦中，乃奔走
         # 受制之下賤人也
         if w <= _LOW and c <= _LOW and f <= _LOW and moving(chart, R.兄弟):
