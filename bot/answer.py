@@ -99,6 +99,8 @@ _TOPIC: dict[object, tuple[str, str]] = {
     (Topic.studies, Study.craft): (N_("Yes: your craft will bring you a good living."),
                                     N_("No: your craft will bring toil more than gain.")),
     # 延師章 YSH-09 「應生世，我得其益 … 應爻空破，延之不就」
+    # 為貴人奔走效力求財章 「世遇財官臨應，無不遂也」
+    Topic.client: (N_("Yes: the work will go well and pay you."), N_("No: the work will not pay you as you hope.")),
     Topic.tutor: (N_("Yes: the tutor is a good choice for your child."),
                   N_("No: the tutor is not a good choice for your child.")),
 }
@@ -136,7 +138,7 @@ _PERSON_ANY = (N_("Yes: things will go as hoped for {who}."), N_("No: things wil
 _OWN_SENTENCES = frozenset({Topic.wealth, Topic.career, Topic.exam, Topic.pregnancy, Topic.lost, Topic.property,
                             Topic.document, Topic.doctor, Topic.gamble, Topic.loan, Topic.teacher, Topic.land,
                             Topic.livestock, Topic.shop, Topic.goods, Topic.lending, Topic.spirits, Topic.house,
-                            Topic.grave, Topic.studies, Topic.tutor})
+                            Topic.grave, Topic.studies, Topic.tutor, Topic.client})
 
 # The fallback: by the use-god's relation (or the line it is), for a topic without sentences of its own.
 _RELATION: dict[str, tuple[str, str]] = {

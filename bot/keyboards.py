@@ -36,6 +36,7 @@ TOPIC_LABELS: dict[str, str] = {
     "spirits": N_("Is a spirit behind it?"), "house": N_("Building, buying or renting a house"),
     "grave": N_("An ancestral grave"), "children": N_("Children: will there be, will they grow up"),
     "studies": N_("My studies, a calling, a craft"), "tutor": N_("A tutor for my child"),
+    "client": N_("Working for a client or a patron"),
 }
 SUBJECT_LABELS: dict[str, str] = {
     "self": N_("Myself"), "parent": N_("A parent or elder"), "sibling": N_("A sibling or friend"),

@@ -72,6 +72,7 @@ class Topic(StrEnum):
     children = "children"    # will there be children, will they grow up (子嗣章: 子孫)
     studies = "studies"      # one's studies or the calling one learns (學業章, 治經章: by the kind, ``Study``)
     tutor = "tutor"          # engaging a tutor for one's child (延師章 YSH-09: 應 the tutor, 世 the employer)
+    client = "client"        # working for a patron or a client for pay (為貴人奔走效力求財章: 財 and 官, 世 and 應)
 
 
 class Subject(StrEnum):
@@ -235,6 +236,7 @@ class Meaning(StrEnum):
     partner = "partner"            # 應 for a shop: the partner or the customers (KH-01)
     descendants = "descendants"    # 子孫 for a grave site (XN-01)
     teacher = "teacher"            # 父母 beside a child's tutor (YSH-10 「父爻不可缺之」)
+    patron = "patron"              # the one served for pay (BZ-01: 應, and 官 the patron's standing)
     house = "house"                # 父母 as the house (GZ-01)
     fair_wind = "fair_wind"        # 子孫 on a boat (ZX-02)
     destination = "destination"    # 應 on a journey (CX-01)
@@ -401,6 +403,7 @@ _XY_05 = source("XY-05")      # 百工皆以財為用神，子孫元神
 _YSH_01 = source("YSH-01")    # 延師: 父母爻既為師長 … 延師受教，即以此爻為用神
 _YSH_09 = source("YSH-09")    # 父為子而延師者，應為西席，世乃東家
 _YSH_10 = source("YSH-10")    # 虽以世應為主，父爻不可缺之，父旺與子孫相合
+_BZ_01 = source("BZ-01")      # 為貴人奔走: 最重財官兩旺，不宜世應皆空
 
 # ---- the person table ------------------------------------------------------------------------------------------
 
@@ -462,7 +465,7 @@ _PERSON_TOPICS = (
 _MATTER_TOPICS = (Topic.wealth, Topic.career, Topic.exam, Topic.lost, Topic.property, Topic.document, Topic.doctor,
                   Topic.teacher, Topic.land, Topic.livestock, Topic.gamble, Topic.loan, Topic.patron, Topic.shop,
                   Topic.goods, Topic.lending, Topic.spirits, Topic.house, Topic.grave, Topic.children, Topic.tutor,
-                  Topic.studies)
+                  Topic.studies, Topic.client)
 # Fixed readings of 000's chapters, nobody's in particular.
 _FIXED_TOPICS = (Topic.weather, Topic.year, Topic.matchmaker)
 
@@ -554,6 +557,10 @@ _MATTER: Mapping[tuple[Topic, Thing | None], tuple[Relation | Role, Source, tupl
     # 延師章 YSH-01 「父母爻既為師長 … 延師受教，即以此爻為用神」 (用神章's 師長 agrees)
     (Topic.teacher, None): (Relation.父母, _YSH_01, ()),
     # 延師章 YSH-09 「父為子而延師者，應為西席，世乃東家」, YSH-10 「父爻不可缺之 … 父旺與子孫相合」
+    # 為貴人奔走效力求財章: 「最重財官兩旺」 — 財 the pay, 官 and the 應 the one served, 兄 on the 世 idle
+    (Topic.client, None): (Relation.妻財, _BZ_01, (_sec(Relation.官鬼, Meaning.patron, _BZ_01),
+                                                  _sec(Role.應, Meaning.patron, _BZ_01),
+                                                  _sec(Relation.兄弟, Meaning.robber, _BZ_01))),
     (Topic.tutor, None): (Role.應, _YSH_09, (_sec(Role.世, Meaning.querent, _YSH_09),
                                             _sec(Relation.子孫, Meaning.child, _YSH_10),
                                             _sec(Relation.父母, Meaning.teacher, _YSH_10))),

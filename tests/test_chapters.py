@@ -79,7 +79,7 @@ def test_every_chapter_rule_is_registered_in_its_chapter() -> None:
                       "FB": "防非避訟章", "DO": "鬥毆爭競章", "XC": "興詞舉訟章", "JB": "疾病章", "GS": "鬼神章",
                       "YY": "延醫章", "WZ": "醫卜往治章", "GZ": "蓋造買宅賃宅章", "XN": "尋地章", "ZY": "祖塋舊冢章",
                       "CF": "終身財福章", "GM": "終身功名有無章", "XY": "學業章", "ZJ": "治經章", "YSH": "延師章",
-                      "MC": "買賣六畜章"}
+                      "MC": "買賣六畜章", "BZ": "為貴人奔走效力求財章"}
     ids = rules.ids("zsbyt")
     assert len(ids) >= 120
     for rule in ids:

@@ -473,3 +473,21 @@ def test_the_holder_of_the_world_line_in_ones_own_doctor_question() -> None:
             assert bool(keys & {"yy_call_again", "yy_wrong_medicine"}) is bool(moving(chart, R.子孫))
         seen += bool(keys & yy)
     assert seen > 0
+
+
+def test_serving_a_patron_for_pay() -> None:
+    """BZ-01 「最重財官兩旺，不宜世應皆空 … 兄爻持世，不如閑處安身 … 世遇財官臨應，無不遂也」: a 兄 on the 世 caps
+    the work at 小凶, the 世 and the 應 both void end it 凶; the health sign (「鬼克世世化鬼，得病不輕」) is said and
+    does not move the verdict."""
+    q = Question(Topic.client)
+    assert resolve(q).target is R.妻財 and resolve(q).source == rules.source("BZ-01")
+    seen = {"bz_better_stay_idle": 0, "bz_all_goes_well": 0, "bz_health_at_risk": 0}
+    for chart in _charts(2):
+        found = chapter_reading(chart, q, read_use(chart, q))
+        keys = {m.key for m in found.moves}
+        assert ("bz_better_stay_idle" in keys) is (chart.world.relation is R.兄弟)
+        assert ("bz_all_goes_well" in keys) is (chart.world.relation is R.妻財 and chart.response.relation is R.官鬼)
+        assert "bz_health_at_risk" not in keys
+        for k in seen:
+            seen[k] += k in keys or k in {f.key for f in found.findings}
+    assert min(seen.values()) > 0, seen

@@ -123,6 +123,7 @@ QUOTES: dict[tuple[str, str, int], tuple[str, ...]] = {
     ("YSH-01", "zsbyt", 159): ("父母爻既为师长", "延师受教，即以此爻为用神"),
     ("YSH-09", "zsbyt", 167): ("父为子而延师者，应为西席，世乃东家",),
     ("YSH-10", "zsbyt", 168): ("父爻不可缺之，父旺与子孙相合",),
+    ("BZ-01", "zsbyt", 356): ("最重财官两旺，不宜世应皆空", "兄爻持世，不如闲处安身"),
 }
 
 # The characters by which a seed names each line a rule can point at.
@@ -529,7 +530,7 @@ def test_ids_are_stable() -> None:
     assert [t.value for t in Topic] == (
         "wealth career exam marriage pregnancy illness lawsuit travel returning lost property weather year "
         "lifetime lifespan matchmaker other document danger doctor teacher land livestock gamble loan "
-        "patron shop goods lending boat avoid_lawsuit spirits house grave children studies tutor").split()
+        "patron shop goods lending boat avoid_lawsuit spirits house grave children studies tutor client").split()
     assert [s.value for s in Subject] == (
         "self parent sibling wife husband child employee master sisters_husband other").split()
     assert [s.value for s in Sex] == ["male", "female"]

@@ -1,5 +1,5 @@
-"""買賣六畜 (ch. 79, MC) and 延醫's holder of the 世 (ch. 103, YY-06): two small chapters added beside the ones they
-extend.
+"""買賣六畜 (ch. 79, MC), 延醫's holder of the 世 (ch. 103, YY-06) and 為貴人奔走效力求財 (ch. 70, BZ): small
+chapters added beside the ones they extend.
 
 Animals bought or sold, raised or kept: 子孫 is the animal (MC-01 「不拘家禽野獸皆以子孫為用神」, as 用神章 reads
 六畜), and the 財 on the 世 is the gain.  The book's only chapter on animals is a trade chapter (「不拘買賣畜禽」);
@@ -20,6 +20,7 @@ from core.chapters.common import (
     Move,
     Place,
     R,
+    bad_change,
     changes_into,
     empty,
     generates,
@@ -96,4 +97,48 @@ def own_doctor_chapter(chart: Chart, question: Question, use: Place) -> ChapterR
     return ChapterReading(base.findings + tuple(found), base.moves + tuple(moves), base.timings)
 
 
-__all__ = ["livestock_chapter", "own_doctor_chapter"]
+
+
+def client_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """為貴人奔走效力求財章 BZ-01: working for a patron or a client for pay — 財 (the pay) and 官 (the patron) both
+    strong, the 世 (oneself) and the 應 (the one served).  Its signs in the text's order; what concerns the
+    asker's health (「鬼克世世化鬼，得病不輕」) is said, not counted against the work."""
+    world, resp = chart.world, chart.response
+    ws, rs = world_state(chart), state(chart, LINE_PLACES[resp.position])
+    wp, rp = ws.place, rs.place
+    moves: list[Move] = []
+    found = []
+    money = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.妻財)]
+    office = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.官鬼)]
+    # 最重財官兩旺 … 世遇財官臨應，無不遂也
+    if any(m.vigour.strong for m in money) and any(o.vigour.strong for o in office):
+        moves.append(Move("BZ-01", "bz_pay_and_patron_strong", (use,), "", "≥小吉"))
+    if world.relation is R.妻財 and resp.relation is R.官鬼:
+        moves.append(Move("BZ-01", "bz_all_goes_well", (wp, rp), "", "≥小吉"))
+    # 世遇財應臨福，我益他損；應臨官世逢破，他益我損
+    if world.relation is R.妻財 and resp.relation is R.子孫:
+        found.append(finding("BZ-01", "bz_i_gain", Effect.GOOD, 1, (wp, rp)))
+    if resp.relation is R.官鬼 and ws.month_break:
+        moves.append(Move("BZ-01", "bz_he_gains", (rp, wp), "≤小凶", "≤小凶"))
+    # 世逢空破墓及動而變凶，皆非吉也
+    void = ws.void and not ws.not_void and not ws.void_filled
+    if void or ws.month_break or (ws.tomb is not None and not ws.tomb_broken) \
+            or (world.moving and bad_change(world, chart)):
+        moves.append(Move("BZ-01", "bz_not_good_for_me", (wp,), "≤平", "≤平"))
+    # 應克世爻，防慮他人反目 … 應克世兄克世，見災還淺
+    if rs.element.overcomes is ws.element:
+        moves.append(Move("BZ-01", "bz_patron_turns", (rp, wp), "-1", "-1"))
+    if rs.element.overcomes is ws.element or any(x.element.overcomes is ws.element for x in moving(chart, R.兄弟)):
+        found.append(finding("BZ-01", "bz_trouble_shallow", Effect.NEUTRAL, 0, (wp,)))
+    # 鬼克世世化鬼，得病不輕
+    if any(x.element.overcomes is ws.element for x in moving(chart, R.官鬼)) or changes_into(world, R.官鬼):
+        found.append(finding("BZ-01", "bz_health_at_risk", Effect.BAD, 2, (wp,)))
+    # 兄爻持世，不如閑處安身; 不宜世應皆空
+    if world.relation is R.兄弟:
+        moves.append(Move("BZ-01", "bz_better_stay_idle", (wp,), "≤小凶", "≤小凶"))
+    if ws.void and rs.void and not ws.void_filled and not rs.void_filled:
+        moves.append(Move("BZ-01", "bz_both_void", (wp, rp), "=凶", "=凶"))
+    return ChapterReading(tuple(found), tuple(moves))
+
+
+__all__ = ["client_chapter", "livestock_chapter", "own_doctor_chapter"]
