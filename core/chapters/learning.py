@@ -187,8 +187,9 @@ def teacher_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
         moves.append(Move("YSH-05", "ysh_lawsuit_later", _places(litigious) + (wp,), "=凶", "=凶"))
     elif any(x.element.overcomes is ws.element for x in ghosts) or (world.moving and bad_change(world, chart)):
         moves.append(Move("YSH-05", "ysh_do_not_follow", _places(ghosts) + (wp,), "≤小凶", "≤小凶"))
-    # YSH-06 世爻旺相，或父母持世，或官星持世，日月動爻生扶，及世爻動而化吉，必有長進，青出於藍
-    if ws.vigour.strong and (world.relation in (R.父母, R.官鬼) and ws.supports or good_change(world)):
+    # YSH-06 世爻旺相，或父母持世，或官星持世，日月動爻生扶，及世爻動而化吉，必有長進，青出於藍 (read: a 世 旺相 or
+    # held by 父 or 官, with the day, month or a moving line's support; or a 世 changing for the better)
+    if ((ws.vigour.strong or world.relation in (R.父母, R.官鬼)) and ws.supports) or good_change(world):
         found.append(finding("YSH-06", "ysh_pupil_surpasses", Effect.GOOD, 1, (wp,)))
     found += _teacher_changes(chart, use)
     # YSH-08 世與父爻兼日月作三合者，情同父子 … 卦得六沖，或世克父爻，或父爻克世者，彼此不投
