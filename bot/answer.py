@@ -18,7 +18,7 @@ from datetime import date, datetime
 from bot.dates import day_text
 from bot.i18n import N_, _
 from core.findings import Timing, Unit
-from core.question import Birth, Life, Study, Subject, Topic, Weather
+from core.question import Birth, Club, Life, Study, Subject, Topic, Weather
 from core.reading import Reading
 
 # A plain yes or no: "something else" (Topic.other), and a use-god without a relation's sentences.
@@ -101,6 +101,10 @@ _TOPIC: dict[object, tuple[str, str]] = {
     # 延師章 YSH-09 「應生世，我得其益 … 應爻空破，延之不就」
     # 為貴人奔走效力求財章 「世遇財官臨應，無不遂也」
     Topic.client: (N_("Yes: the work will go well and pay you."), N_("No: the work will not pay you as you hope.")),
+    # 請會搖會章 「請會須宜財旺 … 財逢絕破，速宜止之」; 「搖會得否，旺財持世必得」
+    (Topic.savings_club, Club.joining): (N_("Yes: the club will form and hold together."),
+                                         N_("No: the club will not hold; better stay out of it.")),
+    (Topic.savings_club, Club.pot): (N_("Yes: the pot will come to you."), N_("No: the pot will not come to you.")),
     Topic.tutor: (N_("Yes: the tutor is a good choice for your child."),
                   N_("No: the tutor is not a good choice for your child.")),
 }
@@ -138,7 +142,8 @@ _PERSON_ANY = (N_("Yes: things will go as hoped for {who}."), N_("No: things wil
 _OWN_SENTENCES = frozenset({Topic.wealth, Topic.career, Topic.exam, Topic.pregnancy, Topic.lost, Topic.property,
                             Topic.document, Topic.doctor, Topic.gamble, Topic.loan, Topic.teacher, Topic.land,
                             Topic.livestock, Topic.shop, Topic.goods, Topic.lending, Topic.spirits, Topic.house,
-                            Topic.grave, Topic.studies, Topic.tutor, Topic.client})
+                            Topic.grave, Topic.studies, Topic.tutor, Topic.client,
+                            Topic.savings_club})
 
 # The fallback: by the use-god's relation (or the line it is), for a topic without sentences of its own.
 _RELATION: dict[str, tuple[str, str]] = {
@@ -186,7 +191,8 @@ def pair(r: Reading) -> tuple[str, str]:
         return _PERSON.get(q.topic, _PERSON_ANY)
     if q.use_god is None:
         found = _TOPIC.get((q.topic, q.weather)) or _TOPIC.get((q.topic, q.birth)) \
-            or _TOPIC.get((q.topic, q.study)) or _TOPIC.get((q.topic, q.life)) or _TOPIC.get(q.topic)
+            or _TOPIC.get((q.topic, q.study)) or _TOPIC.get((q.topic, q.life)) or _TOPIC.get((q.topic, q.club)) \
+            or _TOPIC.get(q.topic)
         if found is not None:
             return found
     return _RELATION.get(str(r.rule.target.value), _PLAIN)

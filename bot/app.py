@@ -318,7 +318,7 @@ def recompute(row: Any) -> Any:
                                   subject_sex=asked.get("subject_sex"), thing=asked.get("thing"),
                                   horizon=asked.get("horizon"), illness=asked.get("illness"),
                                   weather=asked.get("weather"), birth=asked.get("birth"),
-                                  study=asked.get("study"), life=asked.get("life"))
+                                  study=asked.get("study"), life=asked.get("life"), club=asked.get("club"))
     return read(build_chart(parse_cast(row.lines), moment), question)
 
 

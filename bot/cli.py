@@ -26,6 +26,7 @@ from core.chart import Chart, build_chart
 from core.export import chart_dict, reading_dict
 from core.question import (
     Birth,
+    Club,
     Horizon,
     Illness,
     Life,
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 
 CHART_KEYS = frozenset({"lines", "tosses", "random", "at", "tz", "month", "day", "year", "day_boundary", "coins"})
 READ_KEYS = CHART_KEYS | {"topic", "subject", "sex", "use_god", "lang", "subject_sex", "thing", "horizon", "illness",
-                          "weather", "birth", "study", "life"}
+                          "weather", "birth", "study", "life", "club"}
 
 
 class RequestError(ValueError):
@@ -306,7 +307,7 @@ def question_from_request(req: Mapping[str, Any]) -> Question:
                                   thing=_text(req, "thing"), horizon=_text(req, "horizon"),
                                   illness=_text(req, "illness"), weather=_text(req, "weather"),
                                   birth=_text(req, "birth"), study=_text(req, "study"),
-                                  life=_text(req, "life"))
+                                  life=_text(req, "life"), club=_text(req, "club"))
     missing = follow_ups(question)
     if missing:
         raise RequestError("the use-god is not fixed yet; answer: " + ", ".join(
@@ -398,6 +399,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="for pregnancy: the child (胎孕) or the mother (產婦); the book reads them apart")
     q.add_argument("--study", choices=[s.value for s in Study],
                    help="for studies: school, profession, healing or craft (學業章: each its own use-god)")
+    q.add_argument("--club", choices=[c.value for c in Club],
+                   help="for a savings club: joining (請會, QH-01) or the pot (搖會, QH-02); two casts")
     q.add_argument("--life", choices=[x.value for x in Life],
                    help="for one's lifetime: wealth (終身財福) or career (終身功名), each its own cast (分占); "
                         "left out, the life as a whole")
@@ -537,7 +540,7 @@ def _chart(args: argparse.Namespace) -> int:
             "topic": args.topic, "subject": args.subject, "sex": args.sex, "subject_sex": args.subject_sex,
             "thing": args.thing, "use_god": args.use_god, "horizon": args.horizon, "illness": args.illness,
             "weather": args.weather, "birth": args.birth, "study": args.study,
-            "life": args.life}.items() if v is not None}
+            "life": args.life, "club": args.club}.items() if v is not None}
     try:
         if reading:
             chart, result = reading_from_request(req, _utcnow)

@@ -155,14 +155,14 @@ _BEFORE_THE_CAST = (None, ASK_QUESTION, ASK_TOPIC, ASK_FOLLOW_UP, ASK_OPTIONAL)
 
 # What a topic's answers are stored under in the consultation; a new topic clears them all.  An optional
 # follow-up that was skipped is stored as None, so it is not asked again and the default stays.
-ANSWERS = ("subject", "sex", "subject_sex", "thing", "birth", "study", *(f.value for f in OPTIONAL_FOLLOW_UPS))
+ANSWERS = ("subject", "sex", "subject_sex", "thing", "birth", "study", "club", *(f.value for f in OPTIONAL_FOLLOW_UPS))
 
 
 def _question(c: dict[str, Any]) -> Question:
     return Question.parse_ids(c.get("topic") or "other", c.get("subject"), c.get("sex"), c.get("use_god"),
                               subject_sex=c.get("subject_sex"), thing=c.get("thing"), horizon=c.get("horizon"),
                               illness=c.get("illness"), weather=c.get("weather"), birth=c.get("birth"),
-                              study=c.get("study"), life=c.get("life"))
+                              study=c.get("study"), life=c.get("life"), club=c.get("club"))
 
 
 def _optional_open(c: dict[str, Any], q: Question) -> tuple[FollowUp, ...]:

@@ -36,7 +36,7 @@ TOPIC_LABELS: dict[str, str] = {
     "spirits": N_("Is a spirit behind it?"), "house": N_("Building, buying or renting a house"),
     "grave": N_("An ancestral grave"), "children": N_("Children: will there be, will they grow up"),
     "studies": N_("My studies, a calling, a craft"), "tutor": N_("A tutor for my child"),
-    "client": N_("Working for a client or a patron"),
+    "client": N_("Working for a client or a patron"), "savings_club": N_("A savings club (계, 標會, 頼母子講)"),
 }
 SUBJECT_LABELS: dict[str, str] = {
     "self": N_("Myself"), "parent": N_("A parent or elder"), "sibling": N_("A sibling or friend"),
@@ -58,6 +58,7 @@ BIRTH_LABELS: dict[str, str] = {"child": N_("The child: is it there, will it be 
                                 "mother": N_("The mother's safety in childbirth")}
 LIFE_LABELS: dict[str, str] = {"wealth": N_("Wealth and comfort over my life"),
                                "career": N_("A career, a name over my life")}
+CLUB_LABELS: dict[str, str] = {"joining": N_("Starting or joining the club"), "pot": N_("Drawing the pot: will I, when")}
 STUDY_LABELS: dict[str, str] = {
     "school": N_("Study: school, a degree, a subject"), "profession": N_("A profession practised for others"),
     "healing": N_("Healing: medicine, therapy"), "craft": N_("A trade or a craft"),
@@ -69,6 +70,7 @@ FOLLOW_UP_QUESTIONS: dict[str, str] = {
     "thing": N_("What was lost?"),
     "birth": N_("Do you ask about the child or about the mother? The book reads them apart (各宜分占)."),
     "study": N_("What kind of learning is it? Each is read by its own line (學業章)."),
+    "club": N_("Do you ask about starting or joining the club, or about drawing its pot? The book casts them apart."),
     "life": N_("Which side of your life do you ask about? The book casts each apart (分占): wealth, or a career. "
                "Or skip, and the life is read as a whole."),
     "horizon": N_("Is the matter near or far off? A near matter is timed in days, a far one in months and years. "
@@ -136,7 +138,7 @@ def follow_up(topic: Topic, which: FollowUp) -> InlineKeyboardMarkup:
     """The answers to a follow-up, two a row; an optional one has its skip button on a row of its own."""
     labels = {FollowUp.subject: SUBJECT_LABELS, FollowUp.sex: SEX_LABELS, FollowUp.subject_sex: SEX_LABELS,
               FollowUp.thing: THING_LABELS, FollowUp.horizon: HORIZON_LABELS, FollowUp.illness: ILLNESS_LABELS,
-              FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS, FollowUp.study: STUDY_LABELS,
+              FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS, FollowUp.study: STUDY_LABELS, FollowUp.club: CLUB_LABELS,
               FollowUp.life: LIFE_LABELS}[which]
     buttons = [B(_(labels[c.value]), callback_data=f"f:{which.value}:{c.value}") for c in choices(topic, which)]
     skip = ([[B(_(SKIP_LABELS[which.value]), callback_data=f"f:{which.value}:{SKIP}")]]

@@ -198,6 +198,7 @@ def reading_dict(r: Reading) -> dict[str, Any]:
             "birth": None if q.birth is None else q.birth.value,
             "study": None if q.study is None else q.study.value,
             "life": None if q.life is None else q.life.value,
+            "club": None if q.club is None else q.club.value,
         },
         "use_god": {
             "target": target.value,

@@ -73,6 +73,7 @@ class Topic(StrEnum):
     studies = "studies"      # one's studies or the calling one learns (學業章, 治經章: by the kind, ``Study``)
     tutor = "tutor"          # engaging a tutor for one's child (延師章 YSH-09: 應 the tutor, 世 the employer)
     client = "client"        # working for a patron or a client for pay (為貴人奔走效力求財章: 財 and 官, 世 and 應)
+    savings_club = "savings_club"  # a rotating savings club, 계, 標會, 頼母子講 (請會搖會章: 財, by ``Club``)
 
 
 class Subject(StrEnum):
@@ -158,6 +159,14 @@ class Study(StrEnum):
     craft = "craft"            # 百工: a trade or a craft (財, read as 求財: XY-05)
 
 
+class Club(StrEnum):
+    """請會搖會章: a rotating savings club (계, 標會, 頼母子講) is asked from one side per cast — starting or joining it
+    (請會, QH-01), or drawing its pot (搖會, QH-02)."""
+
+    joining = "joining"  # 請會: will the club form and hold (QH-01)
+    pot = "pot"          # 搖會: will I draw the pot, and when (QH-02)
+
+
 class FollowUp(StrEnum):
     """What the bot may still have to ask before the use-god is fixed."""
 
@@ -167,6 +176,7 @@ class FollowUp(StrEnum):
     thing = "thing"                # what kind of thing was lost
     birth = "birth"                # pregnancy: the child or the mother (TY-01 各宜分占)
     study = "study"                # studies: the kind of learning (學業章: each its own use-god)
+    club = "club"                  # a savings club: joining it or drawing its pot (請會搖會章)
     # optional: asked after the ones above, each may be skipped (``optional_follow_ups``)
     horizon = "horizon"            # near or far, where the topic's default is a guess (YQ-16)
     illness = "illness"            # a recent or a long illness (JS-25, JS-26)
@@ -294,6 +304,7 @@ class Question:
     weather: Weather | None = None    # for weather: the weather wished or asked about
     birth: Birth | None = None        # for pregnancy: the child or the mother
     study: Study | None = None        # for studies: the kind of learning
+    club: Club | None = None          # for a savings club: joining it or drawing its pot
     life: Life | None = None          # for one's own lifetime: the side asked (None: the life as a whole)
 
     def __post_init__(self) -> None:
@@ -305,7 +316,7 @@ class Question:
         cls, topic: str, subject: str | None = None, sex: str | None = None, use_god: str | None = None,
         *, subject_sex: str | None = None, thing: str | None = None, horizon: str | None = None,
         illness: str | None = None, weather: str | None = None, birth: str | None = None,
-        study: str | None = None, life: str | None = None,
+        study: str | None = None, life: str | None = None, club: str | None = None,
     ) -> Question:
         """Build from stable string ids (None or "" = not answered); a bad id raises naming the accepted ones."""
         return cls(
@@ -321,6 +332,7 @@ class Question:
             birth=_parse_opt(Birth, "birth", birth),
             study=_parse_opt(Study, "study", study),
             life=_parse_opt(Life, "life", life),
+            club=_parse_opt(Club, "club", club),
         )
 
 
@@ -404,6 +416,8 @@ _YSH_01 = source("YSH-01")    # 延師: 父母爻既為師長 … 延師受教�
 _YSH_09 = source("YSH-09")    # 父為子而延師者，應為西席，世乃東家
 _YSH_10 = source("YSH-10")    # 虽以世應為主，父爻不可缺之，父旺與子孫相合
 _BZ_01 = source("BZ-01")      # 為貴人奔走: 最重財官兩旺，不宜世應皆空
+_QH_01 = source("QH-01")      # 請會須宜財旺，更宜世應相生
+_QH_02 = source("QH-02")      # 搖會得否，旺財持世必得
 
 # ---- the person table ------------------------------------------------------------------------------------------
 
@@ -465,7 +479,7 @@ _PERSON_TOPICS = (
 _MATTER_TOPICS = (Topic.wealth, Topic.career, Topic.exam, Topic.lost, Topic.property, Topic.document, Topic.doctor,
                   Topic.teacher, Topic.land, Topic.livestock, Topic.gamble, Topic.loan, Topic.patron, Topic.shop,
                   Topic.goods, Topic.lending, Topic.spirits, Topic.house, Topic.grave, Topic.children, Topic.tutor,
-                  Topic.studies, Topic.client)
+                  Topic.studies, Topic.client, Topic.savings_club)
 # Fixed readings of 000's chapters, nobody's in particular.
 _FIXED_TOPICS = (Topic.weather, Topic.year, Topic.matchmaker)
 
@@ -716,6 +730,8 @@ def _missing(q: Question) -> tuple[FollowUp, ...]:
         return (FollowUp.birth,)
     if q.topic is Topic.studies and q.study is None:
         return (FollowUp.study,)
+    if q.topic is Topic.savings_club and q.club is None:
+        return (FollowUp.club,)
     return ()
 
 
@@ -773,6 +789,8 @@ def choices(topic: Topic, follow_up: FollowUp) -> tuple[StrEnum, ...]:
         return tuple(Birth) if topic is Topic.pregnancy else ()
     if follow_up is FollowUp.study:
         return tuple(Study) if topic is Topic.studies else ()
+    if follow_up is FollowUp.club:
+        return tuple(Club) if topic is Topic.savings_club else ()
     if follow_up is FollowUp.life:
         return tuple(Life) if topic is Topic.lifetime else ()
     if follow_up is FollowUp.horizon:
@@ -800,6 +818,8 @@ def resolve(q: Question) -> UseGodRule:
         return PREGNANT_MOTHER[q.subject] if q.subject is not None else CATALOGUE[_key(q)]
     if q.topic is Topic.studies and q.study is not None:
         return _BY_SIDE[q.study]
+    if q.topic is Topic.savings_club and q.club is not None:
+        return _BY_SIDE[q.club]
     if q.topic is Topic.lifetime and q.subject is Subject.self and q.life is not None:
         return _BY_SIDE[q.life]
     if q.topic is Topic.weather and q.weather is not None:
@@ -816,7 +836,7 @@ _WEATHER_WISHED = source("SW-05")
 _QUERENT_CF = _sec(Role.世, Meaning.querent, _CF_01)
 # One's own lifetime by its side (asked of oneself only: 終身財福 and 終身功名 read the 世 as the one whose life it
 # is), and the kinds of learning.
-_BY_SIDE: Mapping[Life | Study, UseGodRule] = MappingProxyType({
+_BY_SIDE: Mapping[Life | Study | Club, UseGodRule] = MappingProxyType({
     # 終身財福: poverty is read from 財 and 福, a short life from the 世 alone (CF-08 「非貧者，須觀財福」); the
     # 世, 財 and 子孫 are read together (CF-01), 財 the use-god, 子孫 its source (CF-02), 兄 the robber
     Life.wealth: _rule(Relation.妻財, _CF_01, _QUERENT_CF, _sec(Relation.子孫, Meaning.blessing, _CF_02),
@@ -834,6 +854,12 @@ _BY_SIDE: Mapping[Life | Study, UseGodRule] = MappingProxyType({
                          _sec(Relation.官鬼, Meaning.illness, _XY_04)),
     Study.craft: _rule(Relation.妻財, _XY_05, _sec(Role.世, Meaning.querent, _XY_05),
                        _sec(Relation.子孫, Meaning.blessing, _XY_05), _sec(Relation.兄弟, Meaning.robber, _XY_05)),
+    # 請會搖會章: the money is 財 on both sides; joining reads the 世 with the 應 (the other members, QH-01),
+    # the pot is 「旺財持世」 (QH-02)
+    Club.joining: _rule(Relation.妻財, _QH_01, _sec(Role.世, Meaning.querent, _QH_01),
+                     _sec(Role.應, Meaning.partner, _QH_01)),
+    Club.pot: _rule(Relation.妻財, _QH_02, _sec(Role.世, Meaning.querent, _QH_02),
+                    _sec(Relation.兄弟, Meaning.robber, _YS03)),
 })
 
 

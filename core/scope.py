@@ -50,6 +50,7 @@ TOPIC_MATTERS: Mapping[Topic, frozenset[Matter]] = MappingProxyType({
     Topic.studies: frozenset({Matter.EXAM, Matter.CAREER, Matter.LIVELIHOOD}),
     Topic.tutor: frozenset({Matter.EXAM, Matter.CHILDREN}),
     Topic.client: frozenset({Matter.WEALTH, Matter.LIVELIHOOD}),
+    Topic.savings_club: frozenset({Matter.WEALTH}),
     Topic.other: frozenset(),
 })
 

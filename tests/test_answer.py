@@ -25,6 +25,7 @@ from core.findings import Effect, Finding
 from core.question import (
     SUBJECTS,
     Birth,
+    Club,
     Illness,
     Life,
     Question,
@@ -209,13 +210,18 @@ def _askable() -> list[Question]:
     out = []
     for topic in Topic:
         births = tuple(Birth) if topic is Topic.pregnancy else (None,)
-        sides = {Topic.studies: tuple(Study), Topic.lifetime: (None, *Life)}.get(topic, (None,))
+        sides = {Topic.studies: tuple(Study), Topic.lifetime: (None, *Life), Topic.savings_club: tuple(Club)}.get(
+            topic, (None,))
         for subject in (None, *SUBJECTS[topic]):
             for birth in births:
                 for side in sides:
                     q = _complete(topic, subject, birth)
-                    q = dataclasses.replace(q, study=side) if isinstance(side, Study) else \
-                        dataclasses.replace(q, life=side if subject is Subject.self else None)
+                    if isinstance(side, Study):
+                        q = dataclasses.replace(q, study=side)
+                    elif isinstance(side, Club):
+                        q = dataclasses.replace(q, club=side)
+                    else:
+                        q = dataclasses.replace(q, life=side if subject is Subject.self else None)
                     if not follow_ups(q):
                         out.append(q)
     return out

@@ -22,7 +22,21 @@ from core.chart import Chart, Transformation, build_chart
 from core.findings import Layer, Place, Unit
 from core.ganzhi import SEXAGENARY
 from core.hexagram import Relation
-from core.question import Birth, Horizon, Illness, Life, Question, Role, Sex, Study, Subject, Topic, Weather, resolve
+from core.question import (
+    Birth,
+    Club,
+    Horizon,
+    Illness,
+    Life,
+    Question,
+    Role,
+    Sex,
+    Study,
+    Subject,
+    Topic,
+    Weather,
+    resolve,
+)
 from core.reading import Reading, frame_members, read
 from core.relations import Stage, branch_at_stage, generates
 from core.state import Vigour, state_of
@@ -79,7 +93,7 @@ def test_every_chapter_rule_is_registered_in_its_chapter() -> None:
                       "FB": "防非避訟章", "DO": "鬥毆爭競章", "XC": "興詞舉訟章", "JB": "疾病章", "GS": "鬼神章",
                       "YY": "延醫章", "WZ": "醫卜往治章", "GZ": "蓋造買宅賃宅章", "XN": "尋地章", "ZY": "祖塋舊冢章",
                       "CF": "終身財福章", "GM": "終身功名有無章", "XY": "學業章", "ZJ": "治經章", "YSH": "延師章",
-                      "MC": "買賣六畜章", "BZ": "為貴人奔走效力求財章"}
+                      "MC": "買賣六畜章", "BZ": "為貴人奔走效力求財章", "QH": "請會搖會章"}
     ids = rules.ids("zsbyt")
     assert len(ids) >= 120
     for rule in ids:
@@ -465,7 +479,7 @@ def test_the_birth_comes_on_the_days_of_offspring() -> None:
 def _sweep_topics() -> Iterator[Question]:
     for t in CHAPTERS:
         yield Question(t, Subject.self, Sex.male, illness=Illness.recent, birth=Birth.child, weather=Weather.clear,
-                       study=Study.school, life=Life.wealth)
+                       study=Study.school, life=Life.wealth, club=Club.pot)
 
 
 @pytest.mark.parametrize("question", list(_sweep_topics()), ids=lambda q: q.topic.value)

@@ -20,6 +20,7 @@ from core.findings import Layer, Place
 from core.ganzhi import SEXAGENARY
 from core.hexagram import Relation
 from core.question import (
+    Club,
     FollowUp,
     Life,
     Question,
@@ -490,4 +491,33 @@ def test_serving_a_patron_for_pay() -> None:
         assert "bz_health_at_risk" not in keys
         for k in seen:
             seen[k] += k in keys or k in {f.key for f in found.findings}
+    assert min(seen.values()) > 0, seen
+
+
+def test_a_savings_club_is_asked_from_one_side() -> None:
+    """請會搖會章: joining (QH-01 「財逢絕破，速宜止之」) and the pot (QH-02 「旺財持世必得 … 倘得財化回頭之克 … 會場
+    必散」) are two casts; a cut or broken money ends joining 凶, a money turning back against itself ends the pot 凶,
+    a strong 財 on the 世 wins it."""
+    assert follow_ups(Question(Topic.savings_club)) == (FollowUp.club,)
+    joining, pot = Question(Topic.savings_club, club=Club.joining), Question(Topic.savings_club, club=Club.pot)
+    assert resolve(joining).source == rules.source("QH-01") and resolve(pot).source == rules.source("QH-02")
+    seen = {"qh_stop_now": 0, "qh_club_breaks_up": 0, "qh_pot_is_yours": 0}
+    for chart in _charts(2):
+        use = read_use(chart, joining)
+        us = state_of(chart, use)
+        keys = {m.key for m in chapter_reading(chart, joining, use).moves}
+        stop = us.cut or us.month_break or (us.true_void or (us.month_break and not us.moving)) \
+            and us.vigour is Vigour.失陷
+        assert ("qh_stop_now" in keys) is bool(stop), chart.cast
+        assert not keys & {"qh_club_breaks_up", "qh_pot_is_yours"}
+        pot_keys = {m.key for m in chapter_reading(chart, pot, use).moves}
+        ln = chart.lines[use.position - 1] if use.layer is Layer.LINE else None
+        if ln is not None and ln.moving and Transformation.回頭克 in ln.transformations:
+            assert pot_keys == {"qh_club_breaks_up"}
+        if "qh_club_breaks_up" not in pot_keys:
+            ws = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+            want = chart.world.relation is R.妻財 and ws.vigour is Vigour.旺
+            assert ("qh_pot_is_yours" in pot_keys) is want
+        for k in seen:
+            seen[k] += k in keys | pot_keys
     assert min(seen.values()) > 0, seen

@@ -18,6 +18,7 @@ from core.question import (
     SUBJECTS,
     USE_GOD_IDS,
     Birth,
+    Club,
     FollowUp,
     Horizon,
     Illness,
@@ -124,6 +125,8 @@ QUOTES: dict[tuple[str, str, int], tuple[str, ...]] = {
     ("YSH-09", "zsbyt", 167): ("父为子而延师者，应为西席，世乃东家",),
     ("YSH-10", "zsbyt", 168): ("父爻不可缺之，父旺与子孙相合",),
     ("BZ-01", "zsbyt", 356): ("最重财官两旺，不宜世应皆空", "兄爻持世，不如闲处安身"),
+    ("QH-01", "zsbyt", 404): ("请会须宜财旺，更宜世应相生",),
+    ("QH-02", "zsbyt", 405): ("摇会得否，旺财持世必得",),
 }
 
 # The characters by which a seed names each line a rule can point at.
@@ -168,7 +171,7 @@ def test_every_question_resolves_or_names_its_follow_ups() -> None:
 def test_answering_the_follow_ups_always_ends_in_a_use_god() -> None:
     """Answer each follow-up with every offered choice, repeatedly: every path resolves within three answers."""
     fields = {FollowUp.subject: "subject", FollowUp.sex: "sex", FollowUp.subject_sex: "subject_sex",
-              FollowUp.thing: "thing", FollowUp.birth: "birth", FollowUp.study: "study"}
+              FollowUp.thing: "thing", FollowUp.birth: "birth", FollowUp.study: "study", FollowUp.club: "club"}
     for topic in Topic:
         pending = [Question(topic)]
         for _ in range(3):
@@ -530,7 +533,8 @@ def test_ids_are_stable() -> None:
     assert [t.value for t in Topic] == (
         "wealth career exam marriage pregnancy illness lawsuit travel returning lost property weather year "
         "lifetime lifespan matchmaker other document danger doctor teacher land livestock gamble loan "
-        "patron shop goods lending boat avoid_lawsuit spirits house grave children studies tutor client").split()
+        "patron shop goods lending boat avoid_lawsuit spirits house grave children studies tutor client "
+        "savings_club").split()
     assert [s.value for s in Subject] == (
         "self parent sibling wife husband child employee master sisters_husband other").split()
     assert [s.value for s in Sex] == ["male", "female"]
@@ -580,7 +584,8 @@ def test_every_entry_rests_on_a_quoted_line_naming_its_line() -> None:
     seen = set()
     # one's lifetime by its side, and each kind of learning: their own rules beside the catalogue's
     sides = {**{("lifetime", x): resolve(Question(Topic.lifetime, Subject.self, life=x)) for x in Life},
-             **{("studies", x): resolve(Question(Topic.studies, study=x)) for x in Study}}
+             **{("studies", x): resolve(Question(Topic.studies, study=x)) for x in Study},
+             **{("savings_club", x): resolve(Question(Topic.savings_club, club=x)) for x in Club}}
     for key, rule in {**CATALOGUE, **sides}.items():
         pairs = [(rule.target, rule.source)] + [(s.target, s.source) for s in rule.secondary]
         for target, source in pairs:

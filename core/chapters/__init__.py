@@ -11,7 +11,7 @@ One module per chapter group: ``weather`` (天時), ``body`` (壽元, 趨避, �
 謁貴, 開店, 囤貨, 借貸, 放債, 博戲), ``career`` (鄉試, 升選), ``marriage`` (婚姻, 胎孕, 產婦), ``travel`` (出行,
 舟行, 行人), ``lawsuit`` (防非避訟, 鬥毆, 興詞), ``illness`` (疾病, 延醫, 鬼神), ``house`` (蓋造買宅, 尋地, 祖塋), ``life``
 (終身財福, 終身功名: a lifetime by its side), ``learning`` (學業, 治經, 延師), ``errands`` (買賣六畜; 延醫's
-holder of the 世; 為貴人奔走效力求財).
+holder of the 世; 為貴人奔走效力求財; 請會搖會).
 An expert's explicit use-god turns the chapters off: their rules read the catalogue's use-god.
 """
 
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from core.chapters.body import children_chapter, danger_chapter, lifespan_chapter
 from core.chapters.career import career_chapter
 from core.chapters.common import ChapterReading
-from core.chapters.errands import client_chapter, livestock_chapter, own_doctor_chapter
+from core.chapters.errands import client_chapter, club_chapter, livestock_chapter, own_doctor_chapter
 from core.chapters.house import grave_chapter, house_chapter, site_chapter
 from core.chapters.illness import illness_chapter, spirits_chapter
 from core.chapters.lawsuit import avoid_lawsuit_chapter, lawsuit_chapter
@@ -80,6 +80,7 @@ CHAPTERS: dict[Topic, _Reader] = {
     Topic.tutor: tutor_chapter,
     Topic.livestock: livestock_chapter,
     Topic.client: client_chapter,
+    Topic.savings_club: club_chapter,
 }
 """The chapter that judges each topic; a topic without one (lost things, documents …) is read by ch. 1–34 alone."""
 

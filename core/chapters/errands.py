@@ -1,5 +1,5 @@
-"""買賣六畜 (ch. 79, MC), 延醫's holder of the 世 (ch. 103, YY-06) and 為貴人奔走效力求財 (ch. 70, BZ): small
-chapters added beside the ones they extend.
+"""買賣六畜 (ch. 79, MC), 延醫's holder of the 世 (ch. 103, YY-06), 為貴人奔走效力求財 (ch. 70, BZ) and 請會搖會
+(ch. 81, QH): small chapters added beside the ones they extend.
 
 Animals bought or sold, raised or kept: 子孫 is the animal (MC-01 「不拘家禽野獸皆以子孫為用神」, as 用神章 reads
 六畜), and the 財 on the 世 is the gain.  The book's only chapter on animals is a trade chapter (「不拘買賣畜禽」);
@@ -20,20 +20,27 @@ from core.chapters.common import (
     Move,
     Place,
     R,
+    T,
+    Unit,
     bad_change,
     changes_into,
+    cut_off,
     empty,
     generates,
     harmonizes,
     lines_of,
     moving,
     state,
+    timing,
+    tomb_of,
     world_state,
 )
 from core.chapters.illness import doctor_chapter
 from core.chart import Chart
-from core.findings import Effect
-from core.question import Question, Subject
+from core.findings import Effect, Layer
+from core.ganzhi import Branch
+from core.question import Club, Question, Subject
+from core.state import Vigour
 from core.strength import finding
 from core.usegod import select_use_god
 
@@ -141,4 +148,46 @@ def client_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     return ChapterReading(tuple(found), tuple(moves))
 
 
-__all__ = ["client_chapter", "livestock_chapter", "own_doctor_chapter"]
+
+
+def club_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+    """請會搖會章: joining a savings club (QH-01) or drawing its pot (QH-02), 財 the money."""
+    ws, rs, us = world_state(chart), state(chart, LINE_PLACES[chart.response.position]), state(chart, use)
+    wp, rp = ws.place, rs.place
+    h, c = chart.hexagram, chart.changed
+    moves: list[Move] = []
+    times = []
+    ln = chart.lines[use.position - 1] if use.layer is Layer.LINE else None
+    if question.club is Club.joining:
+        # QH-01 請會須宜財旺，更宜世應相生。卦遇六沖，財雖旺而不久。六沖變合，世應相克亦成。六合變沖，有始無終。
+        # 財逢絕破，速宜止之
+        if us.vigour.strong and (generates(ws.element, rs.element) or generates(rs.element, ws.element)):
+            moves.append(Move("QH-01", "qh_club_forms_well", (use, wp, rp), "", "≥小吉"))
+        if h.six_clash and c is not None and c.six_harmony:
+            moves.append(Move("QH-01", "qh_club_forms_after_all", (wp, rp), "", "≥小吉"))
+        elif h.six_harmony and c is not None and c.six_clash:
+            moves.append(Move("QH-01", "qh_good_start_bad_end", (), "", "≤小凶"))
+        elif h.six_clash:
+            moves.append(Move("QH-01", "qh_club_short_lived", (), "", "≤平"))
+        if cut_off(us) or us.cut or us.month_break or empty(us):
+            moves.append(Move("QH-01", "qh_stop_now", (use,), "=凶", "=凶"))
+        return ChapterReading((), tuple(moves))
+    # QH-02 倘得財化回頭之克及衰靜而逢空破又土(遇)六沖者，會場必散，終無得會之日矣
+    turned = ln is not None and ln.moving and T.回頭克 in ln.transformations
+    fallen = not us.vigour.strong and not us.moving and (us.void or us.month_break) and h.six_clash
+    if turned or fallen:
+        moves.append(Move("QH-02", "qh_club_breaks_up", (use,), "=凶", "=凶"))
+    elif chart.world.relation is R.妻財 and ws.vigour is Vigour.旺:
+        moves.append(Move("QH-02", "qh_pot_is_yours", (wp,), "", "≥小吉"))  # 搖會得否，旺財持世必得
+    # QH-02 財破財空填實之日，財若伏藏，出現之日。財太旺者，逢墓之日。財衰絕者，逢相生之日
+    day = Unit.DAY
+    if us.void or us.month_break or use.layer is Layer.HIDDEN:
+        times.append(timing(day, us.branch, "QH-02", "qh_pot_day", 5, (use,)))
+    if us.too_strong:
+        times.append(timing(day, tomb_of(us.element), "QH-02", "qh_pot_day", 5, (use,)))
+    elif not us.vigour.strong or us.cut:
+        times += [timing(day, b, "QH-02", "qh_pot_day", 4, (use,)) for b in Branch if generates(b.element, us.element)]
+    return ChapterReading((), tuple(moves), tuple(times))
+
+
+__all__ = ["client_chapter", "club_chapter", "livestock_chapter", "own_doctor_chapter"]
