@@ -7,17 +7,13 @@ The passages are quoted as printed in ``zsby_topics_doctrine.txt`` (tests/data/t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
 
 from core import rules
-from core.calendar import Moment
-from core.cast import parse_cast
 from core.chapters import chapter_reading
 from core.chapters.common import bad_change, moving
-from core.chart import Chart, Transformation, build_chart
+from core.chart import Chart, Transformation
 from core.findings import Layer, Place
-from core.ganzhi import SEXAGENARY
 from core.hexagram import Relation
 from core.question import (
     Club,
@@ -37,9 +33,9 @@ from core.reading import Reading, read
 from core.state import State, Vigour, state_of
 from core.usegod import select_use_god
 from core.verdict import Verdict
+from tests.test_chapters import _charts  # the same sweep over casts as the other chapters' tests
 
 R = Relation
-MONTHS = "寅卯辰巳午未申酉戌亥子丑"
 TEXT = (Path(__file__).parent / "data" / "texts" / "zsby_topics_doctrine.txt").read_text(encoding="utf-8").splitlines()
 
 QUOTES = {
@@ -71,15 +67,6 @@ def test_the_quotes_are_on_their_lines() -> None:
         src = rules.source(rule)
         assert src.seed == "zsbyt"
         assert quote in TEXT[src.line - 1], (rule, src.line)
-
-
-@cache
-def _charts(every: int = 3) -> tuple[Chart, ...]:
-    out = []
-    for n in range(0, 4096, every):
-        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
-        out.append(build_chart(parse_cast(lines), Moment.from_pillars(MONTHS[n % 12], str(SEXAGENARY[(n * 7) % 60]))))
-    return tuple(out)
 
 
 def _read_chapter(chart: Chart, q: Question) -> tuple[set[str], Place]:
