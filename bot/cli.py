@@ -24,9 +24,9 @@ from zoneinfo import ZoneInfo
 from bot.render.chart_text import render_chart, render_standings
 from bot.render.i18n import LANGS, normalize, term, use
 from bot.render.reading import render_reading, render_sources
-from core.calendar import CalendarError, DayBoundary, Moment
-from core.cast import Cast, CastError, CoinConvention, parse_cast, random_cast
-from core.chart import Chart, build_chart
+from core.chart.calendar import CalendarError, DayBoundary, Moment
+from core.chart.cast import Cast, CastError, CoinConvention, parse_cast, random_cast
+from core.chart.chart import Chart, build_chart
 from core.export import chart_dict, reading_dict
 from core.question import (
     Birth,
@@ -45,7 +45,7 @@ from core.question import (
     choices,
     follow_ups,
 )
-from core.reading import Reading, read
+from core.reading.pipeline import Reading, read
 
 if TYPE_CHECKING:
     from core.natal import NatalChart, NatalReading

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.actors import actor_at
-from core.calendar import Moment
-from core.chart import Chart, Line, Standing, Yao
+from core.chart.actors import actor_at
+from core.chart.calendar import Moment
+from core.chart.chart import Chart, Line, Standing, Yao
+from core.chart.hexagram import Hexagram
 from core.findings import Finding, Layer, Place, Timing
-from core.hexagram import Hexagram
-from core.reading import Reading
-from core.verdict import Verdict
+from core.reading.pipeline import Reading
+from core.reading.verdict import Verdict
 
 
 def moment_dict(moment: Moment) -> dict[str, Any]:

@@ -22,8 +22,8 @@ from enum import Enum, StrEnum
 from types import MappingProxyType
 from typing import TypeAlias, TypeVar
 
-from core.ganzhi import Element
-from core.hexagram import Relation
+from core.chart.ganzhi import Element
+from core.chart.hexagram import Relation
 from core.rules import source
 from core.sources import Source
 from core.values import value

@@ -7,7 +7,7 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from core.ganzhi import Branch, StemBranch
+from core.chart.ganzhi import Branch, StemBranch
 from core.question import (
     FollowUp,
     Horizon,
@@ -122,7 +122,7 @@ def outputs(kind: str, n: int, seed: int) -> list[dict[str, Any]]:
         reading_from_request,
         reading_output,
     )
-    from core.calendar import CalendarError
+    from core.chart.calendar import CalendarError
     from core.export import chart_dict
     from core.natal import read_natal
 

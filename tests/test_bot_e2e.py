@@ -40,11 +40,11 @@ from bot.render.glossary import explanation, render_all_terms, render_terms
 from bot.render.i18n import _, ngettext, normalize, term, use
 from bot.render.messages import MAX_MESSAGE, split_message
 from bot.render.reading import EVENTS, chain, render_findings, render_reading, render_sources, star_lines, weighed
-from core.calendar import DayBoundary, Moment
-from core.cast import parse_cast
-from core.chart import build_chart
+from core.chart.calendar import DayBoundary, Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
 from core.question import OPTIONAL_FOLLOW_UPS, Question, Topic, choices, follow_ups, optional_follow_ups
-from core.reading import read
+from core.reading.pipeline import read
 from core.rules import title
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 

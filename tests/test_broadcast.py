@@ -41,7 +41,7 @@ from bot.render.almanac import render_almanac
 from bot.render.dates import day_text
 from bot.render.i18n import _, normalize, use
 from bot.storage import SQLiteStorage
-from core.calendar import day_pillar_of_date
+from core.chart.calendar import day_pillar_of_date
 from tests.fake_telegram import ApiError, FakeMessage, FakeTelegram, FakeUser
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,14 +7,15 @@ The passages are quoted as printed in ``zsby_topics_doctrine.txt`` (tests/data/t
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 from core import rules
 from core.chapters import chapter_reading
 from core.chapters.common import bad_change, moving
-from core.chart import Chart, Transformation
+from core.chart.chart import Chart, Transformation
+from core.chart.hexagram import Relation
 from core.findings import Layer, Place
-from core.hexagram import Relation
 from core.question import (
     Club,
     FollowUp,
@@ -29,13 +30,19 @@ from core.question import (
     optional_follow_ups,
     resolve,
 )
-from core.reading import Reading, read
-from core.state import State, Vigour, state_of
-from core.usegod import select_use_god
-from core.verdict import Verdict
+from core.reading.pipeline import Reading, read
+from core.reading.step1_usegod import select_use_god
+from core.reading.step2_state import State, States, Vigour, states_of
+from core.reading.verdict import Verdict
 from tests.test_chapters import _charts  # the same sweep over casts as the other chapters' tests
 
 R = Relation
+
+
+@cache
+def _st(chart: Chart) -> States:
+    """The chart's states, made once per chart (the readings make them once per reading)."""
+    return states_of(chart)
 TEXT = (Path(__file__).parent / "data" / "texts" / "zsby_topics_doctrine.txt").read_text(encoding="utf-8").splitlines()
 
 QUOTES = {
@@ -71,7 +78,7 @@ def test_the_quotes_are_on_their_lines() -> None:
 
 def _read_chapter(chart: Chart, q: Question) -> tuple[set[str], Place]:
     use = read_use(chart, q)
-    found = chapter_reading(chart, q, use)
+    found = chapter_reading(chart, _st(chart), q, use)
     return {m.key for m in found.moves} | {f.key for f in found.findings}, use
 
 
@@ -123,15 +130,15 @@ def test_a_tutor_for_ones_child_is_the_response() -> None:
 
 def _grade(chart: Chart, s: State) -> int:
     ln = chart.lines[s.place.position - 1] if s.place.layer is Layer.LINE else None
-    if s.vigour is Vigour.失陷 or (ln is not None and bad_change(ln, chart)):
+    if s.vigour is Vigour.失陷 or (ln is not None and bad_change(ln, _st(chart))):
         return 0
     return {Vigour.旺: 3, Vigour.有氣: 2, Vigour.休囚: 1}[s.vigour]
 
 
 def _three(chart: Chart) -> tuple[int, int, int]:
-    ws = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
-    cs = state_of(chart, read_use(chart, _WEALTH))
-    fs = state_of(chart, select_use_god(chart, R.子孫).place)
+    ws = _st(chart)[Place(Layer.LINE, chart.hexagram.world)]
+    cs = _st(chart)[read_use(chart, _WEALTH)]
+    fs = _st(chart)[select_use_god(chart, R.子孫).place]
     return _grade(chart, ws), _grade(chart, cs), _grade(chart, fs)
 
 
@@ -191,14 +198,14 @@ def test_a_void_world_line_fails_only_when_still_and_weak() -> None:
     moving or clashed by the day waits for its year; only a still, weak void 世 is the 舊注's 「一生百事無成」."""
     seen = {"cf_void_world_waits": 0, "cf_void_world_fails": 0}
     for chart in _charts():
-        ws = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+        ws = _st(chart)[Place(Layer.LINE, chart.hexagram.world)]
         keys, _ = _read_chapter(chart, _WEALTH)
         waits = ws.void and (ws.vigour is Vigour.旺 or ws.moving or ws.void_filled)
         fails = ws.void and not waits and not ws.vigour.strong
         assert ("cf_void_world_waits" in keys) is waits
         assert ("cf_void_world_fails" in keys) is fails
         if waits:
-            timings = chapter_reading(chart, _WEALTH, read_use(chart, _WEALTH)).timings
+            timings = chapter_reading(chart, _st(chart), _WEALTH, read_use(chart, _WEALTH)).timings
             assert any(t.key == "cf_void_world_year" and t.branch is ws.branch for t in timings)
         seen["cf_void_world_waits"] += waits
         seen["cf_void_world_fails"] += fails
@@ -210,7 +217,7 @@ def test_a_ghost_striking_the_world_line() -> None:
     seen = 0
     for chart in _charts():
         world = chart.world
-        ws = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+        ws = _st(chart)[Place(Layer.LINE, chart.hexagram.world)]
         strikers = [x for x in moving(chart, R.官鬼) if x.element.overcomes is ws.element and not x.world]
         keys, _ = _read_chapter(chart, _WEALTH)
         turned = world.moving and world.changed is not None and world.changed.relation is R.官鬼 \
@@ -246,9 +253,9 @@ def test_a_void_or_broken_world_line_bars_a_name_unless_it_moves() -> None:
     """GM-06 「世靜而臨旬空月破 … 皆主不得成名。惟世與官星空破而動者，勿以此斷」."""
     moving_void = 0
     for chart in _charts():
-        ws = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+        ws = _st(chart)[Place(Layer.LINE, chart.hexagram.world)]
         keys, use = _read_chapter(chart, _CAREER)
-        us = state_of(chart, use)
+        us = _st(chart)[use]
         still_world = not ws.moving and ((ws.void and not ws.void_filled) or ws.month_break)
         still_office = use.layer is Layer.LINE and not us.moving and ((us.void and not us.void_filled)
                                                                      or us.month_break)
@@ -290,8 +297,8 @@ def test_a_craft_is_read_as_seeking_money() -> None:
     shared = 0
     for chart in _charts(5):
         use = read_use(chart, craft)
-        got = chapter_reading(chart, craft, use)
-        wealth = chapter_reading(chart, money, use)
+        got = chapter_reading(chart, _st(chart), craft, use)
+        wealth = chapter_reading(chart, _st(chart), money, use)
         assert set(wealth.moves) <= set(got.moves)
         shared += bool(wealth.moves)
         if chart.world.relation is R.兄弟:
@@ -303,7 +310,7 @@ def test_a_failing_world_line_fails_every_calling() -> None:
     """XY-06 「以上皆不宜世爻空破墓絕休囚諸事無成」: a 世 休囚, void, broken, entombed or cut fails all four kinds;
     a strong, whole 世 never does."""
     for chart in _charts(4):
-        ws = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+        ws = _st(chart)[Place(Layer.LINE, chart.hexagram.world)]
         sound = ws.vigour.strong and not (ws.void and not ws.not_void and not ws.void_filled) \
             and not ws.month_break and not (ws.cut and not ws.vigour.strong) and (ws.tomb is None or ws.tomb_broken)
         for study in Study:
@@ -332,7 +339,7 @@ def test_a_teacher_weak_or_empty_is_useless() -> None:
     seen = {"ysh_good_teacher": 0, "ysh_teacher_useless": 0}
     for chart in _charts():
         keys, use = _read_chapter(chart, q)
-        s = state_of(chart, use)
+        s = _st(chart)[use]
         if not s.vigour.strong:
             assert "ysh_teacher_useless" in keys and "ysh_good_teacher" not in keys
         elif "ysh_teacher_useless" not in keys:
@@ -349,7 +356,7 @@ def test_a_tutor_void_will_not_come_and_a_child_turning_ghost_dismisses_him() ->
     for chart in _charts():
         keys, use = _read_chapter(chart, q)
         assert use == Place(Layer.LINE, chart.hexagram.response)
-        rs = state_of(chart, use)
+        rs = _st(chart)[use]
         if rs.month_break and not rs.moving:
             assert "ysh_tutor_will_not_come" in keys
         turned = any(x.moving and x.changed is not None and x.changed.relation is R.官鬼
@@ -366,7 +373,7 @@ def test_every_new_rule_is_registered_and_named() -> None:
     for chart in _charts(7):
         for q in (_WEALTH, _CAREER, Question(Topic.teacher), Question(Topic.tutor),
                   *(Question(Topic.studies, study=s) for s in Study)):
-            found = chapter_reading(chart, q, read_use(chart, q))
+            found = chapter_reading(chart, _st(chart), q, read_use(chart, q))
             emitted |= {m.rule for m in found.moves} | {f.rule for f in found.findings} | {t.rule for t in found.timings}
     mine = {r for r in emitted if r.split("-")[0] in chapter}
     assert len(mine) > 30
@@ -391,7 +398,7 @@ def test_every_side_reads_and_its_chapter_speaks() -> None:
         for q in _sides():
             r = read(chart, q)
             assert r.decision is not None
-            found = chapter_reading(chart, q, r.use_god.place)
+            found = chapter_reading(chart, _st(chart), q, r.use_god.place)
             if q.topic is Topic.lifetime and q.life is None:
                 assert not found.moves and not found.findings
             spoke[q] = spoke.get(q, 0) + bool(found.moves or found.findings)
@@ -406,7 +413,7 @@ def test_offspring_on_the_world_line_retreat_only_alone_and_without_wealth() -> 
         if chart.world.relation is not R.子孫:
             continue
         keys, _ = _read_chapter(chart, _WEALTH)
-        ws = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+        ws = _st(chart)[Place(Layer.LINE, chart.hexagram.world)]
         _, c, _ = _three(chart)
         want = "cf_retreat_if_wished" if not ws.supports and c <= 1 else "cf_never_punished"
         assert keys & set(seen) == {want}, chart.cast
@@ -471,7 +478,7 @@ def test_serving_a_patron_for_pay() -> None:
     assert resolve(q).target is R.妻財 and resolve(q).source == rules.source("BZ-01")
     seen = {"bz_better_stay_idle": 0, "bz_all_goes_well": 0, "bz_health_at_risk": 0}
     for chart in _charts(2):
-        found = chapter_reading(chart, q, read_use(chart, q))
+        found = chapter_reading(chart, _st(chart), q, read_use(chart, q))
         keys = {m.key for m in found.moves}
         assert ("bz_better_stay_idle" in keys) is (chart.world.relation is R.兄弟)
         assert ("bz_all_goes_well" in keys) is (chart.world.relation is R.妻財 and chart.response.relation is R.官鬼)
@@ -491,18 +498,18 @@ def test_a_savings_club_is_asked_from_one_side() -> None:
     seen = {"qh_stop_now": 0, "qh_club_breaks_up": 0, "qh_pot_is_yours": 0}
     for chart in _charts(2):
         use = read_use(chart, joining)
-        us = state_of(chart, use)
-        keys = {m.key for m in chapter_reading(chart, joining, use).moves}
+        us = _st(chart)[use]
+        keys = {m.key for m in chapter_reading(chart, _st(chart), joining, use).moves}
         stop = us.cut or us.month_break or (us.true_void or (us.month_break and not us.moving)) \
             and us.vigour is Vigour.失陷
         assert ("qh_stop_now" in keys) is bool(stop), chart.cast
         assert not keys & {"qh_club_breaks_up", "qh_pot_is_yours"}
-        pot_keys = {m.key for m in chapter_reading(chart, pot, use).moves}
+        pot_keys = {m.key for m in chapter_reading(chart, _st(chart), pot, use).moves}
         ln = chart.lines[use.position - 1] if use.layer is Layer.LINE else None
         if ln is not None and ln.moving and Transformation.回頭克 in ln.transformations:
             assert pot_keys == {"qh_club_breaks_up"}
         if "qh_club_breaks_up" not in pot_keys:
-            ws = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+            ws = _st(chart)[Place(Layer.LINE, chart.hexagram.world)]
             want = chart.world.relation is R.妻財 and ws.vigour is Vigour.旺
             assert ("qh_pot_is_yours" in pot_keys) is want
         for k in seen:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from core.ganzhi import Element
-from core.hexagram import Relation
+from core.chart.ganzhi import Element
+from core.chart.hexagram import Relation
 from core.question import (
     CATALOGUE,
     OPTIONAL_FOLLOW_UPS,

@@ -17,9 +17,9 @@ from functools import cache
 
 import pytest
 
-from core.cast import parse_cast
+from core.chart.cast import parse_cast
 from core.findings import Layer
-from core.reading import Reading
+from core.reading.pipeline import Reading
 from core.rules import ids
 from tests.zsby import cases, chart_of, evaluate, readable
 
@@ -43,7 +43,7 @@ LINE_CONFLICTS = {
 CONFLICTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "JS-05": (
         ("卷首 (L443–451) reads 回頭生 and 回頭克 of any line, the 元神's and the 忌神's too; the engine emits "
-         "JS-05 only for the use-god or the 世 itself turning 回頭生 (a decision step, core/overrides.py), and "
+         "JS-05 only for the use-god or the 世 itself turning 回頭生 (a decision step, core/reading/step5_overrides.py), and "
          "files a 回頭克 under HJ-44"),
         ("ZD-L554", "ZD-L579", "ZD-L666", "ZD-L855c", "ZD-L911", "ZD-L920", "ZD-L1001", "ZD-L1159", "ZD-L1412",
          "ZD-L1499", "ZD-L1550", "ZD-L1654", "ZD-L1671")),
@@ -289,7 +289,7 @@ def _xfail(cid: str, why: str | None) -> object:
 
 def test_every_printed_chart_is_the_engines() -> None:
     """The lines read off each printed chart give the hexagrams the book names (the helpers checked each line)."""
-    from core.hexagram import HEXAGRAMS
+    from core.chart.hexagram import HEXAGRAMS
 
     for c in cases():
         if not c["lines"]:

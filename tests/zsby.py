@@ -16,13 +16,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import Chart, build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, build_chart
+from core.chart.ganzhi import Branch, Stem
 from core.findings import Layer, Place
-from core.ganzhi import Branch, Stem
 from core.question import Question, QuestionError, Sex, Subject
-from core.reading import Reading, read
+from core.reading.pipeline import Reading, read
 
 DATA = Path(__file__).parent / "data" / "zsby_cases"
 

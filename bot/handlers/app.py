@@ -57,12 +57,12 @@ from bot.render.zones import find_zones_soon
 from bot.storage import NatalReading as StoredNatal
 from bot.storage import is_postgres_url
 from bot.storage.persistence import StoragePersistence, StoredConversationHandler
-from core.calendar import DayBoundary, Moment
-from core.cast import CastError, CoinConvention, parse_cast, parse_toss
-from core.chart import build_chart
+from core.chart.calendar import DayBoundary, Moment
+from core.chart.cast import CastError, CoinConvention, parse_cast, parse_toss
+from core.chart.chart import build_chart
 from core.natal import read_natal
 from core.question import Question
-from core.reading import read
+from core.reading.pipeline import read
 
 log = logging.getLogger(__name__)
 # The consultation's buttons are meant to work from any message of the user's chat (per_message=False); PTB's

@@ -57,9 +57,9 @@ from bot.render.i18n import _, term
 from bot.render.reading import render_reading
 from bot.storage import Reading as StoredReading
 from bot.storage import User
-from core.calendar import CalendarError, DayBoundary, Moment
-from core.cast import Cast, CastError, CoinConvention, Toss, parse_cast, parse_toss, random_cast
-from core.chart import build_chart
+from core.chart.calendar import CalendarError, DayBoundary, Moment
+from core.chart.cast import Cast, CastError, CoinConvention, Toss, parse_cast, parse_toss, random_cast
+from core.chart.chart import build_chart
 from core.export import reading_record
 from core.question import (
     OPTIONAL_FOLLOW_UPS,
@@ -71,7 +71,7 @@ from core.question import (
     follow_ups,
     optional_follow_ups,
 )
-from core.reading import Reading, read
+from core.reading.pipeline import Reading, read
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from telegram import InlineKeyboardMarkup
 
 from bot.render.i18n import LANGS, N_, _, current, locale
 from bot.render.zones import zone_label
-from core.cast import LineValue
+from core.chart.cast import LineValue
 from core.question import OPTIONAL_FOLLOW_UPS, FollowUp, Horizon, Topic, choices
 
 TOPIC_LABELS: dict[str, str] = {

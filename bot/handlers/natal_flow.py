@@ -26,7 +26,7 @@ from bot.render.messages import split_message
 from bot.render.natal_render import render_all_verses, render_natal, render_natal_chart, render_natal_details
 from bot.render.zones import find_zones_soon
 from bot.storage import NatalReading as StoredNatal
-from core.calendar import CalendarError, DayBoundary, Moment
+from core.chart.calendar import CalendarError, DayBoundary, Moment
 from core.natal import NatalChart, NatalReading, read_natal
 from core.natal.export import natal_record
 from core.question import Sex

@@ -1,7 +1,7 @@
 """The answer to the question, first, in the asker's words: what happens, and when it is most likely.
 
 A master answers the question before he explains it ("令堂之病，辰日當愈"): one or two whole sentences made from the
-decision (``core.decision.Decision``: the eventual verdict, the present, and the reading's likeliest moment).
+decision (``core.reading.decision.Decision``: the eventual verdict, the present, and the reading's likeliest moment).
 Each sentence is written whole in every catalog, per topic and per side of the verdict, never glued from pieces:
 a topic without its own sentences (a topic chapter added later) falls back on the use-god's relation, and a
 use-god without one on a plain yes or no.  Where the matter is another person's (an illness), the sentence names
@@ -19,7 +19,7 @@ from bot.render.dates import day_text
 from bot.render.i18n import N_, _
 from core.findings import Timing, Unit
 from core.question import Birth, Club, Life, Study, Subject, Topic, Weather
-from core.reading import Reading
+from core.reading.pipeline import Reading
 
 # A plain yes or no: "something else" (Topic.other), and a use-god without a relation's sentences.
 _PLAIN = (N_("Yes: it will go the way you hope."), N_("No: it will not go the way you hope."))

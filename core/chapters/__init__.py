@@ -2,7 +2,7 @@
 judged by its own chapter.
 
 A chapter speaks in three ways, and the reading takes each where the chapter says it decides: its reasons
-(findings, shown with the topic reading), its deciding signs (``Move``s, applied by ``core.decision.decide`` after
+(findings, shown with the topic reading), its deciding signs (``Move``s, applied by ``core.reading.decision.decide`` after
 the general overrides of ch. 1–34 and before the amplifiers, in the chapter's own order, so that where a chapter
 inverts a general rule — the weather by what moves, not by strength; a moving 元神 bad for a lifespan — its move
 comes last and holds), and its 應期 (timings, ranked with the seed's other timing patterns).
@@ -40,13 +40,14 @@ from core.chapters.wealth import (
     wealth_chapter,
 )
 from core.chapters.weather import weather_chapter
-from core.chart import Chart
+from core.chart.chart import Chart
 from core.findings import Layer, Place
 from core.question import Question, Topic
+from core.reading.step2_state import States
 
 __all__ = ["CHAPTERS", "ChapterReading", "chapter_reading"]
 
-_Reader = Callable[[Chart, Question, Place], ChapterReading]
+_Reader = Callable[[Chart, States, Question, Place], ChapterReading]
 
 CHAPTERS: dict[Topic, _Reader] = {
     Topic.illness: illness_chapter,
@@ -85,7 +86,7 @@ CHAPTERS: dict[Topic, _Reader] = {
 """The chapter that judges each topic; a topic without one (lost things, documents …) is read by ch. 1–34 alone."""
 
 
-def chapter_reading(chart: Chart, question: Question, use_god: Place,
+def chapter_reading(chart: Chart, states: States, question: Question, use_god: Place,
                     absorbed: frozenset[Place] = frozenset()) -> ChapterReading:
     """The chapter's reading of ``chart`` for ``question`` with the chosen use-god (the weather reads its 六親
     whatever the use-god; an expert's use-god turns every other chapter off).
@@ -94,12 +95,12 @@ def chapter_reading(chart: Chart, question: Question, use_god: Place,
     acts as the frame's element); a chapter sign that rests on such lines alone — 「子孫動於卦中」 when the 子孫 is
     part of a frame that feeds the 官 — is not that line acting on its own, and is left out."""
     if question.topic is Topic.weather:
-        found = weather_chapter(chart, question)
+        found = weather_chapter(chart, states, question)
     else:
         reader = CHAPTERS.get(question.topic)
         if reader is None or question.use_god is not None:
             return ChapterReading()
-        found = reader(chart, question, use_god)
+        found = reader(chart, states, question, use_god)
     if not absorbed or question.topic is Topic.weather:  # 天時章 reads a frame by its own relation (TS-13)
         return found
     own = {use_god, Place(Layer.LINE, chart.hexagram.world)}  # the 世 and the use-god are never "a line moving"

@@ -15,6 +15,7 @@ from core.chapters.common import (
     Move,
     Place,
     R,
+    States,
     T,
     Vigour,
     bad_change,
@@ -25,21 +26,18 @@ from core.chapters.common import (
     harmonizes,
     lines_of,
     moving,
-    state,
     weak,
-    world_state,
 )
-from core.chart import Chart
-from core.findings import Effect, Finding
+from core.chart.chart import Chart
+from core.findings import Effect, Finding, finding
 from core.question import Question, Topic
-from core.strength import finding
 
 
-def career_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def career_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     moves: list[Move] = []
     found: list[Finding] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
     children = moving(chart, R.子孫)
     exam = question.topic is Topic.exam
@@ -65,20 +63,20 @@ def career_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
         # XH-11 卦中官父雖旺而世爻休囚空破墓絕及動而變凶，或日月沖克世爻 … 我位既失，何以成名
         pillars = (chart.moment.day.branch, chart.moment.month_branch)
         struck = any(b.element.overcomes is ws.element or clash_of(b) is ws.branch for b in pillars)
-        if (weak(ws) and (empty(ws) or ws.real_tomb or cut_off(ws))) or bad_change(world, chart) \
+        if (weak(ws) and (empty(ws) or ws.real_tomb or cut_off(ws))) or bad_change(world, states) \
                 or (weak(ws) and struck):
             moves.append(Move("XH-11", "xh_world_lost", (wp,), "", "≤小凶"))
         # XH-13 父爻旺相官臨空破墓絕及動而變凶變克 … 文章終遇紅紗蔽目; 官爻旺而生世持世 … 反許遂志 (官 before 父)
         officers = lines_of(chart, R.官鬼)
-        us = state(chart, use)
+        us = states[use]
         uln = chart.lines[use.position - 1] if use.layer.value == "line" else None
         if uln is not None and uln.relation is R.官鬼:
-            if empty(us) or us.real_tomb or cut_off(us) or bad_change(uln, chart):
+            if empty(us) or us.real_tomb or cut_off(us) or bad_change(uln, states):
                 moves.append(Move("XH-13", "xh_office_empty", (use,), "", "=凶"))
             elif us.vigour.strong and (uln.world or generates(uln.element, world.element)):
                 moves.append(Move("XH-13", "xh_office_favours_world", (use, wp), "", "≥小吉"))
         # XH-12 卦遇六沖 … 官父世爻俱旺者 … 竟許必得; 六合 … 有一失陷不遇生扶者，雖六合亦無益
-        trio = [ws] + [state(chart, LINE_PLACES[x.position]) for x in officers + lines_of(chart, R.父母)]
+        trio = [ws] + [states[LINE_PLACES[x.position]] for x in officers + lines_of(chart, R.父母)]
         if chart.hexagram.six_clash and officers and lines_of(chart, R.父母) and all(x.vigour.strong for x in trio):
             moves.append(Move("XH-12", "xh_clash_all_strong", (), "", "≥吉"))
         elif chart.hexagram.six_harmony and any(x.vigour is Vigour.失陷 and not x.supports for x in trio):
@@ -93,9 +91,9 @@ def career_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
         if children:
             moves.append(Move("SB-02", "sb_child_moves_no_promotion", tuple(LINE_PLACES[x.position]
                                                                             for x in children), "", "≤小凶"))
-        us = state(chart, use)
+        us = states[use]
         ln = chart.lines[use.position - 1] if use.layer.value == "line" else None
-        if empty(us) or us.real_tomb or cut_off(us) or (ln is not None and bad_change(ln, chart)):
+        if empty(us) or us.real_tomb or cut_off(us) or (ln is not None and bad_change(ln, states)):
             moves.append(Move("SB-02", "sb_office_empty", (use,), "", "=凶"))
         # SB-01 旺官持世及日月動爻作官星生合世爻 … 皆吉
         elif ln is not None and us.vigour.strong and (ln.world or generates(ln.element, world.element)

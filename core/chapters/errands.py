@@ -30,27 +30,24 @@ from core.chapters.common import (
     harmonizes,
     lines_of,
     moving,
-    state,
     timing,
     tomb_of,
-    world_state,
 )
 from core.chapters.illness import doctor_chapter
-from core.chart import Chart
-from core.findings import Effect, Layer
-from core.ganzhi import Branch
+from core.chart.chart import Chart
+from core.chart.ganzhi import Branch
+from core.findings import Effect, Layer, finding
 from core.question import Club, Question, Subject
-from core.state import Vigour
-from core.strength import finding
-from core.usegod import select_use_god
+from core.reading.step1_usegod import select_use_god
+from core.reading.step2_state import States, Vigour
 
 
-def livestock_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def livestock_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """買賣六畜章 MC-01."""
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
-    money = state(chart, select_use_god(chart, R.妻財).place)
+    money = states[select_use_god(chart, R.妻財).place]
     crossed = any(changes_into(x, R.子孫) for x in chart.lines if x.relation in (R.官鬼, R.父母)) or any(
         changes_into(x, R.官鬼) or changes_into(x, R.父母) for x in lines_of(chart, R.子孫))
     broken = empty(money) or (money.month_break and not money.moving) \
@@ -74,13 +71,13 @@ def livestock_chapter(chart: Chart, question: Question, use: Place) -> ChapterRe
     return ChapterReading()
 
 
-def own_doctor_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def own_doctor_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """延醫章, with YY-06 for one's own illness."""
-    base = doctor_chapter(chart, question, use)
+    base = doctor_chapter(chart, states, question, use)
     if question.subject not in (None, Subject.self):
         return base
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
     moves: list[Move] = []
     found = []
@@ -89,7 +86,7 @@ def own_doctor_chapter(chart: Chart, question: Question, use: Place) -> ChapterR
         moves.append(Move("YY-06", "yy_rest_not_medicine", (wp,), "≤小凶", "≤小凶"))
     elif world.relation is R.兄弟 and moving(chart, R.子孫):
         # YY-06 兄弟持世有子孫動於卦中者，醫再延之，惟嫌鬼旺鬼興誤服藥餌
-        ghosts = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.官鬼)]
+        ghosts = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.官鬼)]
         if any(g.moving or g.vigour.strong for g in ghosts):
             moves.append(Move("YY-06", "yy_wrong_medicine", (wp,), "≤小凶", "≤小凶"))
         else:
@@ -106,17 +103,17 @@ def own_doctor_chapter(chart: Chart, question: Question, use: Place) -> ChapterR
 
 
 
-def client_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def client_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """為貴人奔走效力求財章 BZ-01: working for a patron or a client for pay — 財 (the pay) and 官 (the patron) both
     strong, the 世 (oneself) and the 應 (the one served).  Its signs in the text's order; what concerns the
     asker's health (「鬼克世世化鬼，得病不輕」) is said, not counted against the work."""
     world, resp = chart.world, chart.response
-    ws, rs = world_state(chart), state(chart, LINE_PLACES[resp.position])
+    ws, rs = states.world, states[LINE_PLACES[resp.position]]
     wp, rp = ws.place, rs.place
     moves: list[Move] = []
     found = []
-    money = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.妻財)]
-    office = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.官鬼)]
+    money = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.妻財)]
+    office = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.官鬼)]
     # 最重財官兩旺 … 世遇財官臨應，無不遂也
     if any(m.vigour.strong for m in money) and any(o.vigour.strong for o in office):
         moves.append(Move("BZ-01", "bz_pay_and_patron_strong", (use,), "", "≥小吉"))
@@ -130,7 +127,7 @@ def client_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     # 世逢空破墓及動而變凶，皆非吉也
     void = ws.void and not ws.not_void and not ws.void_filled
     if void or ws.month_break or (ws.tomb is not None and not ws.tomb_broken) \
-            or (world.moving and bad_change(world, chart)):
+            or (world.moving and bad_change(world, states)):
         moves.append(Move("BZ-01", "bz_not_good_for_me", (wp,), "≤平", "≤平"))
     # 應克世爻，防慮他人反目 … 應克世兄克世，見災還淺
     if rs.element.overcomes is ws.element:
@@ -150,9 +147,9 @@ def client_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
 
 
 
-def club_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def club_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """請會搖會章: joining a savings club (QH-01) or drawing its pot (QH-02), 財 the money."""
-    ws, rs, us = world_state(chart), state(chart, LINE_PLACES[chart.response.position]), state(chart, use)
+    ws, rs, us = states.world, states[LINE_PLACES[chart.response.position]], states[use]
     wp, rp = ws.place, rs.place
     h, c = chart.hexagram, chart.changed
     moves: list[Move] = []

@@ -11,9 +11,11 @@ from __future__ import annotations
 from core.chapters.common import (
     LINE_PLACES,
     ChapterReading,
+    Element,
     Move,
     Place,
     R,
+    States,
     T,
     bad_change,
     changes_into,
@@ -26,30 +28,27 @@ from core.chapters.common import (
     line_at,
     lines_of,
     moving,
-    state,
     weak,
-    world_state,
 )
-from core.chart import Chart, Line
-from core.findings import Effect, Finding, Layer
+from core.chart.chart import Chart, Line
+from core.findings import Effect, Finding, Layer, finding
 from core.question import Question
-from core.strength import finding
 
 
-def house_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def house_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     moves: list[Move] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
-    us = state(chart, use)
+    us = states[use]
     ln = line_at(chart, use)
     # GZ-04 世爻隨鬼入墓，財爻助鬼克世，及世爻動而變凶，或日月動爻克世 … 父動克世及世爻父爻空破墓絕者，亦不宜行
-    struck = any(_overcomes(chart, p, ws.element) for p in ws.attacks)
+    struck = any(_overcomes(chart, states, p, ws.element) for p in ws.attacks)
     parent_strikes = any(x.element.overcomes is world.element for x in moving(chart, R.父母) if not x.world)
     ghost_tomb = ws.real_tomb and ws.tomb_place is not None and ws.tomb_place.layer is Layer.LINE \
         and chart.lines[ws.tomb_place.position - 1].relation is R.官鬼
     hollow = empty(ws) or empty(us) or ws.real_tomb or us.real_tomb or cut_off(ws) or cut_off(us)
-    if ghost_tomb or (world.moving and bad_change(world, chart)) or struck or parent_strikes or hollow:
+    if ghost_tomb or (world.moving and bad_change(world, states)) or struck or parent_strikes or hollow:
         moves.append(Move("GZ-04", "gz_do_not_proceed", (wp, use), "=凶", "=凶"))
     elif us.vigour.strong and ws.vigour.strong:
         moves.append(Move("GZ-04", "gz_proceed", (wp, use), "", "≥小吉"))  # 世與父爻旺相不犯沖克者即宜成之
@@ -67,34 +66,34 @@ def house_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
     # GZ-03 世動化退 … 終須退悔。世動而化進神者，成後長遠興隆
     if world.moving and T.化退神 in world.transformations:
         moves.append(Move("GZ-03", "gz_world_retreats", (wp,), "", "-1"))
-    elif world.moving and T.化進神 in world.transformations and not bad_change(world, chart):
+    elif world.moving and T.化進神 in world.transformations and not bad_change(world, states):
         moves.append(Move("GZ-03", "gz_world_advances", (wp,), "", "+1"))
     return ChapterReading((), tuple(moves))
 
 
-def _overcomes(chart: Chart, p: Place, element) -> bool:  # noqa: ANN001
-    return state(chart, p).element.overcomes is element
+def _overcomes(chart: Chart, states: States, p: Place, element: Element) -> bool:
+    return states[p].element.overcomes is element
 
 
-def site_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def site_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """尋地章: the 世 is the site, 子孫 the descendants."""
     moves: list[Move] = []
     found: list[Finding] = []
     world, resp = chart.world, chart.response
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
     children = [x for x in chart.lines if x.relation is R.子孫]
     # XN-08 世爻子孫爻，不宜休囚墓絕空破 … 化破散、化絕、化墓、化鬼、化退神、化回頭克，但逢一者皆非吉地
     def spoiled(x: Line) -> bool:
-        s = state(chart, LINE_PLACES[x.position])
-        return weak(s) or empty(s) or s.real_tomb or cut_off(s) or bad_change(x, chart, listed=True)
+        s = states[LINE_PLACES[x.position]]
+        return weak(s) or empty(s) or s.real_tomb or cut_off(s) or bad_change(x, states, listed=True)
 
     child_spoiled = bool(children) and all(spoiled(x) for x in children)
     if spoiled(world) or child_spoiled:
         moves.append(Move("XN-08", "xn_not_a_good_site", (wp,), "", "=凶"))
     elif ws.vigour.strong or ws.on_month_or_day or ws.supports:
         moves.append(Move("XN-01", "xn_good_site", (wp,), "", "≥小吉"))  # 世宜旺相 … 乃吉地也
-    if world.relation is R.子孫 or any(state(chart, LINE_PLACES[x.position]).vigour.strong for x in children):
+    if world.relation is R.子孫 or any(states[LINE_PLACES[x.position]].vigour.strong for x in children):
         found.append(finding("XN-01", "xn_many_descendants", Effect.GOOD, 1, (wp,)))
     # XN-02 六合 … 藏風吉穴 … 六沖卦，或六沖變六沖，或世應相沖 … 必無氣耳
     h, c = chart.hexagram, chart.changed
@@ -121,14 +120,14 @@ def site_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading
     return ChapterReading(tuple(found), tuple(moves))
 
 
-def grave_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def grave_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """祖塋舊冢章: 父母 is the grave (ZY-03), the hexagram (ZY-02), the descendants (ZY-04)."""
     moves: list[Move] = []
     found: list[Finding] = []
-    us = state(chart, use)
+    us = states[use]
     ln = line_at(chart, use)
     # ZY-03 父母為用神，宜旺相 … 不宜墓絕空破，及動而破散化退神化絕墓化回頭克化旬空
-    if empty(us) or us.real_tomb or cut_off(us) or (ln is not None and bad_change(ln, chart, listed=True)):
+    if empty(us) or us.real_tomb or cut_off(us) or (ln is not None and bad_change(ln, states, listed=True)):
         moves.append(Move("ZY-03", "zy_grave_restless", (use,), "", "=凶"))
     elif us.vigour.strong or us.supports or (ln is not None and good_change(ln)):
         moves.append(Move("ZY-03", "zy_good_grave", (use,), "", "≥小吉"))

@@ -33,47 +33,44 @@ from core.chapters.common import (
     line_at,
     lines_of,
     moving,
-    state,
     weak,
-    world_state,
 )
 from core.chapters.wealth import wealth_chapter
-from core.chart import Chart
-from core.findings import Effect, Finding, Layer
+from core.chart.chart import Chart, Line
+from core.chart.relations import full_frames
+from core.findings import Effect, Finding, Layer, finding
 from core.question import Question, Study
-from core.relations import full_frames
-from core.state import State
-from core.strength import finding
+from core.reading.step2_state import State, States
 
 
-def _places(lines) -> tuple[Place, ...]:  # noqa: ANN001 - lines
+def _places(lines: tuple[Line, ...] | list[Line]) -> tuple[Place, ...]:
     return tuple(LINE_PLACES[x.position] for x in lines)
 
 
-def _feeds(chart: Chart, s: State) -> bool:
+def _feeds(chart: Chart, states: States, s: State) -> bool:
     """Generates or combines the 世."""
-    return generates(s.element, world_state(chart).element) or harmonizes(s.branch, chart.world.branch)
+    return generates(s.element, states.world.element) or harmonizes(s.branch, chart.world.branch)
 
 
-def _pillars_feed_world(chart: Chart) -> bool:
-    ws = world_state(chart)
+def _pillars_feed_world(chart: Chart, states: States) -> bool:
+    ws = states.world
     return any(generates(b.element, ws.element) or harmonizes(b, chart.world.branch)
                for b in (chart.moment.day.branch, chart.moment.month_branch))
 
 
-def studies_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def studies_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """學業章 by the kind of learning, and XY-06 for every kind."""
     moves: list[Move] = []
     found: list[Finding] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
-    us = state(chart, use)
+    us = states[use]
     study = question.study
     if study is Study.school:
         ln = line_at(chart, use)
         # XY-01 世爻父母皆宜旺相，或動而變吉、或父母持世、日月動爻生合世
-        fed = _pillars_feed_world(chart) or any(_feeds(chart, state(chart, LINE_PLACES[x.position]))
+        fed = _pillars_feed_world(chart, states) or any(_feeds(chart, states, states[LINE_PLACES[x.position]])
                                                 for x in chart.lines if x.moving and not x.world)
         if (ws.vigour.strong and us.vigour.strong) or good_change(world) or (ln is not None and good_change(ln)) \
                 or world.relation is R.父母 or fed:
@@ -83,10 +80,10 @@ def studies_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
             moves.append(Move("XY-02", "xy_study_abandoned", _places(moving(chart, R.妻財)) + (use,), "≤小凶", "≤小凶"))
         elif moving(chart, R.子孫) or world.relation is R.子孫:
             moves.append(Move("XY-02", "xy_no_degree", (wp,), "", "≤小凶"))
-        found += _subject_suits(chart, use)
+        found += _subject_suits(chart, states, use)
     elif study is Study.profession:
         # XY-03 財持世，官持世，財官世爻皆宜得地。卦中兄爻持世，只可糊口 … 兄動世衰，有毀無譽
-        money = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.妻財)]
+        money = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.妻財)]
         if world.relation is R.兄弟:
             moves.append(Move("XY-03", "xy_bare_living", (wp,), "≤平", "≤平"))
         elif moving(chart, R.兄弟) and weak(ws):
@@ -100,17 +97,17 @@ def studies_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
             moves.append(Move("XY-04", "xy_healer_thrives", (wp, use), "", "≥小吉"))
     elif study is Study.craft:
         # XY-05 百工皆以財為用神，子孫元神，最忌兄爻持世及兄爻旺動者，勞碌終身，余以求財章同斷
-        craft = wealth_chapter(chart, question, use)
+        craft = wealth_chapter(chart, states, question, use)
         moves += craft.moves
         found += craft.findings
-        robbers = [x for x in moving(chart, R.兄弟) if state(chart, LINE_PLACES[x.position]).vigour.strong]
+        robbers = [x for x in moving(chart, R.兄弟) if states[LINE_PLACES[x.position]].vigour.strong]
         if world.relation is R.兄弟 or robbers:
             moves.append(Move("XY-05", "xy_lifelong_toil", _places(robbers) + (wp,), "≤小凶", "≤小凶"))
-        return ChapterReading(tuple(found), tuple(moves + _failing_world(chart, ws)), craft.timings)
-    return ChapterReading(tuple(found), tuple(moves + _failing_world(chart, ws)))
+        return ChapterReading(tuple(found), tuple(moves + _failing_world(chart, states, ws)), craft.timings)
+    return ChapterReading(tuple(found), tuple(moves + _failing_world(chart, states, ws)))
 
 
-def _failing_world(chart: Chart, ws: State) -> list[Move]:
+def _failing_world(chart: Chart, states: States, ws: State) -> list[Move]:
     """XY-06 以上皆不宜世爻空破墓絕休囚諸事無成 … 世若休囚，而又隨鬼入墓及受日月動爻沖克，或動而化鬼化絕化克者，
     不唯學業難成，且防不測."""
     world = chart.world
@@ -128,18 +125,18 @@ def _failing_world(chart: Chart, ws: State) -> list[Move]:
     return [Move("XY-06", "xy_nothing_succeeds", (wp,), "≤小凶", "≤小凶")]
 
 
-def _subject_suits(chart: Chart, use: Place) -> list[Finding]:
+def _subject_suits(chart: Chart, states: States, use: Place) -> list[Finding]:
     """ZJ-02: does the subject named suit — 官持世父動相生, 日月臨父母生世, 官旺父持世, 世動化吉; or 世空世破,
     動而變凶, 子孫財爻持世, 父母官鬼空破 (須宜另於一經處，誠心再卜)."""
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     pillars = (chart.moment.day.branch, chart.moment.month_branch)
     parent_e = next(e for e in (b.element for b in pillars) if e.generates is chart.hexagram.element) \
         if any(b.element.generates is chart.hexagram.element for b in pillars) else None
-    offices = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.官鬼)]
-    parents = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.父母)]
+    offices = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.官鬼)]
+    parents = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.父母)]
     bad = (ws.void and not ws.not_void and not ws.void_filled) or ws.month_break \
-        or (world.moving and bad_change(world, chart)) or world.relation in (R.子孫, R.妻財) \
+        or (world.moving and bad_change(world, states)) or world.relation in (R.子孫, R.妻財) \
         or any(empty(s) for s in offices + parents)
     good = (world.relation is R.官鬼 and any(p.moving and generates(p.element, ws.element) for p in parents)) \
         or (parent_e is not None and generates(parent_e, ws.element)) \
@@ -151,17 +148,17 @@ def _subject_suits(chart: Chart, use: Place) -> list[Finding]:
     return []
 
 
-def teacher_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def teacher_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """延師章 for one's own teacher: 父母 the teacher (YSH-01 … YSH-08)."""
     moves: list[Move] = []
     found: list[Finding] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
-    us = state(chart, use)
+    us = states[use]
     ln = line_at(chart, use)
     # YSH-01 宜旺相或臨日月及動而化吉。如若休囚空破絕及動而化凶，有素食之譏，無師資之益
-    if weak(us) or empty(us) or us.month_break or cut_off(us) or (ln is not None and bad_change(ln, chart)):
+    if weak(us) or empty(us) or us.month_break or cut_off(us) or (ln is not None and bad_change(ln, states)):
         moves.append(Move("YSH-01", "ysh_teacher_useless", (use,), "≤小凶", "≤小凶"))
     elif us.vigour.strong or us.on_month_or_day or (ln is not None and good_change(ln)):
         moves.append(Move("YSH-01", "ysh_good_teacher", (use,), "", "≥小吉"))
@@ -174,7 +171,7 @@ def teacher_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
         found.append(finding("YSH-02", "ysh_strict_but_effective", Effect.GOOD, 1, (use, wp)))
     elif strikes:
         moves.append(Move("YSH-02", "ysh_teacher_a_burden", (use, wp), "-1", "-1"))
-    elif us.vigour.strong and use != wp and _feeds(chart, us):
+    elif us.vigour.strong and use != wp and _feeds(chart, states, us):
         found.append(finding("YSH-02", "ysh_forms_character", Effect.GOOD, 1, (use, wp)))
     # YSH-04 財爻持世乃我克父母，若非師不嚴，定是我師畏凌
     if world.relation is R.妻財:
@@ -185,13 +182,13 @@ def teacher_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
                  and (x.changed.branch.element.overcomes is ws.element or clashes(x.changed.branch, world.branch))]
     if litigious:
         moves.append(Move("YSH-05", "ysh_lawsuit_later", _places(litigious) + (wp,), "=凶", "=凶"))
-    elif any(x.element.overcomes is ws.element for x in ghosts) or (world.moving and bad_change(world, chart)):
+    elif any(x.element.overcomes is ws.element for x in ghosts) or (world.moving and bad_change(world, states)):
         moves.append(Move("YSH-05", "ysh_do_not_follow", _places(ghosts) + (wp,), "≤小凶", "≤小凶"))
     # YSH-06 世爻旺相，或父母持世，或官星持世，日月動爻生扶，及世爻動而化吉，必有長進，青出於藍 (read: a 世 旺相 or
     # held by 父 or 官, with the day, month or a moving line's support; or a 世 changing for the better)
     if ((ws.vigour.strong or world.relation in (R.父母, R.官鬼)) and ws.supports) or good_change(world):
         found.append(finding("YSH-06", "ysh_pupil_surpasses", Effect.GOOD, 1, (wp,)))
-    found += _teacher_changes(chart, use)
+    found += _teacher_changes(chart, states, use)
     # YSH-08 世與父爻兼日月作三合者，情同父子 … 卦得六沖，或世克父爻，或父爻克世者，彼此不投
     pillars = {chart.moment.day.branch, chart.moment.month_branch}
     if use != wp and any(world.branch in fr.members and us.branch in fr.members
@@ -202,13 +199,13 @@ def teacher_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
     return ChapterReading(tuple(found), tuple(moves))
 
 
-def _teacher_changes(chart: Chart, use: Place) -> list[Finding]:
+def _teacher_changes(chart: Chart, states: States, use: Place) -> list[Finding]:
     """YSH-07 動衰變旺，先惰後勤。動旺變衰，先勤後怠。父化父而殊經，父化財而多病，化鬼顯貴之交，父化兄貪財好利."""
     ln = line_at(chart, use)
     if ln is None or not ln.moving or ln.changed is None or ln.relation is not R.父母:
         return []
-    now = state(chart, use).vigour.strong
-    then = state(chart, Place(Layer.CHANGED, use.position)).vigour.strong
+    now = states[use].vigour.strong
+    then = states[Place(Layer.CHANGED, use.position)].vigour.strong
     out: list[Finding] = []
     if not now and then:
         out.append(finding("YSH-07", "ysh_lazy_then_diligent", Effect.NEUTRAL, 0, (use,)))
@@ -221,12 +218,12 @@ def _teacher_changes(chart: Chart, use: Place) -> list[Finding]:
     return out
 
 
-def tutor_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def tutor_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """延師章 for a child's tutor: the 應 the tutor, the 世 the employer (YSH-09), 父 and 子孫 beside them (YSH-10)."""
     moves: list[Move] = []
     found: list[Finding] = []
     world, resp = chart.world, chart.response
-    ws, rs = world_state(chart), state(chart, use)
+    ws, rs = states.world, states[use]
     wp, rp = ws.place, rs.place
     # YSH-09 宜世應相生合，不宜相克相沖。應生世，我得其益，應爻空破，延之不就，應動他有變，世空我意不專
     if empty(rs) or (rs.month_break and not rs.moving) or (rs.void and not rs.not_void and not rs.void_filled):
@@ -252,7 +249,7 @@ def tutor_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
         moves.append(Move("YSH-10", "ysh_do_not_hire", _places(children), "≤小凶", "≤小凶"))
     elif any(t.moving and any(t.element.overcomes is c.element for c in children) for t in teachers):
         moves.append(Move("YSH-10", "ysh_tutor_harms_child", _places(teachers), "-1", "-1"))
-    elif any(state(chart, LINE_PLACES[t.position]).vigour.strong and any(harmonizes(t.branch, c.branch)
+    elif any(states[LINE_PLACES[t.position]].vigour.strong and any(harmonizes(t.branch, c.branch)
                                                                         for c in children) for t in teachers):
         moves.append(Move("YSH-10", "ysh_child_gains", _places(teachers + children), "", "+1"))
     return ChapterReading(tuple(found), tuple(moves))

@@ -34,57 +34,54 @@ from core.chapters.common import (
     harmonizes,
     lines_of,
     moving,
-    state,
     timing,
-    world_state,
 )
-from core.chart import Chart, Spirit
-from core.findings import Effect, Finding, Layer, Timing
-from core.ganzhi import Branch, Element
+from core.chart.chart import Chart, Spirit
+from core.chart.ganzhi import Branch, Element
+from core.findings import Effect, Finding, Layer, Timing, finding
 from core.question import Life, Question
-from core.state import State, Vigour
-from core.strength import finding
-from core.usegod import select_use_god
+from core.reading.step1_usegod import select_use_god
+from core.reading.step2_state import State, States, Vigour
 
 _FALLEN, _LOW, _HAS, _UP = 0, 1, 2, 3  # 失陷 (or 變凶), 無氣, 有氣 (得地), 旺
 
 
-def _grade(chart: Chart, s: State) -> int:
+def _grade(chart: Chart, states: States, s: State) -> int:
     """The chapter's scale (CF-05): 旺, 有氣, 無氣 (休囚), 失陷 — and a line changing for the worse falls (CF-07)."""
     ln = chart.lines[s.place.position - 1] if s.place.layer is Layer.LINE else None
-    if s.vigour is Vigour.失陷 or (ln is not None and bad_change(ln, chart)):
+    if s.vigour is Vigour.失陷 or (ln is not None and bad_change(ln, states)):
         return _FALLEN
     return {Vigour.旺: _UP, Vigour.有氣: _HAS, Vigour.休囚: _LOW}.get(s.vigour, _FALLEN)
 
 
-def _line_of(chart: Chart, rel: R) -> State:
+def _line_of(chart: Chart, states: States, rel: R) -> State:
     """The line the chapter reads for a relation: the one the use-god choice would take (shown, changed or hidden)."""
-    return state(chart, select_use_god(chart, rel).place)
+    return states[select_use_god(chart, rel).place]
 
 
 def _branches_generating(e: Element) -> tuple[Branch, ...]:
     return tuple(b for b in Branch if b.element.generates is e)
 
 
-def lifetime_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def lifetime_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """A lifetime asked by its side: 終身財福 or 終身功名; as a whole it is 000's 身命 (core/topics), not a chapter."""
     if question.life is Life.wealth:
-        return wealth_life(chart, use)
+        return wealth_life(chart, states, use)
     if question.life is Life.career:
-        return career_life(chart, use)
+        return career_life(chart, states, use)
     return ChapterReading()
 
 
-def wealth_life(chart: Chart, use: Place) -> ChapterReading:
+def wealth_life(chart: Chart, states: States, use: Place) -> ChapterReading:
     """終身財福章."""
     moves: list[Move] = []
     found: list[Finding] = []
     times: list[Timing] = []
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
     world = chart.world
-    cs, fs = state(chart, use), _line_of(chart, R.子孫)
-    w, c, f = _grade(chart, ws), _grade(chart, cs), _grade(chart, fs)
+    cs, fs = states[use], _line_of(chart, states, R.子孫)
+    w, c, f = _grade(chart, states, ws), _grade(chart, states, cs), _grade(chart, states, fs)
     three = (wp, use, fs.place)
     ups = sum(g == _UP for g in (w, c, f))
     if w >= _HAS and c == _FALLEN and f == _FALLEN:
@@ -148,13 +145,13 @@ def wealth_life(chart: Chart, use: Place) -> ChapterReading:
     # CF-12 若世財福爻無氣，再遇六沖卦者是也 (a 六沖 alone is not it)
     if chart.hexagram.six_clash and max(w, c, f) <= _LOW:
         moves.append(Move("CF-12", "cf_clash_no_household", three, "≤小凶", "≤小凶"))
-    moves += _world_holder(chart, ws, cs, c, f)
-    found += _patrons(chart, ws)
-    more_found, more_moves = _callings(chart, ws, cs, w, c, f)
+    moves += _world_holder(chart, states, ws, cs, c, f)
+    found += _patrons(chart, states, ws)
+    more_found, more_moves = _callings(chart, states, ws, cs, w, c, f)
     return ChapterReading(tuple(found + more_found), tuple(moves + more_moves), tuple(times))
 
 
-def _callings(chart: Chart, ws: State, cs: State, w: int, c: int, f: int) -> tuple[list[Finding], list[Move]]:
+def _callings(chart: Chart, states: States, ws: State, cs: State, w: int, c: int, f: int) -> tuple[list[Finding], list[Move]]:
     """What the holder of the 世 says of the way one lives (CF-20, CF-25, CF-26, CF-29).
 
     CF-25's 「合助」 and CF-29's 「合住」 both combine a 財 on the 世; read with LH-03 (a static line combined is
@@ -198,7 +195,7 @@ def _callings(chart: Chart, ws: State, cs: State, w: int, c: int, f: int) -> tup
     return found, moves
 
 
-def _world_holder(chart: Chart, ws: State, cs: State, c: int, f: int) -> list[Move]:
+def _world_holder(chart: Chart, states: States, ws: State, cs: State, c: int, f: int) -> list[Move]:
     """What the holder of the 世 adds (CF-14, CF-15, CF-22, CF-24, CF-28) and a 官 striking it (CF-27)."""
     world = chart.world
     wp = ws.place
@@ -226,7 +223,7 @@ def _world_holder(chart: Chart, ws: State, cs: State, c: int, f: int) -> list[Mo
             out.append(Move("CF-15", "cf_helped_gets_by", (wp,), "", "≤平"))
     if held is R.父母:
         # CF-22 官不旺而父旺者 … 名盛之傳。衰而又逢沖克，即欲寄食於公門，凶多吉少
-        office = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.官鬼)]
+        office = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.官鬼)]
         if not ws.vigour.strong and ws.attacks:
             out.append(Move("CF-22", "cf_parent_world_struck", (wp,), "≤小凶", "≤小凶"))
         elif ws.vigour is Vigour.旺 and not any(o.vigour is Vigour.旺 for o in office):
@@ -261,14 +258,14 @@ def _world_holder(chart: Chart, ws: State, cs: State, c: int, f: int) -> list[Mo
         out.append(Move("CF-27", "cf_ghost_strikes_hard", (wp,), "=凶", "=凶"))
     elif strikers:
         here = tuple(LINE_PLACES[x.position] for x in strikers) + (wp,)
-        if not ws.vigour.strong and any(state(chart, LINE_PLACES[x.position]).vigour.strong for x in strikers):
+        if not ws.vigour.strong and any(states[LINE_PLACES[x.position]].vigour.strong for x in strikers):
             out.append(Move("CF-27", "cf_ghost_ruins", here, "=凶", "=凶"))
         else:
             out.append(Move("CF-27", "cf_ghost_troubles", here, "-1", "-1"))
     return out
 
 
-def _patrons(chart: Chart, ws: State) -> list[Finding]:
+def _patrons(chart: Chart, states: States, ws: State) -> list[Finding]:
     """CF-16: the year, the month or the day generating or helping the 世 → favour from above; CF-17: the day or the
     month clashing or overcoming it → trouble from above (the year or the fifth line: loss of favour)."""
     out: list[Finding] = []
@@ -293,17 +290,17 @@ def _patrons(chart: Chart, ws: State) -> list[Finding]:
     return out
 
 
-def career_life(chart: Chart, use: Place) -> ChapterReading:
+def career_life(chart: Chart, states: States, use: Place) -> ChapterReading:
     """終身功名有無章: will I ever hold office — 官 and 父 bearing on the 世."""
     moves: list[Move] = []
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
     world = chart.world
     pillars = (chart.moment.day.branch, chart.moment.month_branch)
     ghost_e = _ghost_element(chart)
-    offices = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.官鬼)]
-    parents = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.父母)]
-    wealths = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.妻財)]
+    offices = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.官鬼)]
+    parents = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.父母)]
+    wealths = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.妻財)]
 
     def feeds(s: State) -> bool:
         return generates(s.element, ws.element) or harmonizes(s.branch, world.branch)
@@ -327,11 +324,11 @@ def career_life(chart: Chart, use: Place) -> ChapterReading:
     weak_rest = not any(s.vigour.strong for s in wealths + parents)
     merit = (weak_rest and (any(up(o) for o in offices) or pillar_office)) \
         or (world.moving and world.spirit is Spirit.白虎) \
-        or any(x.moving and x.spirit is Spirit.白虎 and x.element is Element.金 and feeds(state(chart, LINE_PLACES[x.position]))
+        or any(x.moving and x.spirit is Spirit.白虎 and x.element is Element.金 and feeds(states[LINE_PLACES[x.position]])
                for x in lines_of(chart, R.官鬼))
     # GM-05 凡得子孫持世發動，終非朝廊之貴客
     # GM-06 世靜而臨旬空月破，官逢月破自空 … 惟世與官星空破而動者，勿以此斷
-    use_s = state(chart, use)
+    use_s = states[use]
     barred_world = not ws.moving and ((ws.void and not ws.void_filled) or ws.month_break)
     barred_office = use_s.place.layer is Layer.LINE and not use_s.moving and (
         (use_s.void and not use_s.void_filled) or use_s.month_break)

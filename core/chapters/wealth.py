@@ -14,6 +14,8 @@ no rescue; a 兄 moving alone is 凶 (「水中撈月」).  BX-01 gives no 世/�
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from core.chapters.common import (
     LINE_PLACES,
     ChapterReading,
@@ -21,6 +23,7 @@ from core.chapters.common import (
     Place,
     R,
     Stage,
+    States,
     T,
     Unit,
     bad_change,
@@ -35,19 +38,16 @@ from core.chapters.common import (
     line_at,
     lines_of,
     moving,
-    state,
     timing,
     tomb_of,
     weak,
-    world_state,
 )
-from core.chart import Chart
-from core.findings import Effect, Finding, Layer, Timing
+from core.chart.chart import Chart, Line
+from core.findings import Effect, Finding, Layer, Timing, finding
 from core.question import Horizon, Question, horizon_of
-from core.strength import finding
 
 
-def _places(lines) -> tuple[Place, ...]:  # noqa: ANN001 - lines
+def _places(lines: Iterable[Line]) -> tuple[Place, ...]:
     return tuple(LINE_PLACES[x.position] for x in lines)
 
 
@@ -55,7 +55,7 @@ def _unit(question: Question) -> Unit:
     return Unit.MONTH if horizon_of(question) is Horizon.far else Unit.DAY
 
 
-def wealth_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def wealth_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """求財章: the moving relations, the 財 on the 世, and the days of a money too strong or of many robbers."""
     moves: list[Move] = []
     found: list[Finding] = []
@@ -64,8 +64,8 @@ def wealth_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     # a moving 兄, 父 or 官 harms only with the force to strike (chapters 1–34: tied, retreating, struck by its own
     # change … it is there and does nothing, 雖有如無); the help of 子孫 and 官 against 兄 is read as they move
     near = horizon_of(question) is not Horizon.far
-    robbing, parent = harming(chart, sib, use, near), harming(chart, parent, use, near)
-    draining = harming(chart, office, use, near)
+    robbing, parent = harming(chart, states, sib, use, near), harming(chart, states, parent, use, near)
+    draining = harming(chart, states, office, use, near)
     world = chart.world
     wp = LINE_PLACES[world.position]
     # QC-04 財與子孫爻俱不現於卦中 … 求則無益; 倘得日月為財，或伏而旺者，亦可求也
@@ -109,16 +109,16 @@ def wealth_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
         moves.append(Move("QC-12", "qc_robbed_and_hurt" if striking else "qc_robbed_on_world",
                           (wp,) + _places(sib), "", "=凶" if striking else "-1"))
     # QC-06 卦中財臨日月，謂之重疊 … 須待財爻入墓之日
-    us = state(chart, use)
+    us = states[use]
     if use.layer is Layer.LINE and chart.lines[use.position - 1].relation is R.妻財 and us.on_month_or_day:
         times.append(timing(_unit(question), tomb_of(us.element), "QC-06", "qc_money_on_tomb_day", 6, (use,)))
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
 
 
-def loan_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def loan_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """借貸章 JD-01: the 世 the borrower, the 應 the lender, the 財 the loan."""
     moves: list[Move] = []
-    ws, rs, us = world_state(chart), state(chart, LINE_PLACES[chart.hexagram.response]), state(chart, use)
+    ws, rs, us = states.world, states[LINE_PLACES[chart.hexagram.response]], states[use]
     wp, rp = ws.place, rs.place
     if chart.world.relation is R.兄弟:
         moves.append(Move("JD-01", "jd_sibling_on_world", (wp,), "=凶", "=凶"))  # 世逢兄，何須開口
@@ -137,7 +137,7 @@ def loan_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading
     return ChapterReading((), tuple(moves))
 
 
-def lending_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def lending_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """放債索債章 FZ-01: the 世 the lender, the 應 the debtor."""
     moves: list[Move] = []
     world, resp = chart.world, chart.response
@@ -153,9 +153,9 @@ def lending_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
     return ChapterReading((), tuple(moves))
 
 
-def gamble_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def gamble_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """博戲章 BX-01 「首重世應，若勝以得財者，兼用財」: the 世 against the 應, and the 財."""
-    ws, rs = world_state(chart), state(chart, LINE_PLACES[chart.hexagram.response])
+    ws, rs = states.world, states[LINE_PLACES[chart.hexagram.response]]
     world, resp = chart.world, chart.response
     wp, rp = ws.place, rs.place
     score = 0
@@ -163,21 +163,21 @@ def gamble_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     if ws.on_month_or_day:
         score += 1  # 世喜臨於日月
     improves = any(t in world.transformations for t in (T.回頭生, T.化進神))
-    if world.moving and improves and not bad_change(world, chart):
+    if world.moving and improves and not bad_change(world, states):
         score += 1  # 世爻動而化吉
     if resp.relation is R.妻財 and generates(resp.element, world.element):
         score += 1  # 應帶財而生世
         places.append(rp)
     wealth = [LINE_PLACES[x.position] for x in lines_of(chart, R.妻財)]
     day, month = chart.moment.day.branch.element, chart.moment.month_branch.element
-    if wealth and any(generates(e, state(chart, wealth[0]).element) or e is state(chart, wealth[0]).element
+    if wealth and any(generates(e, states[wealth[0]].element) or e is states[wealth[0]].element
                       for e in (day, month)):
         score += 1  # 財宜日月生扶
         places.append(wealth[0])
     # 世財休囚空破或被刑沖克害，及卦中父動者，多破其財
     losing = weak(ws) or empty(ws) or bool(ws.attacks)
     if wealth:
-        s = state(chart, wealth[0])
+        s = states[wealth[0]]
         losing = losing or weak(s) or empty(s)
     if moving(chart, R.父母):
         losing = True
@@ -195,13 +195,13 @@ def gamble_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     return ChapterReading((finding("BX-01", "bx_even", Effect.NEUTRAL, 0, tuple(places)),))
 
 
-def shop_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def shop_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """開行開店章: 財 the capital, 子孫 the foundation (KH-01), the 應 the partner or the customers (KH-02/03), a
     moving 鬼 (KH-04/05), the hexagram (KH-06)."""
     moves: list[Move] = []
     found: list[Finding] = []
     world, resp = chart.world, chart.response
-    ws, rs = world_state(chart), state(chart, LINE_PLACES[resp.position])
+    ws, rs = states.world, states[LINE_PLACES[resp.position]]
     wp, rp = ws.place, rs.place
     if moving(chart, R.妻財) and moving(chart, R.子孫):
         moves.append(Move("KH-01", "kh_capital_and_foundation_move", _places(moving(chart, R.妻財)
@@ -227,7 +227,7 @@ def shop_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading
             moves.append(Move("KH-04", "kh_ghost_strikes_world", _places(ghosts) + (wp,), "-1", "-1"))
         else:
             moves.append(Move("KH-04", "kh_ghost_moves_trouble", _places(ghosts), "", "-1"))
-    us = state(chart, use)
+    us = states[use]
     if empty(ws) and empty(us):
         moves.append(Move("KH-04", "kh_never_opens", (wp, use), "=凶", "=凶"))  # 更忌世與財空，俱開不成
     h, c = chart.hexagram, chart.changed
@@ -238,12 +238,12 @@ def shop_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading
     return ChapterReading(tuple(found), tuple(moves))
 
 
-def goods_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def goods_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """囤貨賣貨章: 財 is the price (DH-01, DH-03, DH-07), and its months (DH-05)."""
     moves: list[Move] = []
     found: list[Finding] = []
     times: list[Timing] = []
-    us = state(chart, use)
+    us = states[use]
     ln = line_at(chart, use)
     if empty(us) or (ln is not None and T.回頭克 in ln.transformations):
         moves.append(Move("DH-01", "dh_price_void_or_struck", (use,), "=凶", "=凶"))  # 財逢空破及動而變克
@@ -279,20 +279,20 @@ def goods_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
 
 
-def patron_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def patron_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """謁貴章: will the patron receive me — 官 is the patron (YG-07), read with the 世 (YG-01, YG-08); the 世 化空/破
     marks the day of arrival (YG-02).  Choice: the asker is taken as a commoner (YG-06: 平人見貴人, 官 to 世), the
     common case; an official's 世/應 reading needs the asker's status, not asked yet."""
     moves: list[Move] = []
     times: list[Timing] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
-    us = state(chart, use)
+    us = states[use]
     ln = line_at(chart, use)
     if use == wp or (ln is not None and (generates(ln.element, world.element) or harmonizes(ln.branch, world.branch))):
         moves.append(Move("YG-01", "yg_patron_favours_world", (use, wp), "", "+1"))  # 持世及生合世爻為吉
-    if empty(us) or us.real_tomb or (ln is not None and bad_change(ln, chart)):
+    if empty(us) or us.real_tomb or (ln is not None and bad_change(ln, states)):
         moves.append(Move("YG-01", "yg_wasted_trip", (use,), "≤小凶", "≤小凶"))  # 徒勞奔馳之力耳
     if world.moving and (changes_into(world, R.官鬼) or T.回頭克 in world.transformations):
         moves.append(Move("YG-01", "yg_do_not_go", (wp,), "=凶", "=凶"))  # 世爻化鬼化克 … 更不宜行

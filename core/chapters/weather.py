@@ -22,6 +22,7 @@ from core.chapters.common import (
     Finding,
     Move,
     R,
+    States,
     T,
     Timing,
     Unit,
@@ -31,27 +32,25 @@ from core.chapters.common import (
     cut_of,
     lines_of,
     moving,
-    state,
     timing,
     tomb_of,
     turns_into,
     weak,
 )
-from core.chart import Chart
-from core.findings import Effect
+from core.chart.chart import Chart
+from core.findings import Effect, finding
 from core.question import Question, Weather
-from core.strength import finding
 
 _NAMES = {R.父母: "ts_parent_brings_rain", R.子孫: "ts_child_brings_clear", R.妻財: "ts_wealth_brings_fair",
           R.官鬼: "ts_ghost_brings_cloud", R.兄弟: "ts_sibling_brings_wind"}
 
 
-def _void_clashed(chart: Chart, rels: tuple[R, ...]) -> list[int]:
+def _void_clashed(chart: Chart, states: States, rels: tuple[R, ...]) -> list[int]:
     """TS-27: static void lines of ``rels`` the day clashes (冲空則實): they act."""
     out = []
     for ln in chart.lines:
         if ln.relation in rels and not ln.moving:
-            s = state(chart, LINE_PLACES[ln.position])
+            s = states[LINE_PLACES[ln.position]]
             if s.void and s.void_filled:
                 out.append(ln.position)
     return out
@@ -103,20 +102,20 @@ def _reversed(chart: Chart) -> bool:
     return bool(movers) and all(T.反吟 in ln.transformations for ln in movers)
 
 
-def _decide(chart: Chart, wish: Weather) -> tuple[list[Move], list[Timing]]:
+def _decide(chart: Chart, states: States, wish: Weather) -> tuple[list[Move], list[Timing]]:
     want, other, source_rel = (R.父母, R.子孫, R.妻財) if wish is Weather.rain else (R.子孫, R.父母, R.妻財)
     moves: list[Move] = []
     times: list[Timing] = []
     want_acting = acting(chart, want)
     into = turns_into(chart, want)
     kindred = (R.父母, R.官鬼) if wish is Weather.rain else (R.子孫, R.妻財)
-    void_clashed = _void_clashed(chart, kindred)
+    void_clashed = _void_clashed(chart, states, kindred)
     all_want = [LINE_PLACES[ln.position] for ln in lines_of(chart, want)] or [LINE_PLACES[chart.hexagram.world]]
     if want_acting or into or void_clashed:
         places = tuple(a.place for a in want_acting) + tuple(LINE_PLACES[ln.position] for ln in into) \
             + tuple(LINE_PLACES[p] for p in void_clashed)
         retreating = [a for a in want_acting if T.化退神 in a.transformations]
-        tied = [a for a in want_acting if state(chart, a.place).tied]
+        tied = [a for a in want_acting if states[a.place].tied]
         if want_acting and len(retreating) == len(want_acting) and not into and not void_clashed:
             # TS-23/24: 父動化退神，勢必晴也; 子孫財爻化退神者，晴不久矣
             moves.append(Move("TS-24", "ts_wished_weather_retreats", places, "=小吉", "=小凶"))
@@ -133,7 +132,7 @@ def _decide(chart: Chart, wish: Weather) -> tuple[list[Move], list[Timing]]:
             rule = "TS-04" if wish is Weather.rain else "TS-02"
             moves.append(Move(rule, "ts_wished_weather_moves", places, "=吉", "=吉"))
         for a in want_acting:
-            s = state(chart, a.place)
+            s = states[a.place]
             if a.moving:
                 # TS-32 占晴得子財動，占雨得父動，後逢長生之日應之
                 times.append(timing(Unit.DAY, birth_of(a.element), "TS-32", "ts_birth_day", 5, (a.place,)))
@@ -143,7 +142,7 @@ def _decide(chart: Chart, wish: Weather) -> tuple[list[Move], list[Timing]]:
                 times.append(timing(Unit.DAY, a.branch, "TS-30", "ts_void_filled_day", 6, (a.place,)))
         return moves, times
     opposite_into = turns_into(chart, other)
-    if any(state(chart, CHANGED_PLACES[ln.position]).too_strong for ln in opposite_into):
+    if any(states[CHANGED_PLACES[ln.position]].too_strong for ln in opposite_into):
         # the other sky a line turns into stands on the month and the day: HJ-47 (ch. 34, 升之恆) 「用爻重疊，
         # 逢墓庫以收藏」 decides in the overrides; the chapter adds nothing against it
         return moves, times
@@ -185,7 +184,7 @@ def _decide(chart: Chart, wish: Weather) -> tuple[list[Move], list[Timing]]:
         here = tuple(LINE_PLACES[ln.position] for ln in moving(chart, R.兄弟))
         moves.append(Move("TS-09", "ts_sibling_moves_neither", here, "=平", "=小凶" if wish is Weather.rain else "=平"))
         return moves, times
-    wanted = [state(chart, LINE_PLACES[ln.position]) for ln in lines_of(chart, want)]
+    wanted = [states[LINE_PLACES[ln.position]] for ln in lines_of(chart, want)]
     if not wanted or all(weak(s) for s in wanted):
         moves.append(Move("TS-14", "ts_wished_weak_and_still", tuple(all_want), "=凶", "=凶"))
     else:
@@ -193,10 +192,10 @@ def _decide(chart: Chart, wish: Weather) -> tuple[list[Move], list[Timing]]:
     return moves, times
 
 
-def weather_chapter(chart: Chart, question: Question) -> ChapterReading:
+def weather_chapter(chart: Chart, states: States, question: Question) -> ChapterReading:
     """天時章: the findings always; the decision and its days when the weather wished is known."""
     findings = _colour(chart)
     if question.weather is None or question.use_god is not None:
         return ChapterReading(tuple(findings))
-    moves, times = _decide(chart, question.weather)
+    moves, times = _decide(chart, states, question.weather)
     return ChapterReading(tuple(findings), tuple(moves), tuple(times))

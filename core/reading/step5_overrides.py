@@ -17,18 +17,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.actors import acting_lines, actor_at
-from core.chart import Chart, Line, Transformation
-from core.choice import CoUseGod
+from core.chart.actors import acting_lines, actor_at
+from core.chart.chart import Chart, Line, Transformation
+from core.chart.hexagram import Relation
+from core.chart.relations import FULL_PUNISHMENTS, clashes, generates
 from core.findings import Finding, Layer, Place
-from core.hexagram import Relation
-from core.places import Tally
 from core.question import Horizon, Illness, Question, Subject, Topic, Weather, resolve
-from core.relations import FULL_PUNISHMENTS, clashes, generates
-from core.state import State, Vigour, state_of
-from core.usable import Usable
+from core.reading.step1_choice import CoUseGod
+from core.reading.step2_state import State, States, Vigour
+from core.reading.step3_usable import Usable
+from core.reading.step4_places import Tally
+from core.reading.verdict import Verdict
 from core.values import value
-from core.verdict import Verdict
 
 # Matters one wants dispersed rather than held (凡占凶事宜於沖散, LC-03; LH-05 訟、憂疑、怪事).
 UNDESIRED = frozenset((Topic.lawsuit, Topic.danger))
@@ -65,9 +65,11 @@ def apply(v: Verdict, op: str) -> Verdict:
 
 @value
 class Facts:
-    """What the overrides read: the question, the use-god's state, the 世's state and the co-read line."""
+    """What the overrides read: the question, the states of the chart (the use-god's and the 世's among them) and
+    the co-read line."""
 
     chart: Chart
+    states: States
     question: Question
     use: State
     world: State
@@ -139,7 +141,7 @@ def _own_change(f: Facts) -> Iterator[Move]:
         yield Move("HJ-44", "use_god_turns_overcoming", here, "", "=凶", (("changed", changed),))
     elif Transformation.回頭生 in t:
         yield Move("JS-05", "use_god_turns_generating", here, "", "≥小吉", (("changed", changed),))
-    changed_strong = state_of(chart, Place(Layer.CHANGED, use.place.position)).vigour.strong
+    changed_strong = f.states[Place(Layer.CHANGED, use.place.position)].vigour.strong
     if Transformation.化進神 in t and use.vigour is Vigour.旺 and changed_strong:  # JT-03 乘勢而進
         yield Move("JT-02", "use_god_advances", here, "", "+1", (("changed", changed),))
     elif Transformation.化進神 in t and f.tally is not None and f.tally.verdict.side >= 0:
@@ -211,7 +213,7 @@ def _hidden_freed(f: Facts) -> Iterator[Move]:
     許午日子孫出現必愈)."""
     if f.use.place.layer is not Layer.HIDDEN or f.use.void or f.use.vigour is Vigour.失陷:
         return
-    fly = state_of(f.chart, Place(Layer.LINE, f.use.place.position))
+    fly = f.states[Place(Layer.LINE, f.use.place.position)]
     if (fly.void and not fly.void_filled) or fly.month_break:
         yield Move("HJ-28", "hidden_under_empty_flyer", (f.use.place, fly.place), "", "+1")
 
@@ -286,7 +288,7 @@ def _weather(f: Facts) -> Iterator[Move]:
         # the sky a moving line turns into (choice._sky); at its height it is stored in its tomb and gives way:
         # HJ-47 「用爻重疊，喜墓庫以收藏」, read by the author for rain (升之恆): 「午火子孫臨日月旺之極矣，乃為用爻
         # 重疊，逢墓庫以收藏，故知戌必雨」 — the 太旺 of YQ-03, on the month and the day
-        sky = state_of(f.chart, f.co.place)
+        sky = f.states[f.co.place]
         here = (f.co.place, f.use.place)
         if f.co.relation is wished:
             yield Move("SW-05", "weather_asked_moves", here, "=吉", "=吉")
@@ -408,7 +410,7 @@ def _rootless(f: Facts) -> Iterator[Move]:
         return  # 「用神雖旺」: however strong the use-god (on the month or not), a source destroyed leaves it rootless
     destroyed = False
     for p in f.yuan:
-        y = state_of(f.chart, p)
+        y = f.states[p]
         ln = f.chart.lines[p.position - 1]
         self_undone = ln.moving and bool({Transformation.化絕, Transformation.回頭克} & set(ln.transformations))
         if self_undone and (y.month_break or not y.vigour.strong):
@@ -475,10 +477,10 @@ def _frames_on_world(f: Facts) -> Iterator[Move]:
             yield Move("LH-10", x.key, x.places, "", "-1" if on_response else _FRAME_MOVES[x.key], x.params)
 
 
-def _distracted_from(chart: Chart, p: Place, target: State) -> Place | None:
+def _distracted_from(chart: Chart, states: States, p: Place, target: State) -> Place | None:
     """HJ-21 貪生忘克 (L1277 「卦中動出亥水，申金貪水之生，不來克木」): the moving line of ``p`` generates another
     moving line that generates ``target``, and feeds it instead of striking — the line it feeds, or None."""
-    a = state_of(chart, p)
+    a = states[p]
     if not a.moving:
         return None
     for ln in chart.lines:
@@ -500,7 +502,7 @@ def _use_overcomes_world(f: Facts) -> Iterator[Move]:
     if not (f.use.element.overcomes is f.world.element and f.use.acts):
         return
     here = (f.use.place, f.world.place)
-    feeds = _distracted_from(f.chart, f.use.place, f.world)
+    feeds = _distracted_from(f.chart, f.states, f.use.place, f.world)
     if feeds is not None:
         # HJ-21 inside HJ-52: the use-god feeds a moving line that feeds the 世, and forgets to strike it — neither
         # the money that comes by striking nor the office's calamity
