@@ -428,6 +428,11 @@ def _parser() -> argparse.ArgumentParser:
     bc.add_argument("--release-stale", action="store_true",
                     help="first release reservations left by a killed sender (only when no bot or other "
                          "broadcast is running on the same database)")
+    out = sub.add_parser("outcomes", help="how readings turned out, for the readings whose users agreed (asking "
+                         "back on): the request, the outcome, no user id (DATABASE_URL/DATABASE_PATH as for the bot)")
+    out.add_argument("--json", action="store_true", help="every reading as JSON (see --schema)")
+    out.add_argument("--schema", action="store_true", help="print the JSON Schema of the --json output and exit")
+    out.add_argument("--database", metavar="URL", help="the bot's database (default: DATABASE_URL or DATABASE_PATH)")
     db = sub.add_parser("db", help="the bot's database: move an installation between SQLite and PostgreSQL")
     db_sub = db.add_subparsers(dest="db_command", required=True)
     copy = db_sub.add_parser("copy", help="copy every table into an empty database, checked by row counts "
@@ -446,6 +451,12 @@ def main(argv: list[str] | None = None) -> int:
         return _almanac(args)
     if args.command == "natal":
         return _natal(args)
+    if args.command == "outcomes":
+        if args.schema:
+            return _print_schema("outcomes")
+        from bot.ops.outcomes import run_outcomes_cli
+
+        return run_outcomes_cli(as_json=args.json, database=args.database)
     if args.command == "db":
         return _db_copy(args.source, args.target)
     if args.command == "broadcast":

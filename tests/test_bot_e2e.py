@@ -302,7 +302,9 @@ async def test_consultations_in_each_language(tmp_path: Path, caplog: pytest.Log
             assert term("水火既濟") in chart.text and tz in chart.text
             assert term(reading.verdict.name) in answer.text
         rid = reading_id(answer)
-        assert answer.callback_data == [f"r:{rid}", f"p:{rid}", f"z:{rid}", f"g:{rid}", f"k:{rid}:ask", "new"]
+        # and the offer to ask back when its moment comes (bot.handlers.askback), not answered yet
+        assert answer.callback_data == [f"r:{rid}", f"p:{rid}", f"z:{rid}", f"g:{rid}", f"k:{rid}:ask", "new",
+                                        f"ab:{rid}:yes", f"ab:{rid}:no"]
 
         # all six lines at once; a follow-up (whose illness?) first
         chart, answer, lines = await consult(u, topic="illness", answers={"subject": "parent"}, method="text",

@@ -317,6 +317,8 @@ def test_what_moves_with_the_sibling_decides_the_money() -> None:
         r = read(chart, Question(Topic.wealth))
         keys = _keys(r)
         sib, child, office, wealth = (moving(chart, rel) for rel in (R.兄弟, R.子孫, R.官鬼, R.妻財))
+        # HJ-34 (L1376) 「兄爻持世化出財爻而得財」: the 兄 on the 世 turning into the 財 is no robber
+        sib = tuple(x for x in sib if not (x.world and x.changed is not None and x.changed.relation is R.妻財))
         use = r.use_god.place
         robbing, draining = harming(chart, states, sib, use), harming(chart, states, office, use)
         if sib and child:

@@ -23,6 +23,11 @@ from telegram.ext import ContextTypes, ConversationHandler
 
 from bot.render.korean import particles
 from bot.storage import Storage, User
+from core.chart.calendar import DayBoundary, Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
+from core.question import Question
+from core.reading.pipeline import Reading, read
 
 log = logging.getLogger(__name__)
 
@@ -127,3 +132,21 @@ async def answer_pending(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         _answered.discard(query.id)
     else:
         await answer_once(query)
+
+
+def recompute(row: Any) -> Reading:
+    """The Reading object of a stored reading, from its cast, moment and question (the answers without a column
+    of their own are read from the stored record's ``question``; a record from before an answer existed has none,
+    and None is what it was read with)."""
+    stored_moment = row.reading.get("moment", {}) if isinstance(row.reading, dict) else {}
+    if row.moment_utc is not None and row.moment_tz:
+        moment = Moment.at(row.moment_utc, row.moment_tz, DayBoundary(row.day_boundary or 23))
+    else:
+        moment = Moment.from_pillars(stored_moment["month_branch"], stored_moment["day"], stored_moment.get("year"))
+    asked = ((row.reading.get("reading", {}).get("question", {}) or {}) if isinstance(row.reading, dict) else {})
+    question = Question.parse_ids(row.topic or "other", row.subject, row.sex, row.use_god,
+                                  subject_sex=asked.get("subject_sex"), thing=asked.get("thing"),
+                                  horizon=asked.get("horizon"), illness=asked.get("illness"),
+                                  weather=asked.get("weather"), birth=asked.get("birth"),
+                                  study=asked.get("study"), life=asked.get("life"), club=asked.get("club"))
+    return read(build_chart(parse_cast(row.lines), moment), question)

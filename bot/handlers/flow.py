@@ -15,13 +15,14 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from telegram import InputFile, Update
+from telegram import InlineKeyboardMarkup, InputFile, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.handlers import keyboards as kb
 from bot.handlers import natal_flow
+from bot.handlers.askback import reading_markup
 from bot.handlers.common import (
     ASK_CAST_TIME,
     ASK_FOLLOW_UP,
@@ -537,19 +538,23 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         topic=c.get("topic"), subject=c.get("subject"), sex=c.get("sex"), use_god=c.get("use_god"),
         consultation=c.get("id"))
     user_data(context).pop("c", None)
+    markup = await reading_markup(storage(context), user, sender(update).id, reading, rid, kb.after_reading(rid),
+                                  now(context))
     try:
-        await send_reading(update, reading, rid, c.get("question"))
+        await send_reading(update, reading, rid, c.get("question"), markup)
     except TelegramError as exc:  # stored: the consultation is over whatever happens to the reply
         log.warning("reading %d of %s is stored but could not be sent (%s); it is in /history", rid,
                     sender(update).id, exc)
     return END
 
 
-async def send_reading(update: Update, reading: Reading, rid: int, asked: str | None = None) -> None:
-    """The chart as a picture, then as text, then the reading (its answer put as the asker's question asks it)."""
+async def send_reading(update: Update, reading: Reading, rid: int, asked: str | None = None,
+                       markup: InlineKeyboardMarkup | None = None) -> None:
+    """The chart as a picture, then as text, then the reading (its answer put as the asker's question asks it),
+    under it ``markup`` (the reading's buttons by default)."""
     await send_picture(update, reading)
     await say(update, render_chart(reading.chart, term), pre=True)
-    await say(update, render_reading(reading, asked=asked), kb.after_reading(rid))
+    await say(update, render_reading(reading, asked=asked), markup or kb.after_reading(rid))
 
 
 async def send_picture(update: Update, reading: Reading) -> None:

@@ -32,6 +32,7 @@ from core.chapters.common import (
     changes_into,
     clash_of,
     empty,
+    feeding,
     generates,
     harming,
     harmonizes,
@@ -61,6 +62,9 @@ def wealth_chapter(chart: Chart, states: States, question: Question, use: Place)
     found: list[Finding] = []
     times: list[Timing] = []
     sib, child, office, wealth, parent = (moving(chart, r) for r in (R.兄弟, R.子孫, R.官鬼, R.妻財, R.父母))
+    # HJ-34 (L1376) 「兄爻持世化出財爻而得財」, 野鶴's exception to 忌臨身: the 兄 on the 世 that turns into the 財
+    # brings the money (the overrides read it so) and is no robber here either
+    sib = tuple(x for x in sib if not (x.world and changes_into(x, R.妻財)))
     # a moving 兄, 父 or 官 harms only with the force to strike (chapters 1–34: tied, retreating, struck by its own
     # change … it is there and does nothing, 雖有如無); the help of 子孫 and 官 against 兄 is read as they move
     near = horizon_of(question) is not Horizon.far
@@ -99,10 +103,12 @@ def wealth_chapter(chart: Chart, states: States, question: Question, use: Place)
     if parent and not child and not sib:
         moves.append(Move("QC-05", "qc_parent_moves", _places(parent), "", "≤小凶"))
     # QC-11 財得子動生之，如財之有源也 … 子動化財，財動化子，皆同此斷
-    sourced = (child and lines_of(chart, R.妻財)) or any(changes_into(x, R.妻財) for x in child) \
+    # 「生之」: a 子孫 that cannot feed the 財 (化回頭克, weak and 化絕 …, 002 YN-6) is no source
+    feeders = feeding(chart, states, child, use, near)
+    sourced = (feeders and lines_of(chart, R.妻財)) or any(changes_into(x, R.妻財) for x in child) \
         or any(changes_into(x, R.子孫) for x in wealth)
     if sourced and not sib:
-        moves.append(Move("QC-11", "qc_wealth_has_source", _places(child + wealth), "", "+1"))
+        moves.append(Move("QC-11", "qc_wealth_has_source", _places(feeders + wealth), "", "+1"))
     # QC-12 財爻持世，兄爻亦動者，不獨劫財，還防傷己，如若鬼動克世者更凶
     if world.relation is R.妻財 and sib:
         striking = [x for x in office if x.element.overcomes is world.element]
