@@ -31,11 +31,14 @@ from core.export import chart_dict, reading_dict
 from core.question import (
     Aspect,
     Birth,
+    Club,
     Horizon,
     Illness,
+    Life,
     Question,
     QuestionError,
     Sex,
+    Study,
     Subject,
     Thing,
     Topic,
@@ -50,7 +53,7 @@ if TYPE_CHECKING:
 
 CHART_KEYS = frozenset({"lines", "tosses", "random", "at", "tz", "month", "day", "year", "day_boundary", "coins"})
 READ_KEYS = CHART_KEYS | {"topic", "subject", "sex", "use_god", "lang", "subject_sex", "thing", "horizon", "illness",
-                          "weather", "birth", "aspect"}
+                          "weather", "birth", "aspect", "study", "life", "club"}
 
 
 class RequestError(ValueError):
@@ -310,7 +313,8 @@ def question_from_request(req: Mapping[str, Any]) -> Question:
                                   _text(req, "use_god"), subject_sex=_text(req, "subject_sex"),
                                   thing=_text(req, "thing"), horizon=_text(req, "horizon"),
                                   illness=_text(req, "illness"), weather=_text(req, "weather"),
-                                  birth=_text(req, "birth"), aspect=_text(req, "aspect"))
+                                  birth=_text(req, "birth"), aspect=_text(req, "aspect"), study=_text(req, "study"),
+                                  life=_text(req, "life"), club=_text(req, "club"))
     missing = follow_ups(question)
     if missing:
         raise RequestError("the use-god is not fixed yet; answer: " + ", ".join(
@@ -403,6 +407,13 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--aspect", choices=[a.value for a in Aspect],
                    help="for a house, a grave, a site or a marriage: which part, read apart (e.g. works, harm, "
                         "repair, burial, geomancer, children, parents); default: the matter itself")
+    q.add_argument("--study", choices=[s.value for s in Study],
+                   help="for studies: school, profession, healing or craft (學業章: each its own use-god)")
+    q.add_argument("--club", choices=[c.value for c in Club],
+                   help="for a savings club: joining (請會, QH-01) or the pot (搖會, QH-02); two casts")
+    q.add_argument("--life", choices=[x.value for x in Life],
+                   help="for one's lifetime: wealth (終身財福) or career (終身功名), each its own cast (分占); "
+                        "left out, the life as a whole")
     q.add_argument("--use-god", help="an explicit use-god: 父母 兄弟 官鬼 妻財 子孫 世 應 (overrides the topic)")
     q.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
     read_p.add_argument("--picture", metavar="FILE.png", help="also write the chart as a picture (PNG), in --lang")
@@ -556,7 +567,8 @@ def _chart(args: argparse.Namespace) -> int:
         req |= {k: v for k, v in {
             "topic": args.topic, "subject": args.subject, "sex": args.sex, "subject_sex": args.subject_sex,
             "thing": args.thing, "use_god": args.use_god, "horizon": args.horizon, "illness": args.illness,
-            "weather": args.weather, "birth": args.birth, "aspect": args.aspect}.items() if v is not None}
+            "weather": args.weather, "birth": args.birth, "aspect": args.aspect, "study": args.study,
+            "life": args.life, "club": args.club}.items() if v is not None}
     try:
         if reading:
             chart, result = reading_from_request(req, _utcnow)

@@ -180,7 +180,8 @@ def question_of(topic: str, **answers: str) -> Question:
     got = {k: (None if v == "skip" else v) for k, v in answers.items()}
     return Question.parse_ids(topic, got.get("subject"), got.get("sex"), None, subject_sex=got.get("subject_sex"),
                               thing=got.get("thing"), horizon=got.get("horizon"), illness=got.get("illness"),
-                              weather=got.get("weather"), birth=got.get("birth"))
+                              weather=got.get("weather"), birth=got.get("birth"), study=got.get("study"),
+                              life=got.get("life"), club=got.get("club"))
 
 
 def expected(lang_code: str, lines: str, moment: Moment, topic: str, asked: str | None = None,

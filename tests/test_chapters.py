@@ -24,7 +24,21 @@ from core.chart.ganzhi import SEXAGENARY
 from core.chart.hexagram import Relation
 from core.chart.relations import Stage, branch_at_stage, generates
 from core.findings import Layer, Place, Unit
-from core.question import Birth, Horizon, Illness, Question, Role, Sex, Subject, Topic, Weather, resolve
+from core.question import (
+    Birth,
+    Club,
+    Horizon,
+    Illness,
+    Life,
+    Question,
+    Role,
+    Sex,
+    Study,
+    Subject,
+    Topic,
+    Weather,
+    resolve,
+)
 from core.reading.pipeline import Reading, frame_members, read
 from core.reading.step2_state import Vigour, states_of
 from core.reading.verdict import Verdict
@@ -81,7 +95,9 @@ def test_every_chapter_rule_is_registered_in_its_chapter() -> None:
                       "YY": "延醫章", "WZ": "醫卜往治章", "GZ": "蓋造買宅賃宅章", "XN": "尋地章", "ZY": "祖塋舊冢章",
                       "HZ": "此婚子嗣有無章", "HF": "此婚有宜於父母否章", "QL": "娶離婦跳娼婦章", "CZ": "創造宮室章",
                       "XFD": "修方動土章", "JU": "舊宅章", "DT": "卜得地於何時章", "DM": "占地師章",
-                      "YH": "因何事所傷章", "XB": "再占修補吉凶章", "FU": "新亡附葬祖塋章", "TJ": "同居章"}
+                      "YH": "因何事所傷章", "XB": "再占修補吉凶章", "FU": "新亡附葬祖塋章", "TJ": "同居章",
+                      "CF": "終身財福章", "GM": "終身功名有無章", "XY": "學業章", "ZJ": "治經章", "YSH": "延師章",
+                      "MC": "買賣六畜章", "BZ": "為貴人奔走效力求財章", "QH": "請會搖會章"}
     ids = rules.ids("zsbyt")
     assert len(ids) >= 120
     for rule in ids:
@@ -492,7 +508,8 @@ def test_the_birth_comes_on_the_days_of_offspring() -> None:
 
 def _sweep_topics() -> Iterator[Question]:
     for t in CHAPTERS:
-        yield Question(t, Subject.self, Sex.male, illness=Illness.recent, birth=Birth.child, weather=Weather.clear)
+        yield Question(t, Subject.self, Sex.male, illness=Illness.recent, birth=Birth.child, weather=Weather.clear,
+                       study=Study.school, life=Life.wealth, club=Club.pot)
 
 
 @pytest.mark.parametrize("question", list(_sweep_topics()), ids=lambda q: q.topic.value)

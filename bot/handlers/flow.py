@@ -83,14 +83,14 @@ _BEFORE_THE_CAST = (None, ASK_QUESTION, ASK_TOPIC, ASK_FOLLOW_UP, ASK_OPTIONAL)
 
 # What a topic's answers are stored under in the consultation; a new topic clears them all.  An optional
 # follow-up that was skipped is stored as None, so it is not asked again and the default stays.
-ANSWERS = ("subject", "sex", "subject_sex", "thing", "birth", *(f.value for f in OPTIONAL_FOLLOW_UPS))
+ANSWERS = ("subject", "sex", "subject_sex", "thing", "birth", "study", "club", *(f.value for f in OPTIONAL_FOLLOW_UPS))
 
 
 def _question(c: dict[str, Any]) -> Question:
     return Question.parse_ids(c.get("topic") or "other", c.get("subject"), c.get("sex"), c.get("use_god"),
                               subject_sex=c.get("subject_sex"), thing=c.get("thing"), horizon=c.get("horizon"),
                               illness=c.get("illness"), weather=c.get("weather"), birth=c.get("birth"),
-                              aspect=c.get("aspect"))
+                              aspect=c.get("aspect"), study=c.get("study"), life=c.get("life"), club=c.get("club"))
 
 
 def _optional_open(c: dict[str, Any], q: Question) -> tuple[FollowUp, ...]:
@@ -126,7 +126,7 @@ async def ask_next(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     if missing:
         which = missing[0]
         c["asking"] = which.value
-        await say(update, _(kb.FOLLOW_UP_QUESTIONS[which.value]), kb.follow_up(Topic(c["topic"]), which))
+        await say(update, _(kb.follow_up_question(Topic(c["topic"]), which)), kb.follow_up(Topic(c["topic"]), which))
         return ASK_FOLLOW_UP
     optional = _optional_open(c, q)
     if optional:
