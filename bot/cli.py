@@ -29,12 +29,16 @@ from core.chart.cast import Cast, CastError, CoinConvention, parse_cast, random_
 from core.chart.chart import Chart, build_chart
 from core.export import chart_dict, reading_dict
 from core.question import (
+    Aspect,
     Birth,
+    Club,
     Horizon,
     Illness,
+    Life,
     Question,
     QuestionError,
     Sex,
+    Study,
     Subject,
     Thing,
     Topic,
@@ -49,7 +53,7 @@ if TYPE_CHECKING:
 
 CHART_KEYS = frozenset({"lines", "tosses", "random", "at", "tz", "month", "day", "year", "day_boundary", "coins"})
 READ_KEYS = CHART_KEYS | {"topic", "subject", "sex", "use_god", "lang", "subject_sex", "thing", "horizon", "illness",
-                          "weather", "birth"}
+                          "weather", "birth", "aspect", "study", "life", "club"}
 
 
 class RequestError(ValueError):
@@ -309,7 +313,8 @@ def question_from_request(req: Mapping[str, Any]) -> Question:
                                   _text(req, "use_god"), subject_sex=_text(req, "subject_sex"),
                                   thing=_text(req, "thing"), horizon=_text(req, "horizon"),
                                   illness=_text(req, "illness"), weather=_text(req, "weather"),
-                                  birth=_text(req, "birth"))
+                                  birth=_text(req, "birth"), aspect=_text(req, "aspect"), study=_text(req, "study"),
+                                  life=_text(req, "life"), club=_text(req, "club"))
     missing = follow_ups(question)
     if missing:
         raise RequestError("the use-god is not fixed yet; answer: " + ", ".join(
@@ -399,6 +404,16 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--weather", choices=[w.value for w in Weather], help="for weather: the weather asked about")
     q.add_argument("--birth", choices=[b.value for b in Birth],
                    help="for pregnancy: the child (胎孕) or the mother (產婦); the book reads them apart")
+    q.add_argument("--aspect", choices=[a.value for a in Aspect],
+                   help="for a house, a grave, a site or a marriage: which part, read apart (e.g. works, harm, "
+                        "repair, burial, geomancer, children, parents); default: the matter itself")
+    q.add_argument("--study", choices=[s.value for s in Study],
+                   help="for studies: school, profession, healing or craft (學業章: each its own use-god)")
+    q.add_argument("--club", choices=[c.value for c in Club],
+                   help="for a savings club: joining (請會, QH-01) or the pot (搖會, QH-02); two casts")
+    q.add_argument("--life", choices=[x.value for x in Life],
+                   help="for one's lifetime: wealth (終身財福) or career (終身功名), each its own cast (分占); "
+                        "left out, the life as a whole")
     q.add_argument("--use-god", help="an explicit use-god: 父母 兄弟 官鬼 妻財 子孫 世 應 (overrides the topic)")
     q.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
     read_p.add_argument("--picture", metavar="FILE.png", help="also write the chart as a picture (PNG), in --lang")
@@ -417,6 +432,11 @@ def _parser() -> argparse.ArgumentParser:
     bc.add_argument("--release-stale", action="store_true",
                     help="first release reservations left by a killed sender (only when no bot or other "
                          "broadcast is running on the same database)")
+    out = sub.add_parser("outcomes", help="how readings turned out, for the readings whose users agreed (asking "
+                         "back on): the request, the outcome, no user id (DATABASE_URL/DATABASE_PATH as for the bot)")
+    out.add_argument("--json", action="store_true", help="every reading as JSON (see --schema)")
+    out.add_argument("--schema", action="store_true", help="print the JSON Schema of the --json output and exit")
+    out.add_argument("--database", metavar="URL", help="the bot's database (default: DATABASE_URL or DATABASE_PATH)")
     db = sub.add_parser("db", help="the bot's database: move an installation between SQLite and PostgreSQL")
     db_sub = db.add_subparsers(dest="db_command", required=True)
     copy = db_sub.add_parser("copy", help="copy every table into an empty database, checked by row counts "
@@ -435,6 +455,12 @@ def main(argv: list[str] | None = None) -> int:
         return _almanac(args)
     if args.command == "natal":
         return _natal(args)
+    if args.command == "outcomes":
+        if args.schema:
+            return _print_schema("outcomes")
+        from bot.ops.outcomes import run_outcomes_cli
+
+        return run_outcomes_cli(as_json=args.json, database=args.database)
     if args.command == "db":
         return _db_copy(args.source, args.target)
     if args.command == "broadcast":
@@ -541,7 +567,8 @@ def _chart(args: argparse.Namespace) -> int:
         req |= {k: v for k, v in {
             "topic": args.topic, "subject": args.subject, "sex": args.sex, "subject_sex": args.subject_sex,
             "thing": args.thing, "use_god": args.use_god, "horizon": args.horizon, "illness": args.illness,
-            "weather": args.weather, "birth": args.birth}.items() if v is not None}
+            "weather": args.weather, "birth": args.birth, "aspect": args.aspect, "study": args.study,
+            "life": args.life, "club": args.club}.items() if v is not None}
     try:
         if reading:
             chart, result = reading_from_request(req, _utcnow)

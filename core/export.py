@@ -196,6 +196,10 @@ def reading_dict(r: Reading) -> dict[str, Any]:
             "illness": None if q.illness is None else q.illness.value,
             "weather": None if q.weather is None else q.weather.value,
             "birth": None if q.birth is None else q.birth.value,
+            "aspect": None if q.aspect is None else q.aspect.value,
+            "study": None if q.study is None else q.study.value,
+            "life": None if q.life is None else q.life.value,
+            "club": None if q.club is None else q.club.value,
         },
         "use_god": {
             "target": target.value,

@@ -70,6 +70,10 @@ class Topic(StrEnum):
     house = "house"          # building, buying or renting a house (蓋造買宅賃宅章: 父母 with 世)
     grave = "grave"          # an existing ancestral grave (祖塋舊冢章: 父母)
     children = "children"    # will there be children, will they grow up (子嗣章: 子孫)
+    studies = "studies"      # one's studies or the calling one learns (學業章, 治經章: by the kind, ``Study``)
+    tutor = "tutor"          # engaging a tutor for one's child (延師章 YSH-09: 應 the tutor, 世 the employer)
+    client = "client"        # working for a patron or a client for pay (為貴人奔走效力求財章: 財 and 官, 世 and 應)
+    savings_club = "savings_club"  # a rotating savings club, 계, 標會, 頼母子講 (請會搖會章: 財, by ``Club``)
 
 
 class Subject(StrEnum):
@@ -138,6 +142,65 @@ class Birth(StrEnum):
     mother = "mother"  # the mother's safety in childbirth (問產婦: her own line, 財 for a wife, CA-01)
 
 
+class Aspect(StrEnum):
+    """Which part of a house, a grave, a site or a marriage is asked: 增刪卜易 reads each apart, in its own chapter
+    and its own cast (「須宜分占」, 「須宜另占，不可以前卦兼斷」).  The first of each topic is its default."""
+
+    # 蓋造買宅賃宅章 … 舊宅章 (Topic.house)
+    acquire = "acquire"        # building, buying or renting a house (蓋造買宅賃宅章, GZ) — the default
+    works = "works"            # building work, breaking ground, renovating (創造宮室章 CZ, 修方動土章 XFD)
+    old_house = "old_house"    # the home one lives in: is it the cause of the trouble (舊宅章 JU, 指占)
+    share = "share"            # living with someone outside the family (同居章 TJ: the 應)
+    # 祖塋舊冢章 … 新亡附葬祖塋章 (Topic.grave)
+    grave = "grave"            # the ancestral grave as it is (祖塋舊冢章, ZY) — the default
+    harm = "harm"              # what harmed the grave (因何事所傷章, YH)
+    repair = "repair"          # repairing the grave (再占修補吉凶章, XB)
+    burial = "burial"          # burying the newly dead in the ancestral grave (新亡附葬祖塋章, FU)
+    # 尋地章 … 占地師章 (Topic.land)
+    site = "site"              # is the site a good one (尋地章, XN) — the default
+    geomancer = "geomancer"    # the geomancer or feng-shui master (占地師章, DM: the 應)
+    # 婚姻章 … 娶離婦章 (Topic.marriage)
+    match = "match"            # will the match come about, be good (婚姻章, HYN) — the default
+    children = "children"      # children of this marriage (此婚子嗣有無章, HZ: 子孫)
+    parents = "parents"        # this marriage and the parents (此婚有宜於父母否章, HF: 父母)
+    risk = "risk"              # trouble the union may bring (娶離婦章 防患, QL-01: 子孫)
+    obstruction = "obstruction"  # will someone stop the marriage (娶離婦章 防攔阻, QL-02)
+
+
+ASPECTS: Mapping[Topic, tuple[Aspect, ...]] = MappingProxyType({
+    Topic.house: (Aspect.acquire, Aspect.works, Aspect.old_house, Aspect.share),
+    Topic.grave: (Aspect.grave, Aspect.harm, Aspect.repair, Aspect.burial),
+    Topic.land: (Aspect.site, Aspect.geomancer),
+    Topic.marriage: (Aspect.match, Aspect.children, Aspect.parents, Aspect.risk, Aspect.obstruction),
+})
+"""The aspects a topic offers, its default first."""
+
+
+class Life(StrEnum):
+    """Which side of one's own lifetime a cast asks: 身命章 SHM-01 「占終身財福何如？占終身功名有無？ … 俱宜分占」.
+    Not answered (skipped), the life is read as a whole, as 000's 身命 reads it in one cast."""
+
+    wealth = "wealth"          # 終身財福: 世, 財 and 子孫 (CF-01 … CF-29)
+    career = "career"          # 終身功名: 官 and 父 with the 世 (GM-01 … GM-06)
+
+
+class Study(StrEnum):
+    """學業章's kinds of learning, each with its own use-god (XY-01 … XY-05)."""
+
+    school = "school"          # 儒業: study, a degree, a subject learnt (父母 with 世: XY-01/02, ZJ-02)
+    profession = "profession"  # 九流: a learned calling practised for others (官 and 財 with 世: XY-03)
+    healing = "healing"        # 醫家, 巫師: healing and driving out harm (子孫: XY-04)
+    craft = "craft"            # 百工: a trade or a craft (財, read as 求財: XY-05)
+
+
+class Club(StrEnum):
+    """請會搖會章: a rotating savings club (계, 標會, 頼母子講) is asked from one side per cast — starting or joining it
+    (請會, QH-01), or drawing its pot (搖會, QH-02)."""
+
+    joining = "joining"  # 請會: will the club form and hold (QH-01)
+    pot = "pot"          # 搖會: will I draw the pot, and when (QH-02)
+
+
 class FollowUp(StrEnum):
     """What the bot may still have to ask before the use-god is fixed."""
 
@@ -146,10 +209,14 @@ class FollowUp(StrEnum):
     subject_sex = "subject_sex"    # the sex of the relative who marries (son or daughter, brother or sister …)
     thing = "thing"                # what kind of thing was lost
     birth = "birth"                # pregnancy: the child or the mother (TY-01 各宜分占)
+    study = "study"                # studies: the kind of learning (學業章: each its own use-god)
+    club = "club"                  # a savings club: joining it or drawing its pot (請會搖會章)
     # optional: asked after the ones above, each may be skipped (``optional_follow_ups``)
     horizon = "horizon"            # near or far, where the topic's default is a guess (YQ-16)
     illness = "illness"            # a recent or a long illness (JS-25, JS-26)
     weather = "weather"            # the weather wished or asked about (SW-05)
+    aspect = "aspect"              # which part of a house, grave, site or marriage (各宜分占)
+    life = "life"                  # one's own lifetime: wealth or a career (SHM-01 分占); skipped, the whole
 
 
 class Role(Enum):
@@ -213,6 +280,8 @@ class Meaning(StrEnum):
     debtor = "debtor"              # 應 when lending or collecting (FZ-01)
     partner = "partner"            # 應 for a shop: the partner or the customers (KH-01)
     descendants = "descendants"    # 子孫 for a grave site (XN-01)
+    teacher = "teacher"            # 父母 beside a child's tutor (YSH-10 「父爻不可缺之」)
+    patron = "patron"              # the one served for pay (BZ-01: 應, and 官 the patron's standing)
     house = "house"                # 父母 as the house (GZ-01)
     fair_wind = "fair_wind"        # 子孫 on a boat (ZX-02)
     destination = "destination"    # 應 on a journey (CX-01)
@@ -269,16 +338,26 @@ class Question:
     illness: Illness | None = None    # for illness: recent or long
     weather: Weather | None = None    # for weather: the weather wished or asked about
     birth: Birth | None = None        # for pregnancy: the child or the mother
+    aspect: Aspect | None = None      # for a house, a grave, a site, a marriage: which part (None: the default)
+    study: Study | None = None        # for studies: the kind of learning
+    club: Club | None = None          # for a savings club: joining it or drawing its pot
+    life: Life | None = None          # for one's own lifetime: the side asked (None: the life as a whole)
 
     def __post_init__(self) -> None:
         if isinstance(self.use_god, Role) and self.use_god not in _OVERRIDE_ROLES:
             raise QuestionError(f"use-god role {self.use_god.value!r} cannot be chosen; accepted: 世, 應")
+        if self.aspect is not None and self.aspect not in ASPECTS.get(self.topic, ()):
+            accepted = ", ".join(ASPECTS.get(self.topic, ())) or "none"
+            raise QuestionError(f"aspect {self.aspect.value!r} does not apply to topic {self.topic.value!r}; "
+                                f"accepted: {accepted}")
 
     @classmethod
     def parse_ids(
         cls, topic: str, subject: str | None = None, sex: str | None = None, use_god: str | None = None,
         *, subject_sex: str | None = None, thing: str | None = None, horizon: str | None = None,
         illness: str | None = None, weather: str | None = None, birth: str | None = None,
+        aspect: str | None = None,
+        study: str | None = None, life: str | None = None, club: str | None = None,
     ) -> Question:
         """Build from stable string ids (None or "" = not answered); a bad id raises naming the accepted ones."""
         return cls(
@@ -292,6 +371,10 @@ class Question:
             illness=_parse_opt(Illness, "illness", illness),
             weather=_parse_opt(Weather, "weather", weather),
             birth=_parse_opt(Birth, "birth", birth),
+            aspect=_parse_opt(Aspect, "aspect", aspect),
+            study=_parse_opt(Study, "study", study),
+            life=_parse_opt(Life, "life", life),
+            club=_parse_opt(Club, "club", club),
         )
 
 
@@ -362,6 +445,21 @@ _ZSI_02 = source("ZSI-02")    # 子嗣: 福德即子孫爻
 _TY_01 = source("TY-01")
 _CA_01 = source("CA-01")      # 問產婦: 問產婦夫占代占，皆以財為用神      # 胎孕: 親占代占，皆用子孫，惟子占母孕，以弟兄爻為用神也
 _SYU_01 = source("SYU-01")    # 壽元: 凡占壽元，獨以世爻為根本
+_CF_01 = source("CF-01")      # 終身財福: 世爻財爻子孫爻三者無一失陷
+_CF_02 = source("CF-02")      # 子孫者，財之源也
+_GM_01 = source("GM-01")      # 終身功名: 旺父持世、官動生之 …
+_GM_05 = source("GM-05")      # 子孫持世發動，終非朝廊之貴客
+_XY_01 = source("XY-01")      # 儒業: 世爻父母皆宜旺相
+_XY_02 = source("XY-02")      # 財動克文章 … 子動無官之象
+_XY_03 = source("XY-03")      # 九流: 財持世，官持世，財官世爻皆宜得地
+_XY_04 = source("XY-04")      # 天師 … 巫師醫家，皆以子旺，能於治鬼
+_XY_05 = source("XY-05")      # 百工皆以財為用神，子孫元神
+_YSH_01 = source("YSH-01")    # 延師: 父母爻既為師長 … 延師受教，即以此爻為用神
+_YSH_09 = source("YSH-09")    # 父為子而延師者，應為西席，世乃東家
+_YSH_10 = source("YSH-10")    # 虽以世應為主，父爻不可缺之，父旺與子孫相合
+_BZ_01 = source("BZ-01")      # 為貴人奔走: 最重財官兩旺，不宜世應皆空
+_QH_01 = source("QH-01")      # 請會須宜財旺，更宜世應相生
+_QH_02 = source("QH-02")      # 搖會得否，旺財持世必得
 
 # ---- the person table ------------------------------------------------------------------------------------------
 
@@ -422,7 +520,8 @@ _PERSON_TOPICS = (
 # The matter is a thing: its relation whoever asks; a subject, if given, only adds that person's line.
 _MATTER_TOPICS = (Topic.wealth, Topic.career, Topic.exam, Topic.lost, Topic.property, Topic.document, Topic.doctor,
                   Topic.teacher, Topic.land, Topic.livestock, Topic.gamble, Topic.loan, Topic.patron, Topic.shop,
-                  Topic.goods, Topic.lending, Topic.spirits, Topic.house, Topic.grave, Topic.children)
+                  Topic.goods, Topic.lending, Topic.spirits, Topic.house, Topic.grave, Topic.children, Topic.tutor,
+                  Topic.studies, Topic.client, Topic.savings_club)
 # Fixed readings of 000's chapters, nobody's in particular.
 _FIXED_TOPICS = (Topic.weather, Topic.year, Topic.matchmaker)
 
@@ -511,7 +610,16 @@ _MATTER: Mapping[tuple[Topic, Thing | None], tuple[Relation | Role, Source, tupl
     (Topic.lost, Thing.bag): (Relation.父母, source("YS-01", decision=True), (_sec(Relation.官鬼, Meaning.thief, _YS02),)),
     # 章奏、文書及書館文契; 師長; 天地、城池、牆垣、宅舍 (land and graves: a decision, the text names no grave here)
     (Topic.document, None): (Relation.父母, _YS01, ()),
-    (Topic.teacher, None): (Relation.父母, _YS01, ()),
+    # 延師章 YSH-01 「父母爻既為師長 … 延師受教，即以此爻為用神」 (用神章's 師長 agrees)
+    (Topic.teacher, None): (Relation.父母, _YSH_01, ()),
+    # 延師章 YSH-09 「父為子而延師者，應為西席，世乃東家」, YSH-10 「父爻不可缺之 … 父旺與子孫相合」
+    # 為貴人奔走效力求財章: 「最重財官兩旺」 — 財 the pay, 官 and the 應 the one served, 兄 on the 世 idle
+    (Topic.client, None): (Relation.妻財, _BZ_01, (_sec(Relation.官鬼, Meaning.patron, _BZ_01),
+                                                  _sec(Role.應, Meaning.patron, _BZ_01),
+                                                  _sec(Relation.兄弟, Meaning.robber, _BZ_01))),
+    (Topic.tutor, None): (Role.應, _YSH_09, (_sec(Role.世, Meaning.querent, _YSH_09),
+                                            _sec(Relation.子孫, Meaning.child, _YSH_10),
+                                            _sec(Relation.父母, Meaning.teacher, _YSH_10))),
     # 尋地章: 「古以二爻為穴，內卦為穴，騰蛇為穴，屢試不驗，所驗者，世為穴也」 — the site is the 世, 子孫 the
     # descendants (XN-01); 用神章's 天地、城池 (YS-01, a decision for graves) gives way to the chapter
     (Topic.land, None): (Role.世, _XN_01, (_sec(Relation.子孫, Meaning.descendants, _XN_01),)),
@@ -662,6 +770,10 @@ def _missing(q: Question) -> tuple[FollowUp, ...]:
         return (FollowUp.thing,)
     if q.topic is Topic.pregnancy and q.birth is None:
         return (FollowUp.birth,)
+    if q.topic is Topic.studies and q.study is None:
+        return (FollowUp.study,)
+    if q.topic is Topic.savings_club and q.club is None:
+        return (FollowUp.club,)
     return ()
 
 
@@ -678,7 +790,7 @@ _ASKS_HORIZON = (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic
 # expected today, a game or a bet — so the bot asks whether the matter is today's (占日應時, YQ-16).
 _ASKS_TODAY = (Topic.weather, Topic.illness, Topic.returning, Topic.gamble)
 
-OPTIONAL_FOLLOW_UPS = (FollowUp.illness, FollowUp.weather, FollowUp.horizon)
+OPTIONAL_FOLLOW_UPS = (FollowUp.illness, FollowUp.weather, FollowUp.horizon, FollowUp.aspect, FollowUp.life)
 """The follow-ups that may be skipped, in asking order; the rest (``follow_ups``) are required."""
 
 
@@ -688,7 +800,8 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
     topic, so a simple matter gets one or two extra questions or none: ``illness`` for an illness (近病 and 久病 read
     空 and 沖 oppositely, JS-25/26), ``weather`` for the weather (the weather wished becomes the use-god, SW-05 — not
     when an expert gave the use-god), ``horizon`` for the topics whose default horizon is a guess and, offering
-    ``today``, for those a chapter times in hours (after the illness or the weather asked; not for a long illness).
+    ``today``, for those a chapter times in hours (after the illness or the weather asked; not for a long illness),
+    ``life`` for one's own lifetime (its side, SHM-01 分占 — skipped, the life is read as a whole, as before).
     A skip leaves the answer None, so the asker remembers what was skipped."""
     if q.topic in _ASKS_TODAY:
         # then whether it is today's: an illness's crisis, today's weather, a return or a bet today (not for a
@@ -701,6 +814,11 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
         return today
     if q.topic in _ASKS_HORIZON:
         return (FollowUp.horizon,) if q.horizon is None else ()
+    if q.topic in ASPECTS:
+        # which part of the matter, each read apart (各宜分占); an expert's use-god reads the matter as it stands
+        return (FollowUp.aspect,) if q.aspect is None and q.use_god is None else ()
+    if q.topic is Topic.lifetime and q.subject in (None, Subject.self) and q.life is None and q.use_god is None:
+        return (FollowUp.life,)
     return ()
 
 
@@ -714,6 +832,12 @@ def choices(topic: Topic, follow_up: FollowUp) -> tuple[StrEnum, ...]:
         return tuple(Thing) if topic is Topic.lost else ()
     if follow_up is FollowUp.birth:
         return tuple(Birth) if topic is Topic.pregnancy else ()
+    if follow_up is FollowUp.study:
+        return tuple(Study) if topic is Topic.studies else ()
+    if follow_up is FollowUp.club:
+        return tuple(Club) if topic is Topic.savings_club else ()
+    if follow_up is FollowUp.life:
+        return tuple(Life) if topic is Topic.lifetime else ()
     if follow_up is FollowUp.horizon:
         if topic in _ASKS_TODAY:
             return (Horizon.today, Horizon.near) + ((Horizon.far,) if topic is Topic.returning else ())
@@ -722,6 +846,8 @@ def choices(topic: Topic, follow_up: FollowUp) -> tuple[StrEnum, ...]:
         return tuple(Illness) if topic is Topic.illness else ()
     if follow_up is FollowUp.weather:
         return tuple(Weather) if topic is Topic.weather else ()
+    if follow_up is FollowUp.aspect:
+        return ASPECTS.get(topic, ())
     raise QuestionError(f"unknown follow-up {follow_up!r}; accepted: {', '.join(FollowUp)}")
 
 
@@ -737,6 +863,14 @@ def resolve(q: Question) -> UseGodRule:
         raise QuestionError(_missing_message(q, missing), missing)
     if q.topic is Topic.pregnancy and q.birth is Birth.mother:
         return PREGNANT_MOTHER[q.subject] if q.subject is not None else CATALOGUE[_key(q)]
+    if q.aspect is not None and q.aspect in ASPECT_RULES:
+        return ASPECT_RULES[q.aspect]
+    if q.topic is Topic.studies and q.study is not None:
+        return _BY_SIDE[q.study]
+    if q.topic is Topic.savings_club and q.club is not None:
+        return _BY_SIDE[q.club]
+    if q.topic is Topic.lifetime and q.subject is Subject.self and q.life is not None:
+        return _BY_SIDE[q.life]
     if q.topic is Topic.weather and q.weather is not None:
         # 天時: 父母 rain and snow, 子孫 sun and a clear sky (SW-05: 土臨父母有申日雨者…土臨子孫有申日晴者)
         wished = Relation.父母 if q.weather is Weather.rain else Relation.子孫
@@ -747,6 +881,56 @@ def resolve(q: Question) -> UseGodRule:
 
 
 _WEATHER_WISHED = source("SW-05")
+
+# The aspects whose chapter names its own use-god (the others keep their topic's: a house's 父母, a grave's 父母,
+# a marriage's 財 or 官 by the sex — 防攔阻 QL-02 names none, and 附葬 FU-01 reads the grave, 「父母受傷」).
+ASPECT_RULES: Mapping[Aspect, UseGodRule] = MappingProxyType({
+    # 創造宮室章 CZ-01 「父爻旺相，世位興隆」: the house (父母) with the 世, as 蓋造 (GZ-01)
+    Aspect.works: _rule(Relation.父母, source("CZ-01"), _sec(Role.世, Meaning.querent, source("CZ-01"))),
+    # 舊宅章 JU-02 「官鬼發動，的於此處興妖」: is this place the cause — the 官鬼 (指占, one cast per spot)
+    Aspect.old_house: _rule(Relation.官鬼, source("JU-02"), _sec(Relation.子孫, Meaning.blessing, source("JU-02"))),
+    # 同居章 TJ-01 「與外人同居看應爻。世為己，應為人」 (living with kin, 「用六親」, needs whose: not asked for a house)
+    Aspect.share: _rule(Role.應, source("TJ-01"), _sec(Role.世, Meaning.querent, source("TJ-01"))),
+    # 因何事所傷章 YH-01 「專看沖克父母之爻為忌神」: the grave (父母), its attacker the cause
+    Aspect.harm: _rule(Relation.父母, source("YH-01")),
+    # 再占修補吉凶章 XB-01 「既問修補之吉凶，則認世爻為用」
+    Aspect.repair: _rule(Role.世, source("XB-01"), _sec(Relation.子孫, Meaning.blessing, source("XB-01"))),
+    # 占地師章 DM-01 「應為用神」: the geomancer
+    Aspect.geomancer: _rule(Role.應, source("DM-01")),
+    # 此婚子嗣有無章 HZ-01: 子孫; 此婚有宜於父母否章 HF-01 「專以父母為用神」; 防患者，用子孫 (QL-01)
+    Aspect.children: _rule(Relation.子孫, source("HZ-01")),
+    Aspect.parents: _rule(Relation.父母, source("HF-01")),
+    Aspect.risk: _rule(Relation.子孫, source("QL-01"), _sec(Relation.官鬼, Meaning.worry, source("QL-01"))),
+})
+
+_QUERENT_CF = _sec(Role.世, Meaning.querent, _CF_01)
+# One's own lifetime by its side (asked of oneself only: 終身財福 and 終身功名 read the 世 as the one whose life it
+# is), and the kinds of learning.
+_BY_SIDE: Mapping[Life | Study | Club, UseGodRule] = MappingProxyType({
+    # 終身財福: poverty is read from 財 and 福, a short life from the 世 alone (CF-08 「非貧者，須觀財福」); the
+    # 世, 財 and 子孫 are read together (CF-01), 財 the use-god, 子孫 its source (CF-02), 兄 the robber
+    Life.wealth: _rule(Relation.妻財, _CF_01, _QUERENT_CF, _sec(Relation.子孫, Meaning.blessing, _CF_02),
+                       _sec(Relation.兄弟, Meaning.robber, _YS03)),
+    # 終身功名: 官 the office, 父 the learning that leads to it, both bearing on the 世 (GM-01); 子孫 the spoiler
+    Life.career: _rule(Relation.官鬼, _GM_01, _sec(Role.世, Meaning.querent, _GM_01),
+                       _sec(Relation.父母, Meaning.writing, _GM_01), _sec(Relation.子孫, Meaning.spoiler, _GM_05)),
+    # 學業章: each calling its own use-god
+    Study.school: _rule(Relation.父母, _XY_01, _sec(Role.世, Meaning.querent, _XY_01),
+                        _sec(Relation.官鬼, Meaning.office, _XY_02), _sec(Relation.子孫, Meaning.spoiler, _XY_02)),
+    Study.profession: _rule(Relation.官鬼, _XY_03, _sec(Role.世, Meaning.querent, _XY_03),
+                            _sec(Relation.妻財, Meaning.livelihood, _XY_03),
+                            _sec(Relation.兄弟, Meaning.robber, _XY_03)),
+    Study.healing: _rule(Relation.子孫, _XY_04, _sec(Role.世, Meaning.querent, _XY_04),
+                         _sec(Relation.官鬼, Meaning.illness, _XY_04)),
+    Study.craft: _rule(Relation.妻財, _XY_05, _sec(Role.世, Meaning.querent, _XY_05),
+                       _sec(Relation.子孫, Meaning.blessing, _XY_05), _sec(Relation.兄弟, Meaning.robber, _XY_05)),
+    # 請會搖會章: the money is 財 on both sides; joining reads the 世 with the 應 (the other members, QH-01),
+    # the pot is 「旺財持世」 (QH-02)
+    Club.joining: _rule(Relation.妻財, _QH_01, _sec(Role.世, Meaning.querent, _QH_01),
+                     _sec(Role.應, Meaning.partner, _QH_01)),
+    Club.pot: _rule(Relation.妻財, _QH_02, _sec(Role.世, Meaning.querent, _QH_02),
+                    _sec(Relation.兄弟, Meaning.robber, _YS03)),
+})
 
 
 def _missing_message(q: Question, missing: tuple[FollowUp, ...]) -> str:

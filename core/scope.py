@@ -47,6 +47,10 @@ TOPIC_MATTERS: Mapping[Topic, frozenset[Matter]] = MappingProxyType({
     Topic.loan: frozenset({Matter.WEALTH}),
     Topic.document: frozenset({Matter.NEWS, Matter.EXAM}),
     Topic.teacher: frozenset({Matter.EXAM}),
+    Topic.studies: frozenset({Matter.EXAM, Matter.CAREER, Matter.LIVELIHOOD}),
+    Topic.tutor: frozenset({Matter.EXAM, Matter.CHILDREN}),
+    Topic.client: frozenset({Matter.WEALTH, Matter.LIVELIHOOD}),
+    Topic.savings_club: frozenset({Matter.WEALTH}),
     Topic.other: frozenset(),
 })
 

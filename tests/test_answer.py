@@ -4,6 +4,7 @@ chart with the answer and its short chain fits a phone's screen."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from datetime import UTC, datetime
@@ -20,7 +21,21 @@ from core.chart.calendar import Moment
 from core.chart.cast import parse_cast
 from core.chart.chart import build_chart
 from core.findings import Effect, Finding
-from core.question import SUBJECTS, Birth, Illness, Question, Sex, Subject, Thing, Topic, Weather, follow_ups
+from core.question import (
+    SUBJECTS,
+    Birth,
+    Club,
+    Illness,
+    Life,
+    Question,
+    Sex,
+    Study,
+    Subject,
+    Thing,
+    Topic,
+    Weather,
+    follow_ups,
+)
 from core.reading.decision import overridden, said
 from core.reading.pipeline import Reading, read
 
@@ -194,11 +209,20 @@ def _askable() -> list[Question]:
     out = []
     for topic in Topic:
         births = tuple(Birth) if topic is Topic.pregnancy else (None,)
+        sides = {Topic.studies: tuple(Study), Topic.lifetime: (None, *Life), Topic.savings_club: tuple(Club)}.get(
+            topic, (None,))
         for subject in (None, *SUBJECTS[topic]):
             for birth in births:
-                q = _complete(topic, subject, birth)
-                if not follow_ups(q):
-                    out.append(q)
+                for side in sides:
+                    q = _complete(topic, subject, birth)
+                    if isinstance(side, Study):
+                        q = dataclasses.replace(q, study=side)
+                    elif isinstance(side, Club):
+                        q = dataclasses.replace(q, club=side)
+                    else:
+                        q = dataclasses.replace(q, life=side if subject is Subject.self else None)
+                    if not follow_ups(q):
+                        out.append(q)
     return out
 
 

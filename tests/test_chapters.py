@@ -19,11 +19,26 @@ from core.chapters.common import acting, harming, moving, turns_into
 from core.chart.calendar import Moment
 from core.chart.cast import parse_cast
 from core.chart.chart import Chart, Transformation, build_chart
+from core.chart.combinations import frames
 from core.chart.ganzhi import SEXAGENARY
 from core.chart.hexagram import Relation
 from core.chart.relations import Stage, branch_at_stage, generates
 from core.findings import Layer, Place, Unit
-from core.question import Birth, Horizon, Illness, Question, Role, Sex, Subject, Topic, Weather, resolve
+from core.question import (
+    Birth,
+    Club,
+    Horizon,
+    Illness,
+    Life,
+    Question,
+    Role,
+    Sex,
+    Study,
+    Subject,
+    Topic,
+    Weather,
+    resolve,
+)
 from core.reading.pipeline import Reading, frame_members, read
 from core.reading.step2_state import Vigour, states_of
 from core.reading.verdict import Verdict
@@ -77,7 +92,12 @@ def test_every_chapter_rule_is_registered_in_its_chapter() -> None:
                       "KH": "開行開店章", "DH": "囤貨賣貨章", "JD": "借貸章", "FZ": "放債索債章", "BX": "博戲章",
                       "HYN": "婚姻章", "TY": "胎孕章", "CA": "問產婦安否章", "CQ": "產期章", "CX": "出行章", "ZX": "舟行章", "XR": "行人章",
                       "FB": "防非避訟章", "DO": "鬥毆爭競章", "XC": "興詞舉訟章", "JB": "疾病章", "GS": "鬼神章",
-                      "YY": "延醫章", "WZ": "醫卜往治章", "GZ": "蓋造買宅賃宅章", "XN": "尋地章", "ZY": "祖塋舊冢章"}
+                      "YY": "延醫章", "WZ": "醫卜往治章", "GZ": "蓋造買宅賃宅章", "XN": "尋地章", "ZY": "祖塋舊冢章",
+                      "HZ": "此婚子嗣有無章", "HF": "此婚有宜於父母否章", "QL": "娶離婦跳娼婦章", "CZ": "創造宮室章",
+                      "XFD": "修方動土章", "JU": "舊宅章", "DT": "卜得地於何時章", "DM": "占地師章",
+                      "YH": "因何事所傷章", "XB": "再占修補吉凶章", "FU": "新亡附葬祖塋章", "TJ": "同居章",
+                      "CF": "終身財福章", "GM": "終身功名有無章", "XY": "學業章", "ZJ": "治經章", "YSH": "延師章",
+                      "MC": "買賣六畜章", "BZ": "為貴人奔走效力求財章", "QH": "請會搖會章"}
     ids = rules.ids("zsbyt")
     assert len(ids) >= 120
     for rule in ids:
@@ -106,7 +126,16 @@ def _line_place(n: int) -> Place:
 
 # ---- 天時章 -------------------------------------------------------------------------------------------------------
 
+@cache
+def _sky_framed(chart: Chart) -> bool:
+    """A formed 三合 frame of a weather relation (父 rain, 子/財 clear, 鬼 murk): TS-13 reads it as a moving line of its
+    relation, its members acting as the frame (tests/test_house_chapters.py) — the sweeps below are of lines alone."""
+    return any(f.formed and f.relation in (R.父母, R.子孫, R.妻財, R.官鬼) for f in frames(chart))
+
+
 def _rain_moves_plainly(chart: Chart) -> bool:
+    if _sky_framed(chart):
+        return False
     parents = acting(chart, R.父母)
     return bool(parents) and not any(T.化退神 in a.transformations or states_of(chart)[a.place].tied
                                      for a in parents)
@@ -124,7 +153,7 @@ def test_weather_is_read_by_what_moves_not_by_strength() -> None:
         assert r.verdict is Verdict.吉, chart.cast
         assert "ts_wished_weather_moves" in _keys(r)
         weak_seen += any(not states[a.place].vigour.strong for a in acting(chart, R.父母))
-    assert weak_seen > 20
+    assert weak_seen > 10  # the sweep sets aside the charts with a weather frame (TS-13)
 
 
 def test_a_moving_ghost_without_a_parent_gives_cloud_and_no_rain() -> None:
@@ -132,7 +161,7 @@ def test_a_moving_ghost_without_a_parent_gives_cloud_and_no_rain() -> None:
     seen = 0
     for chart in _charts():
         states = states_of(chart)
-        if acting(chart, R.父母) or turns_into(chart, R.父母) or turns_into(chart, R.子孫):
+        if acting(chart, R.父母) or turns_into(chart, R.父母) or turns_into(chart, R.子孫) or _sky_framed(chart):
             continue
         if acting(chart, R.子孫) or acting(chart, R.妻財) or not moving(chart, R.官鬼):
             continue
@@ -151,7 +180,7 @@ def test_a_retreating_parent_ends_the_rain() -> None:
     for chart in _charts(1):
         states = states_of(chart)
         parents = acting(chart, R.父母)
-        if not parents or not all(a.moving and T.化退神 in a.transformations for a in parents):
+        if not parents or not all(a.moving and T.化退神 in a.transformations for a in parents) or _sky_framed(chart):
             continue
         if turns_into(chart, R.父母):
             continue
@@ -172,6 +201,8 @@ def test_the_days_of_the_weather_chapter() -> None:
         states = states_of(chart)
         r = read(chart, Question(Topic.weather, weather=Weather.rain))
         days = {(t.branch, rule) for t in r.timing if t.unit is Unit.DAY for rule in t.rules}
+        if _sky_framed(chart):
+            continue
         for ln in moving(chart, R.父母):
             assert (branch_at_stage(ln.element, Stage.長生), "TS-32") in days
             birth += 1
@@ -301,6 +332,8 @@ def test_what_moves_with_the_sibling_decides_the_money() -> None:
         r = read(chart, Question(Topic.wealth))
         keys = _keys(r)
         sib, child, office, wealth = (moving(chart, rel) for rel in (R.兄弟, R.子孫, R.官鬼, R.妻財))
+        # HJ-34 (L1376) 「兄爻持世化出財爻而得財」: the 兄 on the 世 turning into the 財 is no robber
+        sib = tuple(x for x in sib if not (x.world and x.changed is not None and x.changed.relation is R.妻財))
         use = r.use_god.place
         robbing, draining = harming(chart, states, sib, use), harming(chart, states, office, use)
         if sib and child:
@@ -475,7 +508,8 @@ def test_the_birth_comes_on_the_days_of_offspring() -> None:
 
 def _sweep_topics() -> Iterator[Question]:
     for t in CHAPTERS:
-        yield Question(t, Subject.self, Sex.male, illness=Illness.recent, birth=Birth.child, weather=Weather.clear)
+        yield Question(t, Subject.self, Sex.male, illness=Illness.recent, birth=Birth.child, weather=Weather.clear,
+                       study=Study.school, life=Life.wealth, club=Club.pot)
 
 
 @pytest.mark.parametrize("question", list(_sweep_topics()), ids=lambda q: q.topic.value)

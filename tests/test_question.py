@@ -18,15 +18,18 @@ from core.question import (
     SUBJECTS,
     USE_GOD_IDS,
     Birth,
+    Club,
     FollowUp,
     Horizon,
     Illness,
+    Life,
     Meaning,
     Question,
     QuestionError,
     Role,
     Sex,
     Special,
+    Study,
     Subject,
     Thing,
     Topic,
@@ -109,6 +112,21 @@ QUOTES: dict[tuple[str, str, int], tuple[str, ...]] = {
     ("TY-01", "zsbyt", 441): ("亲占代占，皆用子孙，惟子占母孕，以弟兄爻为用神也",),
     ("SYU-01", "zsbyt", 92): ("凡占寿元，独以世爻为根本",),
     ("CA-01", "zsbyt", 448): ("问产妇夫占代占，皆以财为用神",),
+    ("CF-01", "zsbyt", 58): ("凡占终身财福，世爻财爻子孙爻三者无一失陷",),
+    ("CF-02", "zsbyt", 58): ("子孙者，财之源也",),
+    ("GM-01", "zsbyt", 84): ("凡得旺父持世、官动生之",),
+    ("GM-05", "zsbyt", 88): ("凡得子孙持世发动，终非朝廊之贵客",),
+    ("XY-01", "zsbyt", 149): ("世爻父母皆宜旺相",),
+    ("XY-02", "zsbyt", 150): ("财动克文章，读书中道而废。子动无官之象",),
+    ("XY-03", "zsbyt", 151): ("财持世，官持世，财官世爻皆宜得地。卦中兄爻持世",),
+    ("XY-04", "zsbyt", 151): ("皆以子旺，能于治鬼，必以子孙持世及子孙发动而为吉也",),
+    ("XY-05", "zsbyt", 152): ("百工皆以财为用神，子孙元神，最忌兄爻持世",),
+    ("YSH-01", "zsbyt", 159): ("父母爻既为师长", "延师受教，即以此爻为用神"),
+    ("YSH-09", "zsbyt", 167): ("父为子而延师者，应为西席，世乃东家",),
+    ("YSH-10", "zsbyt", 168): ("父爻不可缺之，父旺与子孙相合",),
+    ("BZ-01", "zsbyt", 356): ("最重财官两旺，不宜世应皆空", "兄爻持世，不如闲处安身"),
+    ("QH-01", "zsbyt", 404): ("请会须宜财旺，更宜世应相生",),
+    ("QH-02", "zsbyt", 405): ("摇会得否，旺财持世必得",),
 }
 
 # The characters by which a seed names each line a rule can point at.
@@ -153,7 +171,7 @@ def test_every_question_resolves_or_names_its_follow_ups() -> None:
 def test_answering_the_follow_ups_always_ends_in_a_use_god() -> None:
     """Answer each follow-up with every offered choice, repeatedly: every path resolves within three answers."""
     fields = {FollowUp.subject: "subject", FollowUp.sex: "sex", FollowUp.subject_sex: "subject_sex",
-              FollowUp.thing: "thing", FollowUp.birth: "birth"}
+              FollowUp.thing: "thing", FollowUp.birth: "birth", FollowUp.study: "study", FollowUp.club: "club"}
     for topic in Topic:
         pending = [Question(topic)]
         for _ in range(3):
@@ -197,8 +215,11 @@ def test_optional_follow_ups_only_where_they_matter() -> None:
     asks = {t: optional_follow_ups(Question(t)) for t in Topic}
     assert {t: f for t, f in asks.items() if f} == {
         Topic.illness: (FollowUp.illness, FollowUp.horizon), Topic.weather: (FollowUp.weather, FollowUp.horizon),
+        Topic.lifetime: (FollowUp.life,),  # one's own lifetime by its side (SHM-01 分占); skipped, the whole
         **{t: (FollowUp.horizon,) for t in (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic.loan,
                                             Topic.returning, Topic.gamble)},
+        # 各宜分占: the part of a house, a grave, a site or a marriage (tests/test_house_chapters.py)
+        **{t: (FollowUp.aspect,) for t in (Topic.house, Topic.grave, Topic.land, Topic.marriage)},
     }
     assert all(len(f) <= 2 for f in asks.values())  # a simple matter gets two extra questions at most
     # answered: nothing more to ask; the subject and the required follow-ups do not change what is optional; a long
@@ -514,7 +535,8 @@ def test_ids_are_stable() -> None:
     assert [t.value for t in Topic] == (
         "wealth career exam marriage pregnancy illness lawsuit travel returning lost property weather year "
         "lifetime lifespan matchmaker other document danger doctor teacher land livestock gamble loan "
-        "patron shop goods lending boat avoid_lawsuit spirits house grave children").split()
+        "patron shop goods lending boat avoid_lawsuit spirits house grave children studies tutor client "
+        "savings_club").split()
     assert [s.value for s in Subject] == (
         "self parent sibling wife husband child employee master sisters_husband other").split()
     assert [s.value for s in Sex] == ["male", "female"]
@@ -562,7 +584,11 @@ def test_values_are_immutable() -> None:
 def test_every_entry_rests_on_a_quoted_line_naming_its_line() -> None:
     """Each rule and each secondary points at a verified seed quote that names the line it takes."""
     seen = set()
-    for key, rule in CATALOGUE.items():
+    # one's lifetime by its side, and each kind of learning: their own rules beside the catalogue's
+    sides = {**{("lifetime", x): resolve(Question(Topic.lifetime, Subject.self, life=x)) for x in Life},
+             **{("studies", x): resolve(Question(Topic.studies, study=x)) for x in Study},
+             **{("savings_club", x): resolve(Question(Topic.savings_club, club=x)) for x in Club}}
+    for key, rule in {**CATALOGUE, **sides}.items():
         pairs = [(rule.target, rule.source)] + [(s.target, s.source) for s in rule.secondary]
         for target, source in pairs:
             assert (source.rule, source.seed, source.line) in QUOTES, (key, source)

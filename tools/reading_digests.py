@@ -27,7 +27,7 @@ from core.chart.calendar import Moment  # noqa: E402
 from core.chart.cast import Cast, LineValue  # noqa: E402
 from core.chart.chart import build_chart  # noqa: E402
 from core.export import chart_dict, reading_dict  # noqa: E402
-from core.question import Birth, Question, Sex, Subject, Thing, Topic, follow_ups  # noqa: E402
+from core.question import Birth, Club, Life, Question, Sex, Study, Subject, Thing, Topic, follow_ups  # noqa: E402
 from core.reading.pipeline import read  # noqa: E402
 
 PATH = ROOT / "tests" / "data" / "reading_digests.json"
@@ -46,6 +46,12 @@ def cases(n: int = 600, seed: int = 3) -> list[tuple[tuple[int, ...], datetime, 
                      rng.choice((None, *Thing)))
         if q.topic is Topic.pregnancy:  # 胎孕章 TY-01: the child or the mother, asked apart
             q = dataclasses.replace(q, birth=rng.choice(list(Birth)))
+        if q.topic is Topic.studies:  # 學業章: each kind of learning its own use-god
+            q = dataclasses.replace(q, study=rng.choice(list(Study)))
+        if q.topic is Topic.savings_club:  # 請會搖會章: joining or the pot, two casts
+            q = dataclasses.replace(q, club=rng.choice(list(Club)))
+        if q.topic is Topic.lifetime:  # 身命章 SHM-01 分占: one side per cast, or the life as a whole
+            q = dataclasses.replace(q, life=rng.choice((None, *Life)))
         try:
             if follow_ups(q):
                 continue

@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from telegram import BotCommand, Update
+from telegram import BotCommand, InlineKeyboardMarkup, Update
 from telegram.constants import ParseMode
 from telegram.ext import (
     ApplicationBuilder,
@@ -32,13 +32,15 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
+from bot.delivery import replies
 from bot.delivery.expiry import install as install_expiry
 from bot.delivery.inbox import Inbox, InboxBot
 from bot.delivery.lanes import CLUSTER_SLOTS, SLOTS, FairUpdateProcessor, connections
 from bot.delivery.pacing import PacedLimiter
 from bot.delivery.request import RetryingRequest
-from bot.handlers import common, flow, natal_flow
+from bot.handlers import askback, common, flow, natal_flow
 from bot.handlers import keyboards as kb
+from bot.handlers.common import recompute
 from bot.handlers.consultation import Consultation
 from bot.handlers.context import CONTEXT_TYPES, BotApplication, BotContext
 from bot.handlers.gate import gate, small_int
@@ -47,6 +49,8 @@ from bot.handlers.words import topic_of
 from bot.ops.config import DEFAULT_ZONES, Config
 from bot.ops.health import MeteredApplication, start_ops, stop_ops
 from bot.ops.health import install as install_ops
+from bot.ops.outcomes import tally
+from bot.render.askback import settings_line, tally_text
 from bot.render.dates import day_text, moment_text
 from bot.render.glossary import render_all_terms, render_terms
 from bot.render.i18n import N_, _, ngettext, normalize, set_current, term, use
@@ -56,22 +60,30 @@ from bot.render.zones import find_zones_soon
 from bot.storage import NatalReading as StoredNatal
 from bot.storage import is_postgres_url
 from bot.storage.persistence import StoragePersistence, StoredConversationHandler
-from core.chart.calendar import DayBoundary, Moment
 from core.chart.cast import CastError, CoinConvention, parse_cast, parse_toss
-from core.chart.chart import build_chart
 from core.natal import read_natal
-from core.question import Question
-from core.reading.pipeline import read
 
 log = logging.getLogger(__name__)
 
 USER_CACHE = 100_000  # users' settings kept in memory (a write transaction per update saved)
-COMMANDS = ("start", "cast", "natal", "history", "terms", "today", "subscribe", "unsubscribe", "settings", "lang", "tz",
-            "help", "cancel")
+COMMANDS = ("start", "cast", "natal", "history", "terms", "today", "subscribe", "unsubscribe", "askback", "settings",
+            "lang", "tz", "help", "cancel")
 
 
 async def load_user(update: Update, context: BotContext) -> None:
-    """Group -1: the user's settings for this update, and the language set for it alone."""
+    """Group -1: the user's settings for this update, and the language set for it alone.  The database away: the
+    update goes no further (no handler runs without its user) and is handled again later (``bot.delivery.replies``)."""
+    try:
+        await _load_user(update, context)
+    except ApplicationHandlerStop:
+        raise
+    except Exception as exc:
+        if replies.note(exc):
+            raise ApplicationHandlerStop from exc
+        raise
+
+
+async def _load_user(update: Update, context: BotContext) -> None:
     persistence = context.application.persistence
     assert isinstance(persistence, StoragePersistence)
     context.application.bot_data["storage"] = await persistence.get_storage()
@@ -129,6 +141,7 @@ async def help_command(update: Update, context: BotContext) -> None:
         _("/terms — what the terms of your latest reading mean"),
         _("/today — today's almanac of stars"),
         _("/subscribe 07:00 — the almanac every morning; /unsubscribe to stop"),
+        _("/askback 20:00 — when a reading's moment comes, I ask whether it happened; /askback off to stop"),
         _("/settings — language, time zone, day boundary and coin convention"),
         _("/cancel — stop the current step"),
         "",
@@ -145,9 +158,11 @@ async def show_settings(update: Update, context: BotContext) -> None:
                 else _("No daily almanac (/subscribe)."))
     grim = (_("Grave verses of 玉照定真經 (early loss, violent death …): shown.") if user.grim else
             _("Grave verses of 玉照定真經 (early loss, violent death …): hidden."))
+    asking = settings_line(user.ask_back, user.ask_at)
+    markup = kb.settings(user.day_boundary, user.coins, user.grim)
+    markup = InlineKeyboardMarkup([*markup.inline_keyboard, *askback.settings_rows(user)])
     await common.say(update, _("Language: {lang}\nTime zone: {tz}\n").format(
-        lang=kb.LANG_NAMES[user.lang], tz=user.tz) + sub_text + "\n" + grim,
-        kb.settings(user.day_boundary, user.coins, user.grim))
+        lang=kb.LANG_NAMES[user.lang], tz=user.tz) + sub_text + "\n" + grim + "\n" + asking, markup)
 
 
 async def settings_button(update: Update, context: BotContext) -> None:
@@ -172,6 +187,9 @@ async def settings_button(update: Update, context: BotContext) -> None:
     elif parts[1] == "coins" and len(parts) == 3 and parts[2] in ("backs", "faces"):
         new = await st.update_user_settings(user.user_id, coins=parts[2])
         context.users[user.user_id] = new
+        await show_settings(update, context)
+    elif parts[1] == "ask" and len(parts) == 3 and parts[2] in ("on", "off"):
+        await askback.switch(context, user, parts[2] == "on")
         await show_settings(update, context)
     elif parts[1] == "grim" and len(parts) == 3 and parts[2] in ("0", "1"):
         new = await st.update_user_settings(user.user_id, grim=parts[2] == "1")
@@ -261,8 +279,13 @@ async def history(update: Update, context: BotContext, offset: int = 0) -> None:
         return
     items: list[tuple[int | str, str]] = [
         (f"n:{r.id}" if isinstance(r, StoredNatal) else r.id, _label(r, user.tz)) for r in page.items]
-    await common.say(update, _("Your readings ({first}–{last} of {total}):").format(
-        first=offset + 1, last=offset + len(items), total=page.total), kb.history(items, offset, page.has_more))
+    head = _("Your readings ({first}–{last} of {total}):").format(first=offset + 1, last=offset + len(items),
+                                                                 total=page.total)
+    record = tally(await context.storage.user_outcomes(user.user_id))  # how they turned out
+    if record.recorded:
+        head = tally_text(recorded=record.recorded, at=record.at, earlier=record.earlier, later=record.later,
+                          not_=record.not_, judged=record.judged, held=record.held) + "\n\n" + head
+    await common.say(update, head, kb.history(items, offset, page.has_more))
 
 
 async def history_command(update: Update, context: BotContext) -> None:
@@ -301,23 +324,6 @@ async def _stored(update: Update, context: BotContext) -> tuple[Any, Any] | None
         await common.say(update, _("That reading is not in your history."))
         return None
     return row, recompute(row)
-
-
-def recompute(row: Any) -> Any:
-    """The Reading object of a stored reading, from its cast, moment and question (the answers without a column
-    of their own are read from the stored record's ``question``; a record from before an answer existed has none,
-    and None is what it was read with)."""
-    stored_moment = row.reading.get("moment", {}) if isinstance(row.reading, dict) else {}
-    if row.moment_utc is not None and row.moment_tz:
-        moment = Moment.at(row.moment_utc, row.moment_tz, DayBoundary(row.day_boundary or 23))
-    else:
-        moment = Moment.from_pillars(stored_moment["month_branch"], stored_moment["day"], stored_moment.get("year"))
-    asked = ((row.reading.get("reading", {}).get("question", {}) or {}) if isinstance(row.reading, dict) else {})
-    question = Question.parse_ids(row.topic or "other", row.subject, row.sex, row.use_god,
-                                  subject_sex=asked.get("subject_sex"), thing=asked.get("thing"),
-                                  horizon=asked.get("horizon"), illness=asked.get("illness"),
-                                  weather=asked.get("weather"), birth=asked.get("birth"))
-    return read(build_chart(parse_cast(row.lines), moment), question)
 
 
 async def open_button(update: Update, context: BotContext) -> None:
@@ -426,7 +432,7 @@ async def cast_entry(update: Update, context: BotContext) -> int:
     if not await reading_allowed(update, context):
         state = context.consultation.state
         return state if state is not None else ConversationHandler.END
-    c = Consultation(id=common.new_consultation_id())
+    c = Consultation(id=common.consultation_id(update))
     topic = next((t.value for a in args if (t := topic_of(a)) is not None), None)
     rest = [a for a in args if topic_of(a) is None]
     unknown = [a for a in rest if not _cast_like(a)]
@@ -579,7 +585,17 @@ async def fallback_button(update: Update, context: BotContext) -> None:
 
 
 async def on_error(update: object, context: BotContext) -> None:
-    """Log the unexpected; tell the user something went wrong, without internals."""
+    """Log the unexpected; tell the user something went wrong, without internals.
+
+    A failure that passes (``bot.delivery.replies.passing``: Telegram unreachable, the database away) is neither: the
+    update is left pending and answered once it is over, and the outage is logged once, where it is met (the
+    request layer, the lanes) — not a traceback per update, nor per failed poll for new updates."""
+    error = context.error
+    if error is not None and replies.passing(error) and (
+            update is None or (isinstance(update, Update) and replies.failed(error))):
+        return
+    if isinstance(update, Update) and replies.kept():
+        return  # (a consequence of the failure that keeps the update, e.g. no user loaded: it is handled again)
     log.error("error while handling an update", exc_info=context.error)
     if isinstance(update, Update) and update.effective_chat is not None:
         lang = "en"
@@ -658,6 +674,7 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     app.add_handler(CommandHandler("history", history_command))
     app.add_handler(CommandHandler("terms", terms_command))
     app.add_handler(CommandHandler("cancel", cancel_outside))
+    askback.install(app)  # /askback, the offer under a reading and the asks' buttons (bot.handlers.askback)
     app.add_handler(CallbackQueryHandler(settings_button, pattern=r"^s:"))
     app.add_handler(CallbackQueryHandler(lang_button, pattern=r"^l:"))
     app.add_handler(CallbackQueryHandler(history_button, pattern=r"^h:"))

@@ -16,12 +16,14 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from telegram import InputFile, Update
+from telegram import InlineKeyboardMarkup, InputFile, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 
+from bot.delivery import replies
 from bot.handlers import keyboards as kb
 from bot.handlers import natal_flow
+from bot.handlers.askback import reading_markup
 from bot.handlers.common import (
     ASK_CAST_TIME,
     ASK_FOLLOW_UP,
@@ -40,8 +42,10 @@ from bot.handlers.common import (
     NATAL_STATES,
     ack,
     button,
+    recompute,
     say,
     sender,
+    toss_for,
     user_of,
 )
 from bot.handlers.consultation import Consultation
@@ -83,7 +87,8 @@ def _question(c: Consultation) -> Question:
     a = c.answers
     return Question.parse_ids(c.topic or "other", a.get("subject"), a.get("sex"), a.get("use_god"),
                               subject_sex=a.get("subject_sex"), thing=a.get("thing"), horizon=a.get("horizon"),
-                              illness=a.get("illness"), weather=a.get("weather"), birth=a.get("birth"))
+                              illness=a.get("illness"), weather=a.get("weather"), birth=a.get("birth"),
+                              aspect=a.get("aspect"), study=a.get("study"), life=a.get("life"), club=a.get("club"))
 
 
 def _optional_open(c: Consultation, q: Question) -> tuple[FollowUp, ...]:
@@ -120,7 +125,7 @@ async def ask_next(update: Update, context: BotContext) -> int:
     if missing:
         which = missing[0]
         context.consultation = replace(c, asking=which.value)
-        await say(update, _(kb.FOLLOW_UP_QUESTIONS[which.value]), kb.follow_up(topic, which))
+        await say(update, _(kb.follow_up_question(topic, which)), kb.follow_up(topic, which))
         return ASK_FOLLOW_UP
     optional = _optional_open(c, q)
     if optional:
@@ -241,7 +246,7 @@ async def got_method(update: Update, context: BotContext) -> int:
                             "○ — -- ×."))
         return ASK_LINES
     if method == "auto":
-        cast = random_cast(convention=CoinConvention(user.coins))
+        cast = random_cast(toss_for(context.consultation, update), convention=CoinConvention(user.coins))
         # tossed here and now: there is nothing to ask
         context.consultation = replace(with_cast(context.consultation, cast), moment=context.now().isoformat())
         await say(update, _("The coins fell like this:") + "\n" + lines_picture([int(v) for v in cast.values]), pre=False)
@@ -534,20 +539,30 @@ async def answer(update: Update, context: BotContext) -> int:
         moment_utc=moment.utc, tz=moment.tz, day_boundary=int(moment.day_boundary), question=c.question,
         topic=c.topic, subject=c.answers.get("subject"), sex=c.answers.get("sex"), use_god=c.answers.get("use_god"),
         consultation=c.id)
+    stored = await context.storage.get_reading(user.user_id, rid)
+    if stored is not None and (stored.lines != cast.lines_text or stored.moment_utc != moment.utc):
+        # this consultation was answered before (its reply did not reach Telegram, or the process died before
+        # the commit): the reading stored then is the answer, not a second reading of another moment
+        reading = recompute(stored)
     context.drop_consultation()
+    markup = await reading_markup(context.storage, user, sender(update).id, reading, rid, kb.after_reading(rid),
+                                  context.now())
     try:
-        await send_reading(update, reading, rid, c.question)
-    except TelegramError as exc:  # stored: the consultation is over whatever happens to the reply
-        log.warning("reading %d of %s is stored but could not be sent (%s); it is in /history", rid,
-                    sender(update).id, exc)
+        await send_reading(update, reading, rid, c.question, markup)
+    except TelegramError as exc:
+        if not replies.note(exc):  # refused for good: stored, the consultation is over; it is in /history
+            log.warning("reading %d of %s is stored but could not be sent (%s); it is in /history", rid,
+                        sender(update).id, exc)
     return END
 
 
-async def send_reading(update: Update, reading: Reading, rid: int, asked: str | None = None) -> None:
-    """The chart as a picture, then as text, then the reading (its answer put as the asker's question asks it)."""
+async def send_reading(update: Update, reading: Reading, rid: int, asked: str | None = None,
+                       markup: InlineKeyboardMarkup | None = None) -> None:
+    """The chart as a picture, then as text, then the reading (its answer put as the asker's question asks it),
+    under it ``markup`` (the reading's buttons by default)."""
     await send_picture(update, reading)
     await say(update, render_chart(reading.chart, term), pre=True)
-    await say(update, render_reading(reading, asked=asked), kb.after_reading(rid))
+    await say(update, render_reading(reading, asked=asked), markup or kb.after_reading(rid))
 
 
 async def send_picture(update: Update, reading: Reading) -> None:
@@ -563,7 +578,9 @@ async def send_picture(update: Update, reading: Reading) -> None:
     try:
         png = await asyncio.to_thread(render_png, reading)  # to_thread carries the language's ContextVar
         await chat.send_photo(InputFile(png, filename="chart.png"), caption=caption(reading.chart))
-    except Exception:  # the picture must never cost the user the reading (the fault is logged)
+    except Exception as exc:  # the picture must never cost the user the reading (the fault is logged)
+        if replies.note(exc):  # Telegram unreachable: the update is answered again later (the outage is logged)
+            return
         log.exception("the chart picture of %s was not sent", sender(update).id if update.effective_user
                       else chat.id)
 

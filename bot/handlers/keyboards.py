@@ -35,6 +35,8 @@ TOPIC_LABELS: dict[str, str] = {
     "boat": N_("A journey by boat"), "avoid_lawsuit": N_("Fearing a lawsuit or trouble"),
     "spirits": N_("Is a spirit behind it?"), "house": N_("Building, buying or renting a house"),
     "grave": N_("An ancestral grave"), "children": N_("Children: will there be, will they grow up"),
+    "studies": N_("My studies, a calling, a craft"), "tutor": N_("A tutor for my child"),
+    "client": N_("Working for a client or a patron"), "savings_club": N_("A savings club (계, 標會, 頼母子講)"),
 }
 SUBJECT_LABELS: dict[str, str] = {
     "self": N_("Myself"), "parent": N_("A parent or elder"), "sibling": N_("A sibling or friend"),
@@ -54,18 +56,43 @@ ILLNESS_LABELS: dict[str, str] = {"recent": N_("Recent (近病)"), "long": N_("L
 WEATHER_LABELS: dict[str, str] = {"rain": N_("Rain"), "clear": N_("A clear sky")}
 BIRTH_LABELS: dict[str, str] = {"child": N_("The child: is it there, will it be kept"),
                                 "mother": N_("The mother's safety in childbirth")}
+# 各宜分占: the parts of a house, a grave, a site or a marriage the book reads each in its own chapter and cast
+ASPECT_LABELS: dict[str, str] = {
+    "acquire": N_("Building, buying or renting it"), "works": N_("Building work, breaking ground, renovating"),
+    "old_house": N_("My home: is it the cause of my troubles?"),
+    "share": N_("Living with someone outside the family"),
+    "grave": N_("The grave as it is"), "harm": N_("What has harmed the grave"), "repair": N_("Repairing the grave"),
+    "burial": N_("Burying the newly dead in it"),
+    "site": N_("Is the site a good one?"), "geomancer": N_("The geomancer (feng-shui master)"),
+    "match": N_("Will the match come about?"), "children": N_("Children from this marriage"),
+    "parents": N_("This marriage and the parents"), "risk": N_("Will the union bring me trouble?"),
+    "obstruction": N_("Will someone stop the marriage?"),
+}
+LIFE_LABELS: dict[str, str] = {"wealth": N_("Wealth and comfort over my life"),
+                               "career": N_("A career, a name over my life")}
+CLUB_LABELS: dict[str, str] = {"joining": N_("Starting or joining the club"), "pot": N_("Drawing the pot: will I, when")}
+STUDY_LABELS: dict[str, str] = {
+    "school": N_("Study: school, a degree, a subject"), "profession": N_("A profession practised for others"),
+    "healing": N_("Healing: medicine, therapy"), "craft": N_("A trade or a craft"),
+}
 FOLLOW_UP_QUESTIONS: dict[str, str] = {
     "subject": N_("Whose matter is it?"),
     "sex": N_("Are you a man or a woman? (Marriage is read from 財 for a man, from 官 for a woman.)"),
     "subject_sex": N_("Is the person who marries a man or a woman?"),
     "thing": N_("What was lost?"),
     "birth": N_("Do you ask about the child or about the mother? The book reads them apart (各宜分占)."),
+    "study": N_("What kind of learning is it? Each is read by its own line (學業章)."),
+    "club": N_("Do you ask about starting or joining the club, or about drawing its pot? The book casts them apart."),
+    "life": N_("Which side of your life do you ask about? The book casts each apart (分占): wealth, or a career. "
+               "Or skip, and the life is read as a whole."),
     "horizon": N_("Is the matter near or far off? A near matter is timed in days, a far one in months and years. "
                   "Not sure? Skip, and it is timed as such matters usually are."),
     "illness": N_("Is the illness recent or long-standing? A void use-god or a six-clash hexagram means recovery "
                   "in a recent illness and danger in a long one. Not sure? Skip."),
     "weather": N_("Which weather do you ask about or hope for? It becomes the use-god. Or skip, and the sky is read "
                   "as it comes, from the moving Water and Fire lines."),
+    "aspect": N_("Which part of the matter do you ask about? The book reads each in its own chapter, one cast each "
+                 "(各宜分占). Or skip, and the matter itself is read."),
 }
 # The horizon question where a chapter times in hours (占日應時): the weather, an illness, a return, a bet.
 TODAY_QUESTION = N_("Is it about today? A matter of today is timed in hours (時辰), a later one in days (or, for a "
@@ -82,6 +109,8 @@ def follow_up_question(topic: Topic, which: FollowUp) -> str:
 SKIP = "skip"  # the value of an optional follow-up's skip button
 SKIP_LABELS: dict[str, str] = {
     "horizon": N_("Not sure — skip"), "illness": N_("Not sure — skip"), "weather": N_("No preference — skip"),
+    "aspect": N_("The matter itself — skip"),
+    "life": N_("My life as a whole"),
 }
 LANG_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語", "zh_Hans": "简体中文", "zh_Hant": "繁體中文"}
 ZONES = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Singapore",
@@ -124,7 +153,8 @@ def follow_up(topic: Topic, which: FollowUp) -> InlineKeyboardMarkup:
     """The answers to a follow-up, two a row; an optional one has its skip button on a row of its own."""
     labels = {FollowUp.subject: SUBJECT_LABELS, FollowUp.sex: SEX_LABELS, FollowUp.subject_sex: SEX_LABELS,
               FollowUp.thing: THING_LABELS, FollowUp.horizon: HORIZON_LABELS, FollowUp.illness: ILLNESS_LABELS,
-              FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS}[which]
+              FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS, FollowUp.aspect: ASPECT_LABELS,
+              FollowUp.study: STUDY_LABELS, FollowUp.club: CLUB_LABELS, FollowUp.life: LIFE_LABELS}[which]
     buttons = [B(_(labels[c.value]), callback_data=f"f:{which.value}:{c.value}") for c in choices(topic, which)]
     skip = ([[B(_(SKIP_LABELS[which.value]), callback_data=f"f:{which.value}:{SKIP}")]]
             if which in OPTIONAL_FOLLOW_UPS else [])

@@ -100,7 +100,7 @@ async def natal_entry(update: Update, context: BotContext) -> int:
     if not await reading_allowed(update, context):
         state = context.consultation.state
         return state if state is not None else common.END
-    context.consultation = Consultation(id=common.new_consultation_id(), natal=NatalAnswers())
+    context.consultation = Consultation(id=common.consultation_id(update), natal=NatalAnswers())
     return await ask_birth_date(update, context)
 
 

@@ -18,14 +18,14 @@ from datetime import date, datetime
 from bot.render.dates import day_text
 from bot.render.i18n import N_, _
 from core.findings import Timing, Unit
-from core.question import Birth, Subject, Topic, Weather
+from core.question import Aspect, Birth, Club, Life, Study, Subject, Topic, Weather
 from core.reading.pipeline import Reading
 
 # A plain yes or no: "something else" (Topic.other), and a use-god without a relation's sentences.
 _PLAIN = (N_("Yes: it will go the way you hope."), N_("No: it will not go the way you hope."))
 
 # (yes, no): the outcome as the asker hopes it, and as he fears it — for the verdict's two sides (the use-god
-# favoured, or not).  Keyed by topic, then by (topic, weather) and (topic, birth).
+# favoured, or not).  Keyed by topic, then by (topic, weather) and (topic, birth); a part asked apart in _ASPECT.
 _TOPIC: dict[object, tuple[str, str]] = {
     Topic.wealth: (N_("Yes: the money you seek will come to you."),
                    N_("No: the money you seek will not come to you.")),
@@ -85,6 +85,52 @@ _TOPIC: dict[object, tuple[str, str]] = {
                   N_("No: the ancestral grave does not favour the family.")),
     Topic.children: (N_("Yes: you will have children, and they will grow up."),
                      N_("No: the signs for children are poor.")),
+    # 終身財福章 「家殷戶足、福祿綿長」 / 「無衣乏食」; 終身功名有無章 「皆主成名之象」 / 「終須白屋之人」
+    (Topic.lifetime, Life.wealth): (N_("Your life will be one of plenty and comfort."),
+                                      N_("Your life will not be one of plenty; money will stay hard to hold.")),
+    (Topic.lifetime, Life.career): (N_("Yes: you will make a career and a name over your life."),
+                                      N_("No: a career and a name are not in the signs for your life.")),
+    # 學業章 「攀龍附鳳，指日可期」 / 「諸事無成」, by the calling
+    (Topic.studies, Study.school): (N_("Yes: your studies will succeed."), N_("No: your studies will not succeed.")),
+    (Topic.studies, Study.profession): (N_("Yes: your profession will bring you respect and a living."),
+                                         N_("No: your profession will bring little respect or gain.")),
+    (Topic.studies, Study.healing): (N_("Yes: your healing work will succeed."),
+                                      N_("No: your healing work will not succeed.")),
+    (Topic.studies, Study.craft): (N_("Yes: your craft will bring you a good living."),
+                                    N_("No: your craft will bring toil more than gain.")),
+    # 延師章 YSH-09 「應生世，我得其益 … 應爻空破，延之不就」
+    # 為貴人奔走效力求財章 「世遇財官臨應，無不遂也」
+    Topic.client: (N_("Yes: the work will go well and pay you."), N_("No: the work will not pay you as you hope.")),
+    # 請會搖會章 「請會須宜財旺 … 財逢絕破，速宜止之」; 「搖會得否，旺財持世必得」
+    (Topic.savings_club, Club.joining): (N_("Yes: the club will form and hold together."),
+                                         N_("No: the club will not hold; better stay out of it.")),
+    (Topic.savings_club, Club.pot): (N_("Yes: the pot will come to you."), N_("No: the pot will not come to you.")),
+    Topic.tutor: (N_("Yes: the tutor is a good choice for your child."),
+                  N_("No: the tutor is not a good choice for your child.")),
+}
+# The parts of a matter read apart (Aspect): each its chapter's question, whoever's matter it is.  A dict of its own:
+# an Aspect and a Topic with the same id ("children", "grave") are equal strings, and would share a key.
+_ASPECT: dict[Aspect, tuple[str, str]] = {
+    Aspect.works: (N_("Yes: the building work will go well."),
+                   N_("No: the building work will not go well; better to wait.")),
+    Aspect.old_house: (N_("Yes: the classic sees this place as the cause of the trouble."),
+                       N_("No: the trouble does not come from this place.")),
+    Aspect.share: (N_("Yes: living together will go well for both of you."),
+                   N_("No: living together will not go well.")),
+    Aspect.harm: (N_("Yes: the grave is unharmed and will settle by itself."),
+                  N_("No: something is harming the grave; the reasons say what.")),
+    Aspect.repair: (N_("Yes: repairing the grave will bring peace."),
+                    N_("No: repairing will not help; the grave may have to be moved.")),
+    Aspect.burial: (N_("Yes: the newly dead may be buried with the ancestors."),
+                    N_("No: better to bury the newly dead elsewhere.")),
+    Aspect.geomancer: (N_("Yes: this geomancer is right for you."), N_("No: this geomancer is not right for you.")),
+    Aspect.children: (N_("Yes: this marriage will bring children."),
+                      N_("No: the signs for children from this marriage are poor.")),
+    Aspect.parents: (N_("Yes: the marriage will do the parents no harm."),
+                     N_("No: the marriage bodes ill for the parents.")),
+    Aspect.risk: (N_("Yes: the union will bring you no trouble."),
+                  N_("No: the union will bring you trouble; take care.")),
+    Aspect.obstruction: (N_("Yes: nothing will stop the marriage."), N_("No: the marriage will be blocked.")),
 }
 
 # Another person's illness: the person is named ({who}); one's own is said to the asker.
@@ -120,7 +166,8 @@ _PERSON_ANY = (N_("Yes: things will go as hoped for {who}."), N_("No: things wil
 _OWN_SENTENCES = frozenset({Topic.wealth, Topic.career, Topic.exam, Topic.pregnancy, Topic.lost, Topic.property,
                             Topic.document, Topic.doctor, Topic.gamble, Topic.loan, Topic.teacher, Topic.land,
                             Topic.livestock, Topic.shop, Topic.goods, Topic.lending, Topic.spirits, Topic.house,
-                            Topic.grave})
+                            Topic.grave, Topic.studies, Topic.tutor, Topic.client,
+                            Topic.savings_club})
 
 # The fallback: by the use-god's relation (or the line it is), for a topic without sentences of its own.
 _RELATION: dict[str, tuple[str, str]] = {
@@ -162,12 +209,16 @@ def pair(r: Reading) -> tuple[str, str]:
     a post, a lost thing) and matters said of the thing itself (a site, a shop) keep their topic's sentences
     whoever is named."""
     q = r.question
+    if q.use_god is None and q.aspect in _ASPECT:
+        return _ASPECT[q.aspect]
     if q.topic is Topic.illness:
         return _ILLNESS_SELF if q.subject in (None, Subject.self) else _ILLNESS_OTHER
     if q.use_god is None and q.subject not in (None, Subject.self) and q.topic not in _OWN_SENTENCES:
         return _PERSON.get(q.topic, _PERSON_ANY)
     if q.use_god is None:
-        found = _TOPIC.get((q.topic, q.weather)) or _TOPIC.get((q.topic, q.birth)) or _TOPIC.get(q.topic)
+        found = _TOPIC.get((q.topic, q.weather)) or _TOPIC.get((q.topic, q.birth)) \
+            or _TOPIC.get((q.topic, q.study)) or _TOPIC.get((q.topic, q.life)) or _TOPIC.get((q.topic, q.club)) \
+            or _TOPIC.get(q.topic)
         if found is not None:
             return found
     return _RELATION.get(str(r.rule.target.value), _PLAIN)

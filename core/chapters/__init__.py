@@ -9,7 +9,11 @@ comes last and holds), and its 應期 (timings, ranked with the seed's other tim
 
 One module per chapter group: ``weather`` (天時), ``body`` (壽元, 趨避, 父母壽元, 兄弟, 夫婦, 子嗣), ``wealth`` (求財,
 謁貴, 開店, 囤貨, 借貸, 放債, 博戲), ``career`` (鄉試, 升選), ``marriage`` (婚姻, 胎孕, 產婦), ``travel`` (出行,
-舟行, 行人), ``lawsuit`` (防非避訟, 鬥毆, 興詞), ``illness`` (疾病, 延醫, 鬼神), ``house`` (蓋造買宅, 尋地, 祖塋).
+舟行, 行人), ``lawsuit`` (防非避訟, 鬥毆, 興詞), ``illness`` (疾病, 延醫, 鬼神), ``house`` (蓋造買宅, 創造宮室, 修方動土,
+舊宅, 尋地, 祖塋), ``grave`` (因何事所傷, 再占修補, 新亡附葬, 占地師), ``match`` (此婚子嗣, 此婚宜於父母, 娶離婦),
+``life`` (終身財福, 終身功名: a lifetime by its side), ``learning`` (學業, 治經, 延師), ``errands`` (買賣六畜; 延醫's
+holder of the 世; 為貴人奔走效力求財; 請會搖會).
+A matter asked apart (``core.question.Aspect``: building work, the grave's harm …) is read by its own chapter.
 An expert's explicit use-god turns the chapters off: their rules read the catalogue's use-god.
 """
 
@@ -20,9 +24,13 @@ from collections.abc import Callable
 from core.chapters.body import children_chapter, danger_chapter, lifespan_chapter
 from core.chapters.career import career_chapter
 from core.chapters.common import ChapterReading
-from core.chapters.house import grave_chapter, house_chapter, site_chapter
-from core.chapters.illness import doctor_chapter, illness_chapter, spirits_chapter
+from core.chapters.errands import client_chapter, club_chapter, livestock_chapter, own_doctor_chapter
+from core.chapters.grave import grave_reader, land_reader
+from core.chapters.house import house_chapter
+from core.chapters.illness import illness_chapter, spirits_chapter
 from core.chapters.lawsuit import avoid_lawsuit_chapter, lawsuit_chapter
+from core.chapters.learning import studies_chapter, teacher_chapter, tutor_chapter
+from core.chapters.life import lifetime_chapter
 from core.chapters.marriage import marriage_chapter, pregnancy_chapter
 from core.chapters.travel import boat_chapter, returning_chapter, travel_chapter
 from core.chapters.wealth import (
@@ -46,7 +54,7 @@ _Reader = Callable[[Chart, States, Question, Place], ChapterReading]
 
 CHAPTERS: dict[Topic, _Reader] = {
     Topic.illness: illness_chapter,
-    Topic.doctor: doctor_chapter,
+    Topic.doctor: own_doctor_chapter,
     Topic.spirits: spirits_chapter,
     Topic.wealth: wealth_chapter,
     Topic.loan: loan_chapter,
@@ -68,8 +76,15 @@ CHAPTERS: dict[Topic, _Reader] = {
     Topic.lifespan: lifespan_chapter,
     Topic.danger: danger_chapter,
     Topic.house: house_chapter,
-    Topic.land: site_chapter,
-    Topic.grave: grave_chapter,
+    Topic.land: land_reader,
+    Topic.grave: grave_reader,
+    Topic.lifetime: lifetime_chapter,
+    Topic.studies: studies_chapter,
+    Topic.teacher: teacher_chapter,
+    Topic.tutor: tutor_chapter,
+    Topic.livestock: livestock_chapter,
+    Topic.client: client_chapter,
+    Topic.savings_club: club_chapter,
 }
 """The chapter that judges each topic; a topic without one (lost things, documents …) is read by ch. 1–34 alone."""
 

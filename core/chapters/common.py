@@ -15,7 +15,7 @@ from core.chart.hexagram import Relation
 from core.chart.relations import Stage, branch_at_stage, clash_of, clashes, generates, harmonizes, overcomes, stage
 from core.findings import CHANGED_PLACES, LINE_PLACES, Finding, Layer, Place, Timing, Unit
 from core.reading.step2_state import State, States, Vigour
-from core.reading.step4_places import cannot_harm
+from core.reading.step4_places import cannot_harm, cannot_help
 from core.reading.step5_overrides import Move
 from core.rules import source
 from core.values import value
@@ -95,6 +95,14 @@ def harming(chart: Chart, states: States, lines: tuple[Line, ...], use: Place, n
     (tied, retreating, struck by its own change, distracted, entombed: ``core.reading.step4_places.cannot_harm``) is no harm."""
     us = states[use]
     return tuple(ln for ln in lines if cannot_harm(chart, states, LINE_PLACES[ln.position], us, near) is None)
+
+
+def feeding(chart: Chart, states: States, lines: tuple[Line, ...], use: Place, near: bool = True) -> tuple[Line, ...]:
+    """Of ``lines`` (moving), those with the force to feed the use-god now or later: a helper chapters 1–34 read as
+    never able to generate (weak and struck by its own change, 化絕, 化破: 002 YN-6; one that can never act) feeds
+    nothing (``core.reading.step4_places.cannot_help``) — 「巳火又化回頭之克，不能生丑土之財，此財既無生扶」 (L666)."""
+    us = states[use]
+    return tuple(ln for ln in lines if cannot_help(chart, states, LINE_PLACES[ln.position], us, near) is None)
 
 
 def acting(chart: Chart, rel: Relation) -> tuple[Actor, ...]:

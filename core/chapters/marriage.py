@@ -36,6 +36,7 @@ from core.chapters.common import (
     timing,
     weak,
 )
+from core.chapters.match import match_aspect_chapter
 from core.chart.chart import Chart
 from core.chart.relations import harmony_of
 from core.findings import Effect, Finding, Layer, Timing, finding
@@ -43,6 +44,10 @@ from core.question import Birth, Horizon, Question, horizon_of
 
 
 def marriage_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
+    """婚姻章; a marriage's children, parents, risk or obstruction asked apart by their own (core/chapters/match)."""
+    apart = match_aspect_chapter(chart, states, question, use)
+    if apart is not None:
+        return apart
     moves: list[Move] = []
     found: list[Finding] = []
     ln = line_at(chart, use)
@@ -97,12 +102,44 @@ def marriage_chapter(chart: Chart, states: States, question: Question, use: Plac
     clash = chart.hexagram.six_clash and not (chart.changed is not None and chart.changed.six_harmony)
     if clash and (not lines_of(chart, R.妻財) or not lines_of(chart, R.官鬼)):
         moves.append(Move("HYN-12", "hyn_clash_without_pair", (), "=凶", "=凶"))
+    if man_side:
+        found += _many_wives(chart, states, use)
+    # HYN-16 兄鬼動臨元武，防局中奸詐騙財，縱使世應相生，財官無害，必須大費，鬼臨虎動或不來過門或過門不久，必見喪事
+    for x in chart.lines:
+        here = (LINE_PLACES[x.position],)
+        if x.moving and x.relation in (R.兄弟, R.官鬼) and x.spirit.name == "玄武":
+            found.append(finding("HYN-16", "hyn_swindle_costs", Effect.BAD, 1, here))
+        if x.moving and x.relation is R.官鬼 and x.spirit.name == "白虎":
+            found.append(finding("HYN-16", "hyn_mourning", Effect.BAD, 1, here))
     # HYN-17 世持鬼應持財，謂之陰陽得位 … 鬼臨應財持世，牝雞司晨
     if world.relation is R.官鬼 and resp.relation is R.妻財:
         found.append(finding("HYN-17", "hyn_in_their_places", Effect.GOOD, 1, (wp, rp)))
     elif world.relation is R.妻財 and resp.relation is R.官鬼:
         found.append(finding("HYN-17", "hyn_wife_rules", Effect.NEUTRAL, 0, (wp, rp)))
     return ChapterReading(tuple(found), tuple(moves))
+
+
+def _many_wives(chart: Chart, states: States, use: Place) -> list[Finding]:
+    """HYN-15 (L424) 男家占女家，財爻重疊旺相生合世爻者，多主賢妻美妾，財化財，或應雙娶 … 或應收妝奩甚厚，惟忌爻中
+    兄動及日月沖克財爻，花燭重重亦不免耳: several strong 財 that generate or combine the 世 — a good wife (the
+    author rejects 黃金策's 「財爻重疊，重作新人」 for them); a 財 changing into 財 — two at once, or a rich dowry;
+    either with a moving 兄 or the day or month clashing or overcoming the 財 — married more than once."""
+    world = chart.world
+    wealth = lines_of(chart, R.妻財)
+    doubled = [x for x in wealth if x.moving and x.changed is not None and x.changed.relation is R.妻財]
+    strong = [x for x in wealth if states[LINE_PLACES[x.position]].vigour.strong]
+    many = len(wealth) >= 2 and len(strong) >= 2 and all(
+        x.world or generates(x.element, world.element) or harmonizes(x.branch, world.branch) for x in strong)
+    if not (many or doubled):
+        return []
+    places = tuple(LINE_PLACES[x.position] for x in (doubled or strong))
+    pillars = (chart.moment.month_branch, chart.moment.day.branch)
+    struck = any(clash_of(b) is x.branch or b.element.overcomes is x.element for b in pillars for x in wealth)
+    if moving(chart, R.兄弟) or struck:
+        return [finding("HYN-15", "hyn_married_again", Effect.BAD, 1, places)]
+    if doubled:
+        return [finding("HYN-15", "hyn_two_at_once", Effect.NEUTRAL, 0, places)]
+    return [finding("HYN-15", "hyn_good_wife", Effect.GOOD, 1, places)]
 
 
 def mother_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
@@ -124,6 +161,15 @@ def mother_chapter(chart: Chart, states: States, question: Question, use: Place)
         # 雖則不宜鬼動，倘若兄動克財，又宜鬼動制服兄爻
         moves.append(Move("CA-01", "ca_ghost_moves_mother", tuple(LINE_PLACES[x.position]
                                                                  for x in moving(chart, R.官鬼)), "", "-1"))
+    # CA-03 卦得六沖，子旺財強終是喜。爻逢六合，財空子破亦為憂: against the general reading of a six-clash and a
+    # six-harmony (LC-03, LH-05), the mother (her line) and the child (子孫) decide — last, so it holds; not against
+    # CA-01's signs of danger, which the chapter names first
+    children = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.子孫)]
+    danger = bool(moves) and moves[0].rule == "CA-01" and moves[0].key == "ca_mother_in_danger"
+    if chart.hexagram.six_clash and not danger and s.vigour.strong and any(c.vigour.strong for c in children):
+        moves.append(Move("CA-03", "ca_clash_but_strong", (use,), "≥小吉", "≥小吉"))
+    elif chart.hexagram.six_harmony and ((s.void and not s.void_filled) or any(c.month_break for c in children)):
+        moves.append(Move("CA-03", "ca_harmony_but_empty", (use,), "≤小凶", "≤小凶"))
     return ChapterReading((), tuple(moves))
 
 

@@ -192,6 +192,8 @@ def returning_chapter(chart: Chart, states: States, question: Question, use: Pla
         times.append(timing(unit, clash_of(s.tomb), "XR-04", "xr_arrival", 4, (use,)))
     if use.layer is Layer.HIDDEN:
         times.append(timing(unit, s.branch, "XR-04", "xr_arrival", 4, (use,)))
-    if chart.hexagram.six_clash:
-        moves.append(Move("XR-04", "xr_wanders", (), "", "≤小凶"))  # 卦逢六沖，行人無定而不返
+    # XR-04 卦逢六沖，行人無定而不返, read as 六沖章 (L545) bids every six-clash be read: 「必兼用神而言，用神旺雖沖不
+    # 破，用神失陷凶而又凶」 — a strong use-god is not scattered by it (坤, L562: 「雖是六沖之卦，此子必歸」)
+    if chart.hexagram.six_clash and weak(s):
+        moves.append(Move("XR-04", "xr_wanders", (), "", "≤小凶"))
     return ChapterReading((), tuple(moves), tuple(times))

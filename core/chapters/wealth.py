@@ -4,6 +4,7 @@
 求財章 is the model the trade chapters refer to (「與求財章同斷」): 妻財 the use-god, 子孫 its 元神, 兄弟 the 忌神.
 What moves together decides (QC-03, QC-05, QC-07, QC-11, QC-12): a moving 兄 robs unless a moving 子孫 turns it
 into a source or a moving 官 restrains it; a moving 官 with a static 兄 only drains the 財 and brings quarrels.
+Every formed 三合 frame is read by its 六親 (QC-14: 財/子孫 with the 世 全美, 父 toil, 兄 losses, 鬼 quarrels).
 A 兄 on the 世 is the general JS-17 (QC-09 is J: the author warns against rigidity), read by the overrides.
 
 Choices: QC-05's 「父動克福神」 is read as a cap (≤小凶), since its effect runs through the 子孫 and the text gives
@@ -32,6 +33,7 @@ from core.chapters.common import (
     changes_into,
     clash_of,
     empty,
+    feeding,
     generates,
     harming,
     harmonizes,
@@ -43,6 +45,8 @@ from core.chapters.common import (
     weak,
 )
 from core.chart.chart import Chart, Line
+from core.chart.combinations import frames
+from core.chart.relations import harmony_of
 from core.findings import Effect, Finding, Layer, Timing, finding
 from core.question import Horizon, Question, horizon_of
 
@@ -61,6 +65,9 @@ def wealth_chapter(chart: Chart, states: States, question: Question, use: Place)
     found: list[Finding] = []
     times: list[Timing] = []
     sib, child, office, wealth, parent = (moving(chart, r) for r in (R.兄弟, R.子孫, R.官鬼, R.妻財, R.父母))
+    # HJ-34 (L1376) 「兄爻持世化出財爻而得財」, 野鶴's exception to 忌臨身: the 兄 on the 世 that turns into the 財
+    # brings the money (the overrides read it so) and is no robber here either
+    sib = tuple(x for x in sib if not (x.world and changes_into(x, R.妻財)))
     # a moving 兄, 父 or 官 harms only with the force to strike (chapters 1–34: tied, retreating, struck by its own
     # change … it is there and does nothing, 雖有如無); the help of 子孫 and 官 against 兄 is read as they move
     near = horizon_of(question) is not Horizon.far
@@ -99,10 +106,12 @@ def wealth_chapter(chart: Chart, states: States, question: Question, use: Place)
     if parent and not child and not sib:
         moves.append(Move("QC-05", "qc_parent_moves", _places(parent), "", "≤小凶"))
     # QC-11 財得子動生之，如財之有源也 … 子動化財，財動化子，皆同此斷
-    sourced = (child and lines_of(chart, R.妻財)) or any(changes_into(x, R.妻財) for x in child) \
+    # 「生之」: a 子孫 that cannot feed the 財 (化回頭克, weak and 化絕 …, 002 YN-6) is no source
+    feeders = feeding(chart, states, child, use, near)
+    sourced = (feeders and lines_of(chart, R.妻財)) or any(changes_into(x, R.妻財) for x in child) \
         or any(changes_into(x, R.子孫) for x in wealth)
     if sourced and not sib:
-        moves.append(Move("QC-11", "qc_wealth_has_source", _places(child + wealth), "", "+1"))
+        moves.append(Move("QC-11", "qc_wealth_has_source", _places(feeders + wealth), "", "+1"))
     # QC-12 財爻持世，兄爻亦動者，不獨劫財，還防傷己，如若鬼動克世者更凶
     if world.relation is R.妻財 and sib:
         striking = [x for x in office if x.element.overcomes is world.element]
@@ -112,7 +121,40 @@ def wealth_chapter(chart: Chart, states: States, question: Question, use: Place)
     us = states[use]
     if use.layer is Layer.LINE and chart.lines[use.position - 1].relation is R.妻財 and us.on_month_or_day:
         times.append(timing(_unit(question), tomb_of(us.element), "QC-06", "qc_money_on_tomb_day", 6, (use,)))
-    return ChapterReading(tuple(found), tuple(moves), tuple(times))
+    f_found, f_moves = _frames_by_relation(chart)
+    return ChapterReading(tuple(found + f_found), tuple(moves + f_moves), tuple(times))
+
+
+def _frames_by_relation(chart: Chart) -> tuple[list[Finding], list[Move]]:
+    """QC-14 「世與財爻或與子孫爻三合成局，諸占物追財豐」 and 野鶴 (L336) 「須要在局中或是合成子孫財局生世，方為全美，
+    倘如合成父局，勞碌卒苦，合成兄局破耗多端，合成鬼局，口舌災非，克世者更凶」: every formed 三合 frame read by the
+    六親 its element is in the palace.  A 財 or 子孫 frame with the 世 inside or generating it is the chapter's 全美
+    — a reason shown, since LH-10 already weighs that frame for the 世 in the decision; a 父 frame caps the gain at
+    小吉 (toil), a 兄 frame at 小凶 (losses), a 鬼 frame costs a step (quarrels) and, overcoming the 世, caps at 小凶.
+    The 世 is named with each frame (the frame is read for the asker, and its moving members are not lines acting
+    on their own, ``chapter_reading``'s ``absorbed``)."""
+    found: list[Finding] = []
+    moves: list[Move] = []
+    world = chart.world
+    wp = LINE_PLACES[world.position]
+    for f in frames(chart):
+        if not f.formed:
+            continue
+        here = (wp, *f.places)
+        params = (("frame", "".join(b.name for b in f.frame.members)), ("relation", f.relation.value))
+        inside = world.branch in f.frame.members
+        if f.relation in (R.妻財, R.子孫):
+            if inside or generates(f.element, world.element):
+                found.append(finding("QC-14", "qc_frame_feeds_me", Effect.GOOD, 1, here, **dict(params)))
+        elif f.relation is R.父母:
+            moves.append(Move("QC-14", "qc_frame_toil", here, "", "≤小吉", params))
+        elif f.relation is R.兄弟:
+            moves.append(Move("QC-14", "qc_frame_losses", here, "≤小凶", "≤小凶", params))
+        elif f.element.overcomes is world.element and not inside:
+            moves.append(Move("QC-14", "qc_frame_strikes_me", here, "≤小凶", "≤小凶", params))
+        else:
+            moves.append(Move("QC-14", "qc_frame_quarrels", here, "", "-1", params))
+    return found, moves
 
 
 def loan_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
@@ -276,6 +318,14 @@ def goods_chapter(chart: Chart, states: States, question: Question, use: Place) 
         times.append(timing(m, clash_of(us.branch), "DH-05", "dh_price_month", 5, (use,)))
     if us.tomb is not None and not us.tomb_broken:
         times.append(timing(m, clash_of(us.tomb), "DH-05", "dh_price_month", 4, (use,)))
+    # DH-06 財逢合而當令。遇合者有應動而逢合之月而得價也。亦有財爻衰靜，占時得遇日月生合者，其價目下正及時也
+    if ln is not None and ln.moving:
+        times.append(timing(m, harmony_of(us.branch), "DH-06", "dh_price_harmony_month", 5, (use,)))
+    elif not us.in_season and any(generates(b.element, us.element) or harmonizes(b, us.branch)
+                                  for b in (chart.moment.month_branch, chart.moment.day.branch)):
+        # 衰 by the season (休囚 in the month: the day's help is what makes it strong, so the state's vigour,
+        # which counts that help, cannot be the test)
+        found.append(finding("DH-06", "dh_price_right_now", Effect.GOOD, 1, (use,)))
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
 
 

@@ -35,7 +35,7 @@ from core.reading.step2_strength import Assessment, assess
 from core.reading.step3_roles import Roles, able_yuan, day_clash_note, find_roles
 from core.reading.step3_usable import usability
 from core.reading.step4_places import tally
-from core.reading.step5_overrides import Facts, Move, ghost_lifted, overrides, world_ghost_lifted
+from core.reading.step5_overrides import Facts, Move, ghost_lifted, last_overrides, overrides, world_ghost_lifted
 from core.reading.step6_amplifiers import amplifiers
 from core.reading.step7_timing import rank, rule_timings
 from core.reading.step7_when import arrange, merge, moments
@@ -242,8 +242,9 @@ def _decide(chart: Chart, states: States, question: Question, choice: Choice, ex
     world_tally = tally(chart, states, world, near=near, ghost_lifted=world_ghost_lifted(chart, question)) \
         if choice.co_use_god is not None and choice.co_use_god.world else None
     on_world = tuple(f for f in extra if f.rule == "LH-10")
-    moves = overrides(Facts(chart, states, question, us, world, choice.co_use_god, horizon, world_tally,
-                            usability(chart, states, world.place).usable, yuan, t, on_world)) + chapter_moves
+    facts = Facts(chart, states, question, us, world, choice.co_use_god, horizon, world_tally,
+                  usability(chart, states, world.place).usable, yuan, t, on_world)
+    moves = overrides(facts) + chapter_moves + last_overrides(facts)
     spirit_of = {LINE_PLACES[ln.position]: ln.spirit for ln in chart.lines}
     on_use = [f for f in extra if is_star(f) and use.place in f.places]
     punished = [f for f in extra if f.rule in ("XF-02", "XF-03") and f.param("subject") == "use_god"]

@@ -15,9 +15,8 @@ tomb is clashed or earth acts twice over (SW-04, L707 「若得未土沖動，�
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
-from types import MappingProxyType
+from collections import Counter
+from collections.abc import Iterator, Mapping
 
 from core.chart.actors import Actor, acting_lines, actor_at
 from core.chart.chart import (
@@ -195,52 +194,70 @@ def _vigour(st: Standing, moving: bool, in_season: bool, on_month_or_day: bool, 
 _MONTH, _DAY = Place(Layer.MONTH), Place(Layer.DAY)
 _TIME_AND_CHANGE = frozenset((Layer.MONTH, Layer.DAY, Layer.CHANGED))
 _STAGE_UP = frozenset((Stage.長生, Stage.帝旺))
-_TIME_STATE = State(_MONTH, Branch.子, Element.水, False, False, Vigour.旺, True, True, (), (), False, False, False,
-                    False, False, False, None, None, False, False, False, False, False)
 
 
-@value(eq=False)
-class States:
-    """The state of every place a step can ask about — the six lines, the changed lines, the hidden lines, the month
-    and the day — made once per reading, right after the chart (``states_of``), and handed to each step that reads
-    it: the steps judge, this only states, so no step works a state out again or differently."""
+class States(Mapping[Place, State]):
+    """The state of every place a step can ask about — the month, the day, the six lines, the changed lines, the
+    hidden lines — for one reading: made right after the chart (``states_of``) and handed to each step that reads
+    it, so no step works a state out again or differently.  What every state shares (the acting lines, SW-04's
+    opened tomb, YQ-03's element counts) is worked out here once; a place's own state the first time a step asks for
+    it, then kept — a reading asks about four of its ten places, and a full reading has 1 ms.  Read-only: a state is
+    a fact of the chart, the same whenever it is asked."""
 
-    places: Mapping[Place, State]  # read-only (a ``MappingProxyType``)
-    world: State  # the 世, asked by almost every step
+    __slots__ = ("_chart", "_counts", "_made", "_movers", "_places", "_tomb_opened")
+
+    def __init__(self, chart: Chart) -> None:
+        m = chart.moment
+        self._chart = chart
+        self._movers = acting_lines(chart)
+        self._tomb_opened = _day_tomb_opened(chart, self._movers)
+        # YQ-03's 太旺 by numbers: how many of the six lines, the month and the day are of each element
+        counts = Counter(ln.element for ln in chart.lines)
+        counts[m.month_branch.element] += 1
+        counts[m.day.branch.element] += 1
+        self._counts = counts
+        self._made: dict[Place, State] = {_MONTH: _time_state(_MONTH, m.month_branch),
+                                          _DAY: _time_state(_DAY, m.day.branch)}
+        self._places = (_MONTH, _DAY, *LINE_PLACES[1:],
+                        *(CHANGED_PLACES[ln.position] for ln in chart.lines if ln.changed is not None),
+                        *(HIDDEN_PLACES[ln.position] for ln in chart.lines if ln.hidden is not None))
 
     def __getitem__(self, place: Place) -> State:
         """The state at ``place``; KeyError for a place the chart does not have (a static line's change …)."""
-        return self.places[place]
+        made = self._made.get(place)
+        if made is None:
+            made = self._made[place] = _line_state(self._chart, actor_at(self._chart, place), self._movers,
+                                                   self._tomb_opened, self._counts)
+        return made
 
-    def __contains__(self, place: object) -> bool:
-        return place in self.places
+    def __iter__(self) -> Iterator[Place]:
+        return iter(self._places)
+
+    def __len__(self) -> int:
+        return len(self._places)
+
+    @property
+    def world(self) -> State:
+        """The 世, asked by almost every step."""
+        return self[LINE_PLACES[self._chart.hexagram.world]]
 
 
 def states_of(chart: Chart) -> States:
     """The state of everything in ``chart`` that can act or be acted on (step 2, once per reading)."""
-    movers = acting_lines(chart)
-    tomb_opened = _day_tomb_opened(chart, movers)
-    out: dict[Place, State] = {}
-    for place in (_MONTH, _DAY):
-        a = actor_at(chart, place)
-        # The month and the day are never acted on by lines (HJ-30): always at full strength.
-        out[place] = replace(_TIME_STATE, place=place, branch=a.branch, element=a.element)
-    for ln in chart.lines:
-        out[LINE_PLACES[ln.position]] = _line_state(chart, actor_at(chart, LINE_PLACES[ln.position]), movers,
-                                                    tomb_opened)
-    for ln in chart.lines:
-        if ln.changed is not None:
-            p = CHANGED_PLACES[ln.position]
-            out[p] = _line_state(chart, actor_at(chart, p), movers, tomb_opened)
-        if ln.hidden is not None:
-            p = HIDDEN_PLACES[ln.position]
-            out[p] = _line_state(chart, actor_at(chart, p), movers, tomb_opened)
-    return States(MappingProxyType(out), out[LINE_PLACES[chart.hexagram.world]])
+    return States(chart)
 
 
-def _line_state(chart: Chart, a: Actor, movers: tuple[Actor, ...], tomb_opened: bool) -> State:
+def _time_state(place: Place, b: Branch) -> State:
+    """The month or the day: never acted on by lines (HJ-30), always at full strength."""
+    return State(place, b, b.element, False, False, Vigour.旺, True, True, (), (), False, False, False, False, False,
+                 False, None, None, False, False, False, False, False)
+
+
+def _line_state(chart: Chart, a: Actor, movers: tuple[Actor, ...], tomb_opened: bool,
+                counts: Counter[Element]) -> State:
     """The state of a line, a changed line or a hidden line (``movers``: the acting lines; ``tomb_opened``: SW-04's
-    exception for the day, the same for every line of the chart)."""
+    exception for the day; ``counts``: the elements of the six lines, the month and the day — all three the same
+    for every line of the chart)."""
     place = a.place
     month = chart.moment.month_branch
     st = a.standing
@@ -276,7 +293,7 @@ def _line_state(chart: Chart, a: Actor, movers: tuple[Actor, ...], tomb_opened: 
     # YQ-03 「主事爻臨午火，又遇巳火午月日占卦，或卦中巳午爻太多」: on the month or the day, and the other of its
     # own element too (a month or a day that only generates it does not make it 太旺)
     same = (month.element is el) + (chart.moment.day.branch.element is el)
-    too_strong = (on_month_or_day and same >= 2) or _same_element(chart, el) >= 4
+    too_strong = (on_month_or_day and same >= 2) or counts[el] >= 4
     return State(place, a.branch, el, moving, st.day_clash is DayClash.暗動 and not void, vigour, in_season,
                  on_month_or_day, tuple(supports), tuple(attacks), void, void_filled, not_void, true_void,
                  st.month_break, day_break, tomb, tomb_place, tomb_broken, cut, tied, raised, too_strong)
@@ -287,12 +304,6 @@ def _fed_by_day_or_mover(supports: list[Place], movers: tuple[Actor, ...]) -> bo
     伏神 is not one)."""
     acting = {m.place for m in movers}
     return any(p == _DAY or p in acting for p in supports)
-
-
-def _same_element(chart: Chart, el: Element) -> int:
-    """How many of the six lines, the month and the day are of ``el`` (YQ-03's 太旺 by numbers)."""
-    m = chart.moment
-    return sum(1 for ln in chart.lines if ln.element is el) + (m.month_branch.element is el) + (m.day.branch.element is el)
 
 
 def _day_tomb_opened(chart: Chart, movers: tuple[Actor, ...]) -> bool:

@@ -115,6 +115,14 @@ def cannot_harm(chart: Chart, states: States, p: Place, use: State, near: bool =
     return None if why is None else why[0]
 
 
+def cannot_help(chart: Chart, states: States, p: Place, use: State, near: bool = True) -> str | None:
+    """The rule by which a moving line can never feed the use-god (002 YN-6 「元神休囚化絕化克化破」, a helper struck
+    by its own change, one that can never act …; the same reasons the four places read), or None when it feeds it
+    now or later.  A topic chapter's 「財得子動生之」 names a feeding line: one that cannot feed is no source."""
+    why = _idle_rule(chart, states, p, True, near, use)
+    return None if why is None or why[1] else why[0]
+
+
 def _strong(states: States, p: Place) -> bool:
     if p.layer in (Layer.MONTH, Layer.DAY):
         return True

@@ -536,4 +536,6 @@ _OLDER_SENSE = {
     "helper_cleared": BAD, "attacker_cleared": GOOD, "helper_released": GOOD,
     # 壽元 (000): the years and months the chapter marks as the end of life are dangers, whatever the verdict
     "lifespan_end_void_year": BAD, "lifespan_end_clash_year": BAD, "lifespan_death_stage_month": BAD,
+    # 天時 TS-42: the days the clear sky wished ends; 尋地 XN-09: the years a 反吟 grave is moved
+    "ts_clear_ends_tomb_day": BAD, "ts_clear_ends_cut_day": BAD, "xn_moved_year": BAD,
 }
