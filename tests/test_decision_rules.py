@@ -220,6 +220,14 @@ def test_a_teacher_is_read_on_the_response_line() -> None:
     assert seen > 300
 
 
+def _weather_framed(chart: Chart) -> bool:
+    """A formed 三合 frame of a weather relation (父 rain, 子/財 clear, 鬼 murk), which 天時章 TS-13 reads as a moving
+    line of its relation: the sweeps of lines alone set such charts aside."""
+    from core.chart.combinations import frames
+
+    return any(f.formed and f.relation in (Relation.父母, Relation.子孫, Relation.妻財, Relation.官鬼) for f in frames(chart))
+
+
 def test_the_sky_a_moving_line_turns_into_decides_the_weather() -> None:
     """天時 reads what moves (SW-05): with no 父母 or 子孫 acting, the 父母 or 子孫 a moving line turns into is the sky
     that comes — rain for 父母, sun for 子孫 — unless it stands on the month and the day: then, 「用爻重疊，逢墓庫以
@@ -236,8 +244,8 @@ def test_the_sky_a_moving_line_turns_into_decides_the_weather() -> None:
         day = str(same[n % 5] if n % 2 else SEXAGENARY[(n * 7) % 60])
         chart = build_chart(parse_cast(lines), Moment.from_pillars(month, day))
         states = states_of(chart)
-        if any(a.relation in sky for a in acting_lines(chart)):
-            continue
+        if any(a.relation in sky for a in acting_lines(chart)) or _weather_framed(chart):
+            continue  # (a formed 三合 frame of a weather relation is read by 天時章 TS-13, as a moving line)
         turns = [ln for ln in chart.lines if ln.moving and ln.changed is not None and ln.changed.relation in sky]
         if not turns or {ln.changed.relation for ln in turns} == set(sky):
             continue  # both skies turned into: each comes at its own time (天時章 TS-39, TS-40)

@@ -310,6 +310,7 @@ def test_weather_reads_what_moves() -> None:
     from core.chapters.common import turns_into
     from core.chart.actors import acting_lines
     from core.chart.chart import Transformation
+    from core.chart.combinations import frames
     from core.chart.hexagram import Relation
     from core.question import Weather
     from core.reading.pipeline import read
@@ -324,6 +325,8 @@ def test_weather_reads_what_moves() -> None:
         acting = {a.relation for a in acts}
         if (Relation.父母 in acting) == (Relation.子孫 in acting) or Relation.妻財 in acting:
             continue
+        if any(f.formed and f.relation in (Relation.父母, Relation.子孫, Relation.妻財, Relation.官鬼) for f in frames(chart)):
+            continue  # a formed frame of a weather relation is read as a moving line of it (天時章 TS-13)
         wished_acts = [a for a in acts if a.relation in (Relation.父母, Relation.子孫)]
         if any(Transformation.化退神 in a.transformations or states[a.place].tied for a in wished_acts):
             continue
