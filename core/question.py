@@ -12,7 +12,8 @@ Follow-ups are asked only when the answer changes the use-god: whose matter for 
 the one who marries, the kind of a lost thing, the child or the mother of a pregnancy (TY-01 各宜分占).  A use-god
 given explicitly by an expert overrides the catalogue.
 Optional follow-ups (``optional_follow_ups``) come after them and may be skipped, keeping the default: how far off a
-matter is where the topic's default is a guess, a recent or a long illness, the weather asked about.
+matter is where the topic's default is a guess, a recent or a long illness, the weather asked about, what a career
+question asks of the post (seeking, holding, leaving it, a public project: each its own chapter).
 """
 
 from __future__ import annotations
@@ -138,6 +139,19 @@ class Birth(StrEnum):
     mother = "mother"  # the mother's safety in childbirth (問產婦: her own line, 財 for a wife, CA-01)
 
 
+class Office(StrEnum):
+    """What a career question asks (增刪卜易 reads each by its own chapter): seeking a post or a promotion (升選候補
+    章), keeping the post one holds (在任吉凶章), leaving it (養親告病辭官章: for good, or for a time), a public
+    project in one's charge (營造公務防患章: at its start, or once a fault has shown, GW-04)."""
+
+    seek = "seek"                    # 升選候補: a post, a promotion, an appointment (the default)
+    hold = "hold"                    # 在任: the post held, how the tenure goes
+    resign = "resign"                # 辭官: leaving for good (GC-02: 反吟 is against it)
+    leave = "leave"                  # 告病、養親: leave for illness or family, a return expected (GC-02)
+    works = "works"                  # 公務: a public project or contract in one's charge, at its start (GW-04)
+    works_trouble = "works_trouble"  # the same once a fault or a complaint has appeared (GW-04 已見疏虞)
+
+
 class FollowUp(StrEnum):
     """What the bot may still have to ask before the use-god is fixed."""
 
@@ -150,6 +164,7 @@ class FollowUp(StrEnum):
     horizon = "horizon"            # near or far, where the topic's default is a guess (YQ-16)
     illness = "illness"            # a recent or a long illness (JS-25, JS-26)
     weather = "weather"            # the weather wished or asked about (SW-05)
+    office = "office"              # career: seeking, holding, leaving a post, a public project (升選/在任/辭官/公務)
 
 
 class Role(Enum):
@@ -269,6 +284,7 @@ class Question:
     illness: Illness | None = None    # for illness: recent or long
     weather: Weather | None = None    # for weather: the weather wished or asked about
     birth: Birth | None = None        # for pregnancy: the child or the mother
+    office: Office | None = None      # for career: what is asked of the post (None: seeking one, 升選)
 
     def __post_init__(self) -> None:
         if isinstance(self.use_god, Role) and self.use_god not in _OVERRIDE_ROLES:
@@ -279,6 +295,7 @@ class Question:
         cls, topic: str, subject: str | None = None, sex: str | None = None, use_god: str | None = None,
         *, subject_sex: str | None = None, thing: str | None = None, horizon: str | None = None,
         illness: str | None = None, weather: str | None = None, birth: str | None = None,
+        office: str | None = None,
     ) -> Question:
         """Build from stable string ids (None or "" = not answered); a bad id raises naming the accepted ones."""
         return cls(
@@ -292,6 +309,7 @@ class Question:
             illness=_parse_opt(Illness, "illness", illness),
             weather=_parse_opt(Weather, "weather", weather),
             birth=_parse_opt(Birth, "birth", birth),
+            office=_parse_opt(Office, "office", office),
         )
 
 
@@ -678,7 +696,7 @@ _ASKS_HORIZON = (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic
 # expected today, a game or a bet — so the bot asks whether the matter is today's (占日應時, YQ-16).
 _ASKS_TODAY = (Topic.weather, Topic.illness, Topic.returning, Topic.gamble)
 
-OPTIONAL_FOLLOW_UPS = (FollowUp.illness, FollowUp.weather, FollowUp.horizon)
+OPTIONAL_FOLLOW_UPS = (FollowUp.illness, FollowUp.weather, FollowUp.office, FollowUp.horizon)
 """The follow-ups that may be skipped, in asking order; the rest (``follow_ups``) are required."""
 
 
@@ -687,7 +705,8 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
     skipped and then keeps the default (``horizon_of``; for illness and weather no distinction).  Two at most per
     topic, so a simple matter gets one or two extra questions or none: ``illness`` for an illness (近病 and 久病 read
     空 and 沖 oppositely, JS-25/26), ``weather`` for the weather (the weather wished becomes the use-god, SW-05 — not
-    when an expert gave the use-god), ``horizon`` for the topics whose default horizon is a guess and, offering
+    when an expert gave the use-god), ``office`` for a career (seeking, holding or leaving a post, a public project:
+    each read by its own chapter; a skip keeps 升選, seeking one), ``horizon`` for the topics whose default horizon is a guess and, offering
     ``today``, for those a chapter times in hours (after the illness or the weather asked; not for a long illness).
     A skip leaves the answer None, so the asker remembers what was skipped."""
     if q.topic in _ASKS_TODAY:
@@ -699,6 +718,9 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
         if q.topic is Topic.weather:
             return ((FollowUp.weather,) if q.weather is None and q.use_god is None else ()) + today
         return today
+    if q.topic is Topic.career:
+        # what is asked of the post: each has its chapter (a skip keeps 升選候補章, seeking a post)
+        return (FollowUp.office,) if q.office is None and q.use_god is None else ()
     if q.topic in _ASKS_HORIZON:
         return (FollowUp.horizon,) if q.horizon is None else ()
     return ()
@@ -722,6 +744,8 @@ def choices(topic: Topic, follow_up: FollowUp) -> tuple[StrEnum, ...]:
         return tuple(Illness) if topic is Topic.illness else ()
     if follow_up is FollowUp.weather:
         return tuple(Weather) if topic is Topic.weather else ()
+    if follow_up is FollowUp.office:
+        return tuple(Office) if topic is Topic.career else ()
     raise QuestionError(f"unknown follow-up {follow_up!r}; accepted: {', '.join(FollowUp)}")
 
 
@@ -743,10 +767,17 @@ def resolve(q: Question) -> UseGodRule:
         other = Relation.子孫 if wished is Relation.父母 else Relation.父母
         return _rule(wished, _WEATHER_WISHED, _sec(other, Meaning.clear if wished is Relation.父母 else Meaning.rain,
                                                   _WEATHER_WISHED), _sec(Relation.官鬼, Meaning.thunder, _YS02))
+    if q.topic is Topic.career and q.office in _LEAVING:
+        # 養親告病辭官章: the wish is to be released — 子孫, that overcomes the 官, is the god of it (GC-01 子孫持世
+        # 子孫發動，乃無官之果，必能遂我偷閒); the 官 is the bond that holds (難脫利名羈鎖)
+        return _rule(Relation.子孫, _GC_01, _sec(Relation.官鬼, Meaning.office, _GC_01),
+                     *(s for s in CATALOGUE[_key(q)].secondary if s.meaning is not Meaning.spoiler))
     return CATALOGUE[_key(q)]
 
 
 _WEATHER_WISHED = source("SW-05")
+_GC_01 = source("GC-01")
+_LEAVING = (Office.resign, Office.leave)
 
 
 def _missing_message(q: Question, missing: tuple[FollowUp, ...]) -> str:
