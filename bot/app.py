@@ -317,7 +317,8 @@ def recompute(row: Any) -> Any:
     question = Question.parse_ids(row.topic or "other", row.subject, row.sex, row.use_god,
                                   subject_sex=asked.get("subject_sex"), thing=asked.get("thing"),
                                   horizon=asked.get("horizon"), illness=asked.get("illness"),
-                                  weather=asked.get("weather"), birth=asked.get("birth"))
+                                  weather=asked.get("weather"), birth=asked.get("birth"),
+                                  office=asked.get("office"))
     return read(build_chart(parse_cast(row.lines), moment), question)
 
 

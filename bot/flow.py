@@ -161,7 +161,8 @@ ANSWERS = ("subject", "sex", "subject_sex", "thing", "birth", *(f.value for f in
 def _question(c: dict[str, Any]) -> Question:
     return Question.parse_ids(c.get("topic") or "other", c.get("subject"), c.get("sex"), c.get("use_god"),
                               subject_sex=c.get("subject_sex"), thing=c.get("thing"), horizon=c.get("horizon"),
-                              illness=c.get("illness"), weather=c.get("weather"), birth=c.get("birth"))
+                              illness=c.get("illness"), weather=c.get("weather"), birth=c.get("birth"),
+                              office=c.get("office"))
 
 
 def _optional_open(c: dict[str, Any], q: Question) -> tuple[FollowUp, ...]:

@@ -54,6 +54,11 @@ ILLNESS_LABELS: dict[str, str] = {"recent": N_("Recent (近病)"), "long": N_("L
 WEATHER_LABELS: dict[str, str] = {"rain": N_("Rain"), "clear": N_("A clear sky")}
 BIRTH_LABELS: dict[str, str] = {"child": N_("The child: is it there, will it be kept"),
                                 "mother": N_("The mother's safety in childbirth")}
+OFFICE_LABELS: dict[str, str] = {
+    "seek": N_("Getting a post or a promotion"), "hold": N_("Keeping the post I hold"),
+    "resign": N_("Leaving my post for good"), "leave": N_("Taking leave (illness, family)"),
+    "works": N_("A public project in my charge"), "works_trouble": N_("A public project that has run into trouble"),
+}
 FOLLOW_UP_QUESTIONS: dict[str, str] = {
     "subject": N_("Whose matter is it?"),
     "sex": N_("Are you a man or a woman? (Marriage is read from 財 for a man, from 官 for a woman.)"),
@@ -66,6 +71,8 @@ FOLLOW_UP_QUESTIONS: dict[str, str] = {
                   "in a recent illness and danger in a long one. Not sure? Skip."),
     "weather": N_("Which weather do you ask about or hope for? It becomes the use-god. Or skip, and the sky is read "
                   "as it comes, from the moving Water and Fire lines."),
+    "office": N_("What do you ask about your career? The book reads each by its own chapter. Or skip, and it is "
+                 "read as getting a post or a promotion."),
 }
 # The horizon question where a chapter times in hours (占日應時): the weather, an illness, a return, a bet.
 TODAY_QUESTION = N_("Is it about today? A matter of today is timed in hours (時辰), a later one in days (or, for a "
@@ -82,6 +89,7 @@ def follow_up_question(topic: Topic, which: FollowUp) -> str:
 SKIP = "skip"  # the value of an optional follow-up's skip button
 SKIP_LABELS: dict[str, str] = {
     "horizon": N_("Not sure — skip"), "illness": N_("Not sure — skip"), "weather": N_("No preference — skip"),
+    "office": N_("Skip"),
 }
 LANG_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語", "zh_Hans": "简体中文", "zh_Hant": "繁體中文"}
 ZONES = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Singapore",
@@ -124,7 +132,8 @@ def follow_up(topic: Topic, which: FollowUp) -> InlineKeyboardMarkup:
     """The answers to a follow-up, two a row; an optional one has its skip button on a row of its own."""
     labels = {FollowUp.subject: SUBJECT_LABELS, FollowUp.sex: SEX_LABELS, FollowUp.subject_sex: SEX_LABELS,
               FollowUp.thing: THING_LABELS, FollowUp.horizon: HORIZON_LABELS, FollowUp.illness: ILLNESS_LABELS,
-              FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS}[which]
+              FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS,
+              FollowUp.office: OFFICE_LABELS}[which]
     buttons = [B(_(labels[c.value]), callback_data=f"f:{which.value}:{c.value}") for c in choices(topic, which)]
     skip = ([[B(_(SKIP_LABELS[which.value]), callback_data=f"f:{which.value}:{SKIP}")]]
             if which in OPTIONAL_FOLLOW_UPS else [])

@@ -196,6 +196,7 @@ def reading_dict(r: Reading) -> dict[str, Any]:
             "illness": None if q.illness is None else q.illness.value,
             "weather": None if q.weather is None else q.weather.value,
             "birth": None if q.birth is None else q.birth.value,
+            "office": None if q.office is None else q.office.value,
         },
         "use_god": {
             "target": target.value,
