@@ -199,6 +199,7 @@ def test_optional_follow_ups_only_where_they_matter() -> None:
         Topic.illness: (FollowUp.illness, FollowUp.horizon), Topic.weather: (FollowUp.weather, FollowUp.horizon),
         **{t: (FollowUp.horizon,) for t in (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic.loan,
                                             Topic.returning, Topic.gamble)},
+        Topic.career: (FollowUp.office,),  # seeking, holding, leaving a post, a public project (its own chapter)
     }
     assert all(len(f) <= 2 for f in asks.values())  # a simple matter gets two extra questions at most
     # answered: nothing more to ask; the subject and the required follow-ups do not change what is optional; a long
