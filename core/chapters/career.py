@@ -118,10 +118,6 @@ def _worse_not_office(ln: Line, chart: Chart) -> bool:
         (T.化墓 in t or T.化絕 in t) and weak(state(chart, LINE_PLACES[ln.position]))))
 
 
-def _use_line(chart: Chart, use: Place) -> Line | None:
-    return line_at(chart, use)
-
-
 # ---- 鄉試章 --------------------------------------------------------------------------------------------------------
 
 def _exam(chart: Chart, use: Place) -> ChapterReading:
@@ -229,7 +225,7 @@ def _exam(chart: Chart, use: Place) -> ChapterReading:
         moves.append(Move("XH-11", "xh_world_lost", (wp,), "", "≤小凶"))
     # XH-13 父爻旺相官臨空破墓絕及動而變凶變克 … 文章終遇紅紗蔽目; 官爻旺而生世持世 … 反許遂志 (官 before 父)
     us = state(chart, use)
-    uln = _use_line(chart, use)
+    uln = line_at(chart, use)
     if uln is not None and uln.relation is R.官鬼:
         if _faulty(us, uln, chart):
             moves.append(Move("XH-13", "xh_office_empty", (use,), "", "=凶"))
@@ -285,7 +281,7 @@ def _seek(chart: Chart, use: Place) -> ChapterReading:
     ws = world_state(chart)
     wp = ws.place
     us = state(chart, use)
-    ln = _use_line(chart, use)
+    ln = line_at(chart, use)
     children = moving(chart, R.子孫)
     faulty = _faulty(us, ln, chart)
     # favours
@@ -348,7 +344,7 @@ def _hold(chart: Chart, use: Place) -> ChapterReading:
     ws = world_state(chart)
     wp = ws.place
     us = state(chart, use)
-    ln = _use_line(chart, use)
+    ln = line_at(chart, use)
     year = chart.moment.year_branch
     officers = lines_of(chart, R.官鬼)
     siblings = moving(chart, R.兄弟)
