@@ -18,7 +18,7 @@ from datetime import date, datetime
 from bot.dates import day_text
 from bot.i18n import N_, _
 from core.findings import Timing, Unit
-from core.question import Birth, Office, Subject, Topic, Weather
+from core.question import Birth, Exam, Office, Subject, Topic, Weather
 from core.reading import Reading
 
 # A plain yes or no: "something else" (Topic.other), and a use-god without a relation's sentences.
@@ -31,6 +31,10 @@ _TOPIC: dict[object, tuple[str, str]] = {
                    N_("No: the money you seek will not come to you.")),
     Topic.career: (N_("Yes: you will get the post you seek."), N_("No: the post you seek will not come to you.")),
     Topic.exam: (N_("Yes: you will pass."), N_("No: you will not pass this time.")),
+    # 歲科考章 (the grade), 發案持榜章 (the list posted); the other stages ask, like 鄉試, whether one passes
+    (Topic.exam, Exam.grade): (N_("Yes: you will get a good grade."), N_("No: the grade will be a poor one.")),
+    (Topic.exam, Exam.results): (N_("Yes: the results will come out, and in your favour."),
+                                 N_("No: the results will be slow, or not in your favour.")),
     # 在任吉凶章, 養親告病辭官章, 營造公務防患章: what is asked of the post (the 子孫 of leaving is the release)
     (Topic.career, Office.hold): (N_("Yes: your post is secure, and things go well in it."),
                                   N_("No: trouble lies ahead in your post; take care.")),
@@ -179,7 +183,7 @@ def pair(r: Reading) -> tuple[str, str]:
         return _PERSON.get(q.topic, _PERSON_ANY)
     if q.use_god is None:
         found = _TOPIC.get((q.topic, q.weather)) or _TOPIC.get((q.topic, q.birth)) \
-            or _TOPIC.get((q.topic, q.office)) or _TOPIC.get(q.topic)
+            or _TOPIC.get((q.topic, q.office)) or _TOPIC.get((q.topic, q.exam)) or _TOPIC.get(q.topic)
         if found is not None:
             return found
     return _RELATION.get(str(r.rule.target.value), _PLAIN)

@@ -318,7 +318,7 @@ def recompute(row: Any) -> Any:
                                   subject_sex=asked.get("subject_sex"), thing=asked.get("thing"),
                                   horizon=asked.get("horizon"), illness=asked.get("illness"),
                                   weather=asked.get("weather"), birth=asked.get("birth"),
-                                  office=asked.get("office"))
+                                  office=asked.get("office"), exam=asked.get("exam"))
     return read(build_chart(parse_cast(row.lines), moment), question)
 
 

@@ -387,9 +387,55 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "gw_work_will_not_last": N_("A six-clash with the Parent, the work itself, weak or struck: the work will not "
                                 "last."),
     "gw_work_lasts": N_("A six-harmony hexagram and a strong world line: the work will last."),
+    "tk_rank_on_world": N_("Officer holds your world line, fed or combined by the day, the month or a moving line: "
+                           "you will surely be taken."),
+    "tk_essay_on_world": N_("Parent holds your supported world line and the Officer is strong: you pass."),
+    "tk_essay_without_rank": N_("Parent holds your world line, but the Officer has no strength: the essay alone "
+                                "is not enough."),
+    "tk_essay_fails_in_hall": N_("The weak Parent {line} changes for the worse: long days at the desk, one short "
+                                 "day in the hall."),
+    "tk_essay_improves": N_("The weak Parent {line} changes for the better: the writing grows stronger."),
+    "tk_essay_fades": N_("The Parent {line} retreats (化退): a good start, a weak finish."),
+    "tk_dropped_then_taken": N_("The strong Parent {line} changes for the worse but is combined: dropped at first, "
+                                "then taken after all."),
+    "tk_taken_then_dropped": N_("The strong Parent {line} changes for the worse: taken at first, then dropped."),
+    "tk_spoiler": N_("Offspring or Wealth moves or holds your world line: not favourable."),
+    "tk_world_fails": N_("Your world line is empty, broken, entombed, struck or changes for the worse: you will "
+                         "not succeed."),
+    "kd_admitted": N_("Officer or Parent holds or feeds your world line: you will be admitted."),
+    "kd_essay_unused": N_("The Parent is weak, empty, entombed or cut: the essay is not taken."),
+    "kd_not_admitted": N_("Your world line is struck, empty or changes for the worse, or Offspring holds it or "
+                          "moves: not admitted."),
+    "yt_selected": N_("Officer or Parent on your world line is fed or combined by the day, the month, the year or "
+                      "the fifth line: you will be chosen."),
+    "yt_special_favour": N_("Your world line and the Officer join in a three-harmony frame: special favour."),
+    "yt_ill_omen": N_("Your world line or the Officer is empty, entombed, cut, struck or changes for the worse: "
+                      "an ill omen."),
+    "yt_disaster": N_("An Officer on the fifth line or the year's branch clashes or strikes your world line: an "
+                      "unforeseen disaster."),
+    "skk_fails": N_("A weak Parent or world line is struck, or your world line changes for the worse: you will "
+                    "fail."),
+    "skk_clash_middle": N_("A six-clash or every line moving, with Parent and world line strong: a middle grade."),
+    "skk_both_struck": N_("Both the Parent and your world line are struck: the lowest grade."),
+    "skk_world_struck_helped": N_("Your world line is struck but helped: a passable grade."),
+    "skk_world_struck": N_("Your world line is struck: a reprimand from the examiner."),
+    "skk_essay_struck": N_("The Parent is struck with nothing to help it: a poor essay."),
+    "skk_one_struck": N_("The Parent is struck but helped: a grade below the good ones."),
+    "skk_top_grade": N_("Parent and world line are strong and both supported, without a flaw: the top grade."),
+    "skk_good_grade": N_("Parent and world line are strong, but unsupported or with a flaw: a good grade, not "
+                         "the top."),
+    "skk_middle": N_("The Parent is neither strong nor struck, and your world line is unharmed: a middle grade."),
 }
 
 CHAPTER_TIMINGS: dict[str, str] = {
+    "fa_tomb_opened": N_("the day that opens the tomb of {line}: the results are posted"),
+    "fa_filled": N_("the day that fills {line}: the results are posted"),
+    "fa_void_clashed": N_("the day that clashes the void {line}: the results are posted"),
+    "fa_own_day": N_("the day of {line} itself: the results are posted"),
+    "fa_combined_day": N_("the day that combines {line}: the results are posted"),
+    "fa_clash_day": N_("the day that clashes {line}: the results are posted"),
+    "fa_birth_day": N_("the day of the birth (長生) of {line}: the results are posted"),
+    "fa_peak_day": N_("the day of the peak (帝旺) of {line}: the results are posted"),
     "cq_birth_day": N_("when the child is born, by {line} (產期)"),
     "cx_departure_day": N_("the day of departure, that clashes {line}"),
     "dh_price_month": N_("the month the price of {line} comes"),

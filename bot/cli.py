@@ -26,6 +26,7 @@ from core.chart import Chart, build_chart
 from core.export import chart_dict, reading_dict
 from core.question import (
     Birth,
+    Exam,
     Horizon,
     Illness,
     Office,
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
 
 CHART_KEYS = frozenset({"lines", "tosses", "random", "at", "tz", "month", "day", "year", "day_boundary", "coins"})
 READ_KEYS = CHART_KEYS | {"topic", "subject", "sex", "use_god", "lang", "subject_sex", "thing", "horizon", "illness",
-                          "weather", "birth", "office"}
+                          "weather", "birth", "office", "exam"}
 
 
 class RequestError(ValueError):
@@ -304,7 +305,8 @@ def question_from_request(req: Mapping[str, Any]) -> Question:
                                   _text(req, "use_god"), subject_sex=_text(req, "subject_sex"),
                                   thing=_text(req, "thing"), horizon=_text(req, "horizon"),
                                   illness=_text(req, "illness"), weather=_text(req, "weather"),
-                                  birth=_text(req, "birth"), office=_text(req, "office"))
+                                  birth=_text(req, "birth"), office=_text(req, "office"),
+                                  exam=_text(req, "exam"))
     missing = follow_ups(question)
     if missing:
         raise RequestError("the use-god is not fixed yet; answer: " + ", ".join(
@@ -397,6 +399,9 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--office", choices=[o.value for o in Office],
                    help="for career: seek (a post, a promotion), hold (the post held), resign, leave, works (a public "
                         "project in your charge), works_trouble (one that has run into trouble)")
+    q.add_argument("--exam", choices=[e.value for e in Exam],
+                   help="for exam: main (a major exam, the default), entrance, qualifying, final, grade (the grade of "
+                        "a regular test), results (when they come out)")
     q.add_argument("--use-god", help="an explicit use-god: 父母 兄弟 官鬼 妻財 子孫 世 應 (overrides the topic)")
     q.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
     read_p.add_argument("--picture", metavar="FILE.png", help="also write the chart as a picture (PNG), in --lang")
@@ -532,7 +537,8 @@ def _chart(args: argparse.Namespace) -> int:
         req |= {k: v for k, v in {
             "topic": args.topic, "subject": args.subject, "sex": args.sex, "subject_sex": args.subject_sex,
             "thing": args.thing, "use_god": args.use_god, "horizon": args.horizon, "illness": args.illness,
-            "weather": args.weather, "birth": args.birth, "office": args.office}.items() if v is not None}
+            "weather": args.weather, "birth": args.birth, "office": args.office,
+            "exam": args.exam}.items() if v is not None}
     try:
         if reading:
             chart, result = reading_from_request(req, _utcnow)

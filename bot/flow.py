@@ -162,7 +162,7 @@ def _question(c: dict[str, Any]) -> Question:
     return Question.parse_ids(c.get("topic") or "other", c.get("subject"), c.get("sex"), c.get("use_god"),
                               subject_sex=c.get("subject_sex"), thing=c.get("thing"), horizon=c.get("horizon"),
                               illness=c.get("illness"), weather=c.get("weather"), birth=c.get("birth"),
-                              office=c.get("office"))
+                              office=c.get("office"), exam=c.get("exam"))
 
 
 def _optional_open(c: dict[str, Any], q: Question) -> tuple[FollowUp, ...]:

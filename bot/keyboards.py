@@ -59,6 +59,11 @@ OFFICE_LABELS: dict[str, str] = {
     "resign": N_("Leaving my post for good"), "leave": N_("Taking leave (illness, family)"),
     "works": N_("A public project in my charge"), "works_trouble": N_("A public project that has run into trouble"),
 }
+EXAM_LABELS: dict[str, str] = {
+    "main": N_("A major exam: a degree, a licence, the civil service"), "entrance": N_("An entrance exam"),
+    "qualifying": N_("A qualifying or preliminary round"), "final": N_("The final round"),
+    "grade": N_("My grade in a regular test"), "results": N_("When the results come out"),
+}
 FOLLOW_UP_QUESTIONS: dict[str, str] = {
     "subject": N_("Whose matter is it?"),
     "sex": N_("Are you a man or a woman? (Marriage is read from 財 for a man, from 官 for a woman.)"),
@@ -73,6 +78,8 @@ FOLLOW_UP_QUESTIONS: dict[str, str] = {
                   "as it comes, from the moving Water and Fire lines."),
     "office": N_("What do you ask about your career? The book reads each by its own chapter. Or skip, and it is "
                  "read as getting a post or a promotion."),
+    "exam": N_("Which examination, or what of it? The book gives each stage its own chapter. Or skip, and it is "
+               "read as a major exam."),
 }
 # The horizon question where a chapter times in hours (占日應時): the weather, an illness, a return, a bet.
 TODAY_QUESTION = N_("Is it about today? A matter of today is timed in hours (時辰), a later one in days (or, for a "
@@ -89,7 +96,7 @@ def follow_up_question(topic: Topic, which: FollowUp) -> str:
 SKIP = "skip"  # the value of an optional follow-up's skip button
 SKIP_LABELS: dict[str, str] = {
     "horizon": N_("Not sure — skip"), "illness": N_("Not sure — skip"), "weather": N_("No preference — skip"),
-    "office": N_("Skip"),
+    "office": N_("Skip"), "exam": N_("Skip"),
 }
 LANG_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語", "zh_Hans": "简体中文", "zh_Hant": "繁體中文"}
 ZONES = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Singapore",
@@ -133,7 +140,7 @@ def follow_up(topic: Topic, which: FollowUp) -> InlineKeyboardMarkup:
     labels = {FollowUp.subject: SUBJECT_LABELS, FollowUp.sex: SEX_LABELS, FollowUp.subject_sex: SEX_LABELS,
               FollowUp.thing: THING_LABELS, FollowUp.horizon: HORIZON_LABELS, FollowUp.illness: ILLNESS_LABELS,
               FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS,
-              FollowUp.office: OFFICE_LABELS}[which]
+              FollowUp.office: OFFICE_LABELS, FollowUp.exam: EXAM_LABELS}[which]
     buttons = [B(_(labels[c.value]), callback_data=f"f:{which.value}:{c.value}") for c in choices(topic, which)]
     skip = ([[B(_(SKIP_LABELS[which.value]), callback_data=f"f:{which.value}:{SKIP}")]]
             if which in OPTIONAL_FOLLOW_UPS else [])

@@ -20,7 +20,7 @@ from core import scope
 from core.decision import Step, overridden, said
 from core.findings import Effect, Finding, Layer, Place, Timing, Unit
 from core.places import Party
-from core.question import Horizon, Illness, Office, Weather, horizon_of
+from core.question import Exam, Horizon, Illness, Office, Weather, horizon_of
 from core.reading import Reading, is_star
 from core.rules import source, title
 from core.sources import Source
@@ -342,6 +342,15 @@ _OFFICE_ASKED = {
     Office.works_trouble: N_("Asked as a public project that has run into trouble (營造公務防患章)."),
 }
 
+_EXAM_ASKED = {
+    Exam.main: N_("Asked as a major examination (鄉試章)."),
+    Exam.entrance: N_("Asked as an entrance examination (童試章)."),
+    Exam.qualifying: N_("Asked as a qualifying round (考遺才章)."),
+    Exam.final: N_("Asked as the final round (延試章)."),
+    Exam.grade: N_("Asked as the grade of a regular test (歲科考章)."),
+    Exam.results: N_("Asked as when the results come out (發案持榜章)."),
+}
+
 
 def _as_asked(r: Reading) -> list[str]:
     """What the reading assumed of the question: recent or long illness, the weather asked, near or far."""
@@ -355,6 +364,8 @@ def _as_asked(r: Reading) -> list[str]:
                    else _("The weather asked about: a clear sky."))
     if q.office is not None:
         out.append(_(_OFFICE_ASKED[q.office]))
+    if q.exam is not None:
+        out.append(_(_EXAM_ASKED[q.exam]))
     horizon = horizon_of(q)
     if horizon is Horizon.today:
         out.append(_("Timed as a matter of today, in hours (時辰)."))

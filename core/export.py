@@ -197,6 +197,7 @@ def reading_dict(r: Reading) -> dict[str, Any]:
             "weather": None if q.weather is None else q.weather.value,
             "birth": None if q.birth is None else q.birth.value,
             "office": None if q.office is None else q.office.value,
+            "exam": None if q.exam is None else q.exam.value,
         },
         "use_god": {
             "target": target.value,

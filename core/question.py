@@ -152,6 +152,19 @@ class Office(StrEnum):
     works_trouble = "works_trouble"  # the same once a fault or a complaint has appeared (GW-04 已見疏虞)
 
 
+class Exam(StrEnum):
+    """Which examination, or what of it, is asked (增刪卜易 gives each stage its chapter, QM-01 「必須先占縣者，再占府
+    考，又占道考」): a major examination (鄉試章, the default), an entrance one (童試章), a qualifying round (考遺才章),
+    the final round (延試章), the grade of a regular test (歲科考章), the day the results are posted (發案持榜章)."""
+
+    main = "main"                # 鄉試、會試: a degree, a licence, a civil-service examination (the default)
+    entrance = "entrance"        # 童試: an entrance or admission examination
+    qualifying = "qualifying"    # 考遺才: a qualifying or preliminary round
+    final = "final"              # 延試 (庭試): the final round before the highest examiners
+    grade = "grade"              # 歲科考: the grade or score of a regular test
+    results = "results"          # 發案持榜: when the results are posted
+
+
 class FollowUp(StrEnum):
     """What the bot may still have to ask before the use-god is fixed."""
 
@@ -165,6 +178,7 @@ class FollowUp(StrEnum):
     illness = "illness"            # a recent or a long illness (JS-25, JS-26)
     weather = "weather"            # the weather wished or asked about (SW-05)
     office = "office"              # career: seeking, holding, leaving a post, a public project (升選/在任/辭官/公務)
+    exam = "exam"                  # examination: which stage, its grade, or when the results come (童試 … 發案)
 
 
 class Role(Enum):
@@ -285,6 +299,7 @@ class Question:
     weather: Weather | None = None    # for weather: the weather wished or asked about
     birth: Birth | None = None        # for pregnancy: the child or the mother
     office: Office | None = None      # for career: what is asked of the post (None: seeking one, 升選)
+    exam: Exam | None = None          # for an examination: which one or what of it (None: a major one, 鄉試)
 
     def __post_init__(self) -> None:
         if isinstance(self.use_god, Role) and self.use_god not in _OVERRIDE_ROLES:
@@ -295,7 +310,7 @@ class Question:
         cls, topic: str, subject: str | None = None, sex: str | None = None, use_god: str | None = None,
         *, subject_sex: str | None = None, thing: str | None = None, horizon: str | None = None,
         illness: str | None = None, weather: str | None = None, birth: str | None = None,
-        office: str | None = None,
+        office: str | None = None, exam: str | None = None,
     ) -> Question:
         """Build from stable string ids (None or "" = not answered); a bad id raises naming the accepted ones."""
         return cls(
@@ -310,6 +325,7 @@ class Question:
             weather=_parse_opt(Weather, "weather", weather),
             birth=_parse_opt(Birth, "birth", birth),
             office=_parse_opt(Office, "office", office),
+            exam=_parse_opt(Exam, "exam", exam),
         )
 
 
@@ -696,7 +712,7 @@ _ASKS_HORIZON = (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic
 # expected today, a game or a bet — so the bot asks whether the matter is today's (占日應時, YQ-16).
 _ASKS_TODAY = (Topic.weather, Topic.illness, Topic.returning, Topic.gamble)
 
-OPTIONAL_FOLLOW_UPS = (FollowUp.illness, FollowUp.weather, FollowUp.office, FollowUp.horizon)
+OPTIONAL_FOLLOW_UPS = (FollowUp.illness, FollowUp.weather, FollowUp.office, FollowUp.exam, FollowUp.horizon)
 """The follow-ups that may be skipped, in asking order; the rest (``follow_ups``) are required."""
 
 
@@ -706,8 +722,9 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
     topic, so a simple matter gets one or two extra questions or none: ``illness`` for an illness (近病 and 久病 read
     空 and 沖 oppositely, JS-25/26), ``weather`` for the weather (the weather wished becomes the use-god, SW-05 — not
     when an expert gave the use-god), ``office`` for a career (seeking, holding or leaving a post, a public project:
-    each read by its own chapter; a skip keeps 升選, seeking one), ``horizon`` for the topics whose default horizon is a guess and, offering
-    ``today``, for those a chapter times in hours (after the illness or the weather asked; not for a long illness).
+    each read by its own chapter; a skip keeps 升選, seeking one), ``exam`` for an examination (its stage, its grade,
+    the day of the results; a skip keeps 鄉試), ``horizon`` for the topics whose default horizon is a guess and,
+    offering ``today``, for those a chapter times in hours (after the illness or the weather asked; not for a long illness).
     A skip leaves the answer None, so the asker remembers what was skipped."""
     if q.topic in _ASKS_TODAY:
         # then whether it is today's: an illness's crisis, today's weather, a return or a bet today (not for a
@@ -721,6 +738,9 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
     if q.topic is Topic.career:
         # what is asked of the post: each has its chapter (a skip keeps 升選候補章, seeking a post)
         return (FollowUp.office,) if q.office is None and q.use_god is None else ()
+    if q.topic is Topic.exam:
+        # which examination, its grade, or the day of the results (QM-01: each stage cast apart; a skip keeps 鄉試)
+        return (FollowUp.exam,) if q.exam is None and q.use_god is None else ()
     if q.topic in _ASKS_HORIZON:
         return (FollowUp.horizon,) if q.horizon is None else ()
     return ()
@@ -746,6 +766,8 @@ def choices(topic: Topic, follow_up: FollowUp) -> tuple[StrEnum, ...]:
         return tuple(Weather) if topic is Topic.weather else ()
     if follow_up is FollowUp.office:
         return tuple(Office) if topic is Topic.career else ()
+    if follow_up is FollowUp.exam:
+        return tuple(Exam) if topic is Topic.exam else ()
     raise QuestionError(f"unknown follow-up {follow_up!r}; accepted: {', '.join(FollowUp)}")
 
 
@@ -772,10 +794,18 @@ def resolve(q: Question) -> UseGodRule:
         # 子孫發動，乃無官之果，必能遂我偷閒); the 官 is the bond that holds (難脫利名羈鎖)
         return _rule(Relation.子孫, _GC_01, _sec(Relation.官鬼, Meaning.office, _GC_01),
                      *(s for s in CATALOGUE[_key(q)].secondary if s.meaning is not Meaning.spoiler))
+    if q.topic is Topic.exam and q.exam in _ESSAY_FIRST:
+        # 歲科考章 「父宜旺相，最忌休囚；官宜生身」 (the grade by 父 and 世), 發案持榜章 「父為用神」 (the list posted)
+        src = _SKK_01 if q.exam is Exam.grade else _FA_01
+        return _rule(Relation.父母, src, _sec(Relation.官鬼, Meaning.official, src),
+                     *(s for s in CATALOGUE[_key(q)].secondary if s.meaning is not Meaning.writing))
     return CATALOGUE[_key(q)]
 
 
 _WEATHER_WISHED = source("SW-05")
+_SKK_01 = source("SKK-01")
+_FA_01 = source("FA-01")
+_ESSAY_FIRST = (Exam.grade, Exam.results)
 _GC_01 = source("GC-01")
 _LEAVING = (Office.resign, Office.leave)
 

@@ -22,6 +22,7 @@ from core.findings import Layer, Place
 from core.ganzhi import SEXAGENARY
 from core.hexagram import Relation
 from core.question import (
+    Exam,
     FollowUp,
     Office,
     Question,
@@ -73,6 +74,19 @@ QUOTES = {
     "GW-02": "必因公事加官",
     "GW-03": "六冲卦者必不坚久",
     "GW-04": "已见(疏)(忧)兄动而防罚俸",
+    "TK-01": "父爻持世，得日月动爻相生相合者，亦要官星有气，始许成名",
+    "TK-02": "子动克官，财动克父，或持于世爻者皆不宜也",
+    "TK-03": "世爻空破墓绝，或被日月动爻冲克及动而变凶者，不能遂志",
+    "TK-04": "谓之冲中逢合必获绩取",
+    "TK-05": "父衰动而化回头生、化进神，文章得意胜于前",
+    "SKK-01": "世父同受克，劣等无疑",
+    "SKK-02": "父爻受克而无救，难免涂鸦；世爻受克而有扶，亦业姑许",
+    "SKK-04": "大凡卦遇六冲变冲及六爻乱动，父旺世旺，还考平等",
+    "SKK-05": "父爻出现，不旺不衰，虽无生扶，亦无克制而世爻不被冲克者，可保平等",
+    "KD-01": "或子孙持身动于卦中，皆不录之",
+    "FA-01": "空与入墓，必待冲开；破与旬空，须期填实",
+    "YT-01": "官爻世爻三合，定蒙异宠隆恩",
+    "YT-02": "岁五官鬼冲无世爻者不测之灾",
 }
 
 
@@ -471,3 +485,136 @@ def test_the_work_lasts_under_six_harmony_and_not_under_six_clash() -> None:
         if not chart.hexagram.six_harmony and not chart.hexagram.six_clash and chart.changed is None:
             assert not {"gw_work_lasts", "gw_work_will_not_last"} & _found(c)
     assert lasts > 5 and falls > 5
+
+
+# ---- the examination stages ------------------------------------------------------------------------------------------
+
+def test_an_examination_asks_its_stage_and_a_skip_keeps_the_major_one() -> None:
+    """QM-01 「必須先占縣者，再占府考，又占道考」: each stage its own cast and chapter; unanswered, 鄉試章 reads it; the
+    grade (歲科考 「父宜旺相」) and the results posted (發案 「父為用神」) take the 父母."""
+    assert follow_ups(Question(Topic.exam)) == ()
+    assert optional_follow_ups(Question(Topic.exam)) == (FollowUp.exam,)
+    assert optional_follow_ups(Question(Topic.exam, exam=Exam.final)) == ()
+    assert choices(Topic.exam, FollowUp.exam) == tuple(Exam) and choices(Topic.career, FollowUp.exam) == ()
+    assert resolve(Question(Topic.exam, exam=Exam.grade)).target is R.父母
+    assert resolve(Question(Topic.exam, exam=Exam.results)).source == rules.source("FA-01")
+    for stage in (Exam.main, Exam.entrance, Exam.qualifying, Exam.final):
+        assert resolve(Question(Topic.exam, exam=stage)).target is R.官鬼
+    chart = _charts()[9]
+    assert _chapter(chart, Question(Topic.exam))[0] == _chapter(chart, Question(Topic.exam, exam=Exam.main))[0]
+    assert pair(read(chart, Question(Topic.exam, exam=Exam.grade))) != pair(read(chart, EXAM))
+
+
+ENTRANCE = Question(Topic.exam, exam=Exam.entrance)
+
+
+def test_an_entrance_exam_is_spoiled_by_offspring_and_wealth() -> None:
+    """TK-02 「子動克官，財動克父，或持於世爻者皆不宜也」."""
+    bad = good = 0
+    for chart in _charts():
+        c, _use = _chapter(chart, ENTRANCE)
+        spoiled = bool(moving(chart, R.子孫) or moving(chart, R.妻財)) or chart.world.relation in (R.子孫, R.妻財)
+        assert ("tk_spoiler" in _keys(c)) is spoiled
+        bad += spoiled
+        good += not spoiled
+    assert bad > 20 and good > 20
+
+
+def test_a_strong_essay_changing_badly_is_taken_then_dropped_unless_combined() -> None:
+    """TK-04 「父旺遭傷，收而復棄。沖中逢合，見棄復收」: the present and the end go opposite ways."""
+    seen = {"tk_taken_then_dropped": 0, "tk_dropped_then_taken": 0}
+    for chart in _charts(2):
+        c, _use = _chapter(chart, ENTRANCE)
+        for m in c.moves:
+            if m.key in seen:
+                (p,) = m.places
+                ln = chart.lines[p.position - 1]
+                assert ln.relation is R.父母 and ln.moving and state_of(chart, p).vigour.strong
+                bound = any(harmonizes(b, ln.branch) for b in (chart.moment.day.branch, chart.moment.month_branch)) \
+                    or any(y.moving and y.position != ln.position and harmonizes(y.branch, ln.branch)
+                           for y in chart.lines)
+                assert (m.key == "tk_dropped_then_taken") is bound
+                assert (m.now, m.eventual) == (("≤小凶", "≥小吉") if bound else ("", "≤小凶"))
+                seen[m.key] += 1
+    assert all(v > 0 for v in seen.values()), seen
+
+
+def test_a_qualifying_round_refuses_a_moving_offspring() -> None:
+    """KD-01 「或子孫持身動於卦中，皆不錄之」."""
+    seen = 0
+    for chart in _charts():
+        if not moving(chart, R.子孫):
+            continue
+        c, _use = _chapter(chart, Question(Topic.exam, exam=Exam.qualifying))
+        assert "kd_not_admitted" in _keys(c)
+        seen += 1
+    assert seen > 20
+
+
+def test_the_final_round_fears_an_officer_of_the_fifth_line_against_the_world() -> None:
+    """YT-02 「岁五官鬼沖(克)世爻者不測之災」: now and in the end."""
+    seen = 0
+    q = Question(Topic.exam, exam=Exam.final)
+    for chart in _charts():
+        c, _use = _chapter(chart, q)
+        w = chart.world
+        fifth = chart.lines[4]
+        want = fifth.relation is R.官鬼 and not fifth.world and (
+            clashes(fifth.branch, w.branch) or overcomes(fifth.element, w.element))  # the pillars carry no year here
+        assert ("yt_disaster" in _keys(c)) is want
+        seen += want
+    assert seen > 5
+
+
+GRADE = Question(Topic.exam, exam=Exam.grade)
+
+
+def test_the_grade_follows_the_essay_and_the_world() -> None:
+    """SKK-01 「世父同受克，劣等無疑」, SKK-04 「父衰受刑克及世爻休囚受克 … 孫山無疑」 and 「六沖 … 父旺世旺，還考平
+    等」, SKK-05 「父爻出現，不旺不衰 … 可保平等」: one grade each, set outright."""
+    from core.chapters.common import bad_change
+
+    levels = {"skk_fails": "=凶", "skk_both_struck": "=凶", "skk_clash_middle": "=平", "skk_middle": "=平",
+              "skk_top_grade": "=吉", "skk_good_grade": "=小吉", "skk_world_struck": "=小凶",
+              "skk_world_struck_helped": "=平", "skk_essay_struck": "=小凶", "skk_one_struck": "=平"}
+    seen: dict[str, int] = {}
+    for chart in _charts(2):
+        c, use = _chapter(chart, GRADE)
+        grades = [m for m in c.moves if m.key in levels]
+        assert len(grades) <= 1
+        for m in grades:
+            assert m.eventual == levels[m.key]
+            seen[m.key] = seen.get(m.key, 0) + 1
+        ws, fs = _state(chart, chart.world.position), state_of(chart, use)
+        if (not fs.vigour.strong and fs.attacks) or (not ws.vigour.strong and ws.attacks) \
+                or bad_change(chart.world, chart):
+            assert [m.key for m in grades] == ["skk_fails"]
+    assert {"skk_fails", "skk_clash_middle", "skk_both_struck"} <= set(seen), seen
+
+
+def test_the_results_are_timed_by_the_parent() -> None:
+    """FA-01 「父為用神，衰者宜生旺之日；旺而靜者，逢值沖之日；動而逢值逢合之日；空與入墓，必待沖開；破與旬空，須期
+    填實」."""
+    from core.relations import clash_of
+
+    q = Question(Topic.exam, exam=Exam.results)
+    seen = 0
+    for chart in _charts():
+        c, use = _chapter(chart, q)
+        if use.layer in (Layer.MONTH, Layer.DAY):
+            continue
+        s = state_of(chart, use)
+        keys = {t.key: t.branch for t in c.timings}
+        assert all(t.rule == "FA-01" for t in c.timings) and keys
+        if s.tomb is not None:
+            assert keys["fa_tomb_opened"] is clash_of(s.tomb)
+        if s.void:
+            assert keys["fa_void_clashed"] is clash_of(s.branch) and keys["fa_filled"] is s.branch
+        elif not s.month_break and s.moving:
+            assert keys["fa_own_day"] is s.branch and "fa_combined_day" in keys
+        elif not s.month_break and s.vigour.strong:
+            assert keys["fa_clash_day"] is clash_of(s.branch)
+        elif not s.month_break:
+            assert {"fa_birth_day", "fa_peak_day"} <= set(keys)
+        seen += 1
+    assert seen > 100

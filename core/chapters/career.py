@@ -1,6 +1,8 @@
-"""功名: 鄉試 (ch. 55, XH) for examinations; for a career, the chapter of what is asked of the post (``Office``):
-升選候補 (55b, SB) and 升遷何方 (56, SF-03) for a post or a promotion sought, 在任吉凶 (57, ZR) for the post held,
-養親告病辭官 (63, GC) for leaving it, 營造公務防患 (64, GW) for a public project in one's charge.
+"""功名: for an examination, the chapter of its stage (``Exam``): 鄉試 (ch. 55, XH) for a major one, 童試 (49, TK)
+an entrance one, 考遺才 (52, KD) a qualifying round, 延試 (54, YT) the final round, 歲科考 (50, SKK) the grade of a
+regular test, 發案持榜 (53, FA) the day the results are posted; for a career, the chapter of what is asked of the
+post (``Office``): 升選候補 (55b, SB) and 升遷何方 (56, SF-03) for a post or a promotion sought, 在任吉凶 (57, ZR)
+for the post held, 養親告病辭官 (63, GC) for leaving it, 營造公務防患 (64, GW) for a public project in one's charge.
 
 Examinations: 父母 the essay and 官鬼 the degree, both with the 世 (XH-01, XH-08: 父 and 官 that neither hold nor
 generate nor combine the 世 are of no use).  The universal negatives (XH-07): a 子孫 or 財 on the 世 or moving, a
@@ -16,8 +18,8 @@ a moving 世 does not lift 「子孫動於卦中，升遷無期」) — a choice
 Not offered, each archaic or needing a fact the bot does not ask (docs/topic_rules_status.md gives each its reason):
 援例 YL (buying office), 武試 WS (military degrees), 投麾 TM (enlisting under a commander), 署印謀差 SC (acting
 seals), 面聖上書 MSH (memorials to the throne: status and motive), 僧官 SD (clerical posts), 升遷何方 SF-02
-(interior or frontier posts), 功名到何品級 PJ-02 (a named rank of nine), 子占父功名 ZF-01, the examination stages
-(童試 TK, 歲科考 SKK, 考遺才 KD, 發案 FA, 延試 YT: the bot asks no stage).
+(interior or frontier posts), 功名到何品級 PJ-02 (a named rank of nine), 子占父功名 ZF-01, 增廩 ZB (a stipend),
+發案 FA-02 (needs the asker's mood).
 """
 
 from __future__ import annotations
@@ -48,13 +50,16 @@ from core.chapters.common import (
     moving,
     overcomes,
     state,
+    timing,
     weak,
     world_state,
+    year_or_day,
 )
 from core.chart import Chart, HexagramTransformation, Line, Spirit
 from core.combinations import FrameFact, frames
 from core.findings import Effect, Finding
-from core.question import Office, Question, Topic
+from core.question import Exam, Horizon, Office, Question, Topic, horizon_of
+from core.relations import Stage, branch_at_stage, harmony_of
 from core.strength import finding
 
 H = HexagramTransformation
@@ -64,7 +69,10 @@ _STILLNESS = (H.伏吟卦, H.內卦伏吟, H.外卦伏吟)
 
 def career_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
     if question.topic is Topic.exam:
-        return _exam(chart, use)
+        stage = question.exam or Exam.main
+        if stage is Exam.main:
+            return _exam(chart, use)
+        return _STAGES[stage](chart, use, question)
     office = question.office or Office.seek
     if office is Office.hold:
         return _hold(chart, use)
@@ -539,3 +547,206 @@ def _works(chart: Chart, office: Office) -> ChapterReading:
     elif chart.hexagram.six_harmony and ws.vigour.strong:
         found.append(finding("GW-03", "gw_work_lasts", Effect.GOOD, 1, (wp,)))
     return ChapterReading(tuple(found), tuple(moves))
+
+
+# ---- the examination stages: 童試, 考遺才, 延試, 歲科考, 發案持榜 ---------------------------------------------------------
+
+def _helped(chart: Chart, s: State, ln: Line) -> bool:
+    """得日月動爻相生相合: the day, the month or a moving line generates or combines with the line."""
+    return any(generates(b.element, s.element) or harmonizes(b, s.branch) for b in _pillars(chart)) or any(
+        x.moving and x.position != ln.position and (generates(x.element, s.element) or harmonizes(x.branch, s.branch))
+        for x in chart.lines)
+
+
+def _clashed(chart: Chart, s: State, ln: Line) -> bool:
+    """被日月動爻沖克: the day, the month or a moving line clashes or overcomes it."""
+    return _pillar_strikes(chart, s.branch) or any(
+        x.moving and x.position != ln.position and (clashes(x.branch, s.branch) or overcomes(x.element, s.element))
+        for x in chart.lines)
+
+
+def _entrance(chart: Chart, use: Place, question: Question) -> ChapterReading:
+    """童試章 (TK): an entrance examination — 官 and 父 with the 世, each stage its own cast (QM-01)."""
+    moves: list[Move] = []
+    world = chart.world
+    ws = world_state(chart)
+    wp = ws.place
+    officers = lines_of(chart, R.官鬼)
+    # TK-01 官星持世，得日月動爻相生相合，道選無疑。父爻持世 … 亦要官星有氣，始許成名
+    if _helped(chart, ws, world):
+        if world.relation is R.官鬼:
+            moves.append(Move("TK-01", "tk_rank_on_world", (wp,), "", "≥吉"))
+        elif world.relation is R.父母:
+            if any(state(chart, LINE_PLACES[x.position]).vigour.strong for x in officers):
+                moves.append(Move("TK-01", "tk_essay_on_world", (wp,), "", "≥小吉"))
+            else:
+                moves.append(Move("TK-01", "tk_essay_without_rank", (wp,), "", "≤平"))
+    # TK-05 父衰動而化回頭生、化進神，文章得意勝於前 … 化退神者，前篇稍遂，後勁不力，衰化退神及化克化空破墓絕或回頭克
+    # 者 … 場中一日短
+    for x in lines_of(chart, R.父母):
+        if not x.moving:
+            continue
+        p = LINE_PLACES[x.position]
+        t = x.transformations
+        low = weak(state(chart, p))
+        if low and ({T.化退神, T.回頭克, T.化空, T.化破, T.化墓, T.化絕} & set(t)):
+            moves.append(Move("TK-05", "tk_essay_fails_in_hall", (p,), "", "≤小凶"))
+        elif low and ({T.回頭生, T.化進神} & set(t)):
+            moves.append(Move("TK-05", "tk_essay_improves", (p,), "", "≥小吉"))
+        elif T.化退神 in t:
+            moves.append(Move("TK-05", "tk_essay_fades", (p,), "", "-1"))
+        # TK-04 父母旺相，若化休囚空破墓沖 … 收而復棄; 若得日月動爻相合者，謂之沖中逢合必獲續取
+        elif not low and x.changed is not None and (
+                weak(state(chart, CHANGED_PLACES[x.position])) or {T.化空, T.化破, T.化墓, T.回頭沖} & set(t)):
+            bound = any(harmonizes(b, x.branch) for b in _pillars(chart)) or any(
+                y.moving and y.position != x.position and harmonizes(y.branch, x.branch) for y in chart.lines)
+            if bound:
+                moves.append(Move("TK-04", "tk_dropped_then_taken", (p,), "≤小凶", "≥小吉"))
+            else:
+                moves.append(Move("TK-04", "tk_taken_then_dropped", (p,), "", "≤小凶"))
+    # TK-02 子動克官，財動克父，或持於世爻者皆不宜也
+    spoilers = moving(chart, R.子孫) + moving(chart, R.妻財)
+    if spoilers or world.relation in (R.子孫, R.妻財):
+        moves.append(Move("TK-02", "tk_spoiler", tuple(LINE_PLACES[x.position] for x in spoilers) or (wp,),
+                          "", "≤小凶"))
+    # TK-03 世爻空破墓絕，或被日月動爻沖克及動而變凶者，不能遂志
+    if _faulty(ws, world, chart) or _clashed(chart, ws, world):
+        moves.append(Move("TK-03", "tk_world_fails", (wp,), "", "≤小凶"))
+    return ChapterReading((), tuple(moves))
+
+
+def _qualifying(chart: Chart, use: Place, question: Question) -> ChapterReading:
+    """考遺才章 (KD-01): a qualifying round."""
+    moves: list[Move] = []
+    world = chart.world
+    ws = world_state(chart)
+    wp = ws.place
+    parents = [(x, state(chart, LINE_PLACES[x.position])) for x in lines_of(chart, R.父母)]
+    # KD-01 官爻持世生世，我必業收 … 父母生世持世者吉
+    if any(x.world or (x.moving and generates(x.element, world.element))
+           for x in lines_of(chart, R.官鬼) + lines_of(chart, R.父母)):
+        moves.append(Move("KD-01", "kd_admitted", (wp,), "", "≥小吉"))
+    # KD-01 父母空破墓絕，他不見用 … 休囚空破者凶
+    if parents and all(empty(s) or s.real_tomb or cut_off(s) or s.vigour is Vigour.休囚 for _x, s in parents):
+        moves.append(Move("KD-01", "kd_essay_unused", tuple(s.place for _x, s in parents), "", "≤小凶"))
+    # KD-01 如世爻受克及空破墓絕，或動而變凶、或子孫持身動於卦中，皆不錄之
+    children = moving(chart, R.子孫)
+    if _faulty(ws, world, chart) or any(a.layer is not Layer.CHANGED for a in ws.attacks) \
+            or world.relation is R.子孫 or children:
+        moves.append(Move("KD-01", "kd_not_admitted", tuple(LINE_PLACES[x.position] for x in children) or (wp,),
+                          "", "≤小凶"))
+    return ChapterReading((), tuple(moves))
+
+
+def _final(chart: Chart, use: Place, question: Question) -> ChapterReading:
+    """延試章 (YT): the final round — 官星為用，父爻次之."""
+    moves: list[Move] = []
+    world = chart.world
+    ws = world_state(chart)
+    wp = ws.place
+    us = state(chart, use)
+    ln = line_at(chart, use)
+    year = chart.moment.year_branch
+    fifth = chart.lines[4]
+    # YT-01 若持世爻得日月岁五生合者，定蒙選拔。官爻世爻三合，定蒙異寵隆恩
+    givers = list(_pillars(chart)) + ([year] if year is not None else []) + ([fifth.branch] if not fifth.world else [])
+    if world.relation in (R.官鬼, R.父母) and any(_links(b, world) for b in givers):
+        moves.append(Move("YT-01", "yt_selected", (wp,), "", "≥吉"))
+    elif any(wp in _in_frame(f) and any(p.layer is Layer.LINE and chart.lines[p.position - 1].relation is R.官鬼
+                                        for p in _in_frame(f)) for f in _formed(chart)):
+        moves.append(Move("YT-01", "yt_special_favour", (wp,), "", "≥吉"))
+    # YT-02 世與官爻有一而逢空墓絕刑沖克害及動而變凶者，不詳之兆
+    if _faulty(ws, world, chart) or _clashed(chart, ws, world) or (
+            ln is not None and (_faulty(us, ln, chart) or _clashed(chart, us, ln))):
+        moves.append(Move("YT-02", "yt_ill_omen", (use, wp), "", "≤小凶"))
+    # YT-02 岁五官鬼沖克世爻者不測之災
+    if any(x.relation is R.官鬼 and (x.position == 5 or x.branch is year) and not x.world
+           and (clashes(x.branch, world.branch) or overcomes(x.element, world.element)) for x in chart.lines):
+        moves.append(Move("YT-02", "yt_disaster", (wp,), "=凶", "=凶"))
+    return ChapterReading((), tuple(moves))
+
+
+# 歲科考章's grades, as the reading's levels: 超等 and 上等 吉, 次之 小吉, 又次之 平, 教刑 小凶, 劣等 凶 (SKK-01, SKK-07)
+def _grade(chart: Chart, use: Place, question: Question) -> ChapterReading:
+    """歲科考章 (SKK): the grade of a regular test, by 父 (the use-god) and 世."""
+    moves: list[Move] = []
+    world = chart.world
+    ws = world_state(chart)
+    wp = ws.place
+    fp = use
+    fs = state(chart, fp)
+    fl = line_at(chart, fp)
+    hit_w = _clashed(chart, ws, world) or bool(ws.attacks)
+    hit_f = bool(fs.attacks) or (fl is not None and _clashed(chart, fs, fl))
+    # SKK-02 卦之全美 … 而六沖變沖反吟伏吟動變克化絕即是破綻
+    flaw = chart.hexagram.six_clash or H.六合變六沖 in chart.changes or any(
+        t in chart.changes for t in _REVERSALS + _STILLNESS) or any(
+        x.moving and ({T.回頭克, T.化絕} & set(x.transformations)) for x in (world, *(() if fl is None else (fl,))))
+    many = chart.hexagram.six_clash or H.六合變六沖 in chart.changes or all(x.moving for x in chart.lines)
+    # SKK-04 大凡卦遇六沖變沖及六爻亂動，父旺世旺，還考平等。倘若父衰受刑克及世爻休囚受克及變凶者，孫山無疑
+    if (weak(fs) and hit_f) or (weak(ws) and hit_w) or bad_change(world, chart):
+        moves.append(Move("SKK-04", "skk_fails", (fp, wp), "", "=凶"))
+        return ChapterReading((), tuple(moves))
+    if many and fs.vigour.strong and ws.vigour.strong:
+        moves.append(Move("SKK-04", "skk_clash_middle", (fp, wp), "", "=平"))
+        return ChapterReading((), tuple(moves))
+    # SKK-01 世父同受克，劣等無疑；世爻受克，教刑不免；有一而遇刑沖克者又次之
+    if hit_w and hit_f:
+        moves.append(Move("SKK-01", "skk_both_struck", (fp, wp), "", "=凶"))
+    elif hit_w:
+        # SKK-02 世爻受克而有扶，亦業姑許
+        if ws.supports:
+            moves.append(Move("SKK-02", "skk_world_struck_helped", (wp,), "", "=平"))
+        else:
+            moves.append(Move("SKK-01", "skk_world_struck", (wp,), "", "=小凶"))
+    elif hit_f:
+        # SKK-02 父爻受克而無救，難免塗鴉
+        if not fs.supports:
+            moves.append(Move("SKK-02", "skk_essay_struck", (fp,), "", "=小凶"))
+        else:
+            moves.append(Move("SKK-01", "skk_one_struck", (fp,), "", "=平"))
+    elif fs.vigour.strong and ws.vigour.strong:
+        # SKK-01 父與世爻旺相及得日月動爻生扶及動而化吉，全無破綻者，定考超等 … 兩爻旺相而逢生上等；旺而無生，相而
+        # 遇扶，無刑沖克破者次之 (a flaw, SKK-02, takes the top grades one down: SKK-07 略有破綻者次之)
+        both_helped = bool(fs.supports) and bool(ws.supports)
+        if both_helped and not flaw:
+            moves.append(Move("SKK-01", "skk_top_grade", (fp, wp), "", "=吉"))
+        else:
+            moves.append(Move("SKK-01", "skk_good_grade", (fp, wp), "", "=小吉"))
+    elif fs.vigour is Vigour.休囚 and not fs.supports and not hit_w:
+        # SKK-05 父爻出現，不旺不衰，雖無生扶，亦無克制而世爻不被沖克者，可保平等 — 「不旺不衰」 read as the engine's
+        # 休囚 short of 失陷 (out of season, nothing for it, nothing against it: a line 有氣 has support by definition)
+        moves.append(Move("SKK-05", "skk_middle", (fp, wp), "", "=平"))
+    return ChapterReading((), tuple(moves))
+
+
+def _results(chart: Chart, use: Place, question: Question) -> ChapterReading:
+    """發案持榜章 (FA-01): when the list is posted — the 父 (the use-god) timed: 衰者宜生旺之日；旺而靜者，逢值沖之
+    日；動而逢值逢合之日；空與入墓，必待沖開；破與旬空，須期填實.  FA-02 (the asker's hope or fear with the holder of
+    the 世) needs the asker's mood, a fact the bot does not ask."""
+    s = state(chart, use)
+    if use.layer is Layer.MONTH or use.layer is Layer.DAY:
+        return ChapterReading()
+    unit = year_or_day(horizon_of(question) is Horizon.far)
+    b = s.branch
+    times = []
+    if s.tomb is not None:
+        times.append(timing(unit, clash_of(s.tomb), "FA-01", "fa_tomb_opened", 5, (use,)))
+    if s.void or s.month_break:
+        times.append(timing(unit, b, "FA-01", "fa_filled", 5, (use,)))
+        if s.void:
+            times.append(timing(unit, clash_of(b), "FA-01", "fa_void_clashed", 5, (use,)))
+    elif s.moving:
+        times += [timing(unit, b, "FA-01", "fa_own_day", 5, (use,)),
+                  timing(unit, harmony_of(b), "FA-01", "fa_combined_day", 5, (use,))]
+    elif s.vigour.strong:
+        times += [timing(unit, b, "FA-01", "fa_own_day", 5, (use,)),
+                  timing(unit, clash_of(b), "FA-01", "fa_clash_day", 5, (use,))]
+    else:
+        times += [timing(unit, branch_at_stage(s.element, Stage.長生), "FA-01", "fa_birth_day", 5, (use,)),
+                  timing(unit, branch_at_stage(s.element, Stage.帝旺), "FA-01", "fa_peak_day", 5, (use,))]
+    return ChapterReading((), (), tuple(times))
+
+
+_STAGES = {Exam.entrance: _entrance, Exam.qualifying: _qualifying, Exam.final: _final, Exam.grade: _grade,
+           Exam.results: _results}
