@@ -425,6 +425,10 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "skk_good_grade": N_("Parent and world line are strong, but unsupported or with a flaw: a good grade, not "
                          "the top."),
     "skk_middle": N_("The Parent is neither strong nor struck, and your world line is unharmed: a middle grade."),
+    "zf_father_succeeds": N_("Parent and Officer move and feed each other, or the day or month is the Officer "
+                             "feeding the Parent, or the Parent changes well: your father's career prospers."),
+    "zf_father_fails": N_("Wealth or Offspring moves, the day or month strikes, or the Parent is weak and "
+                          "broken: no gain for your father's career."),
 }
 
 CHAPTER_TIMINGS: dict[str, str] = {

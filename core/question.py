@@ -794,6 +794,10 @@ def resolve(q: Question) -> UseGodRule:
         # 子孫發動，乃無官之果，必能遂我偷閒); the 官 is the bond that holds (難脫利名羈鎖)
         return _rule(Relation.子孫, _GC_01, _sec(Relation.官鬼, Meaning.office, _GC_01),
                      *(s for s in CATALOGUE[_key(q)].secondary if s.meaning is not Meaning.spoiler))
+    if q.topic is Topic.career and q.subject is Subject.parent and q.office in (None, Office.seek, Office.hold):
+        # 子占父功名章: the father is the 父母, his office the 官 (ZF-01 父動官動相生，日月作官星而生父母)
+        return _rule(Relation.父母, _ZF_01, _sec(Relation.官鬼, Meaning.office, _ZF_01),
+                     _sec(Relation.子孫, Meaning.spoiler, _YS06), _sec(Role.世, Meaning.querent, _SELF))
     if q.topic is Topic.exam and q.exam in _ESSAY_FIRST:
         # 歲科考章 「父宜旺相，最忌休囚；官宜生身」 (the grade by 父 and 世), 發案持榜章 「父為用神」 (the list posted)
         src = _SKK_01 if q.exam is Exam.grade else _FA_01
@@ -804,6 +808,7 @@ def resolve(q: Question) -> UseGodRule:
 
 _WEATHER_WISHED = source("SW-05")
 _SKK_01 = source("SKK-01")
+_ZF_01 = source("ZF-01")
 _FA_01 = source("FA-01")
 _ESSAY_FIRST = (Exam.grade, Exam.results)
 _GC_01 = source("GC-01")

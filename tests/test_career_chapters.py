@@ -618,3 +618,29 @@ def test_the_results_are_timed_by_the_parent() -> None:
             assert {"fa_birth_day", "fa_peak_day"} <= set(keys)
         seen += 1
     assert seen > 100
+
+
+# ---- 子占父功名章 ----------------------------------------------------------------------------------------------------
+
+def test_a_fathers_career_is_read_from_the_parent_with_the_office() -> None:
+    """ZF-01 「父動官動相生 … 皆許成名。財克父，子動傷官 … 皆許無益」: asked of a parent, the 父母 is the use-god; a
+    moving 財 or 子孫 bars it, whatever favours it."""
+    from core.question import Subject
+
+    q = Question(Topic.career, Subject.parent)
+    assert resolve(q).target is R.父母 and resolve(q).source == rules.source("ZF-01")
+    assert resolve(Question(Topic.career, Subject.parent, office=Office.resign)).target is R.子孫
+    up = down = 0
+    for chart in _charts():
+        c, _use = _chapter(chart, q)
+        keys = _keys(c)
+        assert not {"sb_office_favours_world", "sb_child_moves_no_promotion"} & set(keys)
+        if moving(chart, R.妻財) or moving(chart, R.子孫):
+            assert "zf_father_fails" in keys
+            if "zf_father_succeeds" in keys:
+                assert keys.index("zf_father_succeeds") < keys.index("zf_father_fails")
+            down += 1
+        if moving(chart, R.父母) and moving(chart, R.官鬼):
+            assert "zf_father_succeeds" in keys
+            up += 1
+    assert up > 5 and down > 20

@@ -2,7 +2,8 @@
 an entrance one, 考遺才 (52, KD) a qualifying round, 延試 (54, YT) the final round, 歲科考 (50, SKK) the grade of a
 regular test, 發案持榜 (53, FA) the day the results are posted; for a career, the chapter of what is asked of the
 post (``Office``): 升選候補 (55b, SB) and 升遷何方 (56, SF-03) for a post or a promotion sought, 在任吉凶 (57, ZR)
-for the post held, 養親告病辭官 (63, GC) for leaving it, 營造公務防患 (64, GW) for a public project in one's charge.
+for the post held, 養親告病辭官 (63, GC) for leaving it, 營造公務防患 (64, GW) for a public project in one's charge; 子占父功名 (67,
+ZF) for a parent's post.
 
 Examinations: 父母 the essay and 官鬼 the degree, both with the 世 (XH-01, XH-08: 父 and 官 that neither hold nor
 generate nor combine the 世 are of no use).  The universal negatives (XH-07): a 子孫 or 財 on the 世 or moving, a
@@ -18,8 +19,9 @@ a moving 世 does not lift 「子孫動於卦中，升遷無期」) — a choice
 Not offered, each archaic or needing a fact the bot does not ask (docs/topic_rules_status.md gives each its reason):
 援例 YL (buying office), 武試 WS (military degrees), 投麾 TM (enlisting under a commander), 署印謀差 SC (acting
 seals), 面聖上書 MSH (memorials to the throne: status and motive), 僧官 SD (clerical posts), 升遷何方 SF-02
-(interior or frontier posts), 功名到何品級 PJ-02 (a named rank of nine), 子占父功名 ZF-01, 增廩 ZB (a stipend),
-發案 FA-02 (needs the asker's mood).
+(interior or frontier posts), 功名到何品級 PJ-02 (a named rank of nine), 增廩 ZB (a stipend), 發案 FA-02 (needs
+the asker's mood).  A father's career (子占父功名 ZF-01) is read when the question names a parent (the bot asks
+no subject for a career; the CLI and the API can).
 """
 
 from __future__ import annotations
@@ -58,7 +60,8 @@ from core.chapters.common import (
 from core.chart import Chart, HexagramTransformation, Line, Spirit
 from core.combinations import FrameFact, frames
 from core.findings import Effect, Finding
-from core.question import Exam, Horizon, Office, Question, Topic, horizon_of
+from core.hexagram import relation
+from core.question import Exam, Horizon, Office, Question, Subject, Topic, horizon_of
 from core.relations import Stage, branch_at_stage, harmony_of
 from core.strength import finding
 
@@ -74,6 +77,8 @@ def career_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
             return _exam(chart, use)
         return _STAGES[stage](chart, use, question)
     office = question.office or Office.seek
+    if question.subject is Subject.parent and office in (Office.seek, Office.hold):
+        return _fathers(chart, use)
     if office is Office.hold:
         return _hold(chart, use)
     if office in (Office.resign, Office.leave):
@@ -547,6 +552,31 @@ def _works(chart: Chart, office: Office) -> ChapterReading:
     elif chart.hexagram.six_harmony and ws.vigour.strong:
         found.append(finding("GW-03", "gw_work_lasts", Effect.GOOD, 1, (wp,)))
     return ChapterReading(tuple(found), tuple(moves))
+
+
+# ---- 子占父功名章 ---------------------------------------------------------------------------------------------------
+
+def _fathers(chart: Chart, use: Place) -> ChapterReading:
+    """子占父功名章 (ZF-01): a father's post or promotion — 父母 the father (the use-god, ``core.question``), 官 his
+    office."""
+    moves: list[Move] = []
+    palace = chart.hexagram.element
+    parents = lines_of(chart, R.父母)
+    officers = lines_of(chart, R.官鬼)
+    s = state(chart, use)
+    fl = line_at(chart, use)
+    # ZF-01 父動官動相生，日月作官星而生父母，父旺化官動而化吉，皆許成名
+    pillar_office = any(relation(palace, b.element) is R.官鬼 for b in _pillars(chart)) and bool(parents)
+    turns = fl is not None and fl.moving and ((s.vigour.strong and changes_into(fl, R.官鬼)) or good_change(fl))
+    if (moving(chart, R.父母) and moving(chart, R.官鬼)) or pillar_office or turns:
+        moves.append(Move("ZF-01", "zf_father_succeeds", (use,), "", "≥小吉"))
+    # ZF-01 財克父，子動傷官，父官動而變凶，日月克官克父，或父爻衰墓破絕皆許無益
+    struck = any(overcomes(b.element, x.element) for b in _pillars(chart) for x in parents + officers)
+    fallen = any(x.moving and bad_change(x, chart) for x in parents + officers)
+    low = weak(s) and (s.real_tomb or s.month_break or s.day_break or cut_off(s) or empty(s))
+    if moving(chart, R.妻財) or moving(chart, R.子孫) or fallen or struck or low:
+        moves.append(Move("ZF-01", "zf_father_fails", (use,), "", "≤小凶"))
+    return ChapterReading((), tuple(moves))
 
 
 # ---- the examination stages: 童試, 考遺才, 延試, 歲科考, 發案持榜 ---------------------------------------------------------
