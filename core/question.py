@@ -396,6 +396,7 @@ _ZSI_02 = source("ZSI-02")    # 子嗣: 福德即子孫爻
 _TY_01 = source("TY-01")
 _CA_01 = source("CA-01")      # 問產婦: 問產婦夫占代占，皆以財為用神      # 胎孕: 親占代占，皆用子孫，惟子占母孕，以弟兄爻為用神也
 _SYU_01 = source("SYU-01")    # 壽元: 凡占壽元，獨以世爻為根本
+_ZF_01 = source("ZF-01")      # 子占父功名: 父動官動相生，日月作官星而生父母 (the father the 父母, his office the 官)
 
 # ---- the person table ------------------------------------------------------------------------------------------
 
@@ -614,6 +615,10 @@ def _build() -> Mapping[Key, UseGodRule]:
         for asker in (None, *SUBJECTS[topic]):
             whose = () if asker is None or asker is Subject.self else (_whose(asker),)
             cat[(topic, asker, None, thing)] = _rule(target, source, *secondary, querent, *whose)
+    # 子占父功名章: a parent's career — the 父母 is the one whose career it is, the 官 his office (ZF-01)
+    cat[(Topic.career, Subject.parent, None, None)] = _rule(
+        Relation.父母, _ZF_01, _sec(Relation.官鬼, Meaning.office, _ZF_01),
+        _sec(Relation.子孫, Meaning.spoiler, _YS06), querent)
     for sex, partner in _SPOUSE.items():
         cat[(Topic.marriage, Subject.self, sex, None)] = _marriage(partner, _HY_167)
         for subject in _BY_SUBJECT_SEX:
@@ -794,10 +799,6 @@ def resolve(q: Question) -> UseGodRule:
         # 子孫發動，乃無官之果，必能遂我偷閒); the 官 is the bond that holds (難脫利名羈鎖)
         return _rule(Relation.子孫, _GC_01, _sec(Relation.官鬼, Meaning.office, _GC_01),
                      *(s for s in CATALOGUE[_key(q)].secondary if s.meaning is not Meaning.spoiler))
-    if q.topic is Topic.career and q.subject is Subject.parent and q.office in (None, Office.seek, Office.hold):
-        # 子占父功名章: the father is the 父母, his office the 官 (ZF-01 父動官動相生，日月作官星而生父母)
-        return _rule(Relation.父母, _ZF_01, _sec(Relation.官鬼, Meaning.office, _ZF_01),
-                     _sec(Relation.子孫, Meaning.spoiler, _YS06), _sec(Role.世, Meaning.querent, _SELF))
     if q.topic is Topic.exam and q.exam in _ESSAY_FIRST:
         # 歲科考章 「父宜旺相，最忌休囚；官宜生身」 (the grade by 父 and 世), 發案持榜章 「父為用神」 (the list posted)
         src = _SKK_01 if q.exam is Exam.grade else _FA_01
@@ -808,7 +809,6 @@ def resolve(q: Question) -> UseGodRule:
 
 _WEATHER_WISHED = source("SW-05")
 _SKK_01 = source("SKK-01")
-_ZF_01 = source("ZF-01")
 _FA_01 = source("FA-01")
 _ESSAY_FIRST = (Exam.grade, Exam.results)
 _GC_01 = source("GC-01")

@@ -77,8 +77,8 @@ def career_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
             return _exam(chart, use)
         return _STAGES[stage](chart, use, question)
     office = question.office or Office.seek
-    if question.subject is Subject.parent and office in (Office.seek, Office.hold):
-        return _fathers(chart, use)
+    if question.subject is Subject.parent and office not in (Office.resign, Office.leave):
+        return _fathers(chart, use)  # 子占父功名章 (ZF-01): whatever else is asked of a parent's post
     if office is Office.hold:
         return _hold(chart, use)
     if office in (Office.resign, Office.leave):
