@@ -19,7 +19,7 @@ Printed:
   * reply latency p50/p99 — per update, from the moment the server hands it to the bot (getUpdates) to the moment
     the bot's reply to it reaches the server: the user's wait, the bot's queue included;
   * bot-side time p50/p99 — measured inside the bot: one update from the start of its handling to the end of its
-    SQLite commit (``bot.lanes.FairUpdateProcessor.handle``), replies included;
+    SQLite commit (``bot.delivery.lanes.FairUpdateProcessor.handle``), replies included;
   * the bot process's CPU time per update: user + system time of all its threads (the chart picture is drawn
     in one) over the measured consultations, from /proc, divided by their updates (start-up and warm-up apart);
   * the SQLite file's size per 10 000 readings (after the bot stopped and checkpointed).  ``--readings R`` adds R
@@ -64,14 +64,14 @@ def child(stats_path: str) -> int:
     """``liuyao bot`` without the rate limiter, timing every update (handling + its SQLite write)."""
     import logging
 
-    from bot.app import build_application
-    from bot.collector import settle
-    from bot.config import Config
+    from bot.handlers.app import build_application
+    from bot.ops.collector import settle
+    from bot.ops.config import Config
     try:  # where an update is handled and committed: the lanes now, the write-through processor in a baseline
-        from bot.lanes import FairUpdateProcessor as processor
+        from bot.delivery.lanes import FairUpdateProcessor as processor
         name = "handle"
     except ImportError:
-        from bot.persistence import WriteThroughUpdateProcessor as processor  # type: ignore[assignment]
+        from bot.storage.persistence import WriteThroughUpdateProcessor as processor  # type: ignore[assignment]
         name = "do_process_update"
 
     logging.basicConfig(level=logging.WARNING)

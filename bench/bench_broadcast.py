@@ -112,7 +112,7 @@ def main() -> int:
     parser.add_argument("--concurrency", type=int, default=None, help="the sender's --concurrency")
     parser.add_argument("--keep", action="store_true", help="keep the SQLite file")
     args = parser.parse_args()
-    from bot.broadcast import DEFAULT_CONCURRENCY, DEFAULT_RATE
+    from bot.delivery.broadcast import DEFAULT_CONCURRENCY, DEFAULT_RATE
 
     return asyncio.run(bench(args.n, args.limit, args.rate or DEFAULT_RATE, args.concurrency or DEFAULT_CONCURRENCY,
                              args.keep))

@@ -8,7 +8,7 @@ Baseline: the chart alone (``bench_chart``'s loop); target: a full reading under
 Each figure is the fastest pass of 500 readings.  The figures take turns over three rounds, so a noisy minute on
 a shared machine (this one swings up to 1.7×) cannot land on one figure only; each figure gets a warm-up pass of
 its own before its passes, so it is measured in its own steady state.  The process sets the garbage collector
-as the bot does (``bot.collector``); ``--collector default`` measures with the interpreter's settings instead.
+as the bot does (``bot.ops.collector``); ``--collector default`` measures with the interpreter's settings instead.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_chart import inputs
 
-from bot.collector import settle
+from bot.ops.collector import settle
 from core.calendar import Moment
 from core.cast import Cast, LineValue
 from core.chart import build_chart
@@ -67,7 +67,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds over all the figures, so that a noisy "
                         "minute on a shared machine does not fall on one figure only")
     parser.add_argument("--collector", choices=("bot", "default"), default="bot",
-                        help="the garbage collector as `liuyao bot` sets it at start-up (bot.collector.settle), "
+                        help="the garbage collector as `liuyao bot` sets it at start-up (bot.ops.collector.settle), "
                         "or as the interpreter sets it")
     args = parser.parse_args()
     if args.collector == "bot":

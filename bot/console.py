@@ -9,6 +9,7 @@ of the last message that had buttons, anything else is a text message.  It ends 
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import re
 import signal
@@ -21,9 +22,10 @@ from telegram import Update
 from telegram.ext import Application
 from telegram.request import BaseRequest, RequestData
 
-from bot.app import build_application
-from bot.broadcast import install
-from bot.config import Config
+from bot.handlers.app import build_application
+from bot.handlers.subscription import install
+from bot.ops.config import DEFAULT_ZONES, Config
+from bot.storage.persistence import StoragePersistence
 
 BOT_ID = 1
 USER_ID = 10_000
@@ -33,13 +35,11 @@ USER = {"id": USER_ID, "is_bot": False, "first_name": "you"}
 
 def _plain(html_text: str) -> str:
     """Telegram's HTML as a terminal shows it."""
-    import html
-
     return html.unescape(re.sub(r"</?(pre|b|i|code)>", "", html_text))
 
 
 _TOSS = re.compile(r"c:\d+:([0-3])")  # a toss button: the number of coins counted
-CANCEL_DATA = "x"  # the Cancel button of every step (bot.keyboards.cancel_row)
+CANCEL_DATA = "x"  # the Cancel button of every step (bot.handlers.keyboards.cancel_row)
 CANCEL_KEY = "q"  # typed for it: no number, no toss (x and X are 老陰) and no line symbol
 
 
@@ -186,9 +186,6 @@ class Console:
 
     async def _choose_language(self) -> None:
         """--lang: the console user's language becomes it, even when the user exists already in another one."""
-        from bot.config import DEFAULT_ZONES
-        from bot.persistence import StoragePersistence
-
         persistence = self.app.persistence
         assert isinstance(persistence, StoragePersistence)
         storage = await persistence.get_storage()

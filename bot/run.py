@@ -3,14 +3,16 @@
 A setting or a file the bot cannot start with is one line on stderr and exit status 2 (the systemd unit does not
 restart on 2); a Bot API that cannot be reached at start, or a database still not ready after
 ``DATABASE_START_WAIT`` seconds (starting up, shutting down, too many clients, no answer), is one line and status 1
-(restarted, within the unit's start limit).  The token is never printed (``bot.guard.redact``).
+(restarted, within the unit's start limit).  The token is never printed (``bot.ops.logs.redact``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
+import signal
 import sys
 from functools import partial
 from typing import Any
@@ -20,14 +22,16 @@ from telegram import Bot, Update
 from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.request import HTTPXRequest
 
-from bot import korean
-from bot.app import build_application
-from bot.broadcast import install
-from bot.collector import settle
-from bot.config import Config, configure_logging
-from bot.guard import StartError, check_database, protect, redact
-from bot.i18n import LANGS, translations
-from bot.webhook import serve_webhook
+from bot.delivery.broadcast import DEFAULT_CONCURRENCY, DEFAULT_RATE, BroadcastStats, broadcast_once
+from bot.delivery.webhook import serve_webhook
+from bot.handlers.app import build_application
+from bot.handlers.subscription import install
+from bot.ops.collector import settle
+from bot.ops.config import Config, configure_logging
+from bot.ops.logs import protect, redact
+from bot.render import korean
+from bot.render.i18n import LANGS, translations
+from bot.storage.check import StartError, check_database
 
 log = logging.getLogger(__name__)
 
@@ -106,3 +110,59 @@ def run_webhook(app: Any, config: Config) -> None:
 def refuse(message: str, *, status: int = 2, command: str = "liuyao bot") -> int:
     print(f"{command}: {redact(message)}", file=sys.stderr)
     return status
+
+
+def run_broadcast_cli(*, concurrency: int = DEFAULT_CONCURRENCY, rate: float = DEFAULT_RATE,
+                      release_stale: bool = False, env: dict[str, str] | None = None) -> int:
+    """``liuyao broadcast``: TELEGRAM_BOT_TOKEN, TELEGRAM_API_BASE_URL, DATABASE_URL/DATABASE_PATH as for the bot.
+
+    SIGTERM/SIGINT stop it cleanly: the sends in flight are confirmed, nothing new starts.  Exit 0 when the pass
+    completed, 1 when it was stopped or raised, 2 without a token.
+    """
+    configure_logging(env)
+    try:
+        config = Config.from_env(env)
+    except ValueError as exc:
+        return refuse(str(exc), command="liuyao broadcast")
+    if not config.token:
+        return refuse("set TELEGRAM_BOT_TOKEN (and DATABASE_PATH, TELEGRAM_API_BASE_URL as for the bot)",
+                      command="liuyao broadcast")
+    protect(config.token)
+    try:
+        check_database(config.database)
+    except StartError as exc:
+        return refuse(str(exc), command="liuyao broadcast")
+    except OSError as exc:  # a database server that cannot be reached
+        return refuse(str(exc), status=1, command="liuyao broadcast")
+    stopping = False
+
+    def stop() -> None:
+        nonlocal stopping
+        stopping = True
+
+    async def main() -> BroadcastStats:
+        # Everything loaded so far (PTB, Babel, the star tables, the catalogs) lives as long as the process: keep
+        # it out of the collector, whose full passes over it would stall the even pace of the sends.
+        settle()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, stop)
+        return await broadcast_once(config.token, config.api_base_url, config.database,  # type: ignore[arg-type]
+                                    concurrency=concurrency, rate=rate, release_stale=release_stale,
+                                    should_stop=lambda: stopping, paid=config.allow_paid_broadcast,
+                                    proxy=config.proxy)
+
+    try:
+        stats = asyncio.run(main())
+    except InvalidToken:
+        return refuse("the Bot API refused TELEGRAM_BOT_TOKEN (check the token from @BotFather, and "
+                      "TELEGRAM_API_BASE_URL if set)", command="liuyao broadcast")
+    except NetworkError as exc:
+        return refuse(f"cannot reach the Bot API ({exc}); check the network and TELEGRAM_API_BASE_URL", status=1,
+                      command="liuyao broadcast")
+    except Exception as exc:
+        log.exception("broadcast failed")
+        return refuse(str(exc), status=1, command="liuyao broadcast")
+    print(f"liuyao broadcast: {stats.summary()}")
+    return 1 if stats.stopped else 0

@@ -87,8 +87,8 @@ class _Errors(logging.Handler):
 
 @contextlib.asynccontextmanager
 async def _bot(tg: FakeTelegram, db: Path, **kw: Any) -> Any:
-    from bot.app import build_application
-    from bot.config import Config
+    from bot.handlers.app import build_application
+    from bot.ops.config import Config
 
     cfg = Config(token=tg.token, api_base_url=tg.base_url, database_path=str(db), webhook_url=None,
                  listen="127.0.0.1", port=0, webhook_secret=None)
@@ -100,8 +100,8 @@ async def _bot(tg: FakeTelegram, db: Path, **kw: Any) -> Any:
 
 def _sorry() -> set[str]:
     """The error handler's apology in every language."""
-    from bot.i18n import LANGS as CATALOGS
-    from bot.i18n import _, use
+    from bot.render.i18n import LANGS as CATALOGS
+    from bot.render.i18n import _, use
 
     out = set()
     for lang in CATALOGS:

@@ -1,4 +1,4 @@
-"""bot.almanac: a day's 神煞 as text — the local date, the pillars, 旬空, the stars of the day with their meanings,
+"""bot.render.almanac: a day's 神煞 as text — the local date, the pillars, 旬空, the stars of the day with their meanings,
 what the day is good and bad for — in every language, and ``liuyao almanac``."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.almanac import (
+from bot.cli import main
+from bot.render.almanac import (
     MATTER_TEXT,
     NATURE_MARK,
     STAR_MEANING,
@@ -18,9 +19,8 @@ from bot.almanac import (
     render_almanac,
     star_name,
 )
-from bot.broadcast import parse_hhmm
-from bot.cli import main
-from bot.i18n import LANGS, _, catalog_path, term, use
+from bot.render.dates import parse_hhmm
+from bot.render.i18n import LANGS, _, catalog_path, term, use
 from core.calendar import day_pillar_of_date
 from core.stars import STARS, Keyed, Matter
 from tests.test_dates import WRITTEN

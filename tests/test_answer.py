@@ -10,11 +10,11 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot import answer
-from bot.answer import WHO, answer_text, asks_when, outcome, pair
-from bot.chart_text import render_chart
-from bot.i18n import LANGS, _, term, use
-from bot.render import chain, finding_text, first_screen, render_findings, render_reading, screen_room, weighed
+from bot.render import answer
+from bot.render.answer import WHO, answer_text, asks_when, outcome, pair
+from bot.render.chart_text import render_chart
+from bot.render.i18n import LANGS, _, term, use
+from bot.render.reading import chain, finding_text, first_screen, render_findings, render_reading, screen_room, weighed
 from core import scope
 from core.calendar import Moment
 from core.cast import parse_cast

@@ -1,4 +1,4 @@
-"""End to end: the real Application (bot.app.build_application) over HTTP against the fake Bot API server.
+"""End to end: the real Application (bot.handlers.app.build_application) over HTTP against the fake Bot API server.
 
 Every test starts ``tests.fake_telegram.FakeTelegram`` on 127.0.0.1, points the bot's ``api_base_url`` at it, gives
 it a fresh SQLite file and polls (getMe, deleteWebhook, getUpdates, sendMessage, editMessageText,
@@ -30,16 +30,16 @@ from typing import Any
 
 import pytest
 
-from bot import fonts
-from bot.app import COMMANDS, build_application
-from bot.chart_picture import caption, render_png
-from bot.chart_text import render_chart
-from bot.config import DEFAULT_ZONES, Config
-from bot.glossary import explanation, render_all_terms, render_terms
-from bot.guard import ATTEMPTS
-from bot.i18n import _, ngettext, normalize, term, use
-from bot.messages import MAX_MESSAGE, split_message
-from bot.render import EVENTS, chain, render_findings, render_reading, render_sources, star_lines, weighed
+from bot.delivery.request import ATTEMPTS
+from bot.handlers.app import COMMANDS, build_application
+from bot.ops.config import DEFAULT_ZONES, Config
+from bot.render import fonts
+from bot.render.chart_picture import caption, render_png
+from bot.render.chart_text import render_chart
+from bot.render.glossary import explanation, render_all_terms, render_terms
+from bot.render.i18n import _, ngettext, normalize, term, use
+from bot.render.messages import MAX_MESSAGE, split_message
+from bot.render.reading import EVENTS, chain, render_findings, render_reading, render_sources, star_lines, weighed
 from core.calendar import DayBoundary, Moment
 from core.cast import parse_cast
 from core.chart import build_chart
@@ -1228,13 +1228,13 @@ async def test_settings_language_zone_boundary_coins(tmp_path: Path, caplog: pyt
 # ---- errors ---------------------------------------------------------------------------------------------------------
 
 async def test_error_handler_and_rate_limits(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.ERROR, logger="bot.app")
+    caplog.set_level(logging.ERROR, logger="bot.handlers.app")
     async with running(tmp_path, caplog, errors_expected=True, rate_limit=True) as (tg, _bot):
         u = tg.user(700, language_code="en")
         await u.send("/cast")
         await u.press((await until(u, has("q:")))[0], "q:skip")
         topics = await u.wait_for(has("t:"))
-        # the next reply fails on Telegram's side, however often the bot tries it (bot.guard.RetryingRequest)
+        # the next reply fails on Telegram's side, however often the bot tries it (bot.delivery.request.RetryingRequest)
         tg.fail_next(ATTEMPTS, 502, methods=["sendMessage"])
         await u.press(topics, "t:wealth")
         sorry = await u.wait_reply()

@@ -1,13 +1,13 @@
 """The daily almanac end to end: /today, /subscribe, /unsubscribe and the broadcast, against the fake Bot API server.
 
-The bot is the real Application (``bot.app.build_application`` with ``extra=bot.broadcast.install``) polling
+The bot is the real Application (``bot.handlers.app.build_application`` with ``extra=bot.handlers.subscription.install``) polling
 tests/fake_telegram.py, with an injected clock; a test moves the clock and runs the broadcast job itself (the job
 the JobQueue would run, with the application's clock), so no test waits on real time for a schedule (that the job
 is scheduled is checked on the JobQueue, at the end).  Messages are checked for
 the subscriber's own local date (the Babel date in their language, the day pillar of that date) — they would
 differ if a message took another user's language or zone.
 
-The crash test runs a broadcast pass (``bot.broadcast.broadcast_once``, what ``liuyao broadcast`` runs, on the
+The crash test runs a broadcast pass (``bot.delivery.broadcast.broadcast_once``, what ``liuyao broadcast`` runs, on the
 test's fixed instant) as a child process and kills it with SIGKILL in the middle of the broadcast (the fake server
 holds the requests after the first few, so the kill lands while sends are in flight and reservations are pending);
 the bot started afterwards on the same SQLite file sends the rest.
@@ -32,13 +32,14 @@ from typing import Any
 import pytest
 from telegram.ext import CallbackContext, ExtBot
 
-from bot.almanac import render_almanac
-from bot.app import build_application
-from bot.broadcast import JOB_NAME, DailyAlmanacJob, broadcast_due, install
-from bot.config import Config
-from bot.dates import day_text
-from bot.guard import ATTEMPTS
-from bot.i18n import _, normalize, use
+from bot.delivery.broadcast import JOB_NAME, DailyAlmanacJob, broadcast_due
+from bot.delivery.request import ATTEMPTS
+from bot.handlers.app import build_application
+from bot.handlers.subscription import install
+from bot.ops.config import Config
+from bot.render.almanac import render_almanac
+from bot.render.dates import day_text
+from bot.render.i18n import _, normalize, use
 from bot.storage import SQLiteStorage
 from core.calendar import day_pillar_of_date
 from tests.fake_telegram import ApiError, FakeMessage, FakeTelegram, FakeUser
@@ -292,7 +293,7 @@ async def test_network_error_is_retried_later(tmp_path: Path) -> None:
         ko = tg.user(51, language_code="ko")
         await reply(ko, "/subscribe 07:00")
         clock.set(2026, 6, 1, 22, 0)
-        # the connection drops without an answer, each time the call is tried (bot.guard.RetryingRequest)
+        # the connection drops without an answer, each time the call is tried (bot.delivery.request.RetryingRequest)
         tg.fail_next(ATTEMPTS, 0, methods=["sendMessage"])
         await bot.runs()
         assert almanacs(ko) == []
@@ -378,7 +379,7 @@ class HoldingTelegram(FakeTelegram):
 CHILD = """
 import asyncio, sys
 from datetime import datetime
-from bot.broadcast import broadcast_once
+from bot.delivery.broadcast import broadcast_once
 at = datetime.fromisoformat(sys.argv[4])
 asyncio.run(broadcast_once(sys.argv[1], sys.argv[2], sys.argv[3], concurrency=3, clock=lambda: at))
 """

@@ -13,12 +13,12 @@ import pytest
 from fontTools.ttLib import TTCollection
 from PIL import Image, ImageChops
 
-from bot import chart_picture as cp
-from bot import fonts
-from bot.chart_text import changed_yao, ganzhi, world_mark
-from bot.i18n import LANGS, _, short, term, use
-from bot.korean import particles
-from bot.render import place
+from bot.render import chart_picture as cp
+from bot.render import fonts
+from bot.render.chart_text import changed_yao, ganzhi, world_mark
+from bot.render.i18n import LANGS, _, short, term, use
+from bot.render.korean import particles
+from bot.render.reading import place
 from core.calendar import Moment
 from core.cast import parse_cast
 from core.chart import build_chart

@@ -10,8 +10,8 @@ import unicodedata
 
 import pytest
 
-from bot.chart_text import ARROW, MOVING, WIDTH, YANG, YIN, ganzhi, render_chart, width
-from bot.i18n import LANGS, term, use
+from bot.render.chart_text import ARROW, MOVING, WIDTH, YANG, YIN, ganzhi, render_chart, width
+from bot.render.i18n import LANGS, term, use
 from core.calendar import Moment
 from core.cast import parse_cast
 from core.chart import Chart, build_chart

@@ -12,11 +12,11 @@ import opencc
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.almanac import render_almanac
-from bot.chart_text import render_chart
-from bot.glossary import render_all_terms, render_terms
-from bot.i18n import catalog_path, term, use
-from bot.render import render_findings, render_reading, render_sources
+from bot.render.almanac import render_almanac
+from bot.render.chart_text import render_chart
+from bot.render.glossary import render_all_terms, render_terms
+from bot.render.i18n import catalog_path, term, use
+from bot.render.reading import render_findings, render_reading, render_sources
 from tests.test_i18n import _sample_readings
 
 # (the character as written, what OpenCC would make of it): legitimate in the script they are written in

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main, run_jsonl
-from bot.i18n import use
+from bot.render.i18n import use
 from core.cast import parse_cast
 
 FIXED_NOW = datetime(2024, 2, 4, 8, 30, tzinfo=UTC)
@@ -168,7 +168,7 @@ def test_read_writes_the_chart_picture(tmp_path: Path, capsys: pytest.CaptureFix
     """``read --picture``: the picture the bot sends, in --lang; a file that cannot be written is said to be."""
     from PIL import Image
 
-    from bot.chart_picture import render_png
+    from bot.render.chart_picture import render_png
     from core.calendar import Moment
     from core.chart import build_chart
     from core.question import Question, Subject, Topic
@@ -190,9 +190,9 @@ def test_read_writes_the_chart_picture(tmp_path: Path, capsys: pytest.CaptureFix
 
 def test_read_shows_its_sources_and_terms_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
     """The reading's text is prose without rule ids; --sources and --terms add the rules and the terms."""
-    from bot.glossary import render_terms
-    from bot.i18n import use
-    from bot.render import render_reading, render_sources
+    from bot.render.glossary import render_terms
+    from bot.render.i18n import use
+    from bot.render.reading import render_reading, render_sources
     from core.calendar import Moment
     from core.cast import parse_cast
     from core.chart import build_chart

@@ -19,9 +19,10 @@ from typing import Any
 
 from telegram import Update
 
-from bot.app import build_application
-from bot.broadcast import DailyAlmanacJob, install
-from bot.config import Config
+from bot.delivery.broadcast import DailyAlmanacJob
+from bot.handlers.app import build_application
+from bot.handlers.subscription import install
+from bot.ops.config import Config
 from bot.storage import open_storage
 from tests.fake_telegram import FakeTelegram, FakeUser
 from tests.test_bot_e2e import NOW

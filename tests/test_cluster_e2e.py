@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.lanes import CLUSTER_SLOTS
+from bot.delivery.lanes import CLUSTER_SLOTS
 from bot.storage import open_storage
 from tests.fake_telegram import FakeTelegram, FakeUser
 from tests.test_bot_e2e import ROOT

@@ -1,10 +1,10 @@
-"""bot.collector: the bot's start-up settles the garbage collector (frozen start-up objects, higher thresholds)."""
+"""bot.ops.collector: the bot's start-up settles the garbage collector (frozen start-up objects, higher thresholds)."""
 
 from __future__ import annotations
 
 import gc
 
-from bot.collector import THRESHOLDS, settle
+from bot.ops.collector import THRESHOLDS, settle
 
 
 def test_settle_freezes_and_raises_the_thresholds() -> None:

@@ -1,4 +1,4 @@
-"""bot.config: the database the bot opens and how long a consultation waits, from the environment."""
+"""bot.ops.config: the database the bot opens and how long a consultation waits, from the environment."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import build_application
-from bot.config import Config
-from bot.lanes import CLUSTER_SLOTS, SLOTS, FairUpdateProcessor, connections
-from bot.persistence import StoragePersistence
+from bot.delivery.lanes import CLUSTER_SLOTS, SLOTS, FairUpdateProcessor, connections
+from bot.handlers.app import build_application
+from bot.ops.config import Config
 from bot.run import run_bot
+from bot.storage.persistence import StoragePersistence
 from bot.storage.postgres import PostgresStorage
 
 

@@ -15,11 +15,11 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot import keyboards as kb
-from bot.chart_text import render_chart
 from bot.console import _keyed
-from bot.i18n import _, term, use
-from bot.render import render_reading
+from bot.handlers import keyboards as kb
+from bot.render.chart_text import render_chart
+from bot.render.i18n import _, term, use
+from bot.render.reading import render_reading
 from core.calendar import DayBoundary, Moment
 from core.cast import parse_cast
 from core.chart import build_chart
@@ -178,13 +178,13 @@ def test_the_optional_follow_ups_in_the_console(tmp_path: Path) -> None:
 def test_natal_in_the_console_and_resumed_in_the_next_run(tmp_path: Path) -> None:
     """/natal runs in the terminal as in Telegram; a run that ends at the zone step resumes there next time."""
 
-    from bot.natal_render import render_natal, render_natal_chart
+    from bot.render.natal_render import render_natal, render_natal_chart
     from core.natal import NatalChart, read_natal
 
     db = tmp_path / "console.sqlite3"
     first = console(db, ["/natal", "1990-02-30", "1990-05-01", "08:30"], "--lang", "ko")
     with use("ko"):
-        from bot.korean import particles
+        from bot.render.korean import particles
 
         assert particles(_("I cannot read “{text}” as a date of birth. Please write it like {forms}; the date must "
                            "exist and lie between 1900 and 2100.").format(
@@ -194,7 +194,7 @@ def test_natal_in_the_console_and_resumed_in_the_next_run(tmp_path: Path) -> Non
     second = console(db, ["Asia/Seoul", "3"], "--lang", "ko")
     reading = read_natal(NatalChart.at(datetime(1990, 4, 30, 23, 30, tzinfo=UTC), "Asia/Seoul"))
     with use("ko"):
-        from bot.messages import split_message
+        from bot.render.messages import split_message
 
         assert render_natal_chart(reading) in second
         assert all(piece.strip() in second for piece in split_message(render_natal(reading)))

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.lanes import SLOTS
+from bot.delivery.lanes import SLOTS
 from tests.fake_telegram import FakeTelegram, FakeUser
 from tests.probes import _buttons, _natural
 from tests.test_bot_e2e import ROOT

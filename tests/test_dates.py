@@ -1,4 +1,4 @@
-"""Dates and times as each language writes them (bot.dates), and everywhere a date is shown: the timing of a
+"""Dates and times as each language writes them (bot.render.dates), and everywhere a date is shown: the timing of a
 reading, the almanac's heading, the chart (text and picture caption), the natal chart's birth line."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.almanac import render_almanac
-from bot.chart_text import render_chart
-from bot.dates import DATE_FORMS, clock_text, day_text, moment_text, parse_date, parse_date_time
-from bot.i18n import LANGS, _, use
-from bot.render import render_reading
+from bot.render.almanac import render_almanac
+from bot.render.chart_text import render_chart
+from bot.render.dates import DATE_FORMS, clock_text, day_text, moment_text, parse_date, parse_date_time
+from bot.render.i18n import LANGS, _, use
+from bot.render.reading import render_reading
 from core.calendar import Moment
 from core.cast import parse_cast
 from core.chart import build_chart

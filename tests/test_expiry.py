@@ -1,4 +1,4 @@
-"""bot.expiry: abandoned consultations swept from the database after their TTL and a grace, with their drafts, on
+"""bot.delivery.expiry: abandoned consultations swept from the database after their TTL and a grace, with their drafts, on
 both engines (a real SQLite file, a real PostgreSQL database) — and a user who comes back within the grace still
 told their consultation expired, through the real Application against the fake Bot API.
 
@@ -22,12 +22,12 @@ import pytest_asyncio
 from prometheus_client import REGISTRY
 from telegram.ext import Application
 
-from bot.app import build_application
-from bot.config import Config
-from bot.expiry import GRACE, JOB_NAME, sweep_abandoned
-from bot.i18n import _, ngettext, use
-from bot.persistence import StoragePersistence, dumps_strict
+from bot.delivery.expiry import GRACE, JOB_NAME, sweep_abandoned
+from bot.handlers.app import build_application
+from bot.ops.config import Config
+from bot.render.i18n import _, ngettext, use
 from bot.storage import SQLStorage, open_storage
+from bot.storage.persistence import StoragePersistence, dumps_strict
 from tests.fake_telegram import FakeMessage, FakeTelegram
 
 TTL = timedelta(hours=24)
@@ -265,7 +265,7 @@ async def _written(app: Application, user: int, present: bool, timeout: float = 
 
 async def test_within_the_grace_the_user_is_told_after_it_the_consultation_is_gone(
         database_url: str, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="bot.expiry")
+    caplog.set_level(logging.INFO, logger="bot.delivery.expiry")
     clock = Clock(datetime(2026, 3, 2, 3, 0, tzinfo=UTC))
     async with polling(database_url, clock) as (tg, app):
         assert app.job_queue is not None

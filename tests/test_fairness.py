@@ -15,8 +15,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from bot.app import build_application
-from bot.i18n import LANGS, _, use
+from bot.handlers.app import build_application
+from bot.render.i18n import LANGS, _, use
 from tests.fake_telegram import FakeTelegram, FakeUser, polling
 from tests.test_bot_e2e import NOW, config
 

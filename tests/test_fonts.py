@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import fonts
+from bot.render import fonts
 
 FONT_DIR = "./usr/share/fonts/opentype/noto/"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import LANGS, normalize, translations, use
-from bot.texts import FINDINGS, TIMINGS
+from bot.render.i18n import LANGS, normalize, translations, use
+from bot.render.texts import FINDINGS, TIMINGS
 from core.calendar import Moment
 from core.cast import parse_cast
 from core.chart import build_chart
@@ -138,7 +138,7 @@ def test_traditional_chinese_addresses_the_user_as_nin() -> None:
     """Taiwanese services address the user as 您, never 你 (issue 22): every Traditional Chinese sentence."""
     from babel.messages.pofile import read_po
 
-    from bot.i18n import catalog_path
+    from bot.render.i18n import catalog_path
 
     with catalog_path("zh_Hant").open("rb") as fh:
         catalog = read_po(fh, locale="zh_Hant")

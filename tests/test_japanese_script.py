@@ -8,7 +8,7 @@ from __future__ import annotations
 import opencc
 from babel.messages.pofile import read_po
 
-from bot.i18n import catalog_path
+from bot.render.i18n import catalog_path
 
 T2JP = opencc.OpenCC("t2jp")
 # (as written, what OpenCC would make of it): legitimate in Japanese text

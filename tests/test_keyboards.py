@@ -1,12 +1,12 @@
-"""``bot.keyboards``: a keyboard is built once per language and arguments and turned into JSON once (issue 12: a
+"""``bot.handlers.keyboards``: a keyboard is built once per language and arguments and turned into JSON once (issue 12: a
 cheaper update, the same replies) — what goes out is what PTB itself makes of the same buttons."""
 
 from __future__ import annotations
 
 from telegram import InlineKeyboardMarkup
 
-from bot import keyboards as kb
-from bot.i18n import LANGS, _, use
+from bot.handlers import keyboards as kb
+from bot.render.i18n import LANGS, _, use
 from core.question import FollowUp, Topic
 
 BUILDS = (

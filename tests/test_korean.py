@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.korean import particles
+from bot.render.korean import particles
 
 
 @pytest.mark.parametrize("text, want", [
@@ -29,7 +29,7 @@ def test_every_korean_template_particle_is_known() -> None:
     import re
     from pathlib import Path
 
-    from bot.korean import _PAIRS
+    from bot.render.korean import _PAIRS
 
     po = (Path(__file__).resolve().parent.parent / "locales" / "ko" / "LC_MESSAGES" / "liuyao.po").read_text("utf-8")
     used = set(re.findall(r"\}[”’]?((?:\(으\)로|\(이\)\w+|\w\(\w\)))", po))
@@ -41,10 +41,10 @@ def test_rendered_korean_readings_have_no_two_form_particles() -> None:
     import re
     from datetime import date
 
-    from bot.almanac import render_almanac
-    from bot.glossary import render_terms
-    from bot.i18n import use
-    from bot.render import render_findings, render_reading, render_sources
+    from bot.render.almanac import render_almanac
+    from bot.render.glossary import render_terms
+    from bot.render.i18n import use
+    from bot.render.reading import render_findings, render_reading, render_sources
     from tests.test_i18n import _sample_readings
 
     left = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.messages import split_message
+from bot.render.messages import split_message
 
 HEAD = "All reasons (continued)"
 

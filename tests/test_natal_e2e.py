@@ -20,12 +20,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.app import HISTORY_LABEL
-from bot.dates import day_text
-from bot.i18n import normalize, use
-from bot.korean import particles
-from bot.messages import split_message
-from bot.natal_render import render_all_verses, render_natal, render_natal_chart, render_natal_details
+from bot.handlers.app import HISTORY_LABEL
+from bot.render.dates import day_text
+from bot.render.i18n import normalize, use
+from bot.render.korean import particles
+from bot.render.messages import split_message
+from bot.render.natal_render import render_all_verses, render_natal, render_natal_chart, render_natal_details
 from core.natal import NatalChart, NatalReading, read_natal
 from core.question import Sex
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
@@ -123,7 +123,7 @@ async def test_natal_in_three_languages(tmp_path: Path, caplog: pytest.LogCaptur
         await u.send("08:30")
         where = await u.wait_for(has("b:zone:mine"))
         with use(lang):
-            from bot.i18n import _
+            from bot.render.i18n import _
 
             assert where.buttons[0]["text"] == _("Use my zone {tz}").format(tz={"ko": "Asia/Seoul", "ja": "Asia/Tokyo",
                                                                              "zh_Hant": "Asia/Taipei"}[lang])

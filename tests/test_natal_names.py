@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import LANGS, NATAL, term, use
-from bot.natal_names import OWN_SENSES, is_characters, name_text, names
-from bot.natal_render import fact_text, josa, natal_terms, render_natal_details, verse_block
+from bot.render.i18n import LANGS, NATAL, term, use
+from bot.render.natal_names import OWN_SENSES, is_characters, name_text, names
+from bot.render.natal_render import fact_text, josa, natal_terms, render_natal_details, verse_block
 from core.ganzhi import Branch, Element, Stem
 from core.natal import read_natal
 from core.natal.chart import Role

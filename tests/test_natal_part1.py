@@ -544,7 +544,7 @@ def _sample_charts() -> list[NatalChart]:
 
 @pytest.mark.timeout(300)  # every verse of part 1 on every chart of its tests: minutes on a loaded machine
 def test_every_verse_and_variant_has_a_sentence() -> None:
-    from bot.natal_texts.part1 import TEXTS
+    from bot.render.natal_texts.part1 import TEXTS
     from core.natal import read_natal
 
     emitted: set[str] = set()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.natal_texts import part3 as texts
+from bot.render.natal_texts import part3 as texts
 from core.ganzhi import Element
 from core.natal import modifiers, tables
 from core.natal.chart import NatalChart, Role

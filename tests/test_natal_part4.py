@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.natal_texts.part4 import TEXTS
+from bot.render.natal_texts.part4 import TEXTS
 from core.natal.chart import NatalChart, Role
 from core.natal.verse import DEFAULTS, Params, Valence
 from core.natal.verses import BY_ID

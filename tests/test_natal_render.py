@@ -12,9 +12,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.cli import main, run_natal_jsonl
-from bot.i18n import LANGS, _, term, use
-from bot.messages import MAX_MESSAGE, split_message
-from bot.natal_render import (
+from bot.render.i18n import LANGS, _, term, use
+from bot.render.messages import MAX_MESSAGE, split_message
+from bot.render.natal_render import (
     PREFACE,
     RELATION_TEXTS,
     THEME_TERMS,
@@ -27,7 +27,7 @@ from bot.natal_render import (
     verse_block,
     verse_key,
 )
-from bot.natal_texts import TEXTS
+from bot.render.natal_texts import TEXTS
 from core.natal import NatalChart, read_natal
 from core.natal.chart import Role
 from core.natal.evidence import RELATIONS, Fact, Layer, Term, name
@@ -315,9 +315,8 @@ SLURS: dict[str, tuple[str, ...]] = {
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_slur_in_any_natal_text(lang: str) -> None:
-    """Every verse sentence of bot.natal_texts and every message of the natal replies, in each catalog."""
-    from bot import natal_render
-
+    """Every verse sentence of bot.render.natal_texts and every message of the natal replies, in each catalog."""
+    from bot.render import natal_render
     msgids = [*TEXTS.values(), natal_render.PREFACE, natal_render.TRAITS_HEADING, natal_render.WEIGHING]
     with use(lang):
         for msgid in msgids:

@@ -27,9 +27,9 @@ from prometheus_client import REGISTRY, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 from telegram.ext import ExtBot
 
-from bot.app import build_application
-from bot.broadcast import broadcast_due
-from bot.guard import RetryingRequest
+from bot.delivery.broadcast import broadcast_due
+from bot.delivery.request import RetryingRequest
+from bot.handlers.app import build_application
 from bot.storage import SCHEMA_VERSION, open_storage
 from tests.fake_telegram import FakeTelegram, polling
 from tests.test_bot_e2e import NOW, ROOT, config, stop_bot

@@ -25,10 +25,10 @@ from typing import Any
 
 import pytest
 
-from bot import flow
-from bot import keyboards as kb
-from bot.config import DEFAULT_ZONES
-from bot.i18n import normalize, term, use
+from bot.handlers import common
+from bot.handlers import keyboards as kb
+from bot.ops.config import DEFAULT_ZONES
+from bot.render.i18n import normalize, term, use
 from core.hexagram import Relation
 from core.question import FollowUp, Question, Topic, optional_follow_ups
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
@@ -233,7 +233,7 @@ async def test_skipping_keeps_the_default_and_the_quick_path_skips_what_it_can(
         await u.press((await until(u, has("f:subject:")))[0], "f:subject:self")
         await u.press((await until(u, has("f:horizon:")))[0], "f:horizon:skip")
         await u.wait_for(has("m:"))
-        c = await _wait_for_step(bot.db, u.id, flow.ASK_METHOD)
+        c = await _wait_for_step(bot.db, u.id, common.ASK_METHOD)
         assert (c["topic"], c["subject"], c["horizon"]) == ("lawsuit", "self", None)
         await u.send("/help")
         _m, seen = await until(u, has("m:"))  # the step again: the method, not the horizon
@@ -268,7 +268,7 @@ async def test_restart_at_an_optional_step_resumes(tmp_path: Path, caplog: pytes
         await u.press((await until(u, has("t:")))[0], "t:illness")
         await u.press((await until(u, has("f:subject:")))[0], "f:subject:parent")
         illness = await u.wait_for(has("f:illness:"))
-        c = await _wait_for_step(bot.db, u.id, flow.ASK_OPTIONAL)
+        c = await _wait_for_step(bot.db, u.id, common.ASK_OPTIONAL)
         assert c["asking"] == "illness" and "illness" not in c
 
         await bot.restart()
@@ -302,7 +302,7 @@ async def test_sigkill_at_an_optional_step_resumes(tmp_path: Path) -> None:
             await u.press((await u.wait_for(has("t:"), timeout=30)), "t:document")
             horizon = await u.wait_for(has("f:horizon:"))
             assert horizon.text == tr("ja", kb.FOLLOW_UP_QUESTIONS["horizon"])
-            await _wait_for_step(db, u.id, flow.ASK_OPTIONAL)
+            await _wait_for_step(db, u.id, common.ASK_OPTIONAL)
             proc.send_signal(signal.SIGKILL)
             assert await asyncio.to_thread(proc.wait, 10) == -signal.SIGKILL
 
@@ -348,9 +348,10 @@ async def test_readings_and_consultations_stored_before_the_new_answers_still_lo
                 del record["reading"]["question"][key]
             con.execute("UPDATE readings SET reading = ? WHERE id = ?", (json.dumps(record), rid))
             data = json.loads(con.execute("SELECT data FROM ptb_user_data WHERE user_id = ?", (u.id,)).fetchone()[0])
-            data["c"] = {k: v for k, v in data["c"].items() if k in ("question", "topic")} | {"state": flow.ASK_METHOD}
+            data["c"] = ({k: v for k, v in data["c"].items() if k in ("question", "topic")}
+                         | {"state": common.ASK_METHOD})
             con.execute("UPDATE ptb_user_data SET data = ? WHERE user_id = ?", (json.dumps(data), u.id))
-            con.execute("UPDATE ptb_conversations SET state = ? WHERE name = 'consultation'", (str(flow.ASK_METHOD),))
+            con.execute("UPDATE ptb_conversations SET state = ? WHERE name = 'consultation'", (str(common.ASK_METHOD),))
             con.commit()
         finally:
             con.close()

@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from bot.app import build_application
-from bot.config import Config
+from bot.handlers.app import build_application
+from bot.ops.config import Config
 from tests.fake_telegram import FakeTelegram, polling
 from tests.pgfront import front
 

@@ -1,4 +1,4 @@
-"""The broadcast's pace in ``bot.pacing.PacedLimiter`` (PTB's ``BaseRateLimiter``), its pluggable budget, and
+"""The broadcast's pace in ``bot.delivery.pacing.PacedLimiter`` (PTB's ``BaseRateLimiter``), its pluggable budget, and
 ``allow_paid_broadcast`` (issue 12), against the fake Bot API over HTTP with real clocks.
 
 The fake server's sliding-window limit (``rate_limit``) answers 429 as Telegram does; what it received (the times of
@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from telegram.ext import ExtBot
 
-from bot.broadcast import broadcast_due, make_bot
-from bot.config import Config
-from bot.pacing import BROADCAST, LocalBudget, PacedLimiter
+from bot.delivery.broadcast import broadcast_due, make_bot
+from bot.delivery.pacing import BROADCAST, LocalBudget, PacedLimiter
+from bot.ops.config import Config
 from bot.storage import Storage, open_storage
 from tests.fake_telegram import FakeTelegram
 

@@ -1,4 +1,4 @@
-"""bot.persistence: PTB's data and conversation states in the database (SQLite and PostgreSQL), read fresh for
+"""bot.storage.persistence: PTB's data and conversation states in the database (SQLite and PostgreSQL), read fresh for
 every update, surviving restarts and SIGKILL.
 
 The Application tests run a real ``telegram.ext.Application`` offline: a fake request object answers the Bot API
@@ -34,8 +34,13 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest, RequestData
 
-from bot.persistence import StoragePersistence, StoredConversationHandler, WriteThroughUpdateProcessor, dumps_strict
 from bot.storage import SQLStorage, open_storage
+from bot.storage.persistence import (
+    StoragePersistence,
+    StoredConversationHandler,
+    WriteThroughUpdateProcessor,
+    dumps_strict,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 CHAT, USER = 555, 777

@@ -10,10 +10,10 @@ from datetime import UTC, datetime
 import pytest
 from PIL import Image, ImageDraw
 
-from bot import chart_picture as cp
-from bot.chart_picture import PNG_SIGNATURE, TRIGRAMS, Picture, draw, encode_png, layout, render_png
-from bot.fonts import available
-from bot.i18n import use
+from bot.render import chart_picture as cp
+from bot.render.chart_picture import PNG_SIGNATURE, TRIGRAMS, Picture, draw, encode_png, layout, render_png
+from bot.render.fonts import available
+from bot.render.i18n import use
 from core.calendar import Moment
 from core.cast import parse_cast
 from core.chart import build_chart

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from bot.i18n import LANGS, use
-from bot.render import place, position, render_findings, render_reading, render_sources, timing_text
+from bot.render.i18n import LANGS, use
+from bot.render.reading import place, position, render_findings, render_reading, render_sources, timing_text
 from core.findings import Layer, Place
 from tests.test_timing_text import _readings
 

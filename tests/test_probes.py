@@ -26,7 +26,7 @@ async def test_hostile_input_fuzz() -> None:
 @pytest.mark.timeout(300)  # faults, time-outs and an outage the bot must ride out
 async def test_fault_run_then_an_outage_then_everyone_finishes() -> None:
     """500, 502, 429, dropped connections and time-outs while 12 users consult, then 2 s of nothing but 502."""
-    from bot.guard import RetryingRequest
+    from bot.delivery.request import RetryingRequest
 
     request = RetryingRequest(connection_pool_size=64, read_timeout=1.0, backoff=0.05, max_pause=0.2)
     r = await faults(seed=14, users=12, faults=80, outage=2.0, timeout=8.0, hang=1.5, request=request,

@@ -12,8 +12,8 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from bot.app import build_application
-from bot.config import Config, bot_api_proxy
+from bot.handlers.app import build_application
+from bot.ops.config import Config, bot_api_proxy
 from bot.run import run_bot
 from tests.fake_telegram import FakeTelegram, polling
 

@@ -10,12 +10,12 @@ from datetime import date, timedelta
 
 import pytest
 
-from bot.almanac import render_almanac
-from bot.chart_text import render_chart
-from bot.glossary import render_all_terms, render_terms
-from bot.i18n import LANGS, term, use
-from bot.natal_render import render_all_verses
-from bot.render import render_findings, render_reading, render_sources
+from bot.render.almanac import render_almanac
+from bot.render.chart_text import render_chart
+from bot.render.glossary import render_all_terms, render_terms
+from bot.render.i18n import LANGS, term, use
+from bot.render.natal_render import render_all_verses
+from bot.render.reading import render_findings, render_reading, render_sources
 from core.natal import read_natal
 from tests.test_natal_render import _charts
 from tests.test_timing_text import _readings

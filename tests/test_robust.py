@@ -26,8 +26,8 @@ from typing import Any
 import httpx
 import pytest
 
-from bot.app import build_application
-from bot.broadcast import install
+from bot.handlers.app import build_application
+from bot.handlers.subscription import install
 from tests.fake_telegram import FakeTelegram, FakeUser, polling
 from tests.test_bot_e2e import (
     CAST,
@@ -51,7 +51,7 @@ GROUP_DECLINE = "I read only in a private chat with you; please write to me dire
 
 
 try:
-    from bot.guard import ATTEMPTS, RetryingRequest
+    from bot.delivery.request import ATTEMPTS, RetryingRequest
 except ImportError:  # the code before issue 14, against which each test here was first seen to fail
     from telegram.request import HTTPXRequest as RetryingRequest
 
@@ -251,8 +251,8 @@ async def test_the_token_is_never_printed_and_start_up_errors_are_one_line(tmp_p
 async def test_a_token_in_a_log_line_is_redacted(tmp_path: Path) -> None:
     """The root handlers' formatter hides it wherever it appears, a traceback included."""
     code = ("import logging, sys\n"
-            "from bot.config import configure_logging\n"
-            "from bot.guard import protect\n"
+            "from bot.ops.config import configure_logging\n"
+            "from bot.ops.logs import protect\n"
             "configure_logging(); protect('123456789:AAFakeTokenForTestsOnly_abcdefghijk')\n"
             "log = logging.getLogger('x')\n"
             "log.warning('url http://h/bot%s/getMe', '123456789:AAFakeTokenForTestsOnly_abcdefghijk')\n"
@@ -441,7 +441,7 @@ async def test_the_systemd_unit_does_not_restart_a_refusing_bot_forever() -> Non
 # ---- issue 24.6: text no database can keep ---------------------------------------------------------------
 
 def test_unstorable_text_is_a_nul_or_half_a_utf16_pair() -> None:
-    from bot.guard import unstorable
+    from bot.handlers.gate import unstorable
 
     assert unstorable("明天\x00会下雨吗") and unstorable("a\ud800b") and unstorable("\udfff")
     assert not unstorable("明天会下雨吗？\t\n\r 🙂 \x1b[0m \x7f")  # other control characters are kept as sent
@@ -451,7 +451,7 @@ async def test_a_message_with_a_nul_is_refused_with_a_word_and_the_consultation_
         tmp_path: Path, database_url: str) -> None:
     """On either engine: the message is answered in the user's language, nothing of it reaches a reading, and the
     next message is read as usual (PostgreSQL's text cannot hold a NUL: it failed the step every time)."""
-    from bot.config import Config
+    from bot.ops.config import Config
 
     async with FakeTelegram() as tg:
         cfg = Config(token=tg.token, api_base_url=tg.base_url, database_path=str(tmp_path / "unused.sqlite3"),

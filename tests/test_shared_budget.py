@@ -1,4 +1,4 @@
-"""``bot.shared_budget.SharedBudget``: the broadcast's pace kept by a cluster's workers together, on a real PostgreSQL.
+"""``bot.delivery.shared_budget.SharedBudget``: the broadcast's pace kept by a cluster's workers together, on a real PostgreSQL.
 
 Each worker is a storage of its own (its own pool of connections) on one database, as separate ``liuyao bot``
 processes would be; the times checked are taken in this process, one clock for all of them.  The broadcasts run
@@ -19,11 +19,12 @@ import pytest
 from telegram.error import RetryAfter
 from telegram.ext import ExtBot
 
-from bot.app import build_application
-from bot.broadcast import broadcast_once, install
-from bot.config import Config
-from bot.pacing import BOT_RATE, BROADCAST, LocalBudget, PacedLimiter
-from bot.shared_budget import SharedBudget, budget_for
+from bot.delivery.broadcast import broadcast_once
+from bot.delivery.pacing import BOT_RATE, BROADCAST, LocalBudget, PacedLimiter
+from bot.delivery.shared_budget import SharedBudget, budget_for
+from bot.handlers.app import build_application
+from bot.handlers.subscription import install
+from bot.ops.config import Config
 from bot.storage import (
     POSTGRES_MIGRATIONS,
     SCHEMA_VERSION,

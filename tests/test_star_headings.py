@@ -7,9 +7,9 @@ from datetime import date, timedelta
 
 import pytest
 
-from bot.almanac import NATURE_MARK, day_stars, render_almanac, star_line
-from bot.i18n import LANGS, _, term, use
-from bot.render import render_reading, render_sources, shown_stars, source_text, star_lines, star_sources
+from bot.render.almanac import NATURE_MARK, day_stars, render_almanac, star_line
+from bot.render.i18n import LANGS, _, term, use
+from bot.render.reading import render_reading, render_sources, shown_stars, source_text, star_lines, star_sources
 from core import scope
 from core.findings import Effect
 from core.stars import Nature

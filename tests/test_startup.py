@@ -11,9 +11,9 @@ import logging
 
 import pytest
 
-from bot import guard
-from bot.guard import check_database
 from bot.run import run_bot
+from bot.storage import check
+from bot.storage.check import check_database
 from bot.storage.errors import passing_failure
 from tests.pgfront import front
 
@@ -45,7 +45,7 @@ def test_a_wrong_password_is_status_2_at_once(postgres_url: str, capsys: pytest.
 
 
 def test_a_database_that_never_answers_gives_a_reason(postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(guard, "CONNECT_TIMEOUT", 0.5)
+    monkeypatch.setattr(check, "CONNECT_TIMEOUT", 0.5)
     with front(postgres_url, ("silent",) * 50) as (url, _got, _switch), pytest.raises(OSError) as caught:
         check_database(url, wait=1)
     assert "not ready after 1 s" in str(caught.value) and str(caught.value).endswith(": TimeoutError")
@@ -59,4 +59,4 @@ def test_a_refusal_is_not_a_passing_state() -> None:
         sqlstate = "53300"
 
     assert not passing_failure(Refused()) and passing_failure(Crowded()) and passing_failure(ConnectionRefusedError())
-    assert guard.database_reason(TimeoutError()) == "TimeoutError"
+    assert check.database_reason(TimeoutError()) == "TimeoutError"

@@ -3,9 +3,9 @@ year missing from the chart header (issue 10, defects a new user saw)."""
 
 from __future__ import annotations
 
-from bot.chart_text import render_chart
-from bot.i18n import use
-from bot.render import render_reading
+from bot.render.chart_text import render_chart
+from bot.render.i18n import use
+from bot.render.reading import render_reading
 from core.calendar import Moment
 from core.cast import parse_cast
 from core.chart import build_chart
@@ -53,7 +53,7 @@ def test_a_change_into_zi_is_named() -> None:
 def test_a_marriage_reading_never_speaks_against_its_verdict() -> None:
     """The 000 婚姻 chapter colours a marriage reading; what it says against the verdict is left to 'all
     reasons' (issue 10: marriage readings that contradicted the verdict)."""
-    from bot.render import agreeing, finding_text, render_findings
+    from bot.render.reading import agreeing, finding_text, render_findings
     from core.findings import Effect
     from core.question import Sex
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
-from bot.i18n import _, use
-from bot.render import EVENTS, render_reading, timing_text
+from bot.render.i18n import _, use
+from bot.render.reading import EVENTS, render_reading, timing_text
 from core.calendar import Moment
 from core.cast import parse_cast
 from core.chart import build_chart
@@ -83,7 +83,7 @@ def test_the_scale_of_the_timing_is_said_as_asked() -> None:
 def test_every_moment_names_its_line() -> None:
     """Each moment's reason names the line it rests on ({line}, or the other line {other}) — save the great periods
     of 身命 (大限), which are stretches of a life rather than a line's moment."""
-    from bot.texts import TIMINGS
+    from bot.render.texts import TIMINGS
 
     unnamed = {k for k, v in TIMINGS.items() if "{line}" not in v and "{other}" not in v}
     assert unnamed == {"xl_period_blessed", "xl_period_evil", "xl_period_start"}

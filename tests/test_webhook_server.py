@@ -14,8 +14,8 @@ from contextlib import asynccontextmanager
 import pytest
 from telegram.ext import Application
 
-from bot import webhook
-from bot.webhook import WebhookServer
+from bot.delivery import webhook
+from bot.delivery.webhook import WebhookServer
 
 SECRET = "s" * 40
 UPDATE = {"update_id": 7, "message": {"message_id": 1, "date": 0, "text": "/start",

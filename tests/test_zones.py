@@ -1,4 +1,4 @@
-"""Zones as users name them (bot/zones.py): IANA names in any case and their old names, places in five languages
+"""Zones as users name them (bot/render/zones.py): IANA names in any case and their old names, places in five languages
 (GeoNames' cities and Babel's exemplar cities), a place with its country, a country, UTC offsets — and a name
 several places share read as a person would (issue 22: 上海 was offered as four identical choices, London and
 Kolkata twice; 北京, 廣州, 臺北, 高雄, 大阪, 부산 and Houston were not known)."""
@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.han_fold import FOLD
-from bot.i18n import locale
-from bot.zones import AMBIGUITY, canonical, find_zones, key, zone_label
+from bot.render.han_fold import FOLD
+from bot.render.i18n import locale
+from bot.render.zones import AMBIGUITY, canonical, find_zones, key, zone_label
 
 WINTER = datetime(2026, 12, 1, tzinfo=UTC)
 SUMMER = datetime(2026, 7, 1, tzinfo=UTC)
@@ -178,7 +178,7 @@ def test_names_are_folded() -> None:
 
 
 def test_the_han_fold_is_opencc() -> None:
-    """bot/han_fold.py is what tools/gen_han_fold.py makes with OpenCC (jp2t, then t2s)."""
+    """bot/render/han_fold.py is what tools/gen_han_fold.py makes with OpenCC (jp2t, then t2s)."""
     opencc = pytest.importorskip("opencc")
     jp2t, t2s = opencc.OpenCC("jp2t"), opencc.OpenCC("t2s")
     for ch in "臺內廣広國東門灣島頓紐約倫華盛溫哥雪梨舊釜山":

@@ -1,4 +1,4 @@
-"""Fill the answer's sentences (bot.answer, bot.render) into the catalogs: run once after tools/i18n.py.
+"""Fill the answer's sentences (bot.render.answer, bot.render.reading) into the catalogs: run once after tools/i18n.py.
 
     python tools/answer_strings.py
 
@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.i18n import TERM, catalog_path  # noqa: E402
+from bot.render.i18n import TERM, catalog_path  # noqa: E402
 
 # msgid: (ko, ja, zh_Hans, zh_Hant)
 S: dict[str, tuple[str, str, str, str]] = {

@@ -1,5 +1,5 @@
-"""Generate ``bot/han_fold.py``: one form for each Chinese character a place name is written with, so that 河內
-and 河内, 臺北 and 台北, 廣州, 广州 and 広州 are looked up as one name (bot/zones.py).
+"""Generate ``bot/render/han_fold.py``: one form for each Chinese character a place name is written with, so that 河內
+and 河内, 臺北 and 台北, 廣州, 广州 and 広州 are looked up as one name (bot/render/zones.py).
 
 GeoNames gives most cities in simplified, traditional and Japanese forms, but not all (Hanoi has 河內 and not
 河内), and users type their own script.  The fold reads every character through OpenCC (the standard conversion:
@@ -45,8 +45,8 @@ def main() -> None:
             'of place names and the one form each is looked up by (臺 → 台, 內 → 内, 廣 and 広 → 广).  Do not edit."""\n\n'
             "FROM = (\n" + "\n".join(lines) + "\n)\nTO = (\n" + "\n".join(targets) + "\n)\n"
             "FOLD = str.maketrans(FROM, TO)\n")
-    (ROOT / "bot" / "han_fold.py").write_text(text, encoding="utf-8")
-    print(f"bot/han_fold.py: {len(table)} characters")
+    (ROOT / "bot" / "render" / "han_fold.py").write_text(text, encoding="utf-8")
+    print(f"bot/render/han_fold.py: {len(table)} characters")
 
 
 if __name__ == "__main__":

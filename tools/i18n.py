@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.i18n import DOMAIN, LANGS, LOCALES, NATAL, SHORT, TERM, catalog_path  # noqa: E402
+from bot.render.i18n import DOMAIN, LANGS, LOCALES, NATAL, SHORT, TERM, catalog_path  # noqa: E402
 
 GLOSSARY = ROOT.parent / "shared" / "notes" / "glossary.md"
 
@@ -49,7 +49,7 @@ def core_terms() -> list[str]:
         pass
     # 玉照定真經: the pillars and their layers, every relation word of evidence.RELATIONS, the themes, the life
     # periods, the 30 納音 names and the tables' names (胎元 命宮 宅 墓 空亡 天德 月德 祿 …), as the renderer shows them
-    from bot.natal_render import natal_terms
+    from bot.render.natal_render import natal_terms
 
     words += natal_terms()
     # the sources of a reading: every rule's short name, and the books and chapters its passages are in
@@ -72,11 +72,11 @@ def template() -> Catalog:
         cat.add(message, locations=[(f"bot/{filename}", lineno)], auto_comments=comments, context=context)
     for word in core_terms():
         cat.add(word, context=TERM)
-    from bot.natal_render import natal_senses
+    from bot.render.natal_render import natal_senses
 
     for word in natal_senses():  # 玉照定真經's own sense of a few names (小吉 the 月將, not the verdict)
         cat.add(word, context=NATAL)
-    from bot.chart_text import SHORT_TERMS
+    from bot.render.chart_text import SHORT_TERMS
 
     for word in SHORT_TERMS:
         cat.add(word, context=SHORT)

@@ -1,4 +1,4 @@
-"""Write bot/quotes.py: for every registered rule id, a short quote of the passage it rests on.
+"""Write bot/render/quotes.py: for every registered rule id, a short quote of the passage it rests on.
 
     python tools/quotes.py
 
@@ -109,7 +109,7 @@ def main() -> None:
     # reader (traditional Chinese, Japanese, Korean, English) in the traditional forms the classics are printed in
     body = "".join(f"    {rule!r}: ({_script(q, _HANS, KEEP_HANS)!r}, {_script(q, _HANT, KEEP_HANT)!r}),\n"
                    for rule, q in out.items())
-    (ROOT / "bot" / "quotes.py").write_text(
+    (ROOT / "bot" / "render" / "quotes.py").write_text(
         '"""The passage behind each rule, quoted short (written by tools/quotes.py from the seed line core.rules\n'
         'registers; the classical text is public domain).  A reader can find it in the book and chapter the source\n'
         'names: (simplified, traditional)."""\n\nQUOTES: dict[str, tuple[str, str]] = {\n' + body + "}\n",

@@ -257,7 +257,7 @@ class PostgresStorage(SQLStorage):
                     await con.execute("SELECT pg_advisory_unlock($1)", _BROADCAST_LOCK)
 
     async def take_send_slot(self, name: str, interval: float) -> float:
-        """The next slot of the send schedule ``name`` (``bot.shared_budget``), taken in one atomic statement: at
+        """The next slot of the send schedule ``name`` (``bot.delivery.shared_budget``), taken in one atomic statement: at
         ``next_at``, or now if that has passed (an idle schedule never bursts), never before ``hold_until``; the
         schedule moves ``interval`` seconds on.  Returns the seconds until the slot, by the database's clock (the
         workers' own clocks do not matter).  The row is made at the first slot (or again after a crash emptied

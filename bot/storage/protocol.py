@@ -117,7 +117,7 @@ class Storage(Protocol):
 
     async def prune_deliveries(self, before: date | str) -> int: ...
 
-    # telegram.ext's data (bot.persistence): JSON texts
+    # telegram.ext's data (bot.storage.persistence): JSON texts
     async def get_ptb_data(self, kind: str, row_id: int) -> str | None: ...
 
     async def put_ptb_data(self, kind: str, row_id: int, text: str | None) -> None: ...
@@ -138,10 +138,10 @@ class Storage(Protocol):
 
     async def sweep_conversations(self, before: datetime, draft_keys: Sequence[str], *, limit: int = 200,
                                   after: tuple[datetime, str, str] | None = None) -> SweptBatch:
-        """One batch of the conversations abandoned before ``before`` deleted with their drafts (``bot.expiry``)."""
+        """One batch of the conversations abandoned before ``before`` deleted with their drafts (``bot.delivery.expiry``)."""
 
-    # the updates received (bot.inbox): stored before their offset is confirmed, marked with their state;
-    # a cluster's workers take turns at a user's updates (bot.lanes)
+    # the updates received (bot.delivery.inbox): stored before their offset is confirmed, marked with their state;
+    # a cluster's workers take turns at a user's updates (bot.delivery.lanes)
     shared: bool
 
     def user_turn(self, user_id: int) -> AbstractAsyncContextManager[None]: ...

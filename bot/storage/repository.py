@@ -816,7 +816,7 @@ class SQLStorage:
         async with self.transaction() as tx:
             return await tx.execute("DELETE FROM deliveries WHERE local_date < :before", {"before": self.day(before)})
 
-    # ----------------------------------------------------------------------- telegram.ext's data (bot.persistence)
+    # ----------------------------------------------------------------------- telegram.ext's data (bot.storage.persistence)
 
     async def get_ptb_data(self, kind: str, row_id: int) -> str | None:
         """The JSON text of one user's (``kind='user_data'``) or chat's (``'chat_data'``) data, or ``None``."""
@@ -958,7 +958,7 @@ class SQLStorage:
         last = (self.instant_out(rows[-1][2]), str(rows[-1][0]), str(rows[-1][1])) if len(rows) == limit else None
         return SweptBatch(len(swept), drafts, last)  # type: ignore[arg-type]
 
-    # ------------------------------------------------------------------ the updates received (bot.inbox)
+    # ------------------------------------------------------------------ the updates received (bot.delivery.inbox)
 
     async def store_updates(self, updates: Iterable[tuple[int, int | None, str]]) -> set[int]:
         """Record updates as received — (update_id, user id or None, JSON body) — in one transaction; the ids
@@ -1004,7 +1004,7 @@ class SQLStorage:
 
     def user_turn(self, user_id: int) -> AbstractAsyncContextManager[None]:
         """``async with storage.user_turn(user_id):`` — this process's turn at the user's updates, held until the
-        block ends.  One process needs none (``bot.lanes`` orders them); a cluster's engine overrides it."""
+        block ends.  One process needs none (``bot.delivery.lanes`` orders them); a cluster's engine overrides it."""
         return nullcontext()
 
     def broadcast_turn(self) -> AbstractAsyncContextManager[bool]:
@@ -1115,7 +1115,7 @@ def _owner(key: str) -> int | None:
 
 
 def _without(text: str, keys: Sequence[str]) -> str | None:
-    """A user's data (JSON text) without ``keys``, written as ``bot.persistence`` writes it ('' when nothing else
+    """A user's data (JSON text) without ``keys``, written as ``bot.storage.persistence`` writes it ('' when nothing else
     is left), or None when it holds none of them (or is not an object)."""
     try:
         data = json.loads(text)

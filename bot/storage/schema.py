@@ -5,9 +5,9 @@ Each list is the ordered history of the schema; a new version appends a step to 
 version above ``SCHEMA_VERSION`` was written by a newer program and is refused (``SchemaTooNewError``).
 
 One table is PostgreSQL's alone: ``send_budget`` (version 5), the schedule the workers of a cluster take their
-broadcast slots from (``bot.shared_budget``).  It holds no data of the installation — the next slot and a 429's
+broadcast slots from (``bot.delivery.shared_budget``).  It holds no data of the installation — the next slot and a 429's
 hold, seconds ahead — so it is not in ``TABLES`` (``liuyao db copy`` leaves it), and SQLite, one process pacing
-itself (``bot.pacing.LocalBudget``), has none: its step 5 changes nothing but the version, which stays one number
+itself (``bot.delivery.pacing.LocalBudget``), has none: its step 5 changes nothing but the version, which stays one number
 for one program on both engines (the health check's ``expected``, the refusal of a newer file).
 
 The engines store the same values in their own types: SQLite keeps instants as fixed-width UTC text
@@ -130,7 +130,7 @@ CREATE INDEX deliveries_by_date ON deliveries (local_date);
 """
 
 _SQLITE_V2 = """
--- telegram.ext persistence (bot/persistence.py); every value is JSON text
+-- telegram.ext persistence (bot/storage/persistence.py); every value is JSON text
 CREATE TABLE ptb_user_data (
     user_id     INTEGER PRIMARY KEY,
     data        TEXT NOT NULL,
@@ -179,7 +179,7 @@ CREATE INDEX natal_readings_by_user ON natal_readings (user_id, created_at DESC,
 """
 
 _SQLITE_V4 = """
--- Every update as received, before its offset is confirmed to Telegram (bot/inbox.py); marked handled in the
+-- Every update as received, before its offset is confirmed to Telegram (bot/delivery/inbox.py); marked handled in the
 -- same transaction as the state it changed, so a killed process neither loses nor repeats one.
 CREATE TABLE updates (
     update_id    INTEGER PRIMARY KEY,                  -- Telegram's id: a redelivered update is known
@@ -355,7 +355,7 @@ CREATE UNIQUE INDEX natal_readings_once ON natal_readings (user_id, consultation
 """
 
 _POSTGRES_V5 = """
--- The broadcast's slots, shared by the workers (bot.shared_budget): a send takes the slot at next_at, never before
+-- The broadcast's slots, shared by the workers (bot.delivery.shared_budget): a send takes the slot at next_at, never before
 -- hold_until (a 429's retry_after), and moves next_at one interval on.  UNLOGGED: its commits wait for no WAL
 -- flush, and a crash that empties it loses nothing (the first send after it starts the schedule again).
 CREATE UNLOGGED TABLE send_budget (

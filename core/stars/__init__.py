@@ -1,7 +1,7 @@
 """神煞: every star of 易冒's 神煞 chapter (seed 001) as data, where it falls on a day, and what it does to a chart.
 
 ``catalogue``: the 122 stars as the text writes their tables, and each one's key at a moment; ``day``: the
-almanac, a moment's stars (bot/almanac.py); ``reading``: where stars land on a chart and which count for a
+almanac, a moment's stars (bot/render/almanac.py); ``reading``: where stars land on a chart and which count for a
 reading, and those that count gathered per place (``grouped_stars``).
 """
 

@@ -1,5 +1,5 @@
 """A day's 神煞: every star in force at a moment, which fall on the day itself, and what they favour and avoid
-(bot/almanac.py renders it)."""
+(bot/render/almanac.py renders it)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,1 @@
+"""What an operator sets, reads or watches: settings, logs, health, metrics, the collector."""
