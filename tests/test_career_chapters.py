@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from bot.answer import pair
+from bot.render.answer import pair
 from core import rules
 from core.calendar import Moment
 from core.cast import parse_cast
