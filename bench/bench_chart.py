@@ -15,9 +15,9 @@ import time
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from core.calendar import Moment
-from core.cast import Cast, LineValue
-from core.chart import build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import Cast, LineValue
+from core.chart.chart import build_chart
 
 ZONES = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei", "America/New_York", "Europe/Berlin")
 

@@ -27,11 +27,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_chart import inputs
 
 from bot.ops.collector import settle
-from core.calendar import Moment
-from core.cast import Cast, LineValue
-from core.chart import build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import Cast, LineValue
+from core.chart.chart import build_chart
 from core.question import Question, Sex, Subject, Thing, Topic, follow_ups
-from core.reading import analyse, read
+from core.reading.pipeline import analyse, read
 
 
 def questions(n: int, seed: int = 7) -> list[Question]:

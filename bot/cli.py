@@ -24,11 +24,12 @@ from zoneinfo import ZoneInfo
 from bot.render.chart_text import render_chart, render_standings
 from bot.render.i18n import LANGS, normalize, term, use
 from bot.render.reading import render_reading, render_sources
-from core.calendar import CalendarError, DayBoundary, Moment
-from core.cast import Cast, CastError, CoinConvention, parse_cast, random_cast
-from core.chart import Chart, build_chart
+from core.chart.calendar import CalendarError, DayBoundary, Moment
+from core.chart.cast import Cast, CastError, CoinConvention, parse_cast, random_cast
+from core.chart.chart import Chart, build_chart
 from core.export import chart_dict, reading_dict
 from core.question import (
+    Aspect,
     Birth,
     Exam,
     Horizon,
@@ -44,14 +45,14 @@ from core.question import (
     choices,
     follow_ups,
 )
-from core.reading import Reading, read
+from core.reading.pipeline import Reading, read
 
 if TYPE_CHECKING:
     from core.natal import NatalChart, NatalReading
 
 CHART_KEYS = frozenset({"lines", "tosses", "random", "at", "tz", "month", "day", "year", "day_boundary", "coins"})
 READ_KEYS = CHART_KEYS | {"topic", "subject", "sex", "use_god", "lang", "subject_sex", "thing", "horizon", "illness",
-                          "weather", "birth", "office", "exam"}
+                          "weather", "birth", "office", "exam", "aspect"}
 
 
 class RequestError(ValueError):
@@ -312,7 +313,7 @@ def question_from_request(req: Mapping[str, Any]) -> Question:
                                   thing=_text(req, "thing"), horizon=_text(req, "horizon"),
                                   illness=_text(req, "illness"), weather=_text(req, "weather"),
                                   birth=_text(req, "birth"), office=_text(req, "office"),
-                                  exam=_text(req, "exam"))
+                                  exam=_text(req, "exam"), aspect=_text(req, "aspect"))
     missing = follow_ups(question)
     if missing:
         raise RequestError("the use-god is not fixed yet; answer: " + ", ".join(
@@ -408,6 +409,9 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--exam", choices=[e.value for e in Exam],
                    help="for exam: main (a major exam, the default), entrance, qualifying, final, grade (the grade of "
                         "a regular test), results (when they come out)")
+    q.add_argument("--aspect", choices=[a.value for a in Aspect],
+                   help="for a house, a grave, a site or a marriage: which part, read apart (e.g. works, harm, "
+                        "repair, burial, geomancer, children, parents); default: the matter itself")
     q.add_argument("--use-god", help="an explicit use-god: 父母 兄弟 官鬼 妻財 子孫 世 應 (overrides the topic)")
     q.add_argument("--lang", choices=list(LANGS), default="en", help="language of the text output")
     read_p.add_argument("--picture", metavar="FILE.png", help="also write the chart as a picture (PNG), in --lang")
@@ -426,6 +430,11 @@ def _parser() -> argparse.ArgumentParser:
     bc.add_argument("--release-stale", action="store_true",
                     help="first release reservations left by a killed sender (only when no bot or other "
                          "broadcast is running on the same database)")
+    out = sub.add_parser("outcomes", help="how readings turned out, for the readings whose users agreed (asking "
+                         "back on): the request, the outcome, no user id (DATABASE_URL/DATABASE_PATH as for the bot)")
+    out.add_argument("--json", action="store_true", help="every reading as JSON (see --schema)")
+    out.add_argument("--schema", action="store_true", help="print the JSON Schema of the --json output and exit")
+    out.add_argument("--database", metavar="URL", help="the bot's database (default: DATABASE_URL or DATABASE_PATH)")
     db = sub.add_parser("db", help="the bot's database: move an installation between SQLite and PostgreSQL")
     db_sub = db.add_subparsers(dest="db_command", required=True)
     copy = db_sub.add_parser("copy", help="copy every table into an empty database, checked by row counts "
@@ -444,6 +453,12 @@ def main(argv: list[str] | None = None) -> int:
         return _almanac(args)
     if args.command == "natal":
         return _natal(args)
+    if args.command == "outcomes":
+        if args.schema:
+            return _print_schema("outcomes")
+        from bot.ops.outcomes import run_outcomes_cli
+
+        return run_outcomes_cli(as_json=args.json, database=args.database)
     if args.command == "db":
         return _db_copy(args.source, args.target)
     if args.command == "broadcast":
@@ -551,7 +566,7 @@ def _chart(args: argparse.Namespace) -> int:
             "topic": args.topic, "subject": args.subject, "sex": args.sex, "subject_sex": args.subject_sex,
             "thing": args.thing, "use_god": args.use_god, "horizon": args.horizon, "illness": args.illness,
             "weather": args.weather, "birth": args.birth, "office": args.office,
-            "exam": args.exam}.items() if v is not None}
+            "exam": args.exam, "aspect": args.aspect}.items() if v is not None}
     try:
         if reading:
             chart, result = reading_from_request(req, _utcnow)

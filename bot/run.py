@@ -23,6 +23,7 @@ from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.request import HTTPXRequest
 
 from bot.delivery.broadcast import DEFAULT_CONCURRENCY, DEFAULT_RATE, BroadcastStats, broadcast_once
+from bot.delivery.stopping import Stopper, exit_loop
 from bot.delivery.webhook import serve_webhook
 from bot.handlers.app import build_application
 from bot.handlers.subscription import install
@@ -58,7 +59,7 @@ def run_bot(env: dict[str, str] | None = None) -> int:
         if config.webhook_url:
             run_webhook(app, config)
         else:
-            app.run_polling(allowed_updates=Update.ALL_TYPES)
+            run_polling(app, config)
     except StartError as exc:
         return refuse(str(exc))
     except InvalidToken:
@@ -95,6 +96,18 @@ async def preflight(config: Config) -> None:
         pass
 
 
+def run_polling(app: Any, config: Config) -> None:
+    """PTB's ``run_polling`` with our stop (``bot.delivery.stopping``): its loop made here so the stop signals are ours."""
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)  # (run_polling runs on the current loop)
+    stopper = Stopper(app, config.shutdown_grace, then=exit_loop)
+    stopper.install(loop)
+    try:
+        app.run_polling(allowed_updates=Update.ALL_TYPES, stop_signals=None)
+    finally:
+        stopper.finished()
+
+
 def run_webhook(app: Any, config: Config) -> None:
     """Listen on the path of WEBHOOK_URL (https://host/liuyao → /liuyao), and only for requests that carry the
     secret registered with setWebhook: WEBHOOK_SECRET, or one drawn for this run when it is not set."""
@@ -104,7 +117,7 @@ def run_webhook(app: Any, config: Config) -> None:
         log.info("WEBHOOK_SECRET is not set: a random secret is registered with Telegram for this run")
     asyncio.run(serve_webhook(app, host=config.listen, port=config.port,
                               path=urlsplit(config.webhook_url or "").path.strip("/"), url=config.webhook_url or "",
-                              secret=secret, allowed_updates=list(Update.ALL_TYPES)))
+                              secret=secret, allowed_updates=list(Update.ALL_TYPES), grace=config.shutdown_grace))
 
 
 def refuse(message: str, *, status: int = 2, command: str = "liuyao bot") -> int:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.actors import actor_at
-from core.calendar import Moment
-from core.chart import Chart, Line, Standing, Yao
+from core.chart.actors import actor_at
+from core.chart.calendar import Moment
+from core.chart.chart import Chart, Line, Standing, Yao
+from core.chart.hexagram import Hexagram
 from core.findings import Finding, Layer, Place, Timing
-from core.hexagram import Hexagram
-from core.reading import Reading
-from core.verdict import Verdict
+from core.reading.pipeline import Reading
+from core.reading.verdict import Verdict
 
 
 def moment_dict(moment: Moment) -> dict[str, Any]:
@@ -198,6 +198,7 @@ def reading_dict(r: Reading) -> dict[str, Any]:
             "birth": None if q.birth is None else q.birth.value,
             "office": None if q.office is None else q.office.value,
             "exam": None if q.exam is None else q.exam.value,
+            "aspect": None if q.aspect is None else q.aspect.value,
         },
         "use_god": {
             "target": target.value,

@@ -7,11 +7,14 @@ always say why.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from enum import StrEnum
+from enum import Enum, StrEnum
+from functools import lru_cache
 
-from core.ganzhi import Branch, Stem
+from core.chart.ganzhi import Branch, Stem
+from core.rules import source
 from core.sources import Source
 from core.values import value
 
@@ -95,6 +98,43 @@ class Finding:
             if key == name:
                 return text
         return None
+
+
+def finding(rule: str | Source, key: str, effect: Effect, weight: int, places: Iterable[Place] = (),
+            branch: object = None, **params: object) -> Finding:
+    """The one way a finding is made, so every finding names its rule and passage the same way.
+
+    ``rule``: a registered id, read at its own passage (``core.rules.source``), or the ``Source`` of another passage
+    the registry gives it (``source(id, line)``, a star's, a question catalogue's).  ``places`` as given, in order
+    (a caller that may name a place twice and means it once passes ``dict.fromkeys(places)``).
+    ``params`` fill the sentence: canonical names as text (an enum member by its name, a flag as 1 or 0), in the
+    order of their names, a None left out; ``branch``, the usual one, is named so most calls build no dict."""
+    items = tuple(params.items()) if params else ()
+    if branch is not None:
+        items = (("branch", branch), *items)
+    return _shared_finding(rule, key, effect, weight, places if type(places) is tuple else tuple(places), items)
+
+
+def param_text(v: object) -> str:
+    """A finding's parameter as the sentence reads it: text as it is, an enum member by its (canonical) name, a flag
+    as 1 or 0, anything else as ``str`` gives it."""
+    if isinstance(v, str):
+        return str(v)  # a StrEnum member as its value, the text it is
+    if isinstance(v, bool):
+        return "1" if v else "0"
+    if isinstance(v, Enum):
+        return v.name
+    return str(v)
+
+
+@lru_cache(maxsize=32768)
+def _shared_finding(rule: str | Source, key: str, effect: Effect, weight: int, places: tuple[Place, ...],
+                    params: tuple[tuple[str, object], ...]) -> Finding:
+    """One object per distinct finding: findings are immutable and the same few thousand recur in every reading,
+    so each is built (and its rule looked up and validated) once."""
+    src = rule if isinstance(rule, Source) else source(rule)
+    return Finding(src.rule, src, key, effect, weight, places,
+                   tuple(sorted((k, param_text(v)) for k, v in params if v is not None)))
 
 
 class Unit(StrEnum):

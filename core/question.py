@@ -23,8 +23,8 @@ from enum import Enum, StrEnum
 from types import MappingProxyType
 from typing import TypeAlias, TypeVar
 
-from core.ganzhi import Element
-from core.hexagram import Relation
+from core.chart.ganzhi import Element
+from core.chart.hexagram import Relation
 from core.rules import source
 from core.sources import Source
 from core.values import value
@@ -165,6 +165,40 @@ class Exam(StrEnum):
     results = "results"          # 發案持榜: when the results are posted
 
 
+class Aspect(StrEnum):
+    """Which part of a house, a grave, a site or a marriage is asked: 增刪卜易 reads each apart, in its own chapter
+    and its own cast (「須宜分占」, 「須宜另占，不可以前卦兼斷」).  The first of each topic is its default."""
+
+    # 蓋造買宅賃宅章 … 舊宅章 (Topic.house)
+    acquire = "acquire"        # building, buying or renting a house (蓋造買宅賃宅章, GZ) — the default
+    works = "works"            # building work, breaking ground, renovating (創造宮室章 CZ, 修方動土章 XFD)
+    old_house = "old_house"    # the home one lives in: is it the cause of the trouble (舊宅章 JU, 指占)
+    share = "share"            # living with someone outside the family (同居章 TJ: the 應)
+    # 祖塋舊冢章 … 新亡附葬祖塋章 (Topic.grave)
+    grave = "grave"            # the ancestral grave as it is (祖塋舊冢章, ZY) — the default
+    harm = "harm"              # what harmed the grave (因何事所傷章, YH)
+    repair = "repair"          # repairing the grave (再占修補吉凶章, XB)
+    burial = "burial"          # burying the newly dead in the ancestral grave (新亡附葬祖塋章, FU)
+    # 尋地章 … 占地師章 (Topic.land)
+    site = "site"              # is the site a good one (尋地章, XN) — the default
+    geomancer = "geomancer"    # the geomancer or feng-shui master (占地師章, DM: the 應)
+    # 婚姻章 … 娶離婦章 (Topic.marriage)
+    match = "match"            # will the match come about, be good (婚姻章, HYN) — the default
+    children = "children"      # children of this marriage (此婚子嗣有無章, HZ: 子孫)
+    parents = "parents"        # this marriage and the parents (此婚有宜於父母否章, HF: 父母)
+    risk = "risk"              # trouble the union may bring (娶離婦章 防患, QL-01: 子孫)
+    obstruction = "obstruction"  # will someone stop the marriage (娶離婦章 防攔阻, QL-02)
+
+
+ASPECTS: Mapping[Topic, tuple[Aspect, ...]] = MappingProxyType({
+    Topic.house: (Aspect.acquire, Aspect.works, Aspect.old_house, Aspect.share),
+    Topic.grave: (Aspect.grave, Aspect.harm, Aspect.repair, Aspect.burial),
+    Topic.land: (Aspect.site, Aspect.geomancer),
+    Topic.marriage: (Aspect.match, Aspect.children, Aspect.parents, Aspect.risk, Aspect.obstruction),
+})
+"""The aspects a topic offers, its default first."""
+
+
 class FollowUp(StrEnum):
     """What the bot may still have to ask before the use-god is fixed."""
 
@@ -179,6 +213,7 @@ class FollowUp(StrEnum):
     weather = "weather"            # the weather wished or asked about (SW-05)
     office = "office"              # career: seeking, holding, leaving a post, a public project (升選/在任/辭官/公務)
     exam = "exam"                  # examination: which stage, its grade, or when the results come (童試 … 發案)
+    aspect = "aspect"              # which part of a house, grave, site or marriage (各宜分占)
 
 
 class Role(Enum):
@@ -300,17 +335,22 @@ class Question:
     birth: Birth | None = None        # for pregnancy: the child or the mother
     office: Office | None = None      # for career: what is asked of the post (None: seeking one, 升選)
     exam: Exam | None = None          # for an examination: which one or what of it (None: a major one, 鄉試)
+    aspect: Aspect | None = None      # for a house, a grave, a site, a marriage: which part (None: the default)
 
     def __post_init__(self) -> None:
         if isinstance(self.use_god, Role) and self.use_god not in _OVERRIDE_ROLES:
             raise QuestionError(f"use-god role {self.use_god.value!r} cannot be chosen; accepted: 世, 應")
+        if self.aspect is not None and self.aspect not in ASPECTS.get(self.topic, ()):
+            accepted = ", ".join(ASPECTS.get(self.topic, ())) or "none"
+            raise QuestionError(f"aspect {self.aspect.value!r} does not apply to topic {self.topic.value!r}; "
+                                f"accepted: {accepted}")
 
     @classmethod
     def parse_ids(
         cls, topic: str, subject: str | None = None, sex: str | None = None, use_god: str | None = None,
         *, subject_sex: str | None = None, thing: str | None = None, horizon: str | None = None,
         illness: str | None = None, weather: str | None = None, birth: str | None = None,
-        office: str | None = None, exam: str | None = None,
+        office: str | None = None, exam: str | None = None, aspect: str | None = None,
     ) -> Question:
         """Build from stable string ids (None or "" = not answered); a bad id raises naming the accepted ones."""
         return cls(
@@ -326,6 +366,7 @@ class Question:
             birth=_parse_opt(Birth, "birth", birth),
             office=_parse_opt(Office, "office", office),
             exam=_parse_opt(Exam, "exam", exam),
+            aspect=_parse_opt(Aspect, "aspect", aspect),
         )
 
 
@@ -717,7 +758,9 @@ _ASKS_HORIZON = (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic
 # expected today, a game or a bet — so the bot asks whether the matter is today's (占日應時, YQ-16).
 _ASKS_TODAY = (Topic.weather, Topic.illness, Topic.returning, Topic.gamble)
 
-OPTIONAL_FOLLOW_UPS = (FollowUp.illness, FollowUp.weather, FollowUp.office, FollowUp.exam, FollowUp.horizon)
+OPTIONAL_FOLLOW_UPS = (
+    FollowUp.illness, FollowUp.weather, FollowUp.office, FollowUp.exam, FollowUp.horizon, FollowUp.aspect,
+)
 """The follow-ups that may be skipped, in asking order; the rest (``follow_ups``) are required."""
 
 
@@ -729,8 +772,9 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
     when an expert gave the use-god), ``office`` for a career (seeking, holding or leaving a post, a public project:
     each read by its own chapter; a skip keeps 升選, seeking one), ``exam`` for an examination (its stage, its grade,
     the day of the results; a skip keeps 鄉試), ``horizon`` for the topics whose default horizon is a guess and,
-    offering ``today``, for those a chapter times in hours (after the illness or the weather asked; not for a long illness).
-    A skip leaves the answer None, so the asker remembers what was skipped."""
+    offering ``today``, for those a chapter times in hours (after the illness or the weather asked; not for a long
+    illness), ``aspect`` for a house, a grave, a site or a marriage (which part, each read apart; a skip keeps the
+    topic's first).  A skip leaves the answer None, so the asker remembers what was skipped."""
     if q.topic in _ASKS_TODAY:
         # then whether it is today's: an illness's crisis, today's weather, a return or a bet today (not for a
         # long illness, which is far by its nature)
@@ -748,6 +792,9 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
         return (FollowUp.exam,) if q.exam is None and q.use_god is None else ()
     if q.topic in _ASKS_HORIZON:
         return (FollowUp.horizon,) if q.horizon is None else ()
+    if q.topic in ASPECTS:
+        # which part of the matter, each read apart (各宜分占); an expert's use-god reads the matter as it stands
+        return (FollowUp.aspect,) if q.aspect is None and q.use_god is None else ()
     return ()
 
 
@@ -773,6 +820,8 @@ def choices(topic: Topic, follow_up: FollowUp) -> tuple[StrEnum, ...]:
         return tuple(Office) if topic is Topic.career else ()
     if follow_up is FollowUp.exam:
         return tuple(Exam) if topic is Topic.exam else ()
+    if follow_up is FollowUp.aspect:
+        return ASPECTS.get(topic, ())
     raise QuestionError(f"unknown follow-up {follow_up!r}; accepted: {', '.join(FollowUp)}")
 
 
@@ -788,6 +837,8 @@ def resolve(q: Question) -> UseGodRule:
         raise QuestionError(_missing_message(q, missing), missing)
     if q.topic is Topic.pregnancy and q.birth is Birth.mother:
         return PREGNANT_MOTHER[q.subject] if q.subject is not None else CATALOGUE[_key(q)]
+    if q.aspect is not None and q.aspect in ASPECT_RULES:
+        return ASPECT_RULES[q.aspect]
     if q.topic is Topic.weather and q.weather is not None:
         # 天時: 父母 rain and snow, 子孫 sun and a clear sky (SW-05: 土臨父母有申日雨者…土臨子孫有申日晴者)
         wished = Relation.父母 if q.weather is Weather.rain else Relation.子孫
@@ -813,6 +864,27 @@ _FA_01 = source("FA-01")
 _ESSAY_FIRST = (Exam.grade, Exam.results)
 _GC_01 = source("GC-01")
 _LEAVING = (Office.resign, Office.leave)
+
+# The aspects whose chapter names its own use-god (the others keep their topic's: a house's 父母, a grave's 父母,
+# a marriage's 財 or 官 by the sex — 防攔阻 QL-02 names none, and 附葬 FU-01 reads the grave, 「父母受傷」).
+ASPECT_RULES: Mapping[Aspect, UseGodRule] = MappingProxyType({
+    # 創造宮室章 CZ-01 「父爻旺相，世位興隆」: the house (父母) with the 世, as 蓋造 (GZ-01)
+    Aspect.works: _rule(Relation.父母, source("CZ-01"), _sec(Role.世, Meaning.querent, source("CZ-01"))),
+    # 舊宅章 JU-02 「官鬼發動，的於此處興妖」: is this place the cause — the 官鬼 (指占, one cast per spot)
+    Aspect.old_house: _rule(Relation.官鬼, source("JU-02"), _sec(Relation.子孫, Meaning.blessing, source("JU-02"))),
+    # 同居章 TJ-01 「與外人同居看應爻。世為己，應為人」 (living with kin, 「用六親」, needs whose: not asked for a house)
+    Aspect.share: _rule(Role.應, source("TJ-01"), _sec(Role.世, Meaning.querent, source("TJ-01"))),
+    # 因何事所傷章 YH-01 「專看沖克父母之爻為忌神」: the grave (父母), its attacker the cause
+    Aspect.harm: _rule(Relation.父母, source("YH-01")),
+    # 再占修補吉凶章 XB-01 「既問修補之吉凶，則認世爻為用」
+    Aspect.repair: _rule(Role.世, source("XB-01"), _sec(Relation.子孫, Meaning.blessing, source("XB-01"))),
+    # 占地師章 DM-01 「應為用神」: the geomancer
+    Aspect.geomancer: _rule(Role.應, source("DM-01")),
+    # 此婚子嗣有無章 HZ-01: 子孫; 此婚有宜於父母否章 HF-01 「專以父母為用神」; 防患者，用子孫 (QL-01)
+    Aspect.children: _rule(Relation.子孫, source("HZ-01")),
+    Aspect.parents: _rule(Relation.父母, source("HF-01")),
+    Aspect.risk: _rule(Relation.子孫, source("QL-01"), _sec(Relation.官鬼, Meaning.worry, source("QL-01"))),
+})
 
 
 def _missing_message(q: Question, missing: tuple[FollowUp, ...]) -> str:

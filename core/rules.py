@@ -332,6 +332,17 @@ _TABLE: dict[str, tuple[str, int] | Cited] = {
     "TK-05": ("zsbyt", 178), "SKK-01": ("zsbyt", 181), "SKK-02": ("zsbyt", 181), "SKK-04": ("zsbyt", 183),
     "SKK-05": ("zsbyt", 184), "KD-01": ("zsbyt", 193), "FA-01": ("zsbyt", 196), "YT-01": ("zsbyt", 199),
     "YT-02": ("zsbyt", 199), "ZF-01": ("zsbyt", 316),
+    # frames read by relation, the chapters' timings, marriage and the grave site (issue 21, branch housegrave)
+    "TS-13": ("zsbyt", 15), "TS-42": ("zsbyt", 45), "QC-14": cited("zsbyt", 335, 336), "DH-06": ("zsbyt", 376),
+    "HYN-15": ("zsbyt", 424), "HYN-16": ("zsbyt", 425), "CA-03": ("zsbyt", 450), "XN-05": cited("zsbyt", 608, 609),
+    "XN-07": ("zsbyt", 611), "XN-09": ("zsbyt", 613), "DT-01": ("zsbyt", 624),
+    # the chapters read apart (core.question.Aspect): building work, the old house, the grave's harm, repair and
+    # burial, the geomancer, a marriage's children, parents, risk and obstruction
+    "CZ-01": ("zsbyt", 556), "XFD-01": ("zsbyt", 559), "XFD-02": cited("zsbyt", 559, 560), "XFD-03": ("zsbyt", 561),
+    "JU-02": cited("zsbyt", 580, 581), "JU-04": ("zsbyt", 582), "JU-06": ("zsbyt", 584), "JU-07": ("zsbyt", 585),
+    "YH-01": ("zsbyt", 646), "YH-02": ("zsbyt", 646), "YH-03": ("zsbyt", 646), "YH-04": ("zsbyt", 646),
+    "XB-01": ("zsbyt", 652), "FU-01": ("zsbyt", 655), "DM-01": ("zsbyt", 631), "HZ-01": ("zsbyt", 429),
+    "HF-01": ("zsbyt", 432), "QL-01": ("zsbyt", 438), "QL-02": ("zsbyt", 438), "TJ-01": ("zsbyt", 588),
 }
 
 
@@ -448,6 +459,16 @@ TITLES: dict[str, str] = {
     "TK-05": "父衰變旺愈出愈奇", "SKK-01": "世父旺衰定等第", "SKK-02": "破綻與救", "SKK-04": "六沖亂動還考平等",
     "SKK-05": "父不旺不衰可保平等", "KD-01": "官爻持世生世我必業收", "FA-01": "發案以父為用神", "YT-01": "延試官星為用",
     "YT-02": "世官有一逢凶不祥", "ZF-01": "子占父功名",
+    "TS-13": "三合局以六親論晴雨", "TS-42": "子孫持世發動墓絕日暗", "QC-14": "三合財福局生世全美",
+    "DH-06": "財逢合之月得價", "HYN-15": "財爻重疊旺相賢妻", "HYN-16": "兄鬼臨玄武防騙鬼臨虎見喪",
+    "CA-03": "六沖子旺財強六合財空子破", "XN-05": "世福化進綿遠化退遷改", "XN-07": "世臨白虎鬼爻地有伏屍",
+    "XN-09": "應世相合三合美地反吟必遷", "DT-01": "得地之期以世為用",
+    "CZ-01": "創造興工忌六沖鬼動克世", "XFD-01": "世臨福德宜動土世衰受克停工", "XFD-02": "子孫之方起手官鬼之位莫動",
+    "XFD-03": "忌父爻虛憂沖散", "JU-02": "福德動非此處鬼動此處有害", "JU-04": "子孫持世發動可保平安",
+    "JU-06": "鬼動克世冤家債主", "JU-07": "舊宅六親變化之憂", "YH-01": "沖克父母之爻為忌神",
+    "YH-02": "克神五行六神定所傷", "YH-03": "宮與三合局克父定所傷", "YH-04": "六爻安靜補五行之缺",
+    "XB-01": "修補以世為用", "FU-01": "附葬忌沖變絕克反吟", "DM-01": "地師以應為用", "HZ-01": "此婚子嗣以子孫論",
+    "HF-01": "此婚宜父母否忌財動", "QL-01": "防患用子孫", "QL-02": "防攔阻鬼動兄持世", "TJ-01": "同居世應相生相合",
 }
 
 

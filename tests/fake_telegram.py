@@ -907,6 +907,9 @@ class FakeTelegram:
         self.answer_calls: Counter[str] = Counter()  # answerCallbackQuery calls per query id, refused ones too
         # While set, every call but getUpdates fails with this HTTP status (0: the connection drops): an outage.
         self.down: int | None = None
+        # While set (``hang``), every call but getUpdates is held without an answer; a call still held when it is
+        # cleared (``unhang``) is dropped unanswered, never carried out: a Bot API that hangs.
+        self._hanging: asyncio.Event | None = None
         self.chat_actions: list[tuple[int, str]] = []
         self.chats: dict[int, _ChatStore] = {}
         self.commands: dict[tuple[str, str], list[dict[str, Any]]] = {}
@@ -1050,6 +1053,17 @@ class FakeTelegram:
         for _ in range(n):
             self._fail.append((status, description, ms, hang))
 
+    def hang(self) -> None:
+        """From now on every call but getUpdates is held without an answer (see ``unhang``)."""
+        if self._hanging is None:
+            self._hanging = asyncio.Event()
+
+    def unhang(self) -> None:
+        """Answer again; the calls held meanwhile are dropped (their connections closed, nothing done)."""
+        if self._hanging is not None:
+            self._hanging.set()
+            self._hanging = None
+
     def queue_update(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Queue a raw update (``{"message": {...}}`` etc.); assigns and returns it with id."""
         update = {"update_id": self._next_update_id, **payload}
@@ -1142,6 +1156,20 @@ class FakeTelegram:
             if remaining <= 0:
                 raise TimeoutError(f"no {method} call within {timeout}s; "
                                    f"calls: {self.methods_called[-10:]}")
+            ev = self._calls_changed
+            assert ev is not None
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(ev.wait(), remaining)
+
+    async def wait_calls(self, predicate: Callable[[list[Call]], bool], timeout: float = 5) -> None:
+        """Wait until ``predicate`` holds for the calls received so far, finished or not (a call the server holds
+        without an answer counts from its arrival)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not predicate(self.calls):
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"the calls did not come within {timeout}s; last: {self.methods_called[-10:]}")
             ev = self._calls_changed
             assert ev is not None
             with contextlib.suppress(asyncio.TimeoutError):
@@ -1293,8 +1321,12 @@ class FakeTelegram:
         self.calls.append(call)
         try:
             call.params = self._parse_params(target, headers, body)
+            self._notify_calls()  # received (``wait_calls``); finished calls are told again below
             if token != self.token:
                 raise ApiError(401, "Unauthorized")
+            if self._hanging is not None and method != "getUpdates":
+                await self._hanging.wait()
+                return 0, {}
             if self.down is not None and method != "getUpdates":
                 if self.down == 0:
                     return 0, {}

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import Chart, build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, build_chart
 from core.findings import Layer, Place
 from core.question import Birth, Horizon, Question, Subject, Topic
-from core.reading import Reading, read
+from core.reading.pipeline import Reading, read
 
 
 def cast_of(case: dict) -> str:

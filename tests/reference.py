@@ -6,7 +6,7 @@ rule, 六親 from the printed 002 tables.  Tests compare core against these.
 
 from __future__ import annotations
 
-from core.ganzhi import Branch
+from core.chart.ganzhi import Branch
 
 # The eight palaces as printed in every 六爻 manual, in generation order 本宮 一世 … 五世 遊魂 歸魂.
 PALACES = {

@@ -7,7 +7,7 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from core.ganzhi import Branch, StemBranch
+from core.chart.ganzhi import Branch, StemBranch
 from core.question import (
     FollowUp,
     Horizon,
@@ -122,7 +122,7 @@ def outputs(kind: str, n: int, seed: int) -> list[dict[str, Any]]:
         reading_from_request,
         reading_output,
     )
-    from core.calendar import CalendarError
+    from core.chart.calendar import CalendarError
     from core.export import chart_dict
     from core.natal import read_natal
 
@@ -130,6 +130,8 @@ def outputs(kind: str, n: int, seed: int) -> list[dict[str, Any]]:
         return [reading_output(*reading_from_request(r, _now)) for r in read_requests(n, seed)]
     if kind == "chart":
         return [chart_dict(chart_from_request(r, _now)) for r in chart_requests(n, seed)]
+    if kind == "outcomes":
+        return outcomes_documents(n, seed)
     out = []
     for r in natal_requests(n, seed):
         try:
@@ -137,3 +139,34 @@ def outputs(kind: str, n: int, seed: int) -> list[dict[str, Any]]:
         except CalendarError:
             continue
     return out
+
+
+def outcomes_documents(n: int, seed: int) -> list[dict[str, Any]]:
+    """What ``liuyao outcomes --json`` prints, for ``n`` databases of one to four readings with random outcomes
+    (the stored record of each reading as the bot stores it, ``core.export.reading_record``)."""
+    from bot.cli import reading_from_request
+    from bot.ops.outcomes import outcome_record
+    from bot.storage import StoredOutcome
+    from core.export import reading_record
+
+    rng = random.Random(seed)
+    requests = iter(read_requests(4 * n, seed))
+    docs = []
+    for _ in range(n):
+        records = []
+        for _ in range(rng.randint(1, 4)):
+            req = next(requests)
+            chart, reading = reading_from_request(req, _now)
+            happened = rng.random() < 0.6
+            on = None
+            if happened and rng.random() < 0.9 and chart.moment.local is not None:
+                on = chart.moment.local.date() + timedelta(days=rng.randrange(400))
+            stored = StoredOutcome(
+                lines=req["lines"], moment_utc=chart.moment.utc, moment_tz=chart.moment.tz,
+                day_boundary=req.get("day_boundary") if chart.moment.utc is not None else None,
+                pillars=None if chart.moment.utc is not None else {k: req[k] for k in ("month", "day", "year") if k in req},
+                topic=req["topic"], subject=req.get("subject"), sex=req.get("sex"), use_god=None,
+                reading=reading_record(reading), outcome="happened" if happened else "did_not", outcome_date=on)
+            records.append(outcome_record(stored))
+        docs.append({"outcomes": records})
+    return docs

@@ -21,7 +21,7 @@ from bot.render.almanac import (
 )
 from bot.render.dates import parse_hhmm
 from bot.render.i18n import LANGS, _, catalog_path, term, use
-from core.calendar import day_pillar_of_date
+from core.chart.calendar import day_pillar_of_date
 from core.stars import STARS, Keyed, Matter
 from tests.test_dates import WRITTEN
 

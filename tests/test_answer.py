@@ -16,13 +16,13 @@ from bot.render.chart_text import render_chart
 from bot.render.i18n import LANGS, _, term, use
 from bot.render.reading import chain, finding_text, first_screen, render_findings, render_reading, screen_room, weighed
 from core import scope
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import build_chart
-from core.decision import overridden, said
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
 from core.findings import Effect, Finding
 from core.question import SUBJECTS, Birth, Illness, Question, Sex, Subject, Thing, Topic, Weather, follow_ups
-from core.reading import Reading, read
+from core.reading.decision import overridden, said
+from core.reading.pipeline import Reading, read
 
 N = 300
 CAP = {"en": 1200}  # characters of the chart, the answer and its short chain; CJK languages: 700
@@ -127,8 +127,7 @@ def test_stars_and_sayings_of_another_topic_are_not_shown() -> None:
 
 
 def _ghost() -> Finding:
-    from core.findings import LINE_PLACES
-    from core.strength import finding
+    from core.findings import LINE_PLACES, finding
 
     return finding("YS-10", "ghost_holds_world", Effect.BAD, 2, (LINE_PLACES[1],))
 

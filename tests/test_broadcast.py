@@ -41,7 +41,7 @@ from bot.render.almanac import render_almanac
 from bot.render.dates import day_text
 from bot.render.i18n import _, normalize, use
 from bot.storage import SQLiteStorage
-from core.calendar import day_pillar_of_date
+from core.chart.calendar import day_pillar_of_date
 from tests.fake_telegram import ApiError, FakeMessage, FakeTelegram, FakeUser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,6 +92,16 @@ class Bot:
             before = self.job.runs
             await self.job(CallbackContext(self.app))
             assert self.job.runs == before + 1
+
+
+async def runs_of_a_bot(tg: FakeTelegram, db: Path, clock: Callable[[], datetime], n: int = 2) -> None:
+    """A bot started on ``db``, its broadcast job run ``n`` times, stopped."""
+    bot = Bot(tg, db, clock)
+    await bot.start()
+    try:
+        await bot.runs(n)
+    finally:
+        await bot.stop()
 
 
 @contextlib.asynccontextmanager
@@ -385,6 +395,30 @@ asyncio.run(broadcast_once(sys.argv[1], sys.argv[2], sys.argv[3], concurrency=3,
 """
 
 
+async def kill_mid_pass(tg: HoldingTelegram, db: Path, at: datetime, count_sent: str, accept: int) -> None:
+    """Run ``CHILD`` (one ``liuyao broadcast`` pass at ``at``) and SIGKILL it once ``accept`` messages went out,
+    are recorded (``count_sent``, a query on the file) and a further send is held: killed with sends in flight."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", CHILD, tg.token, tg.base_url, str(db), at.isoformat(), cwd=str(ROOT), env=env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+
+        def sent_in_db() -> int:
+            with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as ro:
+                return int(ro.execute(count_sent).fetchone()[0])
+
+        while not (len(tg.sent) == accept and tg.held >= 1 and sent_in_db() == accept):
+            assert child.returncode is None, "the pass ended before it could be killed"
+            assert time.monotonic() < deadline, (len(tg.sent), tg.held)
+            await asyncio.sleep(0.02)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        await child.wait()
+    assert child.returncode == -signal.SIGKILL
+
+
 async def test_killed_mid_broadcast_then_restarted_sends_the_rest_once(tmp_path: Path) -> None:
     db = tmp_path / "bot.sqlite3"
     tz, at = "Asia/Seoul", datetime(2026, 6, 1, 22, 0, tzinfo=UTC)  # 07:00 on 2 June in Seoul
@@ -397,25 +431,7 @@ async def test_killed_mid_broadcast_then_restarted_sends_the_rest_once(tmp_path:
             for i, u in enumerate(users):
                 await storage.subscribe(u.id, u.id, "07:00", tz, ("ko", "ja", "en")[i % 3], now=yesterday)
 
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
-        child = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", CHILD, tg.token, tg.base_url, str(db), at.isoformat(), cwd=str(ROOT), env=env,
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
-        try:
-            deadline = time.monotonic() + 30
-
-            def sent_in_db() -> int:
-                with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as ro:
-                    return ro.execute("SELECT count(*) FROM deliveries WHERE status = 'sent'").fetchone()[0]
-
-            while not (len(tg.sent) == accept and tg.held >= 1 and sent_in_db() == accept):
-                assert child.returncode is None, "the broadcast ended before it could be killed"
-                assert time.monotonic() < deadline, (len(tg.sent), tg.held)
-                await asyncio.sleep(0.02)
-        finally:
-            child.send_signal(signal.SIGKILL)
-            await child.wait()
-        assert child.returncode == -signal.SIGKILL
+        await kill_mid_pass(tg, db, at, "SELECT count(*) FROM deliveries WHERE status = 'sent'", accept)
         tg.accept = None
         tg.release.set()  # the held requests fail: their sender is gone, nothing was delivered
 
@@ -424,12 +440,7 @@ async def test_killed_mid_broadcast_then_restarted_sends_the_rest_once(tmp_path:
         assert states["sent"] == accept and states["pending"] >= 1  # killed with sends in flight
 
         # The bot starts on the same file: its first run releases the dead sender's reservations and sends the rest.
-        bot = Bot(tg, db, clock=lambda: at)
-        await bot.start()
-        try:
-            await bot.runs(2)
-        finally:
-            await bot.stop()
+        await runs_of_a_bot(tg, db, lambda: at)
     per_chat = Counter(m.chat_id for m in tg.sent)
     assert per_chat == {u.id: 1 for u in users}  # everyone once: no duplicate, no miss
     with contextlib.closing(sqlite3.connect(db)) as ro:

@@ -1,4 +1,4 @@
-"""Tests for core.calendar against independent truth: sxtwl (寿星 algorithm; the source of the 節
+"""Tests for core.chart.calendar against independent truth: sxtwl (寿星 algorithm; the source of the 節
 table, and an independent implementation of the day, year and month pillars), astronomy-engine (an
 independent ephemeris for every 節), published 節 times, and the classical 五虎遁 / 五鼠遁 tables
 written out here by hand."""
@@ -20,8 +20,8 @@ import sxtwl
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import jie_table
-from core.calendar import (
+from core.chart import jie_table
+from core.chart.calendar import (
     CalendarError,
     DayBoundary,
     Moment,
@@ -33,7 +33,7 @@ from core.calendar import (
     year_pillar_of,
     year_starts,
 )
-from core.ganzhi import Branch, StemBranch
+from core.chart.ganzhi import Branch, StemBranch
 
 STEMS = "甲乙丙丁戊己庚辛壬癸"
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
@@ -309,7 +309,7 @@ def test_table_matches_a_fresh_sxtwl_run() -> None:
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
     assert gen.compute() == jie_table.JIE_UTC
-    header = (ROOT / "core" / "jie_table.py").read_text(encoding="utf-8").splitlines()[0]
+    header = (ROOT / "core" / "chart" / "jie_table.py").read_text(encoding="utf-8").splitlines()[0]
     assert "tools/gen_jie_table.py" in header and jie_table.SOURCE in header
     assert jie_table.SOURCE == f"sxtwl {version('sxtwl')}"
 

@@ -13,14 +13,15 @@ from pathlib import Path
 
 from bot.render.answer import pair
 from core import rules
-from core.calendar import Moment
-from core.cast import parse_cast
 from core.chapters import CHAPTERS, ChapterReading
 from core.chapters.common import empty, moving
-from core.chart import Chart, HexagramTransformation, Transformation, build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, HexagramTransformation, Transformation, build_chart
+from core.chart.ganzhi import SEXAGENARY
+from core.chart.hexagram import Relation
+from core.chart.relations import clashes, generates, harmonizes, overcomes
 from core.findings import Layer, Place
-from core.ganzhi import SEXAGENARY
-from core.hexagram import Relation
 from core.question import (
     Exam,
     FollowUp,
@@ -32,14 +33,21 @@ from core.question import (
     optional_follow_ups,
     resolve,
 )
-from core.reading import read
-from core.relations import clashes, generates, harmonizes, overcomes
-from core.state import state_of
+from core.reading.pipeline import read
+from core.reading.step2_state import State, states_of
 
 R = Relation
 T = Transformation
 H = HexagramTransformation
 MONTHS = "寅卯辰巳午未申酉戌亥子丑"
+_st = cache(states_of)  # each chart's states made once (a chart is hashed by identity)
+
+
+def state_of(chart: Chart, place: Place) -> State:
+    """The state the chapter reads at ``place`` (the reading's own States, as core.reading.pipeline hands them)."""
+    return _st(chart)[place]
+
+
 TEXT = (Path(__file__).parent / "data" / "texts" / "zsby_topics_doctrine.txt").read_text(encoding="utf-8").splitlines()
 
 QUOTES = {
@@ -111,7 +119,7 @@ def _charts(every: int = 4) -> tuple[Chart, ...]:
 @cache
 def _chapter(chart: Chart, q: Question) -> tuple[ChapterReading, Place]:
     use = read(chart, q).use_god.place
-    return CHAPTERS[q.topic](chart, q, use), use
+    return CHAPTERS[q.topic](chart, _st(chart), q, use), use
 
 
 def _keys(c: ChapterReading) -> list[str]:
@@ -229,7 +237,7 @@ def test_the_world_turning_into_an_officer_is_a_rank_or_a_ghost() -> None:
 
 def test_three_harmony_frames_of_rank_and_of_offspring() -> None:
     """XH-06 「官父世爻合成父局官局，不遇日月沖破者，定許連登 … 唯忌合成子孫局者，不為吉也」."""
-    from core.combinations import frames
+    from core.chart.combinations import frames
 
     rank = kids = 0
     for chart in _charts(2):
@@ -587,7 +595,7 @@ def test_the_grade_follows_the_essay_and_the_world() -> None:
             seen[m.key] = seen.get(m.key, 0) + 1
         ws, fs = _state(chart, chart.world.position), state_of(chart, use)
         if (not fs.vigour.strong and fs.attacks) or (not ws.vigour.strong and ws.attacks) \
-                or bad_change(chart.world, chart):
+                or bad_change(chart.world, _st(chart)):
             assert [m.key for m in grades] == ["skk_fails"]
     assert {"skk_fails", "skk_clash_middle", "skk_both_struck"} <= set(seen), seen
 
@@ -595,7 +603,7 @@ def test_the_grade_follows_the_essay_and_the_world() -> None:
 def test_the_results_are_timed_by_the_parent() -> None:
     """FA-01 「父為用神，衰者宜生旺之日；旺而靜者，逢值沖之日；動而逢值逢合之日；空與入墓，必待沖開；破與旬空，須期
     填實」."""
-    from core.relations import clash_of
+    from core.chart.relations import clash_of
 
     q = Question(Topic.exam, exam=Exam.results)
     seen = 0

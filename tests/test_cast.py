@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import cast as cast_module
-from core.cast import (
+from core.chart import cast as cast_module
+from core.chart.cast import (
     LINES,
     MAX_INPUT_CHARS,
     Cast,

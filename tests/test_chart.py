@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import DayClash, DayRelation, MonthRelation, Season, Transformation, build_chart, season
-from core.ganzhi import Branch, StemBranch
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import DayClash, DayRelation, MonthRelation, Season, Transformation, build_chart, season
+from core.chart.ganzhi import Branch, StemBranch
 from tests.reference import (
     PALACE_ELEMENT,
     bits_of_name,
@@ -263,7 +263,7 @@ def test_hexagram_level_changes() -> None:
 
 def test_transformation_invariants_over_all_casts() -> None:
     """Facts that must agree with each other on every moving line of every cast, on several days."""
-    from core.relations import Stage
+    from core.chart.relations import Stage
 
     for n, lines in enumerate(all_casts()):
         if "6" not in lines and "9" not in lines:

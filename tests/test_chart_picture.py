@@ -19,13 +19,13 @@ from bot.render.chart_text import changed_yao, ganzhi, world_mark
 from bot.render.i18n import LANGS, _, short, term, use
 from bot.render.korean import particles
 from bot.render.reading import place
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
+from core.chart.hexagram import HEXAGRAMS
 from core.findings import Layer
-from core.hexagram import HEXAGRAMS
 from core.question import Question, Sex, Subject, Thing, Topic
-from core.reading import Reading, read
+from core.reading.pipeline import Reading, read
 
 PATTERNS = ("000000", "100000", "000011", "101010", "111111")
 MOMENTS = (Moment.parse("2026-03-02 12:00", "Asia/Seoul"), Moment.from_pillars("辰", "戊申"),

@@ -12,10 +12,10 @@ import pytest
 
 from bot.render.chart_text import ARROW, MOVING, WIDTH, YANG, YIN, ganzhi, render_chart, width
 from bot.render.i18n import LANGS, term, use
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import Chart, build_chart
-from core.hexagram import HEXAGRAMS
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, build_chart
+from core.chart.hexagram import HEXAGRAMS
 
 # moving patterns, bottom first: none, one line, two, three, all six
 PATTERNS = ("000000", "100000", "000010", "010100", "101010", "111111")

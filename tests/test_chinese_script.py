@@ -73,11 +73,11 @@ def _instant_readings() -> list:
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from core.calendar import Moment
-    from core.cast import parse_cast
-    from core.chart import build_chart
+    from core.chart.calendar import Moment
+    from core.chart.cast import parse_cast
+    from core.chart.chart import build_chart
     from core.question import Question, Sex, Subject, Topic
-    from core.reading import read
+    from core.reading.pipeline import read
 
     at = Moment.at(datetime(2026, 12, 1, 10, tzinfo=ZoneInfo("Asia/Shanghai")), "Asia/Shanghai")
     return [read(build_chart(parse_cast(lines), at), Question(Topic.wealth, Subject.self, Sex.male))

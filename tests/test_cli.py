@@ -14,7 +14,7 @@ import pytest
 
 from bot.cli import main, run_jsonl
 from bot.render.i18n import use
-from core.cast import parse_cast
+from core.chart.cast import parse_cast
 
 FIXED_NOW = datetime(2024, 2, 4, 8, 30, tzinfo=UTC)
 
@@ -169,10 +169,10 @@ def test_read_writes_the_chart_picture(tmp_path: Path, capsys: pytest.CaptureFix
     from PIL import Image
 
     from bot.render.chart_picture import render_png
-    from core.calendar import Moment
-    from core.chart import build_chart
+    from core.chart.calendar import Moment
+    from core.chart.chart import build_chart
     from core.question import Question, Subject, Topic
-    from core.reading import read
+    from core.reading.pipeline import read
 
     args = ["read", "--lines", "777977", "--month", "辰", "--day", "戊申", "--topic", "illness", "--subject", "parent",
             "--lang", "ko"]
@@ -193,11 +193,11 @@ def test_read_shows_its_sources_and_terms_when_asked(capsys: pytest.CaptureFixtu
     from bot.render.glossary import render_terms
     from bot.render.i18n import use
     from bot.render.reading import render_reading, render_sources
-    from core.calendar import Moment
-    from core.cast import parse_cast
-    from core.chart import build_chart
+    from core.chart.calendar import Moment
+    from core.chart.cast import parse_cast
+    from core.chart.chart import build_chart
     from core.question import Question, Subject, Topic
-    from core.reading import read
+    from core.reading.pipeline import read
 
     base = ["read", "--lines", "777977", "--month", "辰", "--day", "戊申", "--topic", "illness", "--subject", "parent"]
     reading = read(build_chart(parse_cast("777977"), Moment.from_pillars("辰", "戊申")),

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from core.calendar import Moment
-from core.cast import Cast, parse_cast
-from core.chart import Chart, Season, Spirit, build_chart
-from core.combinations import (
+from core.chart.calendar import Moment
+from core.chart.cast import Cast, parse_cast
+from core.chart.chart import Chart, Season, Spirit, build_chart
+from core.chart.combinations import (
     RULES,
     TOPICS,
     ActRules,
@@ -38,10 +38,10 @@ from core.combinations import (
     zhu_gui_findings,
     zhu_gui_shang_shen,
 )
+from core.chart.ganzhi import Branch, Element, StemBranch
+from core.chart.hexagram import BY_NAME, HEXAGRAMS, Relation
+from core.chart.relations import PunishmentKind
 from core.findings import Effect, Layer, Place
-from core.ganzhi import Branch, Element, StemBranch
-from core.hexagram import BY_NAME, HEXAGRAMS, Relation
-from core.relations import PunishmentKind
 from core.sources import Source
 
 B = Branch

@@ -66,6 +66,14 @@ def test_update_slots() -> None:
         Config.from_env({"UPDATE_SLOTS": "many"})
 
 
+def test_shutdown_grace() -> None:
+    assert Config.from_env({}).shutdown_grace == 8.0
+    assert Config.from_env({"SHUTDOWN_GRACE": "2.5"}).shutdown_grace == 2.5
+    for bad in ("soon", "-1", "nan", "inf"):
+        with pytest.raises(ValueError, match="SHUTDOWN_GRACE must be a number of seconds"):
+            Config.from_env({"SHUTDOWN_GRACE": bad})
+
+
 @pytest.mark.asyncio
 async def test_each_engine_gets_its_slots_and_postgresql_a_pool_for_them(tmp_path: Path, postgres_url: str) -> None:
     """One process on SQLite: many updates at once (they wait on Telegram, not the CPU); a cluster worker on

@@ -20,11 +20,11 @@ from bot.handlers import keyboards as kb
 from bot.render.chart_text import render_chart
 from bot.render.i18n import _, term, use
 from bot.render.reading import render_reading
-from core.calendar import DayBoundary, Moment
-from core.cast import parse_cast
-from core.chart import build_chart
+from core.chart.calendar import DayBoundary, Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
 from core.question import FollowUp, Illness, Question, Subject, Topic, choices
-from core.reading import read
+from core.reading.pipeline import read
 
 ROOT = Path(__file__).resolve().parent.parent
 

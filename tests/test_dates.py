@@ -14,11 +14,11 @@ from bot.render.chart_text import render_chart
 from bot.render.dates import DATE_FORMS, clock_text, day_text, moment_text, parse_date, parse_date_time
 from bot.render.i18n import LANGS, _, use
 from bot.render.reading import render_reading
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
 from core.question import Question, Sex, Subject, Topic
-from core.reading import read
+from core.reading.pipeline import read
 
 DAY = date(2026, 12, 1)  # a Tuesday
 WRITTEN = {  # written out by hand, as each language's readers write it

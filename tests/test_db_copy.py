@@ -29,6 +29,8 @@ async def fill(store: SQLStorage) -> None:
     gone = await store.add_reading(1, lines="777777", reading={}, pillars={"month": "辰", "day": "戊申"})
     await store.add_reading(2**63 - 1, lines="888888", reading=[], pillars={"day": "甲子"})
     await store.set_outcome(1, first, outcome="happened", text="moved", on=date(2025, 4, 1), now=NOW)
+    await store.set_ask_back(1, True, at="21:00", now=NOW)  # an ask of the reading, waiting (bot.handlers.askback)
+    assert await store.schedule_asks(1, first, 1, [("day", "丙午", date(2025, 4, 2), NOW + timedelta(days=2))], now=NOW)
     async with store.transaction() as tx:  # a deleted reading: its id is never given again, after the move too
         await tx.execute("DELETE FROM readings WHERE id = :id", {"id": gone})
     await store.add_natal_reading(1, record={"fired": ["V1"]}, birth_utc=NOW, tz="Asia/Seoul", sex="male")
@@ -124,7 +126,7 @@ def test_the_command_prints_the_counts_and_fails_in_one_line(tmp_path: Path, pos
     out = capsys.readouterr().out.splitlines()
     assert [line.split() for line in out[:len(TABLES)]] == [[t, str(n)] for t, n in
                                                             {t: len(r) for t, r in dump(source).items()}.items()]
-    assert out[-1].startswith("liuyao db copy: 16 rows in 10 tables copied") and len(out) == len(TABLES) + 1
+    assert out[-1].startswith("liuyao db copy: 17 rows in 11 tables copied") and len(out) == len(TABLES) + 1
 
     failures = [
         (["--from", f"sqlite:///{source}", "--to", postgres_url], 2, "already holds data"),

@@ -6,18 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import Chart, DayClash, Transformation, build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, DayClash, Transformation, build_chart
+from core.chart.ganzhi import SEXAGENARY, Branch
+from core.chart.hexagram import Relation
+from core.chart.relations import Stage, clashes, stage
 from core.findings import Layer, Place
-from core.ganzhi import SEXAGENARY, Branch
-from core.hexagram import Relation
 from core.question import Illness, Question, Sex, Subject, Topic
-from core.reading import Reading, read
-from core.relations import Stage, clashes, stage
-from core.state import state_of
-from core.usable import Usable, usability
-from core.verdict import Verdict
+from core.reading.pipeline import Reading, read
+from core.reading.step2_state import states_of
+from core.reading.step3_usable import Usable, usability
+from core.reading.verdict import Verdict
 
 MONTHS = "寅卯辰巳午未申酉戌亥子丑"
 
@@ -40,8 +40,9 @@ def test_an_officer_ghost_striking_the_world_is_calamity_for_office() -> None:
     HJ-52 too: tests/test_doctrine_letter.py)."""
     seen = 0
     for chart in _charts(5):
+        states = states_of(chart)
         r = read(chart, Question(Topic.career, Subject.self))
-        use = state_of(chart, r.use_god.place)
+        use = states[r.use_god.place]
         world = chart.world
         feeds = any(ln.moving and ln.position not in (r.use_god.place.position, world.position)
                     and use.element.generates is ln.element and ln.element.generates is world.element
@@ -60,13 +61,14 @@ def test_a_strong_favoured_use_god_heals_a_long_illness_despite_the_clash() -> N
     that the four places do not favour."""
     seen = {"JS-24": 0, "JS-26": 0}
     for chart in _charts(3):
+        states = states_of(chart)
         clash = chart.hexagram.six_clash or (chart.changed is not None and chart.changed.six_clash)
         if not clash:
             continue
         r = read(chart, Question(Topic.illness, Subject.parent, illness=Illness.long))
         d = r.decision
         assert d is not None
-        use = state_of(chart, r.use_god.place)
+        use = states[r.use_god.place]
         keys = _keys(r)
         t = chart.lines[r.use_god.place.position - 1].transformations if r.use_god.place.layer is Layer.LINE else ()
         if use.void or use.month_break or Transformation.化空 in t or Transformation.化破 in t:
@@ -117,8 +119,9 @@ def test_a_tied_traveller_does_not_set_out() -> None:
     (nothing after the tie in the order of the decision lifts it)."""
     seen = 0
     for chart in _charts(3):
+        states = states_of(chart)
         r = read(chart, Question(Topic.travel, Subject.self))
-        if not state_of(chart, r.use_god.place).tied:
+        if not states[r.use_god.place].tied:
             assert "traveller_tied" not in _keys(r)
             continue
         assert "traveller_tied" in _keys(r)
@@ -130,12 +133,13 @@ def test_a_broken_change_waits_for_the_next_month() -> None:
     """XK2-05 「出月而不为破」: a changed line the month breaks acts later, never 'never' for the 破 alone."""
     seen = 0
     for chart in _charts(2):
+        states = states_of(chart)
         for ln in chart.lines:
             if not ln.moving or ln.changed is None:
                 continue
             p = Place(Layer.CHANGED, ln.position)
-            if state_of(chart, p).month_break:
-                u = usability(chart, p)
+            if states[p].month_break:
+                u = usability(chart, states, p)
                 assert (u.usable, u.rule) == (Usable.later, "XK2-05")
                 seen += 1
     assert seen > 100
@@ -147,6 +151,7 @@ def test_a_day_that_is_the_tomb_entombs_rather_than_generates() -> None:
     does not clash the day open (HJ-30 「卦爻不能刑沖克害日月」)."""
     seen = {True: 0, False: 0}
     for chart in _charts(1):
+        states = states_of(chart)
         if chart.moment.day.branch is not Branch.丑:
             continue
         acting = [ln for ln in chart.lines if ln.moving or ln.standing.day_clash is DayClash.暗動]
@@ -157,7 +162,7 @@ def test_a_day_that_is_the_tomb_entombs_rather_than_generates() -> None:
         for ln in chart.lines:
             if ln.moving or ln.element.name != "金" or stage(ln.element, Branch.丑) is not Stage.墓:
                 continue
-            s = state_of(chart, Place(Layer.LINE, ln.position))
+            s = states[Place(Layer.LINE, ln.position)]
             assert (Place(Layer.DAY) in s.supports) is opened
             seen[opened] += 1
     assert min(seen.values()) > 20
@@ -182,14 +187,15 @@ def test_a_broken_world_leaves_nothing_to_do_unless_the_use_god_moves() -> None:
     use-god moves (恆之大過: 「幸五爻官化進神乃再任之官也」); HJ-07 does not count the same 世 a second time."""
     seen = {True: 0, False: 0}
     for chart in _charts(2):
+        states = states_of(chart)
         r = read(chart, Question(Topic.career, Subject.self))
-        world = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+        world = states[Place(Layer.LINE, chart.hexagram.world)]
         if r.co_use_god is None or not (world.month_break and not world.moving and world.vigour.name == "失陷"):
             continue
         assert r.decision is not None
         step = next(s for s in r.decision.steps if s.finding.key == "world_broken")
         assert "world_weak" not in _keys(r) and "world_strong" not in _keys(r)
-        moving = state_of(chart, r.use_god.place).moving
+        moving = states[r.use_god.place].moving
         before, after = step.eventual
         assert after is (before.moved(-1) if moving else Verdict.凶)
         if not moving:
@@ -218,7 +224,7 @@ def test_the_sky_a_moving_line_turns_into_decides_the_weather() -> None:
     """天時 reads what moves (SW-05): with no 父母 or 子孫 acting, the 父母 or 子孫 a moving line turns into is the sky
     that comes — rain for 父母, sun for 子孫 — unless it stands on the month and the day: then, 「用爻重疊，逢墓庫以
     收藏」 (HJ-47, 升之恆), it is stored in its tomb and the other sky comes."""
-    from core.actors import acting_lines
+    from core.chart.actors import acting_lines
     from core.question import Weather
 
     sky = (Relation.父母, Relation.子孫)
@@ -229,6 +235,7 @@ def test_the_sky_a_moving_line_turns_into_decides_the_weather() -> None:
         same = [d for d in SEXAGENARY if d.branch.name == month]  # every other cast on a day of the month's branch
         day = str(same[n % 5] if n % 2 else SEXAGENARY[(n * 7) % 60])
         chart = build_chart(parse_cast(lines), Moment.from_pillars(month, day))
+        states = states_of(chart)
         if any(a.relation in sky for a in acting_lines(chart)):
             continue
         turns = [ln for ln in chart.lines if ln.moving and ln.changed is not None and ln.changed.relation in sky]
@@ -245,7 +252,7 @@ def test_the_sky_a_moving_line_turns_into_decides_the_weather() -> None:
             if turns[0].changed.relation is wished:
                 assert r.verdict is Verdict.吉
                 seen["asked"] += 1
-            elif state_of(chart, place).too_strong:
+            elif states[place].too_strong:
                 assert r.verdict is Verdict.吉 and "weather_opposite_stored" in _keys(r)
                 seen["stored"] += 1
             else:

@@ -11,23 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from core import combinations
-from core.actors import acting_lines
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import Chart, DayClash, DayRelation, MonthRelation, Season, Transformation, build_chart
+from core.chart import combinations
+from core.chart.actors import acting_lines
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, DayClash, DayRelation, MonthRelation, Season, Transformation, build_chart
+from core.chart.ganzhi import SEXAGENARY, Branch, Element
+from core.chart.hexagram import Relation
+from core.chart.relations import Stage, clashes, generates, overcomes
 from core.findings import LINE_PLACES, Effect, Layer, Place
-from core.ganzhi import SEXAGENARY, Branch, Element
-from core.hexagram import Relation
-from core.overrides import ghost_lifted
-from core.places import tally
 from core.question import Question, Sex, Subject, Topic
-from core.reading import Reading, read
-from core.relations import Stage, clashes, generates, overcomes
-from core.state import state_of
-from core.strength import assess
-from core.usable import Usable, usability
-from core.verdict import Verdict
+from core.reading.pipeline import Reading, read
+from core.reading.step2_state import states_of
+from core.reading.step2_strength import assess
+from core.reading.step3_usable import Usable, usability
+from core.reading.step4_places import tally
+from core.reading.step5_overrides import ghost_lifted
+from core.reading.verdict import Verdict
 
 MONTHS = "寅卯辰巳午未申酉戌亥子丑"
 # XK2-02 「真空即春土、夏金、秋木、三冬逢火」
@@ -96,10 +96,11 @@ def test_a_true_void_line_the_day_or_a_moving_line_feeds_is_not_void() -> None:
     # 寅月, 甲午旬 (辰巳 void), a 庚子 day: water neither generates nor helps earth
     for wanted, void in ((fed, False), (bare, True)):
         chart = _find("寅", "庚子", wanted)
+        states = states_of(chart)
         p = next(LINE_PLACES[ln.position] for ln in chart.lines if _true_void_season(chart, LINE_PLACES[ln.position])
                  and ln.element is Element.土 and (void is not _fed_by_day_or_mover(chart, LINE_PLACES[ln.position])))
-        assert state_of(chart, p).true_void is void
-        assert (usability(chart, p).rule == "XK2-02" and usability(chart, p).key == "true_void_never") is void
+        assert states[p].true_void is void
+        assert (usability(chart, states, p).rule == "XK2-02" and usability(chart, states, p).key == "true_void_never") is void
 
 
 def test_true_void_sweep() -> None:
@@ -107,13 +108,14 @@ def test_true_void_sweep() -> None:
     neither the day nor an acting line feeds."""
     seen = {True: 0, False: 0}
     for chart in _charts(2):
+        states = states_of(chart)
         for ln in chart.lines:
             p = LINE_PLACES[ln.position]
             if not _true_void_season(chart, p):
-                assert not state_of(chart, p).true_void
+                assert not states[p].true_void
                 continue
             fed = _fed_by_day_or_mover(chart, p)
-            assert state_of(chart, p).true_void is not fed
+            assert states[p].true_void is not fed
             if fed:  # nor does 002's 休囚之真空 (XK-05) hold among the reasons, nor make the line unusable
                 a = assess(chart, p)
                 assert "true_void" not in {f.key for f in a.findings}
@@ -136,6 +138,7 @@ def test_the_day_clash_stirs_a_line_a_moving_line_feeds() -> None:
     its element: 日…扶), 日破 otherwise; a month-broken line stays broken.  The stirred line acts."""
     seen = {"fed": 0, "broken": 0, "season": 0}
     for chart in _charts(1):
+        states = states_of(chart)
         day = chart.moment.day.branch
         movers = [m for m in chart.lines if m.moving]
         for ln in chart.lines:
@@ -143,7 +146,7 @@ def test_the_day_clash_stirs_a_line_a_moving_line_feeds() -> None:
             if ln.moving or not clashes(day, ln.branch) or st.void:
                 continue
             p = LINE_PLACES[ln.position]
-            s = state_of(chart, p)
+            s = states[p]
             if st.month_break:
                 assert st.day_clash is DayClash.日破 and s.day_break
                 continue
@@ -157,7 +160,7 @@ def test_the_day_clash_stirs_a_line_a_moving_line_feeds() -> None:
             assert s.hidden_movement is fed and s.day_break is not fed
             assert (p in {a.place for a in acting_lines(chart)}) is fed
             if fed:
-                assert usability(chart, p).key != "day_broken_useless"
+                assert usability(chart, states, p).key != "day_broken_useless"
             seen["fed" if fed else "broken"] += 1
     assert min(seen.values()) > 30
 
@@ -174,20 +177,22 @@ def test_a_fed_line_on_its_clash_day() -> None:
 
     for feeds in (True, False):
         chart = _find("巳", "甲午", with_feeder(feeds))
+        states = states_of(chart)
         zi = next(ln for ln in chart.lines if not ln.moving and ln.branch is Branch.子)
-        s = state_of(chart, LINE_PLACES[zi.position])
+        s = states[LINE_PLACES[zi.position]]
         assert s.hidden_movement is feeds and s.day_break is not feeds
     # the exception: a 午 month breaks the 子 (月破) — fed or not, the 午 day's clash leaves it broken (YP-03)
     chart = _find("午", "甲午", with_feeder(True))
+    states = states_of(chart)
     zi = next(ln for ln in chart.lines if not ln.moving and ln.branch is Branch.子)
-    assert zi.standing.month_break and state_of(chart, LINE_PLACES[zi.position]).day_break
+    assert zi.standing.month_break and states[LINE_PLACES[zi.position]].day_break
 
 
 # ---- JS-07 with 暗動, and LX-02: the void or broken copy is the use-god ------------------------------------------
 
 
 def _acts(chart: Chart, p: Place) -> bool:
-    s = state_of(chart, p)
+    s = states_of(chart)[p]
     return s.moving or s.hidden_movement
 
 
@@ -196,22 +201,23 @@ def test_the_use_god_among_copies() -> None:
     acts), LX-02 「舍其不空，而用旬空，舍其不破，而用月破」: a void copy, else a broken one, is the use-god."""
     seen = {"moving": 0, "stirred": 0, "void": 0, "broken": 0, "other": 0}
     for chart in _charts(1):
+        states = states_of(chart)
         copies = [LINE_PLACES[ln.position] for ln in chart.lines if ln.relation is Relation.妻財]
         if len(copies) < 2:
             continue
         r = read(chart, Question(Topic.wealth, Subject.self))
         chosen = r.use_god.place
         if chosen.layer is Layer.CHANGED:  # M-05: every copy broken or void beyond use, a change stands in
-            assert all(state_of(chart, p).month_break or state_of(chart, p).void for p in copies)
+            assert all(states[p].month_break or states[p].void for p in copies)
             continue
         acting = [p for p in copies if _acts(chart, p)]
         if len(acting) == 1:
             assert chosen == acting[0]
-            seen["moving" if state_of(chart, chosen).moving else "stirred"] += 1
+            seen["moving" if states[chosen].moving else "stirred"] += 1
             continue
         pool = acting or copies
-        void = [p for p in pool if state_of(chart, p).void and not state_of(chart, p).void_filled]
-        broken = [p for p in pool if state_of(chart, p).month_break]
+        void = [p for p in pool if states[p].void and not states[p].void_filled]
+        broken = [p for p in pool if states[p].month_break]
         if void and len(void) < len(pool):
             assert chosen in void and "the_void_copy" in {f.key for f in r.findings if f.rule == "LX-02"}
             seen["void"] += 1
@@ -352,10 +358,11 @@ def test_a_use_god_feeding_the_world_forgets_to_strike_it() -> None:
     line that generates the 世 feeds it instead — no 「財爻克世者必得」, no 「官鬼克世，非灾即祸」."""
     seen = {"distracted": 0, "strikes": 0}
     for chart in _charts(1):
+        states = states_of(chart)
         for topic in (Topic.wealth, Topic.career):
             r = read(chart, Question(topic, Subject.self, Sex.male))
-            use = state_of(chart, r.use_god.place)
-            world = state_of(chart, LINE_PLACES[chart.hexagram.world])
+            use = states[r.use_god.place]
+            world = states[LINE_PLACES[chart.hexagram.world]]
             if r.use_god.place.layer is not Layer.LINE or use.place == world.place or r.co_use_god is None:
                 continue
             if not (use.acts and overcomes(use.element, world.element)):
@@ -426,6 +433,7 @@ def test_a_husband_on_a_womans_world_is_not_a_ghost_to_strike() -> None:
     him as striking him; a woman asking about her own affairs (the 世 her use-god) has the ghost struck away."""
     seen = {"husband": 0, "affair": 0}
     for chart in _charts(1):
+        states = states_of(chart)
         if chart.world.relation is not Relation.官鬼:
             continue
         wp = LINE_PLACES[chart.hexagram.world]
@@ -434,10 +442,10 @@ def test_a_husband_on_a_womans_world_is_not_a_ghost_to_strike() -> None:
             assert marriage.decision is not None and marriage.decision.tally.rule == "JS-06"
             assert not _keys(marriage) & {"ghost_on_world_struck_away", "places_ghost_struck_away"}
             assert "ghost_holds_world" not in {f.key for f in marriage.findings}
-            assert not ghost_lifted(chart, marriage.question, state_of(chart, wp))
+            assert not ghost_lifted(chart, marriage.question, states[wp])
             seen["husband"] += 1
         affair = read(chart, Question(Topic.other, Subject.self, Sex.female))
-        assert affair.use_god.place == wp and ghost_lifted(chart, affair.question, state_of(chart, wp))
+        assert affair.use_god.place == wp and ghost_lifted(chart, affair.question, states[wp])
         seen["affair"] += 1
     assert min(seen.values()) > 20
 
@@ -447,15 +455,16 @@ def test_a_frame_striking_a_lifted_ghost_strikes_it_away() -> None:
     a relief, and the count is HJ-32's; the same 局 on a ghost that is the matter stays an attack."""
     seen = 0
     for chart in _charts(3):
+        states = states_of(chart)
         if chart.world.relation is not Relation.官鬼:
             continue
         wp = LINE_PLACES[chart.hexagram.world]
-        use = state_of(chart, wp)
+        use = states[wp]
         movers = frozenset(LINE_PLACES[ln.position] for ln in chart.lines if ln.moving and ln.position != wp.position)
         if not movers:
             continue
-        lifted = tally(chart, use, movers, Effect.BAD, ghost_lifted=True)
-        plain = tally(chart, use, movers, Effect.BAD, ghost_lifted=False)
+        lifted = tally(chart, states, use, movers, Effect.BAD, ghost_lifted=True)
+        plain = tally(chart, states, use, movers, Effect.BAD, ghost_lifted=False)
         frame_lifted = next(p for p in lifted.parties if p.frame)
         frame_plain = next(p for p in plain.parties if p.frame)
         assert frame_lifted.supports and not frame_plain.supports

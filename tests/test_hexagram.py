@@ -1,6 +1,6 @@
-"""The 64 hexagrams checked against derivations that share nothing with core.hexagram's construction.
+"""The 64 hexagrams checked against derivations that share nothing with core.chart.hexagram's construction.
 
-core.hexagram *generates* palaces by the 京房 flipping procedure and reads 納甲 from a table.  Here palaces come
+core.chart.hexagram *generates* palaces by the 京房 flipping procedure and reads 納甲 from a table.  Here palaces come
 from a literal palace-by-palace list of names, 世 from the 尋世訣 mnemonic, 納甲 from the "yang trigrams run
 forward on yang branches, yin trigrams backward" rule, and the King Wen order from its pairing property.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.ganzhi import Branch, Element
-from core.hexagram import BY_NAME, BY_NUMBER, HEXAGRAMS, KING_WEN_NAMES, Generation, Relation, Trigram, relation
+from core.chart.ganzhi import Branch, Element
+from core.chart.hexagram import BY_NAME, BY_NUMBER, HEXAGRAMS, KING_WEN_NAMES, Generation, Relation, Trigram, relation
 from tests.reference import GENERATIONS, PALACES, bits_of_name, najia_by_rule, xun_shi
 
 

@@ -12,11 +12,11 @@ import pytest
 
 from bot.render.i18n import LANGS, normalize, translations, use
 from bot.render.texts import FINDINGS, TIMINGS
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
 from core.question import Question, Sex, Subject, Thing, Topic, follow_ups
-from core.reading import read
+from core.reading.pipeline import read
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -58,7 +58,7 @@ def _sample_readings() -> list:
     out = []
     for n in range(0, 4096, 97):
         lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
-        moment = Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], str(__import__("core.ganzhi", fromlist=["x"]).SEXAGENARY[n % 60]))
+        moment = Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], str(__import__("core.chart.ganzhi", fromlist=["x"]).SEXAGENARY[n % 60]))
         chart = build_chart(parse_cast(lines), moment)
         for topic in Topic:
             q = Question(topic, Subject.self, Sex.male, thing=Thing.money)

@@ -8,16 +8,16 @@ from __future__ import annotations
 import random
 from datetime import UTC, date, datetime, timedelta
 
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import Transformation, build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Transformation, build_chart
+from core.chart.ganzhi import SEXAGENARY
+from core.chart.relations import clash_of, harmony_of
 from core.findings import Layer, Place, Unit
-from core.ganzhi import SEXAGENARY
 from core.question import Horizon, Question, Sex, Subject, Topic, Weather
-from core.reading import Reading, read
-from core.relations import clash_of, harmony_of
-from core.state import state_of
-from core.when import event_of, units_of
+from core.reading.pipeline import Reading, read
+from core.reading.step2_state import states_of
+from core.reading.step7_when import event_of, units_of
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 TOPICS = (Topic.wealth, Topic.illness, Topic.career, Topic.returning, Topic.weather, Topic.lawsuit, Topic.other)
@@ -153,7 +153,8 @@ def test_a_hidden_mover_is_timed_as_a_moving_line() -> None:
     moving line (動而逢合逢值: its 合 and its own branch), not on the clash it has already had (YQ-01 靜而逢沖)."""
     seen = 0
     for r in _sweep(every=3):
-        s = state_of(r.chart, r.use_god.place)
+        states = states_of(r.chart)
+        s = states[r.use_god.place]
         keys = {(t.branch, t.key) for t in r.timing}
         if s.hidden_movement:
             assert "YQ-02" in _rules_at(r, harmony_of(s.branch)) and "YQ-02" in _rules_at(r, s.branch)
@@ -169,10 +170,11 @@ def test_a_moving_attacker_is_held_on_the_day_that_combines_it() -> None:
     gives the day that combines it, a good moment (a 暗動 one too: it acts as a moving line, AD-02)."""
     seen = 0
     for r in _sweep(every=5):
+        states = states_of(r.chart)
         d = r.decision
         assert d is not None
         for p in d.tally.parties:
-            a = state_of(r.chart, p.place)
+            a = states[p.place]
             if p.supports or p.place.layer is not Layer.LINE or not (a.moving or a.hidden_movement) or a.tied:
                 continue
             assert "HJ-16" in _rules_at(r, harmony_of(a.branch)), (p, a.branch)
@@ -204,8 +206,9 @@ def test_a_void_or_broken_moving_source_helps_when_filled() -> None:
     on its own branch."""
     void_seen = broken_seen = 0
     for r in _sweep(every=2):
+        states = states_of(r.chart)
         for y in r.roles.yuan:
-            h = state_of(r.chart, y)
+            h = states[y]
             if not h.moving:
                 continue
             if h.void and not h.void_filled:

@@ -16,7 +16,7 @@ import pytest
 from bot.render.i18n import LANGS, NATAL, term, use
 from bot.render.natal_names import OWN_SENSES, is_characters, name_text, names
 from bot.render.natal_render import fact_text, josa, natal_terms, render_natal_details, verse_block
-from core.ganzhi import Branch, Element, Stem
+from core.chart.ganzhi import Branch, Element, Stem
 from core.natal import read_natal
 from core.natal.chart import Role
 from core.natal.evidence import RELATIONS, Fact, Layer, Term, name, pillar_of

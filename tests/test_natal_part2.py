@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.render.natal_texts.part2 import TEXTS
-from core.ganzhi import Stem
+from core.chart.ganzhi import Stem
 from core.natal import tables
 from core.natal.chart import NatalChart
 from core.natal.verse import Params

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.render.natal_texts import part3 as texts
-from core.ganzhi import Element
+from core.chart.ganzhi import Element
 from core.natal import modifiers, tables
 from core.natal.chart import NatalChart, Role
 from core.natal.verse import DEFAULTS, Effect, Hit, Params, Tag

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.render.natal_texts.part5 import TEXTS
-from core.ganzhi import StemBranch
+from core.chart.ganzhi import StemBranch
 from core.natal import NatalChart, read_natal
 from core.natal.verse import DEFAULTS, Params, Tag
 from core.natal.verses import part5

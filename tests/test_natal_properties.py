@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from core.ganzhi import SEXAGENARY, Branch
+from core.chart.ganzhi import SEXAGENARY, Branch
 from core.natal import NatalChart, read_natal
 from core.natal.chart import Pillar, Role
 from core.natal.tables import conception, rat_stem, tiger_stem

@@ -10,8 +10,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from core.calendar import CalendarError
-from core.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.calendar import CalendarError
+from core.chart.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.relations import Stage, stage
 from core.natal import NatalChart
 from core.natal.chart import Role
 from core.natal.tables import (
@@ -28,7 +29,6 @@ from core.natal.tables import (
     tiger_stem,
 )
 from core.question import Sex
-from core.relations import Stage, stage
 
 DATA = Path(__file__).resolve().parent / "data"  # copies of shared/seeds and shared/notes, so a clone alone runs this
 SEED = (DATA / "seeds" / "004_9d8cf017042ff6cb.txt").read_text(encoding="utf-8")

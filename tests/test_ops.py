@@ -87,10 +87,15 @@ async def test_metrics_count_updates_sends_429s_and_errors(tmp_path: Path) -> No
         u = tg.user(1201, language_code="en")
         await u.send("/start")
         assert "Welcome" in (await u.wait_reply(timeout=10)).text
-        tg.fail_next(1, 429, methods=["sendMessage"])  # flood control, then the same /help goes through
+        # flood control (no rate limiter here), then a reply that fails however often it is tried at once: each
+        # /help is kept and answered at its next try (bot.delivery.replies); each failed try is an error counted
+        tg.fail_next(1, 429, methods=["sendMessage"])
         await u.send("/help")
-        assert SORRY in (await u.wait_reply(timeout=10)).text  # no rate limiter here: the 429 is an error
-        tg.fail_next(ATTEMPTS, 502, methods=["sendMessage"])  # a reply that fails however often it is tried
+        assert "/cast" in (await u.wait_reply(timeout=15)).text
+        tg.fail_next(ATTEMPTS, 502, methods=["sendMessage"])
+        await u.send("/help")
+        assert "/cast" in (await u.wait_reply(timeout=15)).text
+        tg.fail_next(1, 400, description="Bad Request: can't parse entities", methods=["sendMessage"])  # for good
         await u.send("/help")
         assert SORRY in (await u.wait_reply(timeout=10)).text
         assert await tg.settled(u.id)  # the error counted after the apology is sent: the update is done with
@@ -101,14 +106,14 @@ async def test_metrics_count_updates_sends_429s_and_errors(tmp_path: Path) -> No
     def grew(name: str, **labels: str) -> float:
         return value(after, name, **labels) - value(before, name, **labels)
 
-    assert grew("liuyao_updates_total", kind="message") == 3
-    assert grew("liuyao_update_seconds_count") == 3
-    assert grew("liuyao_update_errors_total") == 2
+    assert grew("liuyao_updates_total", kind="message") == 6  # 4 updates, two of them tried twice
+    assert grew("liuyao_update_seconds_count") == 6
+    assert grew("liuyao_update_errors_total") == 3
     assert grew("liuyao_bot_api_rate_limited_total", method="sendMessage") == 1
-    assert grew("liuyao_bot_api_calls_total", method="sendMessage", status="4xx") == 1
+    assert grew("liuyao_bot_api_calls_total", method="sendMessage", status="4xx") == 2
     assert grew("liuyao_bot_api_calls_total", method="sendMessage", status="5xx") == ATTEMPTS
-    # /start's welcome and the two apologies went through
-    assert grew("liuyao_bot_api_calls_total", method="sendMessage", status="2xx") == 3
+    # /start's welcome, the two /help answers and the apology went through
+    assert grew("liuyao_bot_api_calls_total", method="sendMessage", status="2xx") == 4
 
 
 async def test_metrics_count_almanacs_sent_and_late(tmp_path: Path) -> None:

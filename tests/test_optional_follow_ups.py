@@ -29,7 +29,7 @@ from bot.handlers import common
 from bot.handlers import keyboards as kb
 from bot.ops.config import DEFAULT_ZONES
 from bot.render.i18n import normalize, term, use
-from core.hexagram import Relation
+from core.chart.hexagram import Relation
 from core.question import FollowUp, Question, Topic, optional_follow_ups
 from tests.fake_telegram import FakeMessage, FakeTelegram, FakeUser
 from tests.test_bot_e2e import (

@@ -14,11 +14,11 @@ from bot.render import chart_picture as cp
 from bot.render.chart_picture import PNG_SIGNATURE, TRIGRAMS, Picture, draw, encode_png, layout, render_png
 from bot.render.fonts import available
 from bot.render.i18n import use
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
 from core.question import Question
-from core.reading import read
+from core.reading.pipeline import read
 
 
 def decoded(data: bytes) -> Image.Image:

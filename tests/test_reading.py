@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from core import when
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import Chart, build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, build_chart
+from core.chart.ganzhi import Branch
 from core.findings import Layer, Place, Unit
-from core.ganzhi import Branch
 from core.question import Question, Sex, Subject, Topic
-from core.reading import Reading, analyse
-from core.state import State
+from core.reading import step7_when
+from core.reading.pipeline import Reading, analyse
+from core.reading.step2_state import State
 from tests.readings import CASES, GOLDEN, seed_reading
 
 
@@ -64,7 +64,7 @@ def test_findings_ranked_and_traced(readings: dict[str, Reading]) -> None:
             assert r.timing[0].likely and r.timing[0].weight == max(t.weight for t in r.timing)
             assert not any(t.likely for t in r.timing[1:])
             m = r.chart.moment
-            ahead = [when.ahead(m, t.all_units[0], t.branch, t.stem if t.all_units[0] is Unit.DAY else None)
+            ahead = [step7_when.ahead(m, t.all_units[0], t.branch, t.stem if t.all_units[0] is Unit.DAY else None)
                      for t in r.timing[1:]]
             assert ahead == sorted(ahead)
 
@@ -105,7 +105,7 @@ def test_timing_dates_follow_the_cast() -> None:
             day = d.date() if hasattr(d, "date") else d
             assert day.isoformat() > "2026-11-28"
         if t.unit is Unit.DAY:
-            from core.calendar import day_pillar_of_date
+            from core.chart.calendar import day_pillar_of_date
 
             assert all(day_pillar_of_date(d).branch is t.branch for d in t.dates)
 
@@ -113,7 +113,7 @@ def test_timing_dates_follow_the_cast() -> None:
 # ---- the decision in the book's order: properties over many casts -------------------------------------
 
 def _decided(every: int = 11) -> list[Reading]:
-    from core.reading import read
+    from core.reading.pipeline import read
 
     out = []
     for topic, subject in ((Topic.wealth, Subject.self), (Topic.illness, Subject.parent), (Topic.career, Subject.self),
@@ -121,14 +121,14 @@ def _decided(every: int = 11) -> list[Reading]:
         for n in range(0, 4096, every):
             lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
             moment = Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12],
-                                         str(__import__("core.ganzhi", fromlist=["x"]).SEXAGENARY[(n * 7) % 60]))
+                                         str(__import__("core.chart.ganzhi", fromlist=["x"]).SEXAGENARY[(n * 7) % 60]))
             out.append(read(build_chart(parse_cast(lines), moment), Question(topic, subject, Sex.male)))
     return out
 
 
 def test_amplifiers_never_flip_the_verdict() -> None:
     """Removing any of the amplifiers (stars, 刑, 六神), or all of them, leaves each answer on its side."""
-    from core.decision import decide
+    from core.reading.decision import decide
 
     seen = 0
     for r in _decided():
@@ -146,17 +146,18 @@ def test_amplifiers_never_flip_the_verdict() -> None:
 def test_a_party_that_cannot_act_changes_nothing() -> None:
     """A line left out of the four places (雖有如無, or acting only later) does not enter the present count, and
     the count is the same as over the parties that act."""
-    from core.places import _count
-    from core.state import state_of
+    from core.reading.step2_state import states_of
+    from core.reading.step4_places import _count
 
     idle_seen = 0
     for r in _decided(13):
+        states = states_of(r.chart)
         d = r.decision
         assert d is not None
         t = d.tally
         never = {p for p, _ in t.idle} - {p.place for p in t.parties}
         assert not never & {p.place for p in t.parties}
-        use = state_of(r.chart, r.use_god.place)
+        use = states[r.use_god.place]
         now, key_now = _count([p for p in t.parties if not p.later], use)
         eventual, key = _count([p for p in t.parties if not p.passing], use)
         assert (now, eventual) == (t.verdict_now, t.verdict)
@@ -168,9 +169,9 @@ def test_a_party_that_cannot_act_changes_nothing() -> None:
 def _timed_by_state(chart: Chart, s: State) -> dict[str, tuple[bool, set[Branch]]]:
     """Each 應期 rule of the line's own state → (whether the line is in that state, the branches it may name):
     §0.3 step 5 of the doctrine rules and the chapters of 旬空, 月破, 墓, 化 and 伏吟."""
-    from core.chart import Transformation as T
-    from core.relations import Stage, branch_at_stage, clash_of, harmony_of
-    from core.state import Vigour
+    from core.chart.chart import Transformation as T
+    from core.chart.relations import Stage, branch_at_stage, clash_of, harmony_of
+    from core.reading.step2_state import Vigour
 
     b, el = s.branch, s.element
     ln = chart.lines[s.place.position - 1] if s.place.layer is Layer.LINE else None
@@ -210,25 +211,26 @@ _BLOWS = frozenset(("YQ-10", "HJ-35", "FS-10", "JT-03", "HJ-18"))
 def test_every_timing_follows_from_the_state_of_its_line() -> None:
     """Every entry whose leading rule reads the line's own state names a branch that state gives, and says the
     sense its rule gives: a blow is unfavourable, a relief favourable, the line's own moment follows the verdict."""
-    from core.relations import clash_of
-    from core.state import state_of
+    from core.chart.relations import clash_of
+    from core.reading.step2_state import states_of
 
     checked = 0
     for r in _decided(17):
+        states = states_of(r.chart)
         for t in r.timing:
             if t.rule in _BLOWS:
                 assert t.favourable is False, (t.rule, t.key)
             elif t.rule in ("YQ-09", "HJ-32"):
                 assert t.favourable is True, (t.rule, t.key)
             if t.key in ("helper_out_of_void", "helper_void_clashed", "helper_break_filled"):  # a 元神's own state: moving, and void or broken (HJ-14, YP-03)
-                h = state_of(r.chart, t.places[-1])
+                h = states[t.places[-1]]
                 assert h.moving and t.favourable is True and len(t.places) == 2, t
                 assert (h.void and t.branch in (h.branch, clash_of(h.branch))) or (h.month_break
                                                                                    and t.branch is h.branch), t
                 continue
             if not t.places or t.rule not in _RULES_OF_STATE:
                 continue
-            s = state_of(r.chart, t.places[0])
+            s = states[t.places[0]]
             holds, branches = _timed_by_state(r.chart, s)[t.rule]
             assert holds and t.branch in branches, (t.rule, t.key, t.branch, s)
             if t.key in _OWN_MOMENTS:
@@ -241,20 +243,21 @@ def test_a_ghost_struck_off_the_world_lifts_on_the_day_that_combines_its_striker
     """HJ-32 萃之比: 「亥水子孫獨發，克去世爻之鬼，應在明日寅日，寅與亥合，合起子孫之日」 — in a danger to oneself
     with a 官鬼 on the 世 (not an illness, where the 官鬼 is the trouble itself), each moving line that strikes it
     gives the day that combines it, a good moment."""
-    from core.reading import read
-    from core.relations import harmony_of
-    from core.state import state_of
+    from core.chart.relations import harmony_of
+    from core.reading.pipeline import read
+    from core.reading.step2_state import states_of
 
     seen = 0
     for n in range(0, 4096, 5):
         lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
         moment = Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], "癸丑")
         r = read(build_chart(parse_cast(lines), moment), Question(Topic.danger, Subject.self, Sex.male))
+        states = states_of(r.chart)
         d = r.decision
         assert d is not None
         lifters = {p.place for p in d.tally.parties if d.tally.rule == "HJ-32" and p.place.layer is Layer.LINE
                    and r.chart.lines[p.place.position - 1].moving
-                   and p.place in state_of(r.chart, r.use_god.place).attacks}
+                   and p.place in states[r.use_god.place].attacks}
         assert {t.places[-1] for t in r.timing if t.rule == "HJ-32"} <= lifters
         for t in r.timing:
             if t.rule == "HJ-32":
@@ -278,7 +281,7 @@ def test_an_unasked_horizon_adds_months_to_a_near_matter_and_nothing_to_a_far_on
     also come in months (each branch one moment, its month below its day), never years; a far matter stays in
     months and years; an asked near matter is told in days alone."""
     from core.question import Horizon, horizon_of
-    from core.reading import read
+    from core.reading.pipeline import read
 
     added = 0
     for n in range(0, 4096, 9):
@@ -304,28 +307,29 @@ def test_weather_reads_what_moves() -> None:
     sky's does, whatever the strength (「所以占天時，不論旺衰」; TS-02, TS-04).  Left out: a moving 財 with a clear sky
     asked (TS-05, fair weather; with 父 moving too each comes at its own time, TS-39), a line changing into the sky
     asked (TS-26), a void line the day clashes (TS-27), a wished line that retreats or is tied (TS-24, TS-37)."""
-    from core.actors import acting_lines
     from core.chapters.common import turns_into
-    from core.chart import Transformation
-    from core.hexagram import Relation
+    from core.chart.actors import acting_lines
+    from core.chart.chart import Transformation
+    from core.chart.hexagram import Relation
     from core.question import Weather
-    from core.reading import read
-    from core.state import state_of
+    from core.reading.pipeline import read
+    from core.reading.step2_state import states_of
 
     seen = 0
     for n in range(0, 4096, 3):
         lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
         chart = build_chart(parse_cast(lines), Moment.from_pillars("寅卯辰巳午未申酉戌亥子丑"[n % 12], "甲子"))
+        states = states_of(chart)
         acts = acting_lines(chart)
         acting = {a.relation for a in acts}
         if (Relation.父母 in acting) == (Relation.子孫 in acting) or Relation.妻財 in acting:
             continue
         wished_acts = [a for a in acts if a.relation in (Relation.父母, Relation.子孫)]
-        if any(Transformation.化退神 in a.transformations or state_of(chart, a.place).tied for a in wished_acts):
+        if any(Transformation.化退神 in a.transformations or states[a.place].tied for a in wished_acts):
             continue
         if turns_into(chart, Relation.父母) or turns_into(chart, Relation.子孫):
             continue
-        if any(not ln.moving and state_of(chart, Place(Layer.LINE, ln.position)).void_filled for ln in chart.lines):
+        if any(not ln.moving and states[Place(Layer.LINE, ln.position)].void_filled for ln in chart.lines):
             continue
         rain = read(chart, Question(Topic.weather, weather=Weather.rain))
         clear = read(chart, Question(Topic.weather, weather=Weather.clear))
@@ -346,10 +350,10 @@ def test_the_seed_timing_patterns_name_the_branch_their_passage_gives() -> None:
     the year and month of its 退 branch); T-01 (合住 L47: a tied line acts on the day that clashes the tie open).
     Each pattern's branch is the one its passage gives, each state that calls for it has it, and the reading
     carries it among its moments."""
-    from core.chart import DayRelation, Transformation
-    from core.relations import clash_of
-    from core.strength import season_strong
-    from core.timing import first_day_out_of_void, rule_timings
+    from core.chart.chart import DayRelation, Transformation
+    from core.chart.relations import clash_of
+    from core.reading.step2_strength import season_strong
+    from core.reading.step7_timing import first_day_out_of_void, rule_timings
 
     seen = {"T-01": 0, "T-02": 0, "T-03": 0, "T-05": 0, "T-06": 0}
     for r in _decided(7):
@@ -388,7 +392,7 @@ def test_the_seed_timing_patterns_name_the_branch_their_passage_gives() -> None:
             assert (Unit.DAY, clash_of(a.branch)) in by["T-01"]
         for o in older:
             if o.rule in seen:
-                # (recast into the horizon's units: YQ-16, core.when)
+                # (recast into the horizon's units: YQ-16, core.reading.step7_when)
                 assert any(x.branch is o.branch and o.rule in x.rules for x in r.timing), o
                 seen[o.rule] += 1
     assert min(seen.values()) > 50, seen
@@ -396,6 +400,6 @@ def test_the_seed_timing_patterns_name_the_branch_their_passage_gives() -> None:
 
 def _changed_branch(chart: Chart, place: Place) -> Branch | None:
     """The changed branch of a 元神 line (the branch whose clash opens its 回頭合), if it moves."""
-    from core.actors import actor_at
+    from core.chart.actors import actor_at
 
     return actor_at(chart, place).changed_branch

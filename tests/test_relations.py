@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import itertools
 
-from core.ganzhi import Branch, Element, StemBranch
-from core.relations import (
+from core.chart.ganzhi import Branch, Element, StemBranch
+from core.chart.relations import (
     FRAMES,
     PunishmentKind,
     Stage,

@@ -106,11 +106,12 @@ async def test_a_transient_fault_is_retried(tmp_path: Path, caplog: pytest.LogCa
     assert not errors(caplog)
 
 
-async def test_a_fault_that_outlasts_the_retries_leaves_the_step_to_take_again(tmp_path: Path) -> None:
-    """The sixth toss's edit fails every time it is tried: the user is told, the consultation is as it was before
-    that tap (five tosses, not the six stored as a cast half-way), and tapping again finishes it."""
+async def test_a_fault_that_outlasts_the_retries_leaves_the_update_to_be_answered_later(tmp_path: Path) -> None:
+    """The sixth toss's edit fails every time it is tried: the tap is not taken as handled — no apology, its
+    changes dropped — and is handled again shortly from the state before it (five tosses: the same button is
+    not stale), so the step goes on and the reading is stored once (issue 24.4)."""
     db = tmp_path / "bot.sqlite3"
-    async with FakeTelegram() as tg, bot_on(tg, db, request=fast_request()):
+    async with FakeTelegram() as tg, bot_on(tg, db, request=fast_request()) as app:
         u = tg.user(1402, language_code="en")
         toss = await to_tosses(u)
         for i, v in enumerate(CAST[:5]):
@@ -118,39 +119,59 @@ async def test_a_fault_that_outlasts_the_retries_leaves_the_step_to_take_again(t
             await u.wait_for(has(f"c:{i + 1}:"))
         tg.fail_next(ATTEMPTS, 502, methods=["editMessageText"])
         await u.press(toss, f"c:5:{int(CAST[5]) - 6}")
-        assert (await u.wait_for(lambda m: m.text == SORRY)).text == SORRY
-        assert await tg.settled(u.id)  # the tap's update is done with (its state written, or not)
-        [(data,)] = db_rows(db, "SELECT data FROM ptb_user_data WHERE user_id = 1402")
-        assert json.loads(data)["c"]["tosses"] == [int(v) - 6 for v in CAST[:5]]
-        await u.press(toss, f"c:5:{int(CAST[5]) - 6}")  # the same button again
-        await u.press((await until(u, has("w:")))[0], "w:now")
+        await u.press((await until(u, has("w:"), timeout=15))[0], "w:now")
         chart = await u.wait_for(is_chart)
         assert chart.text == expected("en", CAST, at(NOW, "UTC"), "wealth")[0]
+        assert await tg.settled(u.id)
+        assert app.update_processor.retried >= 1
+        assert SORRY not in [m.text for m in u.inbox]
         assert db_rows(db, "SELECT lines FROM readings WHERE user_id = 1402") == [(CAST,)]
 
 
-async def test_a_reading_stored_but_not_delivered_ends_the_consultation(tmp_path: Path) -> None:
-    """The reading is committed before its chart is sent; if the sends fail for good the consultation is over (the
-    reading is in /history), not rolled back to be read — and stored — a second time."""
+async def test_a_reading_whose_chart_does_not_get_through_is_sent_once_it_does(tmp_path: Path) -> None:
+    """The reading is stored before its chart is sent; while the sends fail in passing (a 5xx after every try)
+    the update stays pending and is handled again — sending the reading it stored, not storing a second."""
     db = tmp_path / "bot.sqlite3"
     async with FakeTelegram() as tg, bot_on(tg, db, request=fast_request()):
         u = tg.user(1403, language_code="en")
-        await u.send("/cast")
-        await u.press((await until(u, has("q:")))[0], "q:skip")
-        await u.press((await until(u, has("t:")))[0], "t:wealth")
-        await u.press((await until(u, has("f:horizon:")))[0], "f:horizon:skip")
-        await u.press((await until(u, has("m:")))[0], "m:text")  # typed lines: the moment is asked, then the reading
-        await u.wait_reply()
-        await u.send("789968")
-        when = (await until(u, has("w:")))[0]
-        tg.fail_next(ATTEMPTS, 502, methods=["sendMessage"])  # the chart, however often it is tried
+        when = await _to_the_moment(u)
+        tg.fail_next(ATTEMPTS, 502, methods=["sendMessage"])  # the chart, however often it is tried at once
         await u.press(when, "w:now")
-        assert await tg.settled(u.id)  # the tap done with: the reading stored, its sends given up
+        chart = await u.wait_for(is_chart, timeout=15)
+        await u.wait_for(has("r:"))
+        assert await tg.settled(u.id)
+        assert [m.text for m in u.inbox].count(chart.text) == 1
+        assert db_rows(db, "SELECT count(*) FROM readings") == [(1,)]
+
+
+async def test_a_reading_refused_for_good_ends_the_consultation(tmp_path: Path) -> None:
+    """A chart Telegram refuses for good (a 400) is not tried again: the reading is stored and in /history, the
+    consultation over — not read, and stored, a second time."""
+    db = tmp_path / "bot.sqlite3"
+    async with FakeTelegram() as tg, bot_on(tg, db, request=fast_request()):
+        u = tg.user(1404, language_code="en")
+        when = await _to_the_moment(u)
+        tg.fail_next(1, 400, description="Bad Request: message is too long", methods=["sendMessage"])
+        await u.press(when, "w:now")
+        assert await tg.settled(u.id)  # the tap done with: the reading stored, its chart refused
         await u.send("/history")
         assert "1–1 of 1" in (await u.wait_for(has("o:"))).text
         await u.press(when, "w:now")
         await quiet(u)
         assert db_rows(db, "SELECT count(*) FROM readings") == [(1,)]
+        assert not [m for m in u.inbox if is_chart(m)]
+
+
+async def _to_the_moment(u: FakeUser) -> Any:
+    """A consultation by typed lines up to its last question (when it was cast); that question's message."""
+    await u.send("/cast")
+    await u.press((await until(u, has("q:")))[0], "q:skip")
+    await u.press((await until(u, has("t:")))[0], "t:wealth")
+    await u.press((await until(u, has("f:horizon:")))[0], "f:horizon:skip")
+    await u.press((await until(u, has("m:")))[0], "m:text")  # typed lines: the moment is asked, then the reading
+    await u.wait_reply()
+    await u.send("789968")
+    return (await until(u, has("w:")))[0]
 
 
 # ---- 3 and 7. webhook mode: the URL's path, and never without a secret -------------------------------------

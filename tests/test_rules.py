@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from core import rules
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import build_chart
-from core.ganzhi import SEXAGENARY
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
+from core.chart.ganzhi import SEXAGENARY
 from core.question import Birth, Question, Sex, Subject, Thing, Topic, follow_ups
-from core.reading import Reading, read
+from core.reading.pipeline import Reading, read
 from core.sources import Source
 
 ROOT = Path(__file__).resolve().parent.parent

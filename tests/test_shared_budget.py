@@ -208,11 +208,13 @@ async def test_budget_for_each_engine(database_url: str) -> None:
 async def test_the_send_budget_arrives_with_version_5_and_a_newer_schema_is_still_refused(database_url: str) -> None:
     postgres = is_postgres_url(database_url)
     steps = POSTGRES_MIGRATIONS if postgres else SQLITE_MIGRATIONS
-    assert SCHEMA_VERSION == 5
-    async with await open_storage(database_url, migrations=steps[:4]) as old:  # the previous release's schema
-        await old.get_or_create_user(7, lang="ko")
+    assert SCHEMA_VERSION >= 5
+    # the previous release's schema, and a user written as it wrote one (this release's user has more columns)
+    async with await open_storage(database_url, migrations=steps[:4]) as old, old.transaction() as tx:
+        await tx.execute("INSERT INTO users (user_id, lang, created_at, updated_at) VALUES (7, 'ko', :now, :now)",
+                         {"now": old.instant(old.now())})
     async with await open_storage(database_url) as st:
-        assert await st.schema_version() == 5 and (await st.get_user(7)).lang == "ko"  # type: ignore[union-attr]
+        assert await st.schema_version() == SCHEMA_VERSION and (await st.get_user(7)).lang == "ko"  # type: ignore[union-attr]
         if postgres:
             row = await st.fetchone("SELECT relpersistence FROM pg_class WHERE relname = 'send_budget'")
             assert row is not None and row[0] == b"u"  # unlogged: no WAL flush per slot
@@ -222,6 +224,7 @@ async def test_the_send_budget_arrives_with_version_5_and_a_newer_schema_is_stil
             row = await st.fetchone("SELECT count(*) FROM sqlite_master WHERE name = 'send_budget'")
             assert row[0] == 0  # one process on a file: no shared schedule
         async with st.transaction() as tx:
-            await tx.execute("UPDATE liuyao_schema SET version = 6" if postgres else "PRAGMA user_version = 6")
-    with pytest.raises(SchemaTooNewError, match="version 6"):
+            newer = SCHEMA_VERSION + 1
+            await tx.execute(f"UPDATE liuyao_schema SET version = {newer}" if postgres else f"PRAGMA user_version = {newer}")
+    with pytest.raises(SchemaTooNewError, match=f"version {SCHEMA_VERSION + 1}"):
         await open_storage(database_url)

@@ -13,11 +13,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
+from core.chart.ganzhi import Branch, Stem, StemBranch
 from core.findings import Effect, Layer, Place
-from core.ganzhi import Branch, Stem, StemBranch
 from core.stars import (
     STAR_BY_ID,
     STARS,

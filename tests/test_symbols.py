@@ -6,12 +6,12 @@ from __future__ import annotations
 from bot.render.chart_text import render_chart
 from bot.render.i18n import use
 from bot.render.reading import render_reading
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import build_chart
-from core.ganzhi import Branch, Element, Stem
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
+from core.chart.ganzhi import Branch, Element, Stem
 from core.question import Question, Subject, Topic
-from core.reading import read
+from core.reading.pipeline import read
 
 
 def test_every_symbol_is_true() -> None:

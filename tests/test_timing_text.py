@@ -9,11 +9,11 @@ from datetime import UTC, datetime, timedelta
 
 from bot.render.i18n import _, use
 from bot.render.reading import EVENTS, render_reading, timing_text
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
 from core.question import Horizon, Question, Sex, Subject, Topic, Weather
-from core.reading import read
+from core.reading.pipeline import read
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 

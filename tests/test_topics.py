@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.calendar import Moment
-from core.cast import parse_cast
-from core.chart import Chart, build_chart
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, build_chart
+from core.chart.ganzhi import SEXAGENARY, Branch, Element, StemBranch
+from core.chart.hexagram import HEXAGRAMS, Relation
 from core.findings import Effect, Finding, Layer, Place, Timing, Unit
-from core.ganzhi import SEXAGENARY, Branch, Element, StemBranch
-from core.hexagram import HEXAGRAMS, Relation
 from core.topics import (
     Sex,
     direction_of,
@@ -585,12 +585,12 @@ def test_every_finding_is_well_formed(values: str, month: Branch, day: StemBranc
 
 def test_lifespan_danger_years_are_bad_moments() -> None:
     """壽元's end-of-life years and months are dangers whatever the verdict: never shown as a good moment."""
-    from core.calendar import Moment
-    from core.cast import parse_cast
-    from core.chart import build_chart
-    from core.ganzhi import SEXAGENARY
+    from core.chart.calendar import Moment
+    from core.chart.cast import parse_cast
+    from core.chart.chart import build_chart
+    from core.chart.ganzhi import SEXAGENARY
     from core.question import Question, Subject, Topic
-    from core.reading import read
+    from core.reading.pipeline import read
 
     keys = {"lifespan_end_void_year", "lifespan_end_clash_year", "lifespan_death_stage_month"}
     seen = 0

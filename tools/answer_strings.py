@@ -219,6 +219,61 @@ S: dict[str, tuple[str, str, str, str]] = {
     "{title} — {book}, {chapter}": (
         "{title} — 『{book}』 {chapter}", "{title} ——『{book}』{chapter}", "{title} ——《{book}》{chapter}",
         "{title} ——《{book}》{chapter}"),
+    # the parts of a matter read apart (core.question.Aspect)
+    "Yes: the building work will go well.": (
+        "공사는 순조롭게 진행됩니다.", "工事は順調に進みます。", "动工顺利。", "動工順利。"),
+    "No: the building work will not go well; better to wait.": (
+        "공사가 순조롭지 않으니 기다리시는 편이 좋습니다.", "工事は順調にいきません。待つほうがよいでしょう。",
+        "动工不顺，宜暂缓。", "動工不順，宜暫緩。"),
+    "Yes: the classic sees this place as the cause of the trouble.": (
+        "고전은 바로 이곳을 탈의 원인으로 봅니다.", "古典はこの場所を災いの元と見ます。", "经典以此处为祸患之源。",
+        "經典以此處為禍患之源。"),
+    "No: the trouble does not come from this place.": (
+        "탈은 이곳에서 오는 것이 아닙니다.", "災いはこの場所から来ているのではありません。", "祸患不在此处。",
+        "禍患不在此處。"),
+    "Yes: living together will go well for both of you.": (
+        "함께 사시면 두 분 모두 잘 지내십니다.", "一緒に暮らせば、お互いにうまくいきます。", "同居彼此俱祥。", "同居彼此俱祥。"),
+    "No: living together will not go well.": (
+        "함께 사시면 잘 지내지 못합니다.", "一緒に暮らしてもうまくいきません。", "同居不宜。", "同居不宜。"),
+    "Yes: the grave is unharmed and will settle by itself.": (
+        "묘는 상한 데가 없으니 저절로 안정됩니다.", "墓は損なわれておらず、自然に落ち着きます。", "坟茔无伤，久后自安。",
+        "墳塋無傷，久後自安。"),
+    "No: something is harming the grave; the reasons say what.": (
+        "무언가가 묘를 상하게 하고 있습니다. 무엇인지는 근거에 나옵니다.", "何かが墓を損なっています。何かは根拠に示します。",
+        "坟茔有所伤，伤于何事，见下列根据。", "墳塋有所傷，傷於何事，見下列根據。"),
+    "Yes: repairing the grave will bring peace.": (
+        "묘를 손보시면 평안해집니다.", "墓を修めれば安らかになります。", "修补之后必获清安。", "修補之後必獲清安。"),
+    "No: repairing will not help; the grave may have to be moved.": (
+        "손보아도 소용이 없으니 이장해야 할 수도 있습니다.", "修めても益はなく、移葬が必要かもしれません。",
+        "培补无益，或须迁葬。", "培補無益，或須遷葬。"),
+    "Yes: the newly dead may be buried with the ancestors.": (
+        "새로 돌아가신 분을 선영에 함께 모셔도 됩니다.", "新たに亡くなった方を先祖の墓に合葬してかまいません。",
+        "新亡可以附葬祖茔。", "新亡可以附葬祖塋。"),
+    "No: better to bury the newly dead elsewhere.": (
+        "새로 돌아가신 분은 다른 곳에 모시는 편이 좋습니다.", "新たに亡くなった方は別の場所に葬るほうがよいでしょう。",
+        "新亡宜另择他处安葬。", "新亡宜另擇他處安葬。"),
+    "Yes: this geomancer is right for you.": (
+        "이 지관은 맞는 사람입니다.", "この地師はふさわしい人です。", "此地师可用。", "此地師可用。"),
+    "No: this geomancer is not right for you.": (
+        "이 지관은 맞지 않습니다.", "この地師はふさわしくありません。", "此地师不宜用。", "此地師不宜用。"),
+    "Yes: this marriage will bring children.": (
+        "이 혼인에서 자녀를 얻습니다.", "この結婚で子宝に恵まれます。", "此婚可得子嗣。", "此婚可得子嗣。"),
+    "No: the signs for children from this marriage are poor.": (
+        "이 혼인에서 자녀를 얻을 징조는 좋지 않습니다.", "この結婚で子を授かる兆しは乏しいです。", "此婚子嗣之兆不佳。",
+        "此婚子嗣之兆不佳。"),
+    "Yes: the marriage will do the parents no harm.": (
+        "이 혼인은 부모님께 해가 되지 않습니다.", "この結婚はご両親に障りません。", "此婚无妨于父母。", "此婚無妨於父母。"),
+    "No: the marriage bodes ill for the parents.": (
+        "이 혼인은 부모님께 좋지 않은 징조입니다.", "この結婚はご両親によくない兆しです。", "此婚有妨于父母。", "此婚有妨於父母。"),
+    "Yes: the union will bring you no trouble.": (
+        "이 인연은 화를 부르지 않습니다.", "この縁が災いを招くことはありません。", "此婚无患。", "此婚無患。"),
+    "No: the union will bring you trouble; take care.": (
+        "이 인연은 화를 부르니 조심하십시오.", "この縁は災いを招きます。用心してください。", "此婚有患，须谨慎。",
+        "此婚有患，須謹慎。"),
+    "Yes: nothing will stop the marriage.": (
+        "혼사를 가로막는 것은 없습니다.", "縁談を妨げるものはありません。", "无人能拦阻此婚。", "無人能攔阻此婚。"),
+    "No: the marriage will be blocked.": (
+        "혼사가 가로막힙니다.", "縁談は妨げられます。", "此婚必遭拦阻。", "此婚必遭攔阻。"),
 }
 # classical terms (msgctxt term): (en, ko, ja, zh_Hans, zh_Hant)
 TERMS: dict[str, tuple[str, str, str, str, str]] = {

@@ -1,4 +1,4 @@
-"""Generate ``core/jie_table.py``: the UTC instant of every 節 from 小寒 1899 to 大雪 2101.
+"""Generate ``core/chart/jie_table.py``: the UTC instant of every 節 from 小寒 1899 to 大雪 2101.
 
 The month pillar changes at these instants, so the engine needs them to the second, yet computing
 them at run time would put an ephemeris on the hot path.  We compute them once with sxtwl
@@ -49,7 +49,7 @@ JIE = (
 _BY_YEAR_INDICES = [*range(3, 24), 0, 1, 2, 3]  # what getJieQiByYear(y) returns, in order
 _UNIX_EPOCH_JD = Fraction(2440587.5)  # 1970-01-01T00:00:00 as a Julian day
 _BEIJING = 8 * 3600
-OUTPUT = Path(__file__).resolve().parent.parent / "core" / "jie_table.py"
+OUTPUT = Path(__file__).resolve().parent.parent / "core" / "chart" / "jie_table.py"
 
 
 def beijing_jd_to_posix(jd: float) -> int:

@@ -29,12 +29,14 @@ GLOSSARY = ROOT.parent / "shared" / "notes" / "glossary.md"
 
 def core_terms() -> list[str]:
     """Every canonical name core can put in front of a user."""
-    from core import chart, ganzhi, hexagram, question, reading, relations
+    from core import question
+    from core.chart import chart, ganzhi, hexagram, relations
+    from core.reading import verdict
 
     words: list[str] = []
     for enum in (hexagram.Relation, chart.Spirit, chart.Season, chart.MonthRelation, chart.DayRelation,
                  chart.DayClash, chart.Transformation, chart.HexagramTransformation, relations.Stage,
-                 reading.Verdict, hexagram.Generation, question.Role, question.Special):
+                 verdict.Verdict, hexagram.Generation, question.Role, question.Special):
         words += [m.name for m in enum]
     words += [e.name for e in ganzhi.Element]
     words += [t.name for t in hexagram.Trigram]

@@ -23,12 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core.calendar import Moment  # noqa: E402
-from core.cast import Cast, LineValue  # noqa: E402
-from core.chart import build_chart  # noqa: E402
+from core.chart.calendar import Moment  # noqa: E402
+from core.chart.cast import Cast, LineValue  # noqa: E402
+from core.chart.chart import build_chart  # noqa: E402
 from core.export import chart_dict, reading_dict  # noqa: E402
 from core.question import Birth, Question, Sex, Subject, Thing, Topic, follow_ups  # noqa: E402
-from core.reading import read  # noqa: E402
+from core.reading.pipeline import read  # noqa: E402
 
 PATH = ROOT / "tests" / "data" / "reading_digests.json"
 ZONES = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei")  # no DST rules a tzdata update could move

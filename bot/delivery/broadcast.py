@@ -40,25 +40,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
+from collections.abc import AsyncGenerator, Callable
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from datetime import time as dt_time
 from typing import Any, Final
 from zoneinfo import ZoneInfo
 
-from telegram.error import (
-    BadRequest,
-    Forbidden,
-    InvalidToken,
-    RetryAfter,
-    TelegramError,
-)
 from telegram.ext import Application, ContextTypes, ExtBot
 from telegram.request import HTTPXRequest
 
-from bot.delivery.pacing import BOT_RATE, BROADCAST, CLI_RATE, Budget, PacedLimiter, in_slot, retry_seconds
+from bot.delivery.asks import send_due_asks
+from bot.delivery.pacing import BOT_RATE, BROADCAST, CLI_RATE, Budget, PacedLimiter, in_slot
+from bot.delivery.sending import MAX_RATE_WAITS, NETWORK_RETRY, Send, SendStats, send_all
 from bot.delivery.shared_budget import SendAccount, budget_for
 from bot.ops import metrics
 from bot.render.almanac import render_almanac
@@ -79,8 +73,6 @@ DEFAULT_TIME: Final = "07:00"
 DEFAULT_INTERVAL: Final = 30.0  # seconds between broadcast runs in the bot
 DEFAULT_CONCURRENCY: Final = 4  # deliveries in flight: enough to keep the pace, few pending reservations
 DEFAULT_RATE: Final = CLI_RATE  # broadcast messages a second, ``liuyao broadcast`` (bot.delivery.pacing)
-NETWORK_RETRY: Final = timedelta(minutes=1)
-MAX_RATE_WAITS: Final = 3  # RetryAfter answers waited out for one message before it is left for a later run
 RETENTION: Final = timedelta(days=60)  # delivery records older than this are pruned
 JOB_NAME: Final = "daily-almanac"
 
@@ -93,26 +85,14 @@ def _utcnow() -> datetime:
 
 
 @dataclass
-class BroadcastStats:
-    due: int = 0  # subscriptions the stream yielded
-    sent: int = 0  # confirmed
-    skipped: int = 0  # not reserved: another live sender holds it, or it stopped being due meanwhile
-    blocked: int = 0  # Forbidden: subscription ended
-    retry_later: int = 0  # transient failure recorded; due again later the same local date
-    failed: int = 0  # given up for that local date (BadRequest)
-    rate_limited: int = 0  # RetryAfter answers that reached the broadcast (after the limiter's retries)
-    stopped: bool = False  # ended early because the application is stopping
-    started: float = field(default_factory=time.monotonic)
-    finished: float | None = None
+class BroadcastStats(SendStats):
+    """What a broadcast pass did (``bot.delivery.sending.SendStats``: due, sent, skipped, blocked …), and the asks
+    (``bot.delivery.asks``) ``broadcast_once`` sent after the almanac."""
 
-    @property
-    def seconds(self) -> float:
-        return (self.finished or time.monotonic()) - self.started
+    asks_sent: int = 0
 
     def summary(self) -> str:
-        return (f"due {self.due}, sent {self.sent}, skipped {self.skipped}, blocked {self.blocked}, "
-                f"retry later {self.retry_later}, failed {self.failed}, rate limited {self.rate_limited}"
-                f"{', stopped early' if self.stopped else ''} in {self.seconds:.1f} s")
+        return super().summary() + (f"; asks sent {self.asks_sent}" if self.asks_sent else "")
 
 
 def daily_text(due: DueSubscription) -> str:
@@ -145,121 +125,62 @@ async def broadcast_due(
     ``should_stop`` is asked before each new delivery: when it answers True, the sends in flight finish and nothing
     more is started.
     """
-    if concurrency < 1:
-        raise ValueError("concurrency must be >= 1")
     clock = clock or _utcnow
-    stats = BroadcastStats()
-    slots = asyncio.Semaphore(concurrency)
-    send = _sender(bot, storage, rate, paid)
-    tasks: set[asyncio.Task[None]] = set()
-    aborted: list[BaseException] = []
 
-    def done(task: asyncio.Task[None]) -> None:
-        tasks.discard(task)
-        slots.release()
-        if not task.cancelled() and task.exception() is not None:
-            aborted.append(task.exception())  # type: ignore[arg-type]
-
-    try:
-        stream = storage.iter_due_subscriptions(clock(), page_size=page_size)
-        async with contextlib.aclosing(stream):
+    async def parcels() -> AsyncGenerator[AlmanacParcel, None]:
+        async with contextlib.aclosing(storage.iter_due_subscriptions(clock(), page_size=page_size)) as stream:
             async for due in stream:
-                await slots.acquire()
-                if aborted or (should_stop is not None and should_stop()):
-                    slots.release()
-                    stats.stopped = not aborted
-                    break
-                stats.due += 1
-                task = asyncio.create_task(
-                    _deliver(send, storage, due, clock, stats, max_rate_waits, network_retry),
-                    name=f"almanac-{due.user_id}")
-                tasks.add(task)
-                task.add_done_callback(done)
-        if tasks:
-            await asyncio.wait(set(tasks))
-    except BaseException:
-        for task in tasks:
-            task.cancel()
-        if tasks:
-            await asyncio.wait(set(tasks))
-        raise
-    finally:
-        stats.finished = time.monotonic()
-    if aborted:
-        raise aborted[0]
+                yield AlmanacParcel(due, storage, clock)
+
+    stats = BroadcastStats()
+    await send_all(sender(bot, storage, rate, paid), parcels(), stats, concurrency=concurrency,
+                   should_stop=should_stop, max_rate_waits=max_rate_waits, network_retry=network_retry)
     return stats
 
 
-Send = Callable[[int, str], Coroutine[Any, Any, Any]]
+class AlmanacParcel:
+    """One subscriber's almanac of their local date (``bot.delivery.sending.Parcel``): claimed, sent and recorded as
+    ``bot.storage`` describes the deliveries."""
+
+    what = "almanac"
+
+    def __init__(self, due: DueSubscription, storage: Storage, clock: Clock) -> None:
+        self.due, self.storage, self.clock = due, storage, clock
+        self.chat_id, self.user_id = due.chat_id, due.user_id
+
+    async def claim(self) -> bool:
+        return await self.storage.reserve_delivery(self.due, now=self.clock())
+
+    def render(self) -> tuple[str, dict[str, Any]]:
+        return daily_text(self.due), {}
+
+    async def fail(self, error: str, *, retry: bool, retry_after: timedelta | None = None) -> None:
+        await self.storage.fail_delivery(self.due, error=error, retry=retry, retry_after=retry_after, now=self.clock())
+
+    async def unreachable(self) -> None:
+        await self.storage.unsubscribe(self.user_id, reason="blocked", now=self.clock())
+
+    async def confirm(self, message_id: int) -> None:
+        await self.storage.confirm_delivery(self.due, message_id=message_id, now=self.clock())
+        _count_sent(self.due, self.clock())
 
 
-def _sender(bot: Any, storage: Storage, rate: float | None, paid: bool) -> Send:
-    """How one almanac is sent: through the bot's ``PacedLimiter`` (marked as the broadcast's), or, for a bot
-    without one, in a slot of a budget of this run."""
+def sender(bot: Any, storage: Storage, rate: float | None, paid: bool) -> Send:
+    """How one broadcast message (an almanac, or an ask of ``bot.delivery.asks``) is sent: through the bot's
+    ``PacedLimiter`` (marked as the broadcast's), or, for a bot without one, in a slot of a budget of this run."""
     extra: dict[str, Any] = {"allow_paid_broadcast": True} if paid else {}
     limiter = getattr(bot, "rate_limiter", None)
     if isinstance(limiter, PacedLimiter):
-        async def through_limiter(chat_id: int, text: str) -> Any:
-            return await bot.send_message(chat_id, text, rate_limit_args=BROADCAST, **extra)
+        async def through_limiter(chat_id: int, text: str, **kw: Any) -> Any:
+            return await bot.send_message(chat_id, text, rate_limit_args=BROADCAST, **extra, **kw)
 
         return through_limiter
     budget = budget_for(storage, rate, paid)
 
-    async def in_own_slot(chat_id: int, text: str) -> Any:
-        return await in_slot(budget, lambda: bot.send_message(chat_id, text, **extra))
+    async def in_own_slot(chat_id: int, text: str, **kw: Any) -> Any:
+        return await in_slot(budget, lambda: bot.send_message(chat_id, text, **extra, **kw))
 
     return in_own_slot
-
-
-async def _deliver(send: Send, storage: Storage, due: DueSubscription, clock: Clock, stats: BroadcastStats,
-                   max_rate_waits: int, network_retry: timedelta) -> None:
-    if not await storage.reserve_delivery(due, now=clock()):
-        stats.skipped += 1
-        return
-    try:
-        text = daily_text(due)
-    except Exception as exc:  # a bug in rendering: record it, try again later
-        log.exception("could not render the almanac for user %s", due.user_id)
-        await storage.fail_delivery(due, error=f"render: {exc!r}", retry=True, retry_after=network_retry,
-                                    now=clock())
-        stats.retry_later += 1
-        return
-    waits = 0
-    while True:
-        try:
-            message = await send(due.chat_id, text)
-        except RetryAfter as exc:  # the budget holds every send for the wait (bot.delivery.pacing)
-            seconds = retry_seconds(exc)
-            stats.rate_limited += 1
-            waits += 1
-            log.warning("flood control: waiting %.1f s (user %s, wait %d)", seconds, due.user_id, waits)
-            if waits <= max_rate_waits:
-                continue
-            await storage.fail_delivery(due, error=str(exc), retry=True, retry_after=timedelta(seconds=seconds),
-                                        now=clock())
-            stats.retry_later += 1
-        except Forbidden as exc:
-            log.info("user %s cannot be reached (%s): subscription ended", due.user_id, exc.message)
-            await storage.fail_delivery(due, error=exc.message, retry=False, now=clock())
-            await storage.unsubscribe(due.user_id, reason="blocked", now=clock())
-            stats.blocked += 1
-        except BadRequest as exc:  # before NetworkError: BadRequest subclasses it
-            log.warning("almanac to user %s refused: %s", due.user_id, exc.message)
-            await storage.fail_delivery(due, error=exc.message, retry=False, now=clock())
-            stats.failed += 1
-        except InvalidToken as exc:  # the whole broadcast is misconfigured: stop it
-            await storage.fail_delivery(due, error=str(exc), retry=True, now=clock())
-            stats.retry_later += 1
-            raise
-        except (TelegramError, OSError) as exc:  # NetworkError, TimedOut, 5xx: a later run tries again
-            log.warning("almanac to user %s not sent (%r): retrying later", due.user_id, exc)
-            await storage.fail_delivery(due, error=repr(exc), retry=True, retry_after=network_retry, now=clock())
-            stats.retry_later += 1
-        else:
-            await _confirm(storage, due, message.message_id, clock)
-            stats.sent += 1
-            _count_sent(due, clock())
-        return
 
 
 def _count_sent(due: DueSubscription, now: datetime) -> None:
@@ -272,17 +193,6 @@ def _count_sent(due: DueSubscription, now: datetime) -> None:
         return
     if (now - scheduled).total_seconds() > metrics.LATE_AFTER:
         metrics.DELIVERIES_LATE.inc()
-
-
-async def _confirm(storage: Storage, due: DueSubscription, message_id: int, clock: Clock) -> None:
-    """Record the send at once; a cancellation arriving now waits for the record (else: a duplicate later)."""
-    record = asyncio.ensure_future(storage.confirm_delivery(due, message_id=message_id, now=clock()))
-    try:
-        await asyncio.shield(record)
-    except asyncio.CancelledError:
-        with contextlib.suppress(Exception):
-            await record
-        raise
 
 
 # ---- in the running bot ---------------------------------------------------------------------------------
@@ -300,6 +210,7 @@ class DailyAlmanacJob:
         self._paced: object | None = None  # the storage the budget was chosen for
         self.runs = 0
         self.last: BroadcastStats | None = None
+        self.last_asks: SendStats | None = None
         self._lock = asyncio.Lock()
         self._released = False
         self._pruned_on: date | None = None
@@ -318,16 +229,23 @@ class DailyAlmanacJob:
                 # One bot per database: a 'pending' reservation of another owner belongs to a dead process.
                 # (In a cluster it may be a live worker's: there a reservation is left to its lease.)
                 released = await storage.release_stale_reservations(now=clock())
+                released += await storage.release_stale_asks(now=clock())
                 self._released = True
                 if released:
                     log.info("released %d reservation(s) left by a stopped process", released)
             stats = await broadcast_due(app.bot, storage, clock=clock, concurrency=self.concurrency, rate=self.rate,
                                         should_stop=lambda: not app.running, paid=self.paid)
-            self.runs += 1
-            self.last = stats
             metrics.DELIVERIES_DUE.set(stats.due)
             if stats.due:
                 log.info("daily almanac: %s", stats.summary())
+            # Then the asks (bot.delivery.asks), in the same turn and at the same pace.
+            self.last_asks = await send_due_asks(sender(app.bot, storage, self.rate, self.paid), storage,
+                                                 clock=clock, concurrency=self.concurrency,
+                                                 should_stop=lambda: not app.running)
+            if self.last_asks.due:
+                log.info("asking back: %s", self.last_asks.summary())
+            self.runs += 1
+            self.last = stats
             today = clock().astimezone(UTC).date()
             if self._pruned_on != today:
                 self._pruned_on = today
@@ -412,7 +330,14 @@ async def broadcast_once(token: str, api_base_url: str | None, database: str, *,
             released = await storage.release_stale_reservations(now=(clock or _utcnow)())
             if released:
                 log.info("released %d reservation(s) of other senders", released)
+        if release_stale:
+            await storage.release_stale_asks(now=(clock or _utcnow)())
         async with make_bot(token, api_base_url, rate=rate, paid=paid, budget=budget_for(storage, rate, paid),
                             proxy=proxy) as bot:
-            return await broadcast_due(bot, storage, clock=clock, concurrency=concurrency, rate=rate,
-                                       should_stop=should_stop, paid=paid)
+            stats = await broadcast_due(bot, storage, clock=clock, concurrency=concurrency, rate=rate,
+                                        should_stop=should_stop, paid=paid)
+            if not stats.stopped:  # then the asks (bot.delivery.asks) due now, at the same pace
+                asks = await send_due_asks(sender(bot, storage, rate, paid), storage, clock=clock or _utcnow,
+                                           concurrency=concurrency, should_stop=should_stop)
+                stats.asks_sent = asks.sent
+            return stats

@@ -40,6 +40,7 @@ from telegram.ext import Application, ContextTypes
 
 from bot.ops import metrics
 from bot.storage import Storage
+from bot.storage.errors import passing_failure
 from bot.storage.persistence import DRAFT_KEYS, StoragePersistence
 
 log = logging.getLogger(__name__)
@@ -98,8 +99,12 @@ class SweepJob:
             now = clock() if clock is not None else storage.now()
             self.last = await sweep_abandoned(storage, persistence.ttl, now=now, grace=self.grace, batch=self.batch,
                                               max_batches=self.max_batches)
-        except Exception:  # the database away for a moment: the next run sweeps what this one did not
-            log.exception("sweeping abandoned consultations failed; trying again at the next run")
+        except Exception as exc:  # the database away for a moment: the next run sweeps what this one did not
+            if passing_failure(exc):  # (one line: the outage is said where it is met)
+                log.warning("sweeping abandoned consultations failed (%s); trying again at the next run",
+                            " ".join(str(exc).split()) or type(exc).__name__)
+            else:
+                log.exception("sweeping abandoned consultations failed; trying again at the next run")
         self.runs += 1
 
 

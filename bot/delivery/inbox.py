@@ -11,8 +11,9 @@ them.  Here the application's ``update_queue`` is an ``Inbox``:
 - An update whose id is already there — Telegram sending again what it was not told arrived — is dropped, so
   nothing is handled twice.
 - ``bot.delivery.lanes`` marks it handled in the same transaction that writes the state it changed
-  (``StoragePersistence.commit_update``); a process killed before that commit handles it again at the next start
-  (``replay``, in ``update_id`` order, before anything new), from the state as it was before it.
+  (``StoragePersistence.commit_update``), and only once its replies reached Telegram (``bot.delivery.replies``); a
+  process killed or stopped before that commit handles it again at the next start (``replay``, in ``update_id``
+  order, before anything new), from the state as it was before it.
 
 In a cluster (PostgreSQL) every worker also looks, every ``SWEEP_EVERY`` seconds, for updates received more than
 ``ORPHANED`` ago and still not handled — their worker died — and handles them (``sweep``); ``bot.delivery.lanes`` makes
@@ -36,6 +37,7 @@ from telegram import Update
 from bot.delivery.outage import Backoff, Outage
 from bot.delivery.request import TolerantBot
 from bot.storage import Storage
+from bot.storage.errors import passing_failure
 from bot.storage.values import fits
 
 if TYPE_CHECKING:
@@ -48,6 +50,7 @@ PRUNE_EVERY = 5_000  # updates received between two prunings
 ORPHANED = timedelta(seconds=5)  # a cluster's update still not handled this long after it came: its worker died
 SWEEP_EVERY = 2.0  # seconds between two looks for orphaned updates (in a cluster)
 RESWEEP = 60.0  # seconds before an update this worker queued may be queued again by its sweep
+STOP_POLL_TIMEOUT = 1.0  # seconds for the getUpdates that confirms the stored updates at a stop
 
 
 def _user_id(update: Update) -> int | None:
@@ -63,6 +66,19 @@ def revive(update_id: int, body: str, bot: Any) -> Update | None:
     except Exception as exc:  # noqa: BLE001 - whatever the library raises on it: skip this one
         log.warning("stored update %s could not be read again (%s); skipped", update_id, exc)
         return None
+
+
+def as_stored(body: Any) -> str:
+    """An update's JSON as it is stored: its text readable (not escaped), except what no UTF-8 can hold — half of
+    a UTF-16 pair, which Telegram's JSON may carry — kept as its ``\\u`` escape.  It loads back the same, and no
+    engine refuses it (stored as UTF-8 text, such an update failed every try: polling stopped for good)."""
+    text = json.dumps(body, ensure_ascii=False)
+    if not text.isascii():
+        try:
+            text.encode()
+        except UnicodeEncodeError:
+            return json.dumps(body)
+    return text
 
 
 class Inbox(asyncio.Queue[object]):
@@ -91,6 +107,10 @@ class Inbox(asyncio.Queue[object]):
             self._note(item.update_id)
         await super().put(item)
 
+    def keep(self, update_id: int) -> None:
+        """``update_id`` is still this worker's (waiting to be tried again): its sweep leaves it."""
+        self._note(update_id)
+
     def _note(self, update_id: int) -> None:
         """Remember that this worker queued ``update_id`` (forgotten after ``RESWEEP``)."""
         now = time.monotonic()
@@ -107,8 +127,7 @@ class Inbox(asyncio.Queue[object]):
         storage = await self._storage()
         raw = raw or {}
         new = await storage.store_updates(
-            (u.update_id, _user_id(u), json.dumps(raw.get(u.update_id) or u.to_dict(), ensure_ascii=False))
-            for u in updates)
+            (u.update_id, _user_id(u), as_stored(raw.get(u.update_id) or u.to_dict())) for u in updates)
         self._received += len(new)
         if self._received >= PRUNE_EVERY:
             self._received = 0
@@ -126,6 +145,7 @@ class Inbox(asyncio.Queue[object]):
         for update_id, body in rows:
             if (update := revive(update_id, body, bot)) is None:
                 continue
+            self._note(update_id)  # queued here: a cluster's sweep leaves it while it waits for its turn
             await super().put(update)
         if rows:
             log.info("%d updates received before the last stop but not handled: handling them now", len(rows))
@@ -151,13 +171,20 @@ class Inbox(asyncio.Queue[object]):
         return count
 
     async def sweeping(self, bot: Any, every: float = SWEEP_EVERY) -> None:
-        """``sweep`` every ``every`` seconds, for as long as the worker runs (a failed sweep is logged)."""
+        """``sweep`` every ``every`` seconds, for as long as the worker runs (a failed sweep is logged: the
+        database away as an outage, once, anything else with its traceback)."""
+        outage = Outage("sweeping for orphaned updates", log)
         while True:
             await asyncio.sleep(every)
             try:
                 await self.sweep(bot)
-            except Exception:
-                log.exception("sweeping for orphaned updates failed; trying again")
+            except Exception as exc:
+                if passing_failure(exc):
+                    outage.failed(exc)
+                else:
+                    log.exception("sweeping for orphaned updates failed; trying again")
+                continue
+            outage.recovered()
 
     async def prune(self) -> int:
         storage = await self._storage()
@@ -176,12 +203,21 @@ class InboxBot(TolerantBot):
     _inbox: Inbox | None = None  # (a Bot's public attributes are frozen)
     _outage: Outage | None = None
     _backoff_first = 1.0  # seconds before the first try again
+    _stopping = False
 
     def use_inbox(self, inbox: Inbox) -> None:
         self._inbox = inbox
         self._outage = Outage("storing received updates", log)
 
+    def stop_taking(self) -> None:
+        """A stop (``bot.delivery.stopping``): the updater's last ``getUpdates`` only confirms what is stored, so it gets
+        ``STOP_POLL_TIMEOUT``, and a batch that cannot be stored then is left to Telegram (not confirmed: sent
+        again at the next start) instead of waited for."""
+        self._stopping = True
+
     async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
+        if self._stopping:
+            kwargs["read_timeout"] = kwargs["connect_timeout"] = STOP_POLL_TIMEOUT
         updates = await super().get_updates(*args, **kwargs)
         if self._inbox is None or self._outage is None or not updates:
             return updates
@@ -191,6 +227,8 @@ class InboxBot(TolerantBot):
                 await self._inbox.store_batch(updates)
             except Exception as exc:  # noqa: BLE001 - the database's or the disk's failure: wait, then again
                 self._outage.failed(exc, f"(a batch of {len(updates)})")
+                if self._stopping:
+                    return ()
                 await asyncio.sleep(backoff.pause())
                 continue
             self._outage.recovered()

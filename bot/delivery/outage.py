@@ -76,3 +76,4 @@ class Backoff:
 
     def reset(self) -> None:
         self.next = self.first
+

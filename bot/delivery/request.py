@@ -28,6 +28,8 @@ from telegram.ext import ExtBot
 from telegram.request import BaseRequest, RequestData
 from telegram.warnings import PTBUserWarning
 
+from bot.delivery import replies
+from bot.delivery.outage import Outage
 from bot.ops import metrics
 
 log = logging.getLogger(__name__)
@@ -74,6 +76,15 @@ class RetryingRequest(BaseRequest):
         self.backoff = backoff
         self.max_pause = max_pause
         self.retried = 0  # calls tried again (for the probes)
+        # calls that failed after their tries: one warning as it starts, a line a minute, one as it ends
+        self.outage = Outage("the Bot API", log)
+
+    def _failed(self, endpoint: str, exc: BaseException) -> None:
+        """A call that failed after its tries: logged as an outage, and — a reply, not a button's spinner — its
+        update is left pending to be answered later (``bot.delivery.replies``)."""
+        self.outage.failed(exc, f"({endpoint})")
+        if endpoint not in replies.COSMETIC:
+            replies.failed(exc)
 
     @property
     def read_timeout(self) -> float | None:
@@ -106,14 +117,21 @@ class RetryingRequest(BaseRequest):
                                                  connect_timeout, pool_timeout)
             except NetworkError as exc:  # TimedOut included
                 if attempt == tries:
+                    self._failed(endpoint, exc)
                     raise
                 why = type(exc).__name__
             else:
                 if code < 500 or attempt == tries:
+                    if code >= 500:
+                        self._failed(endpoint, NetworkError(f"HTTP {code}"))
+                    elif code != 429:  # (a 429 is the rate limiter's to wait out)
+                        self.outage.recovered()
                     return code, payload
                 why = f"HTTP {code}"
             self.retried += 1
-            log.info("%s: %s, trying again (%d of %d)", endpoint, why, attempt + 1, tries)
+            # while the Bot API is known to be down, its retries are not news (the outage is logged once)
+            log.log(logging.DEBUG if self.outage.ongoing else logging.INFO, "%s: %s, trying again (%d of %d)",
+                    endpoint, why, attempt + 1, tries)
             await asyncio.sleep(pause * random.uniform(0.5, 1.0))
             pause = min(pause * 2, self.max_pause)
         raise AssertionError("unreachable")  # pragma: no cover

@@ -13,7 +13,8 @@ logging a traceback per try).  PTB's documentation shows the way out — a custo
 - **a cap on open connections** (``MAX_CONNECTIONS``, and never within ``RESERVED_DESCRIPTORS`` of the process's
   descriptor limit): past it a connection is closed at once; our own accept loop backs off when the system is
   out of descriptors (EMFILE), logged once (``bot.delivery.outage``), instead of spinning;
-- **a malformed body** is 400 with one line at INFO, never a traceback;
+- **a malformed body** is 400 with one line at INFO, never a traceback — and a flood of them one line a minute
+  with a count (``bot.ops.logs.Repeated``), as tornado's own line for a body past the limit;
 - each update is answered 200 only once it is stored (``bot.delivery.inbox.Inbox.put``), as PTB's own server does.
 
 ``serve_webhook`` runs the application's life as ``run_webhook`` does (initialize, ``post_init``, setWebhook,
@@ -28,7 +29,6 @@ import hmac
 import json
 import logging
 import resource
-import signal
 import socket
 from typing import Any
 
@@ -40,8 +40,13 @@ from tornado.web import Application as TornadoApplication
 from tornado.web import RequestHandler, stream_request_body
 
 from bot.delivery.outage import Backoff, Outage
+from bot.delivery.stopping import SHUTDOWN_GRACE, Stopper
+from bot.ops.logs import Repeated
 
 log = logging.getLogger(__name__)
+# abuse repeats: a malformed body, a body past the limit (tornado's own line) is said once a minute with a count
+log.addFilter(Repeated("a webhook request whose body is not an update"))
+logging.getLogger("tornado.general").addFilter(Repeated("Malformed HTTP message"))
 
 MAX_BODY = 1024 * 1024  # bytes of one update; Telegram's are a few kB
 MAX_HEADERS = 16 * 1024  # bytes of a request's headers
@@ -197,12 +202,13 @@ class WebhookServer:
 
 
 async def serve_webhook(application: Application[Any, Any, Any, Any, Any, Any], *, host: str, port: int,
-                        path: str, url: str, secret: str, allowed_updates: list[str] | None = None) -> None:
-    """The application's whole life in webhook mode on ``WebhookServer``, until SIGTERM or SIGINT."""
+                        path: str, url: str, secret: str, allowed_updates: list[str] | None = None,
+                        grace: float = SHUTDOWN_GRACE) -> None:
+    """The application's whole life in webhook mode on ``WebhookServer``, until SIGTERM or SIGINT (then the
+    updates being handled get ``grace`` seconds: ``bot.delivery.stopping``)."""
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
+    stopper = Stopper(application, grace, then=stop.set)
+    stopper.install(asyncio.get_running_loop())
     server = WebhookServer(application, host, port, path, secret)
     await application.initialize()
     try:
@@ -222,3 +228,4 @@ async def serve_webhook(application: Application[Any, Any, Any, Any, Any, Any], 
         await application.shutdown()
         if application.post_shutdown is not None:
             await application.post_shutdown(application)
+        stopper.finished()

@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from telegram import BotCommand, Update
+from telegram import BotCommand, InlineKeyboardMarkup, Update
 from telegram.constants import ParseMode
 from telegram.ext import (
     Application,
@@ -35,19 +35,23 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 from telegram.warnings import PTBUserWarning
 
+from bot.delivery import replies
 from bot.delivery.expiry import install as install_expiry
 from bot.delivery.inbox import Inbox, InboxBot
 from bot.delivery.lanes import CLUSTER_SLOTS, SLOTS, FairUpdateProcessor, connections
 from bot.delivery.pacing import PacedLimiter
 from bot.delivery.request import RetryingRequest
-from bot.handlers import common, flow, natal_flow
+from bot.handlers import askback, common, flow, natal_flow
 from bot.handlers import keyboards as kb
+from bot.handlers.common import recompute
 from bot.handlers.gate import gate, small_int
 from bot.handlers.limits import dropped_notice, reading_allowed
 from bot.handlers.words import topic_of
 from bot.ops.config import DEFAULT_ZONES, Config
 from bot.ops.health import MeteredApplication, start_ops, stop_ops
 from bot.ops.health import install as install_ops
+from bot.ops.outcomes import tally
+from bot.render.askback import settings_line, tally_text
 from bot.render.dates import day_text, moment_text
 from bot.render.glossary import render_all_terms, render_terms
 from bot.render.i18n import N_, _, ngettext, normalize, set_current, term, use
@@ -57,12 +61,8 @@ from bot.render.zones import find_zones_soon
 from bot.storage import NatalReading as StoredNatal
 from bot.storage import is_postgres_url
 from bot.storage.persistence import StoragePersistence, StoredConversationHandler
-from core.calendar import DayBoundary, Moment
-from core.cast import CastError, CoinConvention, parse_cast, parse_toss
-from core.chart import build_chart
+from core.chart.cast import CastError, CoinConvention, parse_cast, parse_toss
 from core.natal import read_natal
-from core.question import Question
-from core.reading import read
 
 log = logging.getLogger(__name__)
 # The consultation's buttons are meant to work from any message of the user's chat (per_message=False); PTB's
@@ -70,12 +70,24 @@ log = logging.getLogger(__name__)
 warnings.filterwarnings("ignore", message="If 'per_message=False'", category=PTBUserWarning)
 
 USER_CACHE = 100_000  # users' settings kept in memory (a write transaction per update saved)
-COMMANDS = ("start", "cast", "natal", "history", "terms", "today", "subscribe", "unsubscribe", "settings", "lang", "tz",
-            "help", "cancel")
+COMMANDS = ("start", "cast", "natal", "history", "terms", "today", "subscribe", "unsubscribe", "askback", "settings",
+            "lang", "tz", "help", "cancel")
 
 
 async def load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Group -1: the user's settings for this update, and the language set for it alone."""
+    """Group -1: the user's settings for this update, and the language set for it alone.  The database away: the
+    update goes no further (no handler runs without its user) and is handled again later (``bot.delivery.replies``)."""
+    try:
+        await _load_user(update, context)
+    except ApplicationHandlerStop:
+        raise
+    except Exception as exc:
+        if replies.note(exc):
+            raise ApplicationHandlerStop from exc
+        raise
+
+
+async def _load_user(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     persistence = context.application.persistence
     assert isinstance(persistence, StoragePersistence)
     context.application.bot_data["storage"] = await persistence.get_storage()
@@ -133,6 +145,7 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         _("/terms — what the terms of your latest reading mean"),
         _("/today — today's almanac of stars"),
         _("/subscribe 07:00 — the almanac every morning; /unsubscribe to stop"),
+        _("/askback 20:00 — when a reading's moment comes, I ask whether it happened; /askback off to stop"),
         _("/settings — language, time zone, day boundary and coin convention"),
         _("/cancel — stop the current step"),
         "",
@@ -149,9 +162,11 @@ async def show_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
                 else _("No daily almanac (/subscribe)."))
     grim = (_("Grave verses of 玉照定真經 (early loss, violent death …): shown.") if user.grim else
             _("Grave verses of 玉照定真經 (early loss, violent death …): hidden."))
+    asking = settings_line(user.ask_back, user.ask_at)
+    markup = kb.settings(user.day_boundary, user.coins, user.grim)
+    markup = InlineKeyboardMarkup([*markup.inline_keyboard, *askback.settings_rows(user)])
     await common.say(update, _("Language: {lang}\nTime zone: {tz}\n").format(
-        lang=kb.LANG_NAMES[user.lang], tz=user.tz) + sub_text + "\n" + grim,
-        kb.settings(user.day_boundary, user.coins, user.grim))
+        lang=kb.LANG_NAMES[user.lang], tz=user.tz) + sub_text + "\n" + grim + "\n" + asking, markup)
 
 
 async def settings_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -176,6 +191,9 @@ async def settings_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     elif parts[1] == "coins" and len(parts) == 3 and parts[2] in ("backs", "faces"):
         new = await st.update_user_settings(user.user_id, coins=parts[2])
         context.application.bot_data["users"][user.user_id] = new
+        await show_settings(update, context)
+    elif parts[1] == "ask" and len(parts) == 3 and parts[2] in ("on", "off"):
+        await askback.switch(context, user, parts[2] == "on")
         await show_settings(update, context)
     elif parts[1] == "grim" and len(parts) == 3 and parts[2] in ("0", "1"):
         new = await st.update_user_settings(user.user_id, grim=parts[2] == "1")
@@ -265,8 +283,13 @@ async def history(update: Update, context: ContextTypes.DEFAULT_TYPE, offset: in
         return
     items: list[tuple[int | str, str]] = [
         (f"n:{r.id}" if isinstance(r, StoredNatal) else r.id, _label(r, user.tz)) for r in page.items]
-    await common.say(update, _("Your readings ({first}–{last} of {total}):").format(
-        first=offset + 1, last=offset + len(items), total=page.total), kb.history(items, offset, page.has_more))
+    head = _("Your readings ({first}–{last} of {total}):").format(first=offset + 1, last=offset + len(items),
+                                                                 total=page.total)
+    record = tally(await common.storage(context).user_outcomes(user.user_id))  # how they turned out
+    if record.recorded:
+        head = tally_text(recorded=record.recorded, at=record.at, earlier=record.earlier, later=record.later,
+                          not_=record.not_, judged=record.judged, held=record.held) + "\n\n" + head
+    await common.say(update, head, kb.history(items, offset, page.has_more))
 
 
 async def history_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -305,24 +328,6 @@ async def _stored(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[A
         await common.say(update, _("That reading is not in your history."))
         return None
     return row, recompute(row)
-
-
-def recompute(row: Any) -> Any:
-    """The Reading object of a stored reading, from its cast, moment and question (the answers without a column
-    of their own are read from the stored record's ``question``; a record from before an answer existed has none,
-    and None is what it was read with)."""
-    stored_moment = row.reading.get("moment", {}) if isinstance(row.reading, dict) else {}
-    if row.moment_utc is not None and row.moment_tz:
-        moment = Moment.at(row.moment_utc, row.moment_tz, DayBoundary(row.day_boundary or 23))
-    else:
-        moment = Moment.from_pillars(stored_moment["month_branch"], stored_moment["day"], stored_moment.get("year"))
-    asked = ((row.reading.get("reading", {}).get("question", {}) or {}) if isinstance(row.reading, dict) else {})
-    question = Question.parse_ids(row.topic or "other", row.subject, row.sex, row.use_god,
-                                  subject_sex=asked.get("subject_sex"), thing=asked.get("thing"),
-                                  horizon=asked.get("horizon"), illness=asked.get("illness"),
-                                  weather=asked.get("weather"), birth=asked.get("birth"),
-                                  office=asked.get("office"), exam=asked.get("exam"))
-    return read(build_chart(parse_cast(row.lines), moment), question)
 
 
 async def open_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -431,7 +436,7 @@ async def cast_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
     if not await reading_allowed(update, context):
         state = (common.user_data(context).get("c") or {}).get("state")
         return state if isinstance(state, int) else ConversationHandler.END
-    c: dict[str, Any] = {"id": common.new_consultation_id()}
+    c: dict[str, Any] = {"id": common.consultation_id(update)}
     common.user_data(context)["c"] = c
     topic = next((t.value for a in args if (t := topic_of(a)) is not None), None)
     rest = [a for a in args if topic_of(a) is None]
@@ -586,7 +591,17 @@ async def fallback_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Log the unexpected; tell the user something went wrong, without internals."""
+    """Log the unexpected; tell the user something went wrong, without internals.
+
+    A failure that passes (``bot.delivery.replies.passing``: Telegram unreachable, the database away) is neither: the
+    update is left pending and answered once it is over, and the outage is logged once, where it is met (the
+    request layer, the lanes) — not a traceback per update, nor per failed poll for new updates."""
+    error = context.error
+    if error is not None and replies.passing(error) and (
+            update is None or (isinstance(update, Update) and replies.failed(error))):
+        return
+    if isinstance(update, Update) and replies.kept():
+        return  # (a consequence of the failure that keeps the update, e.g. no user loaded: it is handled again)
     log.error("error while handling an update", exc_info=context.error)
     if isinstance(update, Update) and update.effective_chat is not None:
         lang = "en"
@@ -663,6 +678,7 @@ def build_application(config: Config, *, request: BaseRequest | None = None,
     app.add_handler(CommandHandler("history", history_command))
     app.add_handler(CommandHandler("terms", terms_command))
     app.add_handler(CommandHandler("cancel", cancel_outside))
+    askback.install(app)  # /askback, the offer under a reading and the asks' buttons (bot.handlers.askback)
     app.add_handler(CallbackQueryHandler(settings_button, pattern=r"^s:"))
     app.add_handler(CallbackQueryHandler(lang_button, pattern=r"^l:"))
     app.add_handler(CallbackQueryHandler(history_button, pattern=r"^h:"))

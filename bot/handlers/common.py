@@ -8,8 +8,10 @@ not in any one of them.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import logging
+import random
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
@@ -21,8 +23,14 @@ from telegram.constants import ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes, ConversationHandler
 
+from bot.delivery import replies
 from bot.render.korean import particles
 from bot.storage import Storage, User
+from core.chart.calendar import DayBoundary, Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import build_chart
+from core.question import Question
+from core.reading.pipeline import Reading, read
 
 log = logging.getLogger(__name__)
 
@@ -79,10 +87,19 @@ async def user_of(update: Update, context: ContextTypes.DEFAULT_TYPE) -> User:
     return context.application.bot_data["users"][sender(update).id]
 
 
-def new_consultation_id() -> str:
-    """The id a consultation's reading is stored under once (answered again after a crash, it is not stored
-    twice)."""
-    return secrets.token_hex(8)
+def consultation_id(update: Update) -> str:
+    """The id a consultation's reading is stored under once.  Drawn from the update that opens it, so that update
+    handled again — its reply did not reach Telegram (``bot.delivery.replies``), or the process died before its
+    commit — opens the same consultation, and a reading it stores is not stored twice."""
+    query, message = update.callback_query, update.effective_message
+    seed = f"{update.update_id}:{query.id if query else ''}:{message.date.timestamp() if message else ''}"
+    return hashlib.blake2b(seed.encode(), digest_size=8).hexdigest()
+
+
+def toss_for(c: dict[str, Any], update: Update) -> random.Random:
+    """The coins the bot tosses for a consultation at this update: the same if the update is handled again (its
+    reply did not get through), so the cast shown and the reading stored are one cast."""
+    return random.Random(f"{c.get('id') or secrets.token_hex(8)}:{update.update_id}")
 
 
 def consultation(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Any]:
@@ -115,7 +132,8 @@ async def answer_once(query: CallbackQuery, text: str | None = None) -> None:
     try:
         await query.answer(text)
     except TelegramError as exc:  # an old query Telegram no longer accepts, or Telegram unreachable: cosmetic
-        log.info("callback query not answered: %s", exc)
+        # (while Telegram is unreachable the outage is logged once, by the request layer)
+        log.log(logging.DEBUG if replies.passing(exc) else logging.INFO, "callback query not answered: %s", exc)
 
 
 async def answer_pending(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -127,3 +145,21 @@ async def answer_pending(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         _answered.discard(query.id)
     else:
         await answer_once(query)
+
+
+def recompute(row: Any) -> Reading:
+    """The Reading object of a stored reading, from its cast, moment and question (the answers without a column
+    of their own are read from the stored record's ``question``; a record from before an answer existed has none,
+    and None is what it was read with)."""
+    stored_moment = row.reading.get("moment", {}) if isinstance(row.reading, dict) else {}
+    if row.moment_utc is not None and row.moment_tz:
+        moment = Moment.at(row.moment_utc, row.moment_tz, DayBoundary(row.day_boundary or 23))
+    else:
+        moment = Moment.from_pillars(stored_moment["month_branch"], stored_moment["day"], stored_moment.get("year"))
+    asked = ((row.reading.get("reading", {}).get("question", {}) or {}) if isinstance(row.reading, dict) else {})
+    question = Question.parse_ids(row.topic or "other", row.subject, row.sex, row.use_god,
+                                  subject_sex=asked.get("subject_sex"), thing=asked.get("thing"),
+                                  horizon=asked.get("horizon"), illness=asked.get("illness"),
+                                  weather=asked.get("weather"), birth=asked.get("birth"),
+                                  office=asked.get("office"), exam=asked.get("exam"), aspect=asked.get("aspect"))
+    return read(build_chart(parse_cast(row.lines), moment), question)

@@ -15,13 +15,15 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from telegram import InputFile, Update
+from telegram import InlineKeyboardMarkup, InputFile, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
+from bot.delivery import replies
 from bot.handlers import keyboards as kb
 from bot.handlers import natal_flow
+from bot.handlers.askback import reading_markup
 from bot.handlers.common import (
     ASK_CAST_TIME,
     ASK_FOLLOW_UP,
@@ -42,9 +44,11 @@ from bot.handlers.common import (
     button,
     consultation,
     now,
+    recompute,
     say,
     sender,
     storage,
+    toss_for,
     user_data,
     user_of,
 )
@@ -57,9 +61,9 @@ from bot.render.i18n import _, term
 from bot.render.reading import render_reading
 from bot.storage import Reading as StoredReading
 from bot.storage import User
-from core.calendar import CalendarError, DayBoundary, Moment
-from core.cast import Cast, CastError, CoinConvention, Toss, parse_cast, parse_toss, random_cast
-from core.chart import build_chart
+from core.chart.calendar import CalendarError, DayBoundary, Moment
+from core.chart.cast import Cast, CastError, CoinConvention, Toss, parse_cast, parse_toss, random_cast
+from core.chart.chart import build_chart
 from core.export import reading_record
 from core.question import (
     OPTIONAL_FOLLOW_UPS,
@@ -71,7 +75,7 @@ from core.question import (
     follow_ups,
     optional_follow_ups,
 )
-from core.reading import Reading, read
+from core.reading.pipeline import Reading, read
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +90,7 @@ def _question(c: dict[str, Any]) -> Question:
     return Question.parse_ids(c.get("topic") or "other", c.get("subject"), c.get("sex"), c.get("use_god"),
                               subject_sex=c.get("subject_sex"), thing=c.get("thing"), horizon=c.get("horizon"),
                               illness=c.get("illness"), weather=c.get("weather"), birth=c.get("birth"),
-                              office=c.get("office"), exam=c.get("exam"))
+                              office=c.get("office"), exam=c.get("exam"), aspect=c.get("aspect"))
 
 
 def _optional_open(c: dict[str, Any], q: Question) -> tuple[FollowUp, ...]:
@@ -247,7 +251,7 @@ async def got_method(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
                             "○ — -- ×."))
         return ASK_LINES
     if method == "auto":
-        cast = random_cast(convention=CoinConvention(user.coins))
+        cast = random_cast(toss_for(c, update), convention=CoinConvention(user.coins))
         _store_cast(c, cast)
         c["moment"] = now(context).isoformat()  # tossed here and now: there is nothing to ask
         await say(update, _("The coins fell like this:") + "\n" + lines_picture([int(v) for v in cast.values]), pre=False)
@@ -536,20 +540,30 @@ async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int:
         moment_utc=moment.utc, tz=moment.tz, day_boundary=int(moment.day_boundary), question=c.get("question"),
         topic=c.get("topic"), subject=c.get("subject"), sex=c.get("sex"), use_god=c.get("use_god"),
         consultation=c.get("id"))
+    stored = await storage(context).get_reading(user.user_id, rid)
+    if stored is not None and (stored.lines != cast.lines_text or stored.moment_utc != moment.utc):
+        # this consultation was answered before (its reply did not reach Telegram, or the process died before
+        # the commit): the reading stored then is the answer, not a second reading of another moment
+        reading = recompute(stored)
     user_data(context).pop("c", None)
+    markup = await reading_markup(storage(context), user, sender(update).id, reading, rid, kb.after_reading(rid),
+                                  now(context))
     try:
-        await send_reading(update, reading, rid, c.get("question"))
-    except TelegramError as exc:  # stored: the consultation is over whatever happens to the reply
-        log.warning("reading %d of %s is stored but could not be sent (%s); it is in /history", rid,
-                    sender(update).id, exc)
+        await send_reading(update, reading, rid, c.get("question"), markup)
+    except TelegramError as exc:
+        if not replies.note(exc):  # refused for good: stored, the consultation is over; it is in /history
+            log.warning("reading %d of %s is stored but could not be sent (%s); it is in /history", rid,
+                        sender(update).id, exc)
     return END
 
 
-async def send_reading(update: Update, reading: Reading, rid: int, asked: str | None = None) -> None:
-    """The chart as a picture, then as text, then the reading (its answer put as the asker's question asks it)."""
+async def send_reading(update: Update, reading: Reading, rid: int, asked: str | None = None,
+                       markup: InlineKeyboardMarkup | None = None) -> None:
+    """The chart as a picture, then as text, then the reading (its answer put as the asker's question asks it),
+    under it ``markup`` (the reading's buttons by default)."""
     await send_picture(update, reading)
     await say(update, render_chart(reading.chart, term), pre=True)
-    await say(update, render_reading(reading, asked=asked), kb.after_reading(rid))
+    await say(update, render_reading(reading, asked=asked), markup or kb.after_reading(rid))
 
 
 async def send_picture(update: Update, reading: Reading) -> None:
@@ -565,7 +579,9 @@ async def send_picture(update: Update, reading: Reading) -> None:
     try:
         png = await asyncio.to_thread(render_png, reading)  # to_thread carries the language's ContextVar
         await chat.send_photo(InputFile(png, filename="chart.png"), caption=caption(reading.chart))
-    except Exception:  # the picture must never cost the user the reading (the fault is logged)
+    except Exception as exc:  # the picture must never cost the user the reading (the fault is logged)
+        if replies.note(exc):  # Telegram unreachable: the update is answered again later (the outage is logged)
+            return
         log.exception("the chart picture of %s was not sent", sender(update).id if update.effective_user
                       else chat.id)
 

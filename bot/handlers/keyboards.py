@@ -16,7 +16,7 @@ from telegram import InlineKeyboardMarkup
 
 from bot.render.i18n import LANGS, N_, _, current, locale
 from bot.render.zones import zone_label
-from core.cast import LineValue
+from core.chart.cast import LineValue
 from core.question import OPTIONAL_FOLLOW_UPS, FollowUp, Horizon, Topic, choices
 
 TOPIC_LABELS: dict[str, str] = {
@@ -64,6 +64,18 @@ EXAM_LABELS: dict[str, str] = {
     "qualifying": N_("A qualifying or preliminary round"), "final": N_("The final round"),
     "grade": N_("My grade in a regular test"), "results": N_("When the results come out"),
 }
+# 各宜分占: the parts of a house, a grave, a site or a marriage the book reads each in its own chapter and cast
+ASPECT_LABELS: dict[str, str] = {
+    "acquire": N_("Building, buying or renting it"), "works": N_("Building work, breaking ground, renovating"),
+    "old_house": N_("My home: is it the cause of my troubles?"),
+    "share": N_("Living with someone outside the family"),
+    "grave": N_("The grave as it is"), "harm": N_("What has harmed the grave"), "repair": N_("Repairing the grave"),
+    "burial": N_("Burying the newly dead in it"),
+    "site": N_("Is the site a good one?"), "geomancer": N_("The geomancer (feng-shui master)"),
+    "match": N_("Will the match come about?"), "children": N_("Children from this marriage"),
+    "parents": N_("This marriage and the parents"), "risk": N_("Will the union bring me trouble?"),
+    "obstruction": N_("Will someone stop the marriage?"),
+}
 FOLLOW_UP_QUESTIONS: dict[str, str] = {
     "subject": N_("Whose matter is it?"),
     "sex": N_("Are you a man or a woman? (Marriage is read from 財 for a man, from 官 for a woman.)"),
@@ -80,6 +92,8 @@ FOLLOW_UP_QUESTIONS: dict[str, str] = {
                  "read as getting a post or a promotion."),
     "exam": N_("Which examination, or what of it? The book gives each stage its own chapter. Or skip, and it is "
                "read as a major exam."),
+    "aspect": N_("Which part of the matter do you ask about? The book reads each in its own chapter, one cast each "
+                 "(各宜分占). Or skip, and the matter itself is read."),
 }
 # The horizon question where a chapter times in hours (占日應時): the weather, an illness, a return, a bet.
 TODAY_QUESTION = N_("Is it about today? A matter of today is timed in hours (時辰), a later one in days (or, for a "
@@ -97,6 +111,7 @@ SKIP = "skip"  # the value of an optional follow-up's skip button
 SKIP_LABELS: dict[str, str] = {
     "horizon": N_("Not sure — skip"), "illness": N_("Not sure — skip"), "weather": N_("No preference — skip"),
     "office": N_("Skip"), "exam": N_("Skip"),
+    "aspect": N_("The matter itself — skip"),
 }
 LANG_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語", "zh_Hans": "简体中文", "zh_Hant": "繁體中文"}
 ZONES = ("Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Singapore",
@@ -140,7 +155,7 @@ def follow_up(topic: Topic, which: FollowUp) -> InlineKeyboardMarkup:
     labels = {FollowUp.subject: SUBJECT_LABELS, FollowUp.sex: SEX_LABELS, FollowUp.subject_sex: SEX_LABELS,
               FollowUp.thing: THING_LABELS, FollowUp.horizon: HORIZON_LABELS, FollowUp.illness: ILLNESS_LABELS,
               FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS,
-              FollowUp.office: OFFICE_LABELS, FollowUp.exam: EXAM_LABELS}[which]
+              FollowUp.office: OFFICE_LABELS, FollowUp.exam: EXAM_LABELS, FollowUp.aspect: ASPECT_LABELS}[which]
     buttons = [B(_(labels[c.value]), callback_data=f"f:{which.value}:{c.value}") for c in choices(topic, which)]
     skip = ([[B(_(SKIP_LABELS[which.value]), callback_data=f"f:{which.value}:{SKIP}")]]
             if which in OPTIONAL_FOLLOW_UPS else [])

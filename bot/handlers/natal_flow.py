@@ -26,7 +26,7 @@ from bot.render.messages import split_message
 from bot.render.natal_render import render_all_verses, render_natal, render_natal_chart, render_natal_details
 from bot.render.zones import find_zones_soon
 from bot.storage import NatalReading as StoredNatal
-from core.calendar import CalendarError, DayBoundary, Moment
+from core.chart.calendar import CalendarError, DayBoundary, Moment
 from core.natal import NatalChart, NatalReading, read_natal
 from core.natal.export import natal_record
 from core.question import Sex
@@ -96,7 +96,7 @@ async def natal_entry(update: Update, context: ContextTypes.DEFAULT_TYPE) -> int
     if not await reading_allowed(update, context):
         state = (_user_data(context).get("c") or {}).get("state")
         return state if isinstance(state, int) else common.END
-    _user_data(context)["c"] = {"natal": {}, "id": common.new_consultation_id()}
+    _user_data(context)["c"] = {"natal": {}, "id": common.consultation_id(update)}
     return await ask_birth_date(update, context)
 
 

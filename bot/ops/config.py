@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-from bot.ops.logs import JsonFormatter, redact_logging
+from bot.ops.logs import JsonFormatter, Repeated, redact_logging
 from bot.storage import is_postgres_url, sqlite_path
 
 DEFAULT_DATABASE = "./data/liuyao.sqlite3"
@@ -47,6 +47,7 @@ class Config:
     allow_paid_broadcast: bool = False  # Telegram's paid broadcasts: above 30 a second, 0.1 Star a message
     proxy: str | None = None  # TELEGRAM_PROXY: an HTTP(S) proxy for the Bot API calls (else the environment's)
     database_start_wait: float = 60.0  # DATABASE_START_WAIT: seconds a database not ready yet is waited for at start
+    shutdown_grace: float = 8.0  # SHUTDOWN_GRACE: seconds the updates being handled get at a stop (bot.delivery.stopping)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -75,13 +76,8 @@ class Config:
         except ValueError:
             raise ValueError(f"OPS_PORT must be a number (0 to turn the health and metrics port off), "
                              f"not {ops_text!r}") from None
-        wait_text = e.get("DATABASE_START_WAIT") or "60"
-        try:
-            start_wait = float(wait_text)
-        except ValueError:
-            start_wait = math.nan
-        if not math.isfinite(start_wait) or start_wait < 0:
-            raise ValueError(f"DATABASE_START_WAIT must be a number of seconds (0 or more), not {wait_text!r}")
+        start_wait = _seconds(e, "DATABASE_START_WAIT", 60.0)
+        grace = _seconds(e, "SHUTDOWN_GRACE", 8.0)
         log_format = (e.get("LOG_FORMAT") or "text").lower()
         if log_format not in LOG_FORMATS:
             raise ValueError(f"LOG_FORMAT must be text or json, not {log_format!r}")
@@ -104,6 +100,7 @@ class Config:
             update_slots=slots,
             proxy=bot_api_proxy(e),
             database_start_wait=start_wait,
+            shutdown_grace=grace,
         )
 
 
@@ -131,6 +128,18 @@ def flag(env: Mapping[str, str], name: str) -> bool:
     raise ValueError(f"{name} must be on or off (1/0, true/false, yes/no), not {text!r}")
 
 
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    """A number of seconds, 0 or more (unset or empty: ``default``)."""
+    text = env.get(name) or f"{default:g}"
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"{name} must be a number of seconds (0 or more), not {text!r}")
+    return value
+
+
 def _count(env: Mapping[str, str], name: str, default: int) -> int:
     text = env.get(name) or str(default)
     try:
@@ -155,4 +164,9 @@ def configure_logging(env: Mapping[str, str] | None = None) -> None:
             handler.setFormatter(JsonFormatter())
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("apscheduler").setLevel(logging.WARNING)  # "Adding job tentatively …" at every start
+    # asyncpg's pool reconnects every second while PostgreSQL is away, each failure logged with its traceback:
+    # the first said, then one a minute (the bot's own lines say the outage once: bot.delivery.outage)
+    pool = logging.getLogger("asyncpg.pool")
+    if not any(isinstance(f, Repeated) for f in pool.filters):
+        pool.addFilter(Repeated("Failed to restore the pool connection floor"))
     redact_logging()

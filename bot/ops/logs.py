@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import logging
 import re
+import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -61,3 +63,33 @@ def redact_logging() -> None:
         fmt = current._fmt if current is not None else None  # noqa: SLF001 - the format string it was given
         datefmt = current.datefmt if current is not None else None
         handler.setFormatter(RedactingFormatter(fmt, datefmt))
+
+
+class Repeated(logging.Filter):
+    """A library's own line that repeats while an outage lasts (asyncpg's pool tries to reconnect every second and
+    logs each failure with its traceback): the first one, then one a minute with how many were held back, each
+    without its traceback.  Added to the library's logger (``logging.getLogger(name).addFilter``)."""
+
+    def __init__(self, starts: str, *, clock: Callable[[], float] = time.monotonic, every: float = 60.0) -> None:
+        super().__init__()
+        self.starts = starts
+        self.clock = clock
+        self.every = every
+        self._last: float | None = None
+        self._held = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith(self.starts):
+            return True
+        now = self.clock()
+        if self._last is not None and now - self._last < self.every:
+            self._held += 1
+            return False
+        reason = record.exc_info[1] if record.exc_info else None
+        if reason is not None:
+            record.msg = f"{record.msg} ({' '.join(str(reason).split()) or type(reason).__name__})"
+        if self._held and self._last is not None:
+            record.msg = f"{record.msg} [{self._held} more like it in the last {now - self._last:.0f} s]"
+        record.exc_info, record.exc_text = None, None
+        self._last, self._held = now, 0
+        return True

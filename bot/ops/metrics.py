@@ -6,7 +6,8 @@ exposition format expects.
 
 What to watch (deploy/README.md, "What to monitor"): the rate of ``liuyao_update_errors_total``; the 99th percentile
 of ``liuyao_update_seconds``; ``liuyao_bot_api_rate_limited_total`` (429 answers: the pace is above Telegram's
-limit); ``liuyao_deliveries_due`` staying above zero after the broadcast ran, and ``liuyao_deliveries_late_total``.
+limit); ``liuyao_deliveries_due`` staying above zero after the broadcast ran, and ``liuyao_deliveries_late_total``;
+the asks of ``bot.handlers.askback`` due, sent and answered (counts only: no user's id or words).
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ DELIVERIES_DUE = Gauge("liuyao_deliveries_due", "Daily almanacs that were due at
 DELIVERIES_SENT = Counter("liuyao_deliveries_sent", "Daily almanacs sent and recorded")
 DELIVERIES_LATE = Counter("liuyao_deliveries_late", "Daily almanacs sent more than LATE_AFTER after their local time")
 LATE_AFTER = 600.0  # seconds: a morning message ten minutes late is late
+# Asking back (bot.handlers.askback): counts only, never a user's text or id.
+ASKS_DUE = Counter("liuyao_asks_due", "Asks found due by the sender's runs (an ask retried is counted again)")
+ASKS_SENT = Counter("liuyao_asks_sent", "Asks sent and recorded")
+ASKS_ANSWERED = Counter("liuyao_asks_answered", "Asks answered, by answer (happened, not_yet, otherwise, stop)",
+                        ["answer"])
 CONSULTATIONS_SWEPT = Counter("liuyao_consultations_swept",
                               "Abandoned consultations deleted with their drafts, CONSULTATION_TTL_HOURS plus the grace "
                               "after their last step (bot.delivery.expiry)")

@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 from bot.render.dates import day_text
 from bot.render.i18n import N_, _, current, term
 from bot.render.korean import particles
-from core.calendar import Moment
+from core.chart.calendar import Moment
 from core.stars import STARS, DayStar, DayStars, Keyed, Matter, Nature, almanac
 
 __all__ = [

@@ -1,7 +1,7 @@
 """The answer to the question, first, in the asker's words: what happens, and when it is most likely.
 
 A master answers the question before he explains it ("令堂之病，辰日當愈"): one or two whole sentences made from the
-decision (``core.decision.Decision``: the eventual verdict, the present, and the reading's likeliest moment).
+decision (``core.reading.decision.Decision``: the eventual verdict, the present, and the reading's likeliest moment).
 Each sentence is written whole in every catalog, per topic and per side of the verdict, never glued from pieces:
 a topic without its own sentences (a topic chapter added later) falls back on the use-god's relation, and a
 use-god without one on a plain yes or no.  Where the matter is another person's (an illness), the sentence names
@@ -18,14 +18,15 @@ from datetime import date, datetime
 from bot.render.dates import day_text
 from bot.render.i18n import N_, _
 from core.findings import Timing, Unit
-from core.question import Birth, Exam, Office, Subject, Topic, Weather
-from core.reading import Reading
+from core.question import Aspect, Birth, Exam, Office, Subject, Topic, Weather
+from core.reading.pipeline import Reading
 
 # A plain yes or no: "something else" (Topic.other), and a use-god without a relation's sentences.
 _PLAIN = (N_("Yes: it will go the way you hope."), N_("No: it will not go the way you hope."))
 
 # (yes, no): the outcome as the asker hopes it, and as he fears it — for the verdict's two sides (the use-god
-# favoured, or not).  Keyed by topic, then by (topic, weather), (topic, birth) and (topic, office).
+# favoured, or not).  Keyed by topic, then by (topic, weather), (topic, birth), (topic, office) and (topic, exam);
+# a part of a house, a grave, a site or a marriage asked apart in _ASPECT.
 _TOPIC: dict[object, tuple[str, str]] = {
     Topic.wealth: (N_("Yes: the money you seek will come to you."),
                    N_("No: the money you seek will not come to you.")),
@@ -100,6 +101,30 @@ _TOPIC: dict[object, tuple[str, str]] = {
                   N_("No: the ancestral grave does not favour the family.")),
     Topic.children: (N_("Yes: you will have children, and they will grow up."),
                      N_("No: the signs for children are poor.")),
+}
+# The parts of a matter read apart (Aspect): each its chapter's question, whoever's matter it is.  A dict of its own:
+# an Aspect and a Topic with the same id ("children", "grave") are equal strings, and would share a key.
+_ASPECT: dict[Aspect, tuple[str, str]] = {
+    Aspect.works: (N_("Yes: the building work will go well."),
+                   N_("No: the building work will not go well; better to wait.")),
+    Aspect.old_house: (N_("Yes: the classic sees this place as the cause of the trouble."),
+                       N_("No: the trouble does not come from this place.")),
+    Aspect.share: (N_("Yes: living together will go well for both of you."),
+                   N_("No: living together will not go well.")),
+    Aspect.harm: (N_("Yes: the grave is unharmed and will settle by itself."),
+                  N_("No: something is harming the grave; the reasons say what.")),
+    Aspect.repair: (N_("Yes: repairing the grave will bring peace."),
+                    N_("No: repairing will not help; the grave may have to be moved.")),
+    Aspect.burial: (N_("Yes: the newly dead may be buried with the ancestors."),
+                    N_("No: better to bury the newly dead elsewhere.")),
+    Aspect.geomancer: (N_("Yes: this geomancer is right for you."), N_("No: this geomancer is not right for you.")),
+    Aspect.children: (N_("Yes: this marriage will bring children."),
+                      N_("No: the signs for children from this marriage are poor.")),
+    Aspect.parents: (N_("Yes: the marriage will do the parents no harm."),
+                     N_("No: the marriage bodes ill for the parents.")),
+    Aspect.risk: (N_("Yes: the union will bring you no trouble."),
+                  N_("No: the union will bring you trouble; take care.")),
+    Aspect.obstruction: (N_("Yes: nothing will stop the marriage."), N_("No: the marriage will be blocked.")),
 }
 
 # Another person's illness: the person is named ({who}); one's own is said to the asker.
@@ -177,6 +202,8 @@ def pair(r: Reading) -> tuple[str, str]:
     a post, a lost thing) and matters said of the thing itself (a site, a shop) keep their topic's sentences
     whoever is named."""
     q = r.question
+    if q.use_god is None and q.aspect in _ASPECT:
+        return _ASPECT[q.aspect]
     if q.topic is Topic.illness:
         return _ILLNESS_SELF if q.subject in (None, Subject.self) else _ILLNESS_OTHER
     if q.use_god is None and q.subject not in (None, Subject.self) and q.topic not in _OWN_SENTENCES:

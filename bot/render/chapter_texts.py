@@ -429,6 +429,148 @@ CHAPTER_FINDINGS: dict[str, str] = {
                              "feeding the Parent, or the Parent changes well: your father's career prospers."),
     "zf_father_fails": N_("Wealth or Offspring moves, the day or month strikes, or the Parent is weak and "
                           "broken: no gain for your father's career."),
+    # issue 21 (housegrave): frames read by their relation, the site, marriage extras, the mother
+    "ts_frame_rain": N_("The {frame} frame forms as {relation}: rain."),
+    "ts_frame_clear": N_("The {frame} frame forms as {relation}: a clear sky."),
+    "ts_frame_murk": N_("The {frame} frame forms as {relation}: black fog, or thunder and lightning."),
+    "ts_frame_wind": N_("The {frame} frame is a wood frame: wind."),
+    "ts_frame_brings_wished": N_("A frame of the weather asked forms: it comes, as if its line moved."),
+    "ts_frame_brings_other": N_("A frame of the other weather forms and none of the weather asked: the other "
+                                "weather comes."),
+    "ts_frame_brings_murk": N_("A frame of Ghost forms: dark fog or thunder rather than the weather asked."),
+    "ts_bright_sun": N_("Offspring holds your world line and moves: a blazing sun, not a cloud in the sky."),
+    "qc_frame_feeds_me": N_("The {frame} frame of {relation} includes or feeds your world line: money in "
+                            "plenty."),
+    "qc_frame_toil": N_("The {frame} frame forms as {relation}: the money comes only with toil."),
+    "qc_frame_losses": N_("The {frame} frame forms as {relation}: losses on every side."),
+    "qc_frame_quarrels": N_("The {frame} frame forms as {relation}: quarrels and trouble."),
+    "qc_frame_strikes_me": N_("The {frame} frame forms as {relation} and overcomes your world line: quarrels "
+                              "and trouble, worse for you."),
+    "dh_price_right_now": N_("The price line {line} is weak and still, but the day or month feeds or combines it: "
+                             "the price is right now."),
+    "xn_world_retreats": N_("The site (world line) retreats: in the end the grave will have to be moved."),
+    "xn_vein_lasts": N_("The strong site (world line) changes for the better: the earth vein runs long."),
+    "xn_descendants_decline": N_("{line} retreats: each generation does less well than the last."),
+    "xn_noble_descendants": N_("{line} is strong and changes for the better: worthy, eminent descendants."),
+    "xn_coffin_on_coffin": N_("A Ghost with the White Tiger, or a Ghost's tomb, on the strong, supported site: an "
+                              "old burial lies beneath — a coffin over a coffin, which can still prosper."),
+    "xn_old_burial_beneath": N_("A Ghost with the White Tiger, or a Ghost's tomb, on the weak site: an old burial "
+                                "lies beneath; do not use it."),
+    "xn_quick_fortune": N_("{line} is strong, supported by the day or month and with the Azure Dragon: a good "
+                           "site whose fortune comes quickly."),
+    "xn_frame_fine_site": N_("The world, the response and Offspring form a frame: a fine site."),
+    "xn_flood_or_move": N_("A trigram changes into the one that overcomes it: the grave is flooded, or has to be "
+                           "moved."),
+    "xn_will_be_moved": N_("The hexagram reverses (反吟): the grave will be moved."),
+    "hyn_swindle_costs": N_("{line} moves with the Black Tortoise: beware of deceit; it will cost a great deal."),
+    "hyn_mourning": N_("{line} moves with the White Tiger: a death in the family, before or soon after the "
+                       "wedding."),
+    "hyn_married_again": N_("Several Wealth lines, or Wealth turning into Wealth, with a moving Sibling or "
+                            "Wealth struck by the day or month: more than one marriage."),
+    "hyn_two_at_once": N_("{line} changes into Wealth: two brides at once, many wives, or a rich dowry."),
+    "hyn_good_wife": N_("Several strong Wealth lines feed or combine with your world line: a good wife."),
+    "ca_clash_but_strong": N_("A six-clash hexagram, but the mother and the child are strong: all ends in joy."),
+    "ca_harmony_but_empty": N_("A six-harmony hexagram, but the mother's line is void or the child's broken: "
+                               "still a worry."),
+    # the parts of a matter read apart (core.question.Aspect)
+    "tj_he_gets_the_better": N_("The other person {line} overcomes or clashes your world line: he will take "
+                                "advantage of you."),
+    "tj_good_for_both": N_("Your world line and the other person's combine or feed each other, or the day, the "
+                           "month or a moving line feeds both: good for both of you."),
+    "tj_harm_to_me": N_("Your world line {line} is struck: the harm falls on you."),
+    "tj_harm_to_him": N_("The other person {line} is struck: the harm falls on him."),
+    "tj_he_fears_me": N_("Your world line overcomes the other person's: he stands in awe of you."),
+    "cz_ghost_strikes_world": N_("A moving Ghost strikes your world line: the worst sign for building work."),
+    "cz_world_in_ghost_tomb": N_("Your world line lies in a Ghost's tomb: building brings one trouble after another."),
+    "cz_six_clash": N_("A six-clash hexagram: building work shuns it."),
+    "cz_world_and_house_change_well": N_("Your world line and the house {other} both move and change for the "
+                                         "better: the house stands safe and thrives."),
+    "cz_house_strong": N_("The house {line} is strong: your standing rises."),
+    "xfd_world_on_offspring": N_("Offspring holds your world line: the best sign for breaking ground."),
+    "xfd_ghost_moves": N_("A Ghost moves: the root of trouble in the work."),
+    "xfd_stop_work": N_("Your world line is weak and struck: stop the work for now."),
+    "xfd_world_strong": N_("Your world line is strong and supported: the work may go ahead."),
+    "xfd_start_towards": N_("Offspring ({line}): begin the work on the {direction} side."),
+    "xfd_do_not_dig": N_("The Ghost ({line}): do not dig on the {direction} side."),
+    "xfd_house_void": N_("The house {line} is void or empty: what is built will not hold."),
+    "xfd_house_dispersed": N_("The house {line} is broken by the month or the day: the house is at risk of "
+                              "being scattered."),
+    "ju_this_place_harms": N_("A Ghost moves, or holds your world line, and Offspring does not act: the trouble "
+                              "comes from this place."),
+    "ju_not_this_place": N_("Offspring holds the world or moves, or no Ghost moves: the trouble does not come "
+                            "from this place."),
+    "ju_household_safe": N_("Offspring holds your world line or moves: whatever haunts the house slinks away; "
+                            "the household is safe."),
+    "ju_old_debts": N_("A Ghost strikes your world line, or it lies in a Ghost's tomb or turns into a Ghost: old "
+                       "grudges and debts come due — mend your ways and do good."),
+    "ju_parents_worry": N_("Wealth moves against Parent, or the two turn into each other: worry for the parents."),
+    "ju_children_harmed": N_("Parent moves against Offspring, or Ghost and Offspring turn into each other: harm to "
+                             "the children."),
+    "ju_siblings_and_spouse": N_("Ghost, Sibling and Wealth strike or turn into one another: beware of harm to "
+                                 "brothers and sisters, and of a parting of husband and wife."),
+    "yh_grave_harmed": N_("The grave {line} is clashed or overcome: something harms it; repair it soon."),
+    "yh_settles_itself": N_("No line moves and the grave {line} has strength: it will settle by itself; no repair "
+                            "is needed."),
+    "yh_water": N_("{line} strikes the grave: water — it seeps into the vault, or the low ground floods."),
+    "yh_roots": N_("{line} strikes the grave: tree or bamboo roots are reaching it."),
+    "yh_felling": N_("{line}, wood with the White Tiger, strikes the grave: trees felled nearby harmed it."),
+    "yh_fire_or_vermin": N_("{line} strikes the grave: fire — a kiln or a stove nearby, or snakes and ants nesting in "
+                            "it."),
+    "yh_fright": N_("{line}, metal with the White Tiger, strikes the grave: a shock — the earth shook or the hill "
+                    "slid."),
+    "yh_rocks": N_("{line} strikes the grave: rocks and stones in the ground press on it."),
+    "yh_secret_burial": N_("{line}, earth with the Black Tortoise, strikes the grave: someone buried a body nearby "
+                           "in secret."),
+    "yh_earthworks": N_("{line} strikes the grave: earthworks nearby — digging, walls or a building."),
+    "yh_frame_wind": N_("The {frame} wood frame overcomes the palace: wind has shifted the coffin."),
+    "yh_frame_water": N_("The {frame} water frame overcomes the palace: water wells up in the grave and tilts the "
+                         "coffin."),
+    "yh_frame_rocks": N_("The {frame} metal frame overcomes the palace: rocks and stones in the hill."),
+    "yh_frame_fire": N_("The {frame} fire frame overcomes the palace: a kiln fire or a thunder strike."),
+    "yh_build_wall": N_("No Earth line has strength: build a wall around the grave."),
+    "yh_set_stone": N_("No Metal line has strength: set up a stone tablet."),
+    "yh_hearth_or_lodge": N_("No Fire line has strength: build a hearth with a chimney, or a keeper's lodge."),
+    "yh_dig_pond": N_("No Water line has strength: dig a pond or a channel."),
+    "yh_plant_trees": N_("No Wood line has strength: plant trees."),
+    "xb_repair_brings_peace": N_("Offspring holds your world line or moves: the repair will bring peace."),
+    "xb_repair_harms_me": N_("A moving Ghost strikes your world line: the repair will harm you."),
+    "xb_move_the_grave": N_("The grave {line} is empty, broken, entombed or cut, and struck as well: the harm is too "
+                            "deep to repair; move the grave."),
+    "fu_bury_elsewhere": N_("Six-clash into six-clash, a trigram turning into its enemy, a reversal, or the grave "
+                            "{line} hurt: bury the newly dead elsewhere."),
+    "fu_not_for_the_asker": N_("Your world line is struck, entombed, or turns into its enemy or a Ghost: the burial "
+                               "does not suit you."),
+    "fu_kin_harmed": N_("{line} changes into a Ghost or into its enemy: harm to that kin."),
+    "fu_peace_for_all": N_("Nothing turns against the world or the kin, and the hexagram is still or six-harmony: "
+                           "peace for the dead and the living."),
+    "dm_no_bond": N_("Both the world line and the geomancer {line} are void: no bond between you."),
+    "dm_no_talent": N_("The geomancer {line} is void or broken: no skill to follow."),
+    "dm_take_him": N_("The geomancer {line} is strong and feeds, combines or joins a frame with your world line: "
+                      "take him, even if he seems no scholar."),
+    "dm_do_not_take_him": N_("The geomancer {line} is weak and clashes or strikes your world line: do not take him, "
+                             "however learned."),
+    "hz_no_children": N_("Offspring is entombed, cut or turns into a Ghost, Offspring and Parent or Ghost turn into "
+                         "each other, or a Parent moves against it: no children from this marriage."),
+    "hz_children": N_("Offspring {line} is strong, or moves: there will be children."),
+    "hz_many_children": N_("Offspring {line} advances or is fed by its change: many children."),
+    "hf_wealth_moves": N_("Wealth moves against the parents: the marriage stands in their way."),
+    "hf_parents_decline": N_("The parents {line} are overcome by the day or month, or change for the worse, or "
+                             "Wealth turns into Parent: the evening of their lives."),
+    "hf_no_harm": N_("Nothing named by the chapter touches the parents {line}, strong or weak: no harm to them."),
+    "ql_no_worry": N_("Offspring holds your world line or moves: nothing to fear."),
+    "ql_even_better": N_("Wealth holds your world line and moving Offspring feeds it: better still."),
+    "ql_harm_to_me": N_("A moving Ghost or Sibling strikes your world line, or it lies in a Ghost's tomb: harm to "
+                        "you."),
+    "ql_illness_follows": N_("A Ghost holds your world line: the marriage may come about, but illness follows it."),
+    "ql_trapped": N_("A Sibling holds your world line, or moving Wealth strikes it: a trap — you lose both the "
+                     "person and the money."),
+    "ql_ghost_moves": N_("A Ghost moves: trouble in the way."),
+    "ql_sibling_on_world": N_("A Sibling holds your world line: it will not come about in the end."),
+    "ql_wealth_feeds_world": N_("Moving Wealth feeds your world line: it comes about without scheming."),
+    "ql_clash_to_clash": N_("Six-clash into six-clash: bad."),
+    "ql_clash_to_harmony": N_("Six-clash turns into six-harmony: it comes about in the end."),
+    "ql_harmony_to_clash": N_("Six-harmony turns into six-clash: it comes about but does not last."),
+    "ql_harmony_or_frame": N_("A six-harmony hexagram or a frame: good."),
 }
 
 CHAPTER_TIMINGS: dict[str, str] = {
@@ -442,6 +584,11 @@ CHAPTER_TIMINGS: dict[str, str] = {
     "fa_peak_day": N_("the day of the peak (帝旺) of {line}: the results are posted"),
     "cq_birth_day": N_("when the child is born, by {line} (產期)"),
     "cx_departure_day": N_("the day of departure, that clashes {line}"),
+    "dh_price_harmony_month": N_("the month that combines the moving price line {line}: the price comes"),
+    "dt_site_found": N_("when the site is found, by the world line {line}"),
+    "ts_clear_ends_cut_day": N_("the fine weather ends on the day {line} is cut (絕)"),
+    "ts_clear_ends_tomb_day": N_("the fine weather ends on the day of the tomb of {line}"),
+    "xn_moved_year": N_("the year or month that clashes the site {line}: the grave is moved"),
     "dh_price_month": N_("the month the price of {line} comes"),
     "jb_child_void_day": N_("when the void {line} is filled or clashed"),
     "qb_void_ends_day": N_("when the void {line} leaves the void: the worry ends"),

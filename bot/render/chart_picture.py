@@ -26,10 +26,10 @@ from bot.render.dates import moment_text
 from bot.render.i18n import _, current, short, term
 from bot.render.korean import particles
 from bot.render.reading import place
-from core.chart import Chart
+from core.chart.chart import Chart
+from core.chart.hexagram import Hexagram
 from core.findings import Layer, Place
-from core.hexagram import Hexagram
-from core.reading import Reading
+from core.reading.pipeline import Reading
 
 CELL, TITLE, SMALL = 36, 42, 27  # font sizes in pixels: the grid, the hexagram names, everything else
 MARGIN, GAP, ROW = 40, 20, 62  # the picture's margin, the space between columns, a line's row

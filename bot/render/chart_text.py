@@ -20,9 +20,9 @@ from functools import lru_cache
 
 from bot.render.dates import moment_text
 from bot.render.i18n import _, short
-from core.chart import Chart, Line, Spirit, Standing
-from core.ganzhi import Branch, Stem
-from core.hexagram import Hexagram, Relation, relation
+from core.chart.chart import Chart, Line, Spirit, Standing
+from core.chart.ganzhi import Branch, Stem
+from core.chart.hexagram import Hexagram, Relation, relation
 
 WIDTH = 40  # cells: a phone's monospace line
 YANG = "-----"

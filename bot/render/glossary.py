@@ -13,7 +13,7 @@ from bot.render.chart_text import render_chart
 from bot.render.i18n import N_, _, term, terms_seen
 from bot.render.korean import particles
 from bot.render.reading import render_reading
-from core.reading import Reading
+from core.reading.pipeline import Reading
 from core.stars import STARS
 
 EXPLANATIONS: dict[str, str] = {

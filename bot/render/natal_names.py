@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from babel.numbers import format_decimal
 
 from bot.render.i18n import N_, NATAL, _, current, locale, term
-from core.ganzhi import Branch, Element, Stem
+from core.chart.ganzhi import Branch, Element, Stem
 from core.natal import tables
 
 PART = "·"  # how the tables join the parts of one name (肢膈·眼目) and mark the unknown half of a pillar (甲·)

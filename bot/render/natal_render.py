@@ -23,12 +23,12 @@ from bot.render.i18n import N_, _, current, ngettext, term
 from bot.render.korean import particles
 from bot.render.natal_names import MIDDLE_DOT, OWN_SENSES, characters, name_text, names
 from bot.render.natal_texts import TEXTS
+from core.chart.relations import Stage
 from core.natal.chart import ALL, LifePeriod, NatalChart, Role
 from core.natal.evidence import RELATIONS, Fact, Layer, Term
 from core.natal.reading import NatalReading
 from core.natal.tables import NAYIN_NAMES, SEASON_STATES, nayin_name
 from core.natal.verse import Effect, Hit, Need, Theme, VerseResult
-from core.relations import Stage
 
 # ---- the vocabulary the renderer shows as classical terms (msgctxt "term"; tools/i18n.py lists them) -----------
 

@@ -17,11 +17,11 @@ from bot.render.korean import particles
 from bot.render.quotes import QUOTES
 from bot.render.texts import FINDINGS, PARAM_WORDS, TIMINGS
 from core import scope
-from core.decision import Step, overridden, said
 from core.findings import Effect, Finding, Layer, Place, Timing, Unit
-from core.places import Party
 from core.question import Exam, Horizon, Illness, Office, Weather, horizon_of
-from core.reading import Reading, is_star
+from core.reading.decision import Step, overridden, said
+from core.reading.pipeline import Reading, is_star
+from core.reading.step4_places import Party
 from core.rules import source, title
 from core.sources import Source
 from core.stars import STARS
@@ -381,7 +381,7 @@ def _as_asked(r: Reading) -> list[str]:
 
 def weighed(r: Reading) -> tuple[list[Finding], list[Finding]]:
     """Every finding the topic reads, each once (the use-god's choice once, stars apart): those that stand in
-    the final decision, and those weighed and overruled — a step a later step overrode (``core.decision.
+    the final decision, and those weighed and overruled — a step a later step overrode (``core.reading.decision.
     overridden``), or a finding that pushes against the verdict that came out (for an even verdict, every one
     that pushes either way), so no saying stands beside its opposite."""
     d = r.decision

@@ -578,6 +578,8 @@ FINDINGS: dict[str, str] = {
     "use_god_changes_into_cut": N_("The weak {line} changes into {changed}, where it is cut off."),
     "use_god_in_reversal_struck": N_("{line} moves in a reversing trigram and is struck by its change: very bad."),
     "use_god_in_reversal": N_("{line} moves in a reversing trigram: back and forth before it settles."),
+    "hexagram_in_reversal": N_("A trigram of the hexagram reverses itself: the matter goes and comes back, made and "
+                               "unmade, before it settles."),
     "use_god_groaning": N_("{line} moves in a groaning trigram: stuck, wanting to move and unable to."),
     "clash_turns_harmony": N_("A six-clash hexagram changes into a six-harmony one: scattered, then gathered again."),
     "harmony_turns_clash": N_("A six-harmony hexagram changes into a six-clash one: a good start and a bad end."),
@@ -604,6 +606,16 @@ FINDINGS: dict[str, str] = {
     "child_holds_world_safe": N_("Offspring holds the world line: safe, nothing to fear."),
     "ghost_holds_world_worry": N_("The Officer-Ghost holds the world line: the worry is hard to lift."),
     "child_holds_world_heals": N_("Offspring holds the world line: it heals."),
+    "strong_office_holds_world": N_("A strong Officer-Ghost holds the world line ({line}): the name is as easy to win "
+                                    "as picking up a mustard seed."),
+    "office_feeds_world": N_("The moving Officer-Ghost {line} generates or combines with the world line ({other}): "
+                             "the name is as easy to win as picking up a mustard seed."),
+    "wealth_holds_world": N_("The Wealth line holds the world line ({line}): money comes as easily as plucking a "
+                             "twig."),
+    "child_feeds_world_wealth": N_("Offspring, the source of money, generates or combines with the world line "
+                                   "({line}): money comes as easily as plucking a twig."),
+    "wealth_moves_to_world": N_("The Wealth line {line} moves and comes to the world line ({other}): money comes as "
+                                "easily as plucking a twig."),
     "obstacle_on_world_turns_into_use_god": N_("The obstacle on the world line changes into the use-god: it comes after all."),
     "world_turns_overcoming": N_("The world line ({line}) changes into what overcomes it: great danger to the one who asks."),
     "world_broken": N_("The world line ({line}) is month-broken and unsupported."),

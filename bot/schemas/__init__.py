@@ -1,4 +1,5 @@
-"""The JSON Schemas of what ``liuyao read --json``, ``chart --json`` and ``natal --json`` print (``--schema``).
+"""The JSON Schemas of what ``liuyao read --json``, ``chart --json``, ``natal --json`` and ``outcomes --json`` print
+(``--schema``).
 
 The README promises that the keys of these outputs are added and never renamed; each schema lists every key the
 output has as *required* (at every depth where it is always there) and allows more, so a renamed or dropped key
@@ -13,12 +14,12 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-KINDS = ("read", "chart", "natal")
+KINDS = ("read", "chart", "natal", "outcomes")
 
 
 @cache
 def schema(kind: str) -> dict[str, Any]:
-    """The schema of one output kind (``read``, ``chart`` or ``natal``)."""
+    """The schema of one output kind (``read``, ``chart``, ``natal`` or ``outcomes``)."""
     if kind not in KINDS:
         raise ValueError(f"no schema for {kind!r}; there are {', '.join(KINDS)}")
     data: dict[str, Any] = json.loads(files(__package__).joinpath(f"{kind}.json").read_text("utf-8"))

@@ -17,6 +17,8 @@ class User:
     created_at: datetime
     updated_at: datetime
     grim: bool = False  # show 玉照定真經's grave verses (early death, crime …); off by default
+    ask_back: bool | None = None  # asked back at a reading's moment (bot.handlers.askback): None until the offer is answered
+    ask_at: str = "20:00"  # the local time of day the asks come at
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,3 +150,59 @@ class Health:
     @property
     def ok(self) -> bool:
         return self.reachable and self.schema == self.expected
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """One ask of a reading (``bot.handlers.askback``): the moment it names, when it is due, and how it stands."""
+
+    reading_id: int
+    step: int  # 0: the most likely moment; 1, 2: the next ones, asked after "not yet"
+    user_id: int
+    chat_id: int
+    unit: str  # 'hour', 'day', 'month' or 'year'
+    pillar: str  # the moment's branch (with its stem for a day that names one)
+    moment_date: date  # in the cast's zone
+    due_at: datetime
+    status: str  # 'later', 'waiting', 'pending', 'sent', 'failed', 'answered', 'cancelled'
+    attempts: int = 0
+    answer: str | None = None
+    message_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DueAsk(Ask):
+    """An ask due now, with what its message says: the user's language, and the reading's question and topic."""
+
+    lang: str = "en"
+    question: str | None = None
+    topic: str | None = None
+    cast_at: datetime | None = None  # when the reading was cast (or stored, for one given by pillars)
+    moment_tz: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AskAnswer:
+    """What ``answer_ask`` did: 'answered', 'already' (answered before) or 'missing' (no such ask of this user),
+    and for "not yet" the next ask, now waiting (None: that was the last)."""
+
+    result: str
+    next: Ask | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredOutcome:
+    """A reading with its outcome, as the tally (``bot.ops.outcomes``) and ``liuyao outcomes`` read it — no user id."""
+
+    lines: str
+    moment_utc: datetime | None
+    moment_tz: str | None
+    day_boundary: int | None
+    pillars: dict[str, Any] | None
+    topic: str | None
+    subject: str | None
+    sex: str | None
+    use_god: str | None
+    reading: Any
+    outcome: str
+    outcome_date: date | None

@@ -427,6 +427,14 @@ class StoragePersistence(BasePersistence[JSONDict, JSONDict, JSONDict]):
         for row_id, _text in users:
             self._written.pop(("user_data", row_id), None)  # known again at the next read
 
+    def discard_update(self, user_id: int | None) -> None:
+        """Forget the rows held for ``user_id``: their update was not answered (``bot.delivery.lanes``), it stays pending
+        and is handled again from what the database holds."""
+        if self._held is not None:
+            self._held.pop(user_id, None)
+        if user_id is not None:
+            self._written.pop(("user_data", int(user_id)), None)
+
     # ----------------------------------------------------------------------------------------------- end
 
     async def flush(self) -> None:

@@ -7,19 +7,23 @@ SQLStorage``) implement it with the same behaviour.
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Iterable, Mapping, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import date, datetime, time, timedelta
 from typing import Any, Protocol
 
 from bot.storage.models import (
+    Ask,
+    AskAnswer,
     Delivery,
+    DueAsk,
     DueSubscription,
     Health,
     HistoryPage,
     NatalReading,
     Reading,
     ReadingPage,
+    StoredOutcome,
     Subscription,
     SweptBatch,
     User,
@@ -87,6 +91,38 @@ class Storage(Protocol):
 
     async def set_outcome(self, user_id: int, reading_id: int, *, outcome: Outcome | None, text: str | None = None,
                           on: date | str | None = None, now: datetime | None = None) -> bool: ...
+
+    # asking back at a reading's moment (bot.handlers.askback; the queries in bot.storage.asks)
+    async def set_ask_back(self, user_id: int, on: bool, *, at: str | None = None,
+                           now: datetime | None = None) -> User: ...
+
+    async def schedule_asks(self, user_id: int, reading_id: int, chat_id: int,
+                            moments: Sequence[tuple[str, str, date, datetime]], *,
+                            now: datetime | None = None) -> bool: ...
+
+    async def list_asks(self, user_id: int, reading_id: int | None = None) -> list[Ask]: ...
+
+    async def retime_asks(self, times: Iterable[tuple[int, int, datetime]], *, now: datetime | None = None) -> int: ...
+
+    async def cancel_asks(self, user_id: int, reading_id: int, *, now: datetime | None = None) -> int: ...
+
+    def iter_due_asks(self, now_utc: datetime, *, page_size: int = 200) -> AsyncGenerator[DueAsk, None]: ...
+
+    async def reserve_ask(self, ask: Ask, *, now: datetime | None = None) -> bool: ...
+
+    async def confirm_ask(self, ask: Ask, *, message_id: int | None, now: datetime | None = None) -> bool: ...
+
+    async def fail_ask(self, ask: Ask, *, error: str, retry: bool, retry_after: timedelta | None = None,
+                       now: datetime | None = None) -> bool: ...
+
+    async def release_stale_asks(self, *, now: datetime | None = None) -> int: ...
+
+    async def answer_ask(self, user_id: int, reading_id: int, step: int, answer: str, *, on: date | None = None,
+                         now: datetime | None = None) -> AskAnswer: ...
+
+    async def user_outcomes(self, user_id: int) -> list[StoredOutcome]: ...
+
+    def shared_outcomes(self, *, page_size: int = 500) -> AsyncIterator[StoredOutcome]: ...
 
     # subscriptions and the daily broadcast
     async def subscribe(self, user_id: int, chat_id: int, hh_mm: str | time, zone: str, lang: str, *,

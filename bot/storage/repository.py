@@ -22,6 +22,7 @@ from types import TracebackType
 from typing import Any, Protocol, Self
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.storage.asks import AskQueries, write_outcome
 from bot.storage.models import (
     Delivery,
     DueSubscription,
@@ -84,7 +85,7 @@ READING_COLUMNS = (
 SUBSCRIPTION_COLUMNS = (
     "id, user_id, chat_id, send_at, tz, lang, active, starts_on, created_at, updated_at, ended_at, end_reason"
 )
-USER_COLUMNS = "user_id, lang, tz, day_boundary, coins, created_at, updated_at, grim"
+USER_COLUMNS = "user_id, lang, tz, day_boundary, coins, created_at, updated_at, grim, ask_back, ask_at"
 NATAL_COLUMNS = "id, user_id, created_at, birth_utc, birth_date, tz, day_boundary, pillars, sex, record"
 DELIVERY_COLUMNS = (
     "user_id, local_date, subscription_id, chat_id, status, attempts, owner, reserved_at, lease_until, retryable, "
@@ -103,7 +104,7 @@ _NOT_DUE = """
 PTB_TABLES = {"user_data": ("ptb_user_data", "user_id"), "chat_data": ("ptb_chat_data", "chat_id")}
 
 
-class SQLStorage:
+class SQLStorage(AskQueries):
     """The bot's data (see ``bot.storage`` for what is kept and the delivery guarantees), on one engine.
 
     ``async with await open_storage(url) as storage:`` … — or ``await storage.close()``.
@@ -211,6 +212,7 @@ class SQLStorage:
             user_id=row["user_id"], lang=row["lang"], tz=row["tz"], day_boundary=row["day_boundary"],
             coins=row["coins"], created_at=self.instant_out(row["created_at"]),  # type: ignore[arg-type]
             updated_at=self.instant_out(row["updated_at"]), grim=bool(row["grim"]),  # type: ignore[arg-type]
+            ask_back=None if row["ask_back"] is None else bool(row["ask_back"]), ask_at=row["ask_at"],
         )
 
     def _reading(self, row: Row) -> Reading:
@@ -534,15 +536,9 @@ class SQLStorage:
             raise ValueError(f"outcome must be 'happened', 'did_not' or None, not {outcome!r}")
         if not (fits(int(reading_id)) and fits(int(user_id))):
             return False
-        cleared = outcome is None and text is None and on is None
         async with self.transaction() as tx:
-            changed = await tx.execute(
-                "UPDATE readings SET outcome = :outcome, outcome_text = :text, outcome_date = :on, "
-                "outcome_noted_at = :noted WHERE id = :id AND user_id = :user_id",
-                {"outcome": outcome, "text": text, "on": None if on is None else self.day(on),
-                 "noted": None if cleared else self._stamp(now), "id": int(reading_id), "user_id": int(user_id)},
-            )
-        return changed == 1
+            return await write_outcome(tx, self, user_id, reading_id, outcome=outcome, text=text, on=on,
+                                       now=now or self.now())
 
     # ------------------------------------------------------------------------------------ subscriptions
 

@@ -203,12 +203,51 @@ _SQLITE_V5 = """
 -- Nothing: the cluster's send budget is PostgreSQL's alone (one process on a file paces itself).
 """
 
+_SQLITE_V6 = """
+-- Asking back when a reading's moment comes (bot/handlers/askback.py, bot/delivery/asks.py).  users.ask_back: NULL until the user answers the
+-- offer, then 1 (yes: asked back, and their outcomes counted without their id by `liuyao outcomes`) or 0.
+ALTER TABLE users ADD COLUMN ask_back INTEGER CHECK (ask_back IN (0, 1));
+ALTER TABLE users ADD COLUMN ask_at TEXT NOT NULL DEFAULT '20:00'       -- local HH:MM the asks come at
+    CHECK (length(ask_at) = 5 AND ask_at GLOB '[0-2][0-9]:[0-5][0-9]' AND ask_at <= '23:59');
+
+-- One ask of a reading (at most three, step 0 the most likely moment); sent like a daily almanac: claimed
+-- ('pending', leased) before the send, 'sent' after it, once.
+CREATE TABLE asks (
+    reading_id       INTEGER NOT NULL REFERENCES readings (id) ON DELETE CASCADE,
+    step             INTEGER NOT NULL CHECK (step BETWEEN 0 AND 2),
+    user_id          INTEGER NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+    chat_id          INTEGER NOT NULL,
+    unit             TEXT    NOT NULL CHECK (unit IN ('hour', 'day', 'month', 'year')),
+    pillar           TEXT    NOT NULL,                 -- the moment's branch, with its stem for a stem day: 午, 丙午
+    moment_date      TEXT    NOT NULL,                 -- YYYY-MM-DD, the moment's date in the cast's zone
+    due_at           TEXT    NOT NULL,                 -- UTC: the moment's date at the user's ask_at
+    status           TEXT    NOT NULL CHECK (status IN ('later', 'waiting', 'pending', 'sent', 'failed',
+                                                        'answered', 'cancelled')),
+    attempts         INTEGER NOT NULL DEFAULT 0,
+    owner            TEXT,
+    lease_until      TEXT,                             -- UTC
+    retryable        INTEGER NOT NULL DEFAULT 1 CHECK (retryable IN (0, 1)),
+    next_attempt_at  TEXT,                             -- UTC
+    sent_at          TEXT,                             -- UTC
+    message_id       INTEGER,
+    last_error       TEXT,
+    answer           TEXT    CHECK (answer IN ('happened', 'not_yet', 'otherwise', 'stop')),
+    answered_at      TEXT,                             -- UTC
+    created_at       TEXT    NOT NULL,                 -- UTC
+    updated_at       TEXT    NOT NULL,                 -- UTC
+    PRIMARY KEY (reading_id, step)
+) WITHOUT ROWID;
+CREATE INDEX asks_due ON asks (due_at) WHERE status IN ('waiting', 'pending', 'failed');
+CREATE INDEX asks_by_user ON asks (user_id);
+"""
+
 SQLITE_MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "users, readings, subscriptions, deliveries", _SQLITE_V1),
     Migration(2, "telegram.ext persistence: user/chat/bot data, conversations", _SQLITE_V2),
     Migration(3, "natal readings (玉照定真經) and the per-user setting for its grave verses", _SQLITE_V3),
     Migration(4, "received updates (none lost or handled twice); one reading per consultation", _SQLITE_V4),
     Migration(5, "the version of PostgreSQL's send budget (no table on SQLite)", _SQLITE_V5),
+    Migration(6, "asking back at a reading's moment: the user's consent and time, the asks", _SQLITE_V6),
 )
 
 # ------------------------------------------------------------------------------------------------ PostgreSQL
@@ -365,12 +404,47 @@ CREATE UNLOGGED TABLE send_budget (
 );
 """
 
+_POSTGRES_V6 = """
+ALTER TABLE users ADD COLUMN ask_back BOOLEAN;
+ALTER TABLE users ADD COLUMN ask_at TEXT COLLATE "C" NOT NULL DEFAULT '20:00'
+    CHECK (ask_at ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$');
+
+CREATE TABLE asks (
+    reading_id       BIGINT      NOT NULL REFERENCES readings (id) ON DELETE CASCADE,
+    step             SMALLINT    NOT NULL CHECK (step BETWEEN 0 AND 2),
+    user_id          BIGINT      NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+    chat_id          BIGINT      NOT NULL,
+    unit             TEXT        NOT NULL CHECK (unit IN ('hour', 'day', 'month', 'year')),
+    pillar           TEXT        NOT NULL,
+    moment_date      DATE        NOT NULL,
+    due_at           TIMESTAMPTZ NOT NULL,
+    status           TEXT        NOT NULL CHECK (status IN ('later', 'waiting', 'pending', 'sent', 'failed',
+                                                            'answered', 'cancelled')),
+    attempts         INTEGER     NOT NULL DEFAULT 0,
+    owner            TEXT,
+    lease_until      TIMESTAMPTZ,
+    retryable        BOOLEAN     NOT NULL DEFAULT TRUE,
+    next_attempt_at  TIMESTAMPTZ,
+    sent_at          TIMESTAMPTZ,
+    message_id       BIGINT,
+    last_error       TEXT,
+    answer           TEXT        CHECK (answer IN ('happened', 'not_yet', 'otherwise', 'stop')),
+    answered_at      TIMESTAMPTZ,
+    created_at       TIMESTAMPTZ NOT NULL,
+    updated_at       TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (reading_id, step)
+);
+CREATE INDEX asks_due ON asks (due_at) WHERE status IN ('waiting', 'pending', 'failed');
+CREATE INDEX asks_by_user ON asks (user_id);
+"""
+
 POSTGRES_MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "users, readings, subscriptions, deliveries", _POSTGRES_V1),
     Migration(2, "telegram.ext persistence: user/chat/bot data, conversations", _POSTGRES_V2),
     Migration(3, "natal readings (玉照定真經) and the per-user setting for its grave verses", _POSTGRES_V3),
     Migration(4, "received updates (none lost or handled twice); one reading per consultation", _POSTGRES_V4),
     Migration(5, "the broadcast's send budget, shared by the workers", _POSTGRES_V5),
+    Migration(6, "asking back at a reading's moment: the user's consent and time, the asks", _POSTGRES_V6),
 )
 
 SCHEMA_VERSION: Final = SQLITE_MIGRATIONS[-1].version
@@ -383,7 +457,7 @@ INSTANT, DATE, FLAG = "instant", "date", "flag"  # the column kinds whose stored
 TABLES: Final[dict[str, dict[str, str | None]]] = {
     # table → column → kind (None: stored alike); in an order that satisfies the foreign keys
     "users": {"user_id": None, "lang": None, "tz": None, "day_boundary": None, "coins": None,
-              "created_at": INSTANT, "updated_at": INSTANT, "grim": FLAG},
+              "created_at": INSTANT, "updated_at": INSTANT, "grim": FLAG, "ask_back": FLAG, "ask_at": None},
     "readings": {"id": None, "user_id": None, "created_at": INSTANT, "lines": None, "tosses": None, "coins": None,
                  "moment_utc": INSTANT, "moment_tz": None, "day_boundary": None, "pillars": None,
                  "question": None, "topic": None, "subject": None, "sex": None, "use_god": None, "reading": None,
@@ -405,10 +479,15 @@ TABLES: Final[dict[str, dict[str, str | None]]] = {
     "ptb_conversations": {"name": None, "key": None, "state": None, "updated_at": INSTANT},
     "updates": {"update_id": None, "user_id": None, "body": None, "received_at": INSTANT, "handled_at": INSTANT,
                 "outcome": None},
+    "asks": {"reading_id": None, "step": None, "user_id": None, "chat_id": None, "unit": None, "pillar": None,
+             "moment_date": DATE, "due_at": INSTANT, "status": None, "attempts": None, "owner": None,
+             "lease_until": INSTANT, "retryable": FLAG, "next_attempt_at": INSTANT, "sent_at": INSTANT,
+             "message_id": None, "last_error": None, "answer": None, "answered_at": INSTANT,
+             "created_at": INSTANT, "updated_at": INSTANT},
 }
 KEYS: Final[dict[str, tuple[str, ...]]] = {
     "users": ("user_id",), "readings": ("id",), "subscriptions": ("id",), "deliveries": ("user_id", "local_date"),
     "natal_readings": ("id",), "ptb_user_data": ("user_id",), "ptb_chat_data": ("chat_id",), "ptb_store": ("name",),
-    "ptb_conversations": ("name", "key"), "updates": ("update_id",),
+    "ptb_conversations": ("name", "key"), "updates": ("update_id",), "asks": ("reading_id", "step"),
 }
 IDENTITIES: Final = ("readings", "subscriptions", "natal_readings")  # tables whose id the engine numbers

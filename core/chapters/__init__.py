@@ -2,14 +2,16 @@
 judged by its own chapter.
 
 A chapter speaks in three ways, and the reading takes each where the chapter says it decides: its reasons
-(findings, shown with the topic reading), its deciding signs (``Move``s, applied by ``core.decision.decide`` after
+(findings, shown with the topic reading), its deciding signs (``Move``s, applied by ``core.reading.decision.decide`` after
 the general overrides of ch. 1–34 and before the amplifiers, in the chapter's own order, so that where a chapter
 inverts a general rule — the weather by what moves, not by strength; a moving 元神 bad for a lifespan — its move
 comes last and holds), and its 應期 (timings, ranked with the seed's other timing patterns).
 
 One module per chapter group: ``weather`` (天時), ``body`` (壽元, 趨避, 父母壽元, 兄弟, 夫婦, 子嗣), ``wealth`` (求財,
 謁貴, 開店, 囤貨, 借貸, 放債, 博戲), ``career`` (鄉試, 升選), ``marriage`` (婚姻, 胎孕, 產婦), ``travel`` (出行,
-舟行, 行人), ``lawsuit`` (防非避訟, 鬥毆, 興詞), ``illness`` (疾病, 延醫, 鬼神), ``house`` (蓋造買宅, 尋地, 祖塋).
+舟行, 行人), ``lawsuit`` (防非避訟, 鬥毆, 興詞), ``illness`` (疾病, 延醫, 鬼神), ``house`` (蓋造買宅, 創造宮室, 修方動土,
+舊宅, 尋地, 祖塋), ``grave`` (因何事所傷, 再占修補, 新亡附葬, 占地師), ``match`` (此婚子嗣, 此婚宜於父母, 娶離婦).
+A matter asked apart (``core.question.Aspect``: building work, the grave's harm …) is read by its own chapter.
 An expert's explicit use-god turns the chapters off: their rules read the catalogue's use-god.
 """
 
@@ -20,7 +22,8 @@ from collections.abc import Callable
 from core.chapters.body import children_chapter, danger_chapter, lifespan_chapter
 from core.chapters.career import career_chapter
 from core.chapters.common import ChapterReading
-from core.chapters.house import grave_chapter, house_chapter, site_chapter
+from core.chapters.grave import grave_reader, land_reader
+from core.chapters.house import house_chapter
 from core.chapters.illness import doctor_chapter, illness_chapter, spirits_chapter
 from core.chapters.lawsuit import avoid_lawsuit_chapter, lawsuit_chapter
 from core.chapters.marriage import marriage_chapter, pregnancy_chapter
@@ -35,13 +38,14 @@ from core.chapters.wealth import (
     wealth_chapter,
 )
 from core.chapters.weather import weather_chapter
-from core.chart import Chart
+from core.chart.chart import Chart
 from core.findings import Layer, Place
 from core.question import Question, Topic
+from core.reading.step2_state import States
 
 __all__ = ["CHAPTERS", "ChapterReading", "chapter_reading"]
 
-_Reader = Callable[[Chart, Question, Place], ChapterReading]
+_Reader = Callable[[Chart, States, Question, Place], ChapterReading]
 
 CHAPTERS: dict[Topic, _Reader] = {
     Topic.illness: illness_chapter,
@@ -67,13 +71,13 @@ CHAPTERS: dict[Topic, _Reader] = {
     Topic.lifespan: lifespan_chapter,
     Topic.danger: danger_chapter,
     Topic.house: house_chapter,
-    Topic.land: site_chapter,
-    Topic.grave: grave_chapter,
+    Topic.land: land_reader,
+    Topic.grave: grave_reader,
 }
 """The chapter that judges each topic; a topic without one (lost things, documents …) is read by ch. 1–34 alone."""
 
 
-def chapter_reading(chart: Chart, question: Question, use_god: Place,
+def chapter_reading(chart: Chart, states: States, question: Question, use_god: Place,
                     absorbed: frozenset[Place] = frozenset()) -> ChapterReading:
     """The chapter's reading of ``chart`` for ``question`` with the chosen use-god (the weather reads its 六親
     whatever the use-god; an expert's use-god turns every other chapter off).
@@ -82,12 +86,12 @@ def chapter_reading(chart: Chart, question: Question, use_god: Place,
     acts as the frame's element); a chapter sign that rests on such lines alone — 「子孫動於卦中」 when the 子孫 is
     part of a frame that feeds the 官 — is not that line acting on its own, and is left out."""
     if question.topic is Topic.weather:
-        found = weather_chapter(chart, question)
+        found = weather_chapter(chart, states, question)
     else:
         reader = CHAPTERS.get(question.topic)
         if reader is None or question.use_god is not None:
             return ChapterReading()
-        found = reader(chart, question, use_god)
+        found = reader(chart, states, question, use_god)
     if not absorbed or question.topic is Topic.weather:  # 天時章 reads a frame by its own relation (TS-13)
         return found
     own = {use_god, Place(Layer.LINE, chart.hexagram.world)}  # the 世 and the use-god are never "a line moving"

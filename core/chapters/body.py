@@ -20,6 +20,7 @@ from core.chapters.common import (
     Move,
     Place,
     R,
+    States,
     T,
     Unit,
     bad_change,
@@ -32,42 +33,39 @@ from core.chapters.common import (
     harmonizes,
     line_at,
     moving,
-    state,
     timing,
     tomb_of,
     weak,
-    world_state,
 )
-from core.chart import Chart
-from core.findings import Effect, Finding, Layer, Timing
+from core.chart.chart import Chart
+from core.chart.relations import harmony_of
+from core.findings import Effect, Finding, Layer, Timing, finding
 from core.question import Question, Subject
-from core.relations import harmony_of
-from core.strength import finding
 
 
-def _sound(chart: Chart, p: Place) -> bool:
+def _sound(chart: Chart, states: States, p: Place) -> bool:
     """旺相、臨日月、日月動爻生扶、動而化吉 (SYU-01, FM-03, XD-02, ZSI-02): strong, or on the day or the month, or
     supported, or changing for the better."""
-    s = state(chart, p)
+    s = states[p]
     ln = line_at(chart, p)
     return s.vigour.strong or s.on_month_or_day or bool(s.supports) or (ln is not None and good_change(ln))
 
 
-def _hurt(chart: Chart, p: Place) -> bool:
+def _hurt(chart: Chart, states: States, p: Place) -> bool:
     """休囚 and attacked, or broken, void, or changing for the worse (FM-03, XD-03, ZSI-03)."""
-    s = state(chart, p)
+    s = states[p]
     ln = line_at(chart, p)
     return (weak(s) and bool(s.attacks)) or empty(s) \
-        or (ln is not None and bad_change(ln, chart))
+        or (ln is not None and bad_change(ln, states))
 
 
-def world_first(chart: Chart, question: Question) -> list[Finding]:
+def world_first(chart: Chart, states: States, question: Question) -> list[Finding]:
     """ZSI-10: asking about kin, the 世 化鬼, 回頭克, 休囚 and 化空破墓絕, 隨鬼入墓, or struck by day and month both —
     the danger is the asker's own."""
     if question.subject in (None, Subject.self):
         return []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     day, month = chart.moment.day.branch.element, chart.moment.month_branch.element
     bad = world.moving and (changes_into(world, R.官鬼) or T.回頭克 in world.transformations
                             or (weak(ws) and any(t in world.transformations
@@ -80,44 +78,44 @@ def world_first(chart: Chart, question: Question) -> list[Finding]:
     return []
 
 
-def lifespan_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def lifespan_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     subject = question.subject or Subject.self
     if subject is Subject.self:
-        return _own_lifespan(chart, use)
+        return _own_lifespan(chart, states, use)
     moves: list[Move] = []
-    found = world_first(chart, question)
+    found = world_first(chart, states, question)
     rel = chart.lines[use.position - 1].relation if use.layer is Layer.LINE else None
-    s = state(chart, use)
+    s = states[use]
     if rel is R.父母 or subject in (Subject.parent, Subject.master):
-        if _hurt(chart, use) and weak(s):
+        if _hurt(chart, states, use) and weak(s):
             moves.append(Move("FM-03", "fm_parent_near_end", (use,), "", "=凶"))  # 承歡宜早
         elif empty(s):
             moves.append(Move("FM-03", "fm_parent_declines", (use,), "", "≤小凶"))  # 母值空破萱草殘年
-        elif _sound(chart, use):
+        elif _sound(chart, states, use):
             moves.append(Move("FM-03", "fm_parent_long_life", (use,), "", "≥小吉"))  # 長享遐齡
         elif weak(s) and not s.attacks:
             moves.append(Move("FM-03", "fm_parent_sickly_safe", (use,), "", "≥平"))  # 晚年多病，遠保無傷
     elif rel is R.兄弟:
-        if _hurt(chart, use):
+        if _hurt(chart, states, use):
             moves.append(Move("XD-03", "xd_sibling_unfavoured", (use,), "", "=凶"))
         elif weak(s):
             moves.append(Move("XD-03", "xd_sibling_limited", (use,), "", "≤小凶"))  # 如問兄弟壽元，長年有限
-        elif _sound(chart, use):
+        elif _sound(chart, states, use):
             moves.append(Move("XD-02", "xd_sibling_favoured", (use,), "", "≥小吉"))
     elif rel is R.妻財:
-        moves += _wife(chart, use)
+        moves += _wife(chart, states, use)
     elif rel is R.子孫:
-        moves += _children_moves(chart, use, question)
+        moves += _children_moves(chart, states, use, question)
     return ChapterReading(tuple(found), tuple(moves))
 
 
-def _wife(chart: Chart, use: Place) -> list[Move]:
+def _wife(chart: Chart, states: States, use: Place) -> list[Move]:
     """FQ-04/05: a bad change of 財 → the wife dies whatever the question; a 兄 on the 世, moving, or as the day or the
     month → not long-lived — unless the 財 is strong, when they only quarrel (FQ-05; the catalogue's resolution of
     the two, by the strength of 財)."""
     ln = line_at(chart, use)
-    s = state(chart, use)
-    if ln is not None and (bad_change(ln, chart, listed=True) or changes_into(ln, R.兄弟)):
+    s = states[use]
+    if ln is not None and (bad_change(ln, states, listed=True) or changes_into(ln, R.兄弟)):
         return [Move("FQ-04", "fq_wife_turns_bad", (use,), "", "=凶")]
     sib = chart.world.relation is R.兄弟 or bool(moving(chart, R.兄弟)) or any(
         b.element is chart.hexagram.element for b in (chart.moment.day.branch, chart.moment.month_branch))
@@ -128,22 +126,22 @@ def _wife(chart: Chart, use: Place) -> list[Move]:
     return []
 
 
-def _own_lifespan(chart: Chart, use: Place) -> ChapterReading:
+def _own_lifespan(chart: Chart, states: States, use: Place) -> ChapterReading:
     moves: list[Move] = []
     times: list[Timing] = []
     found: list[Finding] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
     # SYU-03 休囚隨鬼入墓，衰逢助鬼之傷 … 世動化退，化鬼又化回頭之克，化絕、化墓、化破空 … 只恐不多時
     ghost_tomb = weak(ws) and ws.real_tomb and ws.tomb_place is not None and ws.tomb_place.layer is Layer.LINE \
         and chart.lines[ws.tomb_place.position - 1].relation is R.官鬼
     struck = weak(ws) and any(x.element.overcomes is ws.element for x in moving(chart, R.官鬼)) \
         and bool(moving(chart, R.妻財))
-    turned = world.moving and bad_change(world, chart, listed=True)
+    turned = world.moving and bad_change(world, states, listed=True)
     if ghost_tomb or struck or turned:
         moves.append(Move("SYU-03", "syu_short_life", (wp,), "", "=凶"))
-    elif _sound(chart, wp):
+    elif _sound(chart, states, wp):
         moves.append(Move("SYU-01", "syu_long_life", (wp,), "", "≥小吉"))
     # SYU-05 元神 … 宜旺而靜不宜動搖 … 非元神逢絕墓之年，即在元神被沖克之歲
     sources = [x for x in chart.lines if x.moving and x.element.generates is ws.element and not x.world]
@@ -175,20 +173,20 @@ def _own_lifespan(chart: Chart, use: Place) -> ChapterReading:
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
 
 
-def _children_moves(chart: Chart, use: Place, question: Question) -> list[Move]:
+def _children_moves(chart: Chart, states: States, use: Place, question: Question) -> list[Move]:
     """子嗣章 ZSI-02/03/05/09."""
     ln = line_at(chart, use)
-    s = state(chart, use)
+    s = states[use]
     moves: list[Move] = []
     pairs = any(changes_into(x, R.子孫) for x in chart.lines if x.relation in (R.父母, R.官鬼)) or (
         ln is not None and (changes_into(ln, R.父母) or changes_into(ln, R.官鬼)))
-    void_parent_world = chart.world.relation is R.父母 and world_state(chart).void
+    void_parent_world = chart.world.relation is R.父母 and states.world.void
     if ln is not None and changes_into(ln, R.官鬼):
         moves.append(Move("ZSI-05", "zsi_child_turns_ghost", (use,), "", "=凶"))  # 化鬼者百無一活
     elif pairs or void_parent_world or (weak(s) and s.attacks) or s.month_break or cut_off(s) \
-            or (ln is not None and bad_change(ln, chart)):
+            or (ln is not None and bad_change(ln, states)):
         moves.append(Move("ZSI-03", "zsi_no_children", (use,), "", "=凶"))  # 皆生生而不有
-    elif _sound(chart, use) or s.vigour.strong:
+    elif _sound(chart, states, use) or s.vigour.strong:
         moves.append(Move("ZSI-02", "zsi_able_children", (use,), "", "≥小吉"))  # 必產賢兒
     parents = [x for x in moving(chart, R.父母) if x.element.overcomes is s.element]
     if parents:
@@ -198,13 +196,13 @@ def _children_moves(chart: Chart, use: Place, question: Question) -> list[Move]:
     return moves
 
 
-def children_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def children_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """子嗣章: will there be children, will they grow up — 子孫 (ZSI-02/03/05/09), its void year (ZSI-04), a
     子孫 changing into 子孫 (ZSI-07)."""
-    moves = _children_moves(chart, use, question)
+    moves = _children_moves(chart, states, use, question)
     times: list[Timing] = []
     found: list[Finding] = []
-    s = state(chart, use)
+    s = states[use]
     if s.void and not s.void_filled:
         # ZSI-04 子孫逢空不礙，必得子沖空實空之年
         times += [timing(Unit.YEAR, clash_of(s.branch), "ZSI-04", "zsi_child_void_year", 5, (use,)),
@@ -214,16 +212,16 @@ def children_chapter(chart: Chart, question: Question, use: Place) -> ChapterRea
         found.append(finding("ZSI-07", "zsi_child_turns_child", Effect.GOOD, 1, (use,)))
     if not [x for x in chart.lines if x.relation is R.子孫] and any(changes_into(x, R.子孫) for x in chart.lines):
         found.append(finding("ZSI-06", "zsi_child_by_another_mother", Effect.NEUTRAL, 0, ()))
-    return ChapterReading(tuple(found + world_first(chart, question)), tuple(moves), tuple(times))
+    return ChapterReading(tuple(found + world_first(chart, states, question)), tuple(moves), tuple(times))
 
 
-def danger_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def danger_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """趨避章: the 世 with 子孫 the protector, 官鬼 the attacker."""
     moves: list[Move] = []
     found: list[Finding] = []
     times: list[Timing] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
     children = moving(chart, R.子孫)
     if children and world.relation is not R.子孫:
@@ -231,7 +229,7 @@ def danger_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
         moves.append(Move("QB-07", "qb_child_moves_protects", tuple(LINE_PLACES[x.position] for x in children),
                           "≥小吉", "≥小吉"))
     strikers = [x for x in chart.lines if (x.moving or (x.standing.day_clash is not None and not x.moving
-                                                        and state(chart, LINE_PLACES[x.position]).hidden_movement))
+                                                        and states[LINE_PLACES[x.position]].hidden_movement))
                 and not x.world and x.element.overcomes is world.element]
     ghosts = [x for x in strikers if x.relation is R.官鬼]
     if ghosts and not children:

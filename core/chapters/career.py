@@ -36,6 +36,7 @@ from core.chapters.common import (
     Place,
     R,
     State,
+    States,
     T,
     Vigour,
     bad_change,
@@ -51,41 +52,38 @@ from core.chapters.common import (
     lines_of,
     moving,
     overcomes,
-    state,
     timing,
     weak,
-    world_state,
     year_or_day,
 )
-from core.chart import Chart, HexagramTransformation, Line, Spirit
-from core.combinations import FrameFact, frames
-from core.findings import Effect, Finding
-from core.hexagram import relation
+from core.chart.chart import Chart, HexagramTransformation, Line, Spirit
+from core.chart.combinations import FrameFact, frames
+from core.chart.hexagram import relation
+from core.chart.relations import Stage, branch_at_stage, harmony_of
+from core.findings import Effect, Finding, finding
 from core.question import Exam, Horizon, Office, Question, Subject, Topic, horizon_of
-from core.relations import Stage, branch_at_stage, harmony_of
-from core.strength import finding
 
 H = HexagramTransformation
 _REVERSALS = (H.反吟卦, H.內卦反吟, H.外卦反吟)
 _STILLNESS = (H.伏吟卦, H.內卦伏吟, H.外卦伏吟)
 
 
-def career_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def career_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     if question.topic is Topic.exam:
         stage = question.exam or Exam.main
         if stage is Exam.main:
-            return _exam(chart, use)
-        return _STAGES[stage](chart, use, question)
+            return _exam(chart, states, use)
+        return _STAGES[stage](chart, states, use, question)
     office = question.office or Office.seek
     if question.subject is Subject.parent and office not in (Office.resign, Office.leave):
-        return _fathers(chart, use)  # 子占父功名章 (ZF-01): whatever else is asked of a parent's post
+        return _fathers(chart, states, use)  # 子占父功名章 (ZF-01): whatever else is asked of a parent's post
     if office is Office.hold:
-        return _hold(chart, use)
+        return _hold(chart, states, use)
     if office in (Office.resign, Office.leave):
-        return _leave(chart, office)
+        return _leave(chart, states, office)
     if office in (Office.works, Office.works_trouble):
-        return _works(chart, office)
-    return _seek(chart, use)
+        return _works(chart, states, office)
+    return _seek(chart, states, use)
 
 
 # ---- what the chapters share -------------------------------------------------------------------------------------
@@ -114,9 +112,9 @@ def _in_frame(f: FrameFact) -> frozenset[Place]:
     return frozenset(p for m in f.members for p in m.places)
 
 
-def _faulty(s: State, ln: Line | None, chart: Chart) -> bool:
+def _faulty(s: State, ln: Line | None, states: States) -> bool:
     """The chapters' 「空破墓絕及動而變凶」 of a line."""
-    return empty(s) or s.real_tomb or cut_off(s) or (ln is not None and bad_change(ln, chart))
+    return empty(s) or s.real_tomb or cut_off(s) or (ln is not None and bad_change(ln, states))
 
 
 def _ahead(x: Line) -> bool:
@@ -124,20 +122,20 @@ def _ahead(x: Line) -> bool:
     return x.moving and T.化進神 in x.transformations
 
 
-def _worse_not_office(ln: Line, chart: Chart) -> bool:
+def _worse_not_office(ln: Line, states: States) -> bool:
     """The 變凶 of ``bad_change`` other than 化官: 回頭克, 化退, a weak 化墓 化絕 (XH-15 judges 世化官 itself)."""
     t = ln.transformations
     return ln.moving and (T.回頭克 in t or T.化退神 in t or (
-        (T.化墓 in t or T.化絕 in t) and weak(state(chart, LINE_PLACES[ln.position]))))
+        (T.化墓 in t or T.化絕 in t) and weak(states[LINE_PLACES[ln.position]])))
 
 
 # ---- 鄉試章 --------------------------------------------------------------------------------------------------------
 
-def _exam(chart: Chart, use: Place) -> ChapterReading:
+def _exam(chart: Chart, states: States, use: Place) -> ChapterReading:
     moves: list[Move] = []
     found: list[Finding] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
     children = moving(chart, R.子孫)
     wealth = moving(chart, R.妻財)
@@ -148,10 +146,10 @@ def _exam(chart: Chart, use: Place) -> ChapterReading:
     # XH-03 所喜者卦中財爻同興，喜其兄動以制財也: a moving 兄 beside the moving 財 checks it
     checked = bool(siblings) and bool(wealth)
     # XH-04 卦中官鬼子孫同動，官臨旺相遇生扶，子孫弱而被克 … 最怕兄興: the 子孫 held down does not spoil
-    strong_officer = any(state(chart, LINE_PLACES[x.position]).vigour.strong
-                         and state(chart, LINE_PLACES[x.position]).supports for x in moving(chart, R.官鬼))
+    strong_officer = any(states[LINE_PLACES[x.position]].vigour.strong
+                         and states[LINE_PLACES[x.position]].supports for x in moving(chart, R.官鬼))
     held = bool(children) and strong_officer and all(
-        weak(state(chart, LINE_PLACES[c.position])) and state(chart, LINE_PLACES[c.position]).attacks for c in children)
+        weak(states[LINE_PLACES[c.position]]) and states[LINE_PLACES[c.position]].attacks for c in children)
     # XH-02/XH-07 子孫財爻持世，及動於卦中，終須下第 … 或是世爻破空，或是六爻亂動
     spoilers = (() if held else children) + (() if checked else wealth)
     if world.relation is R.妻財 or spoilers:  # a 子孫 on the 世 is JS-16's, in the overrides
@@ -180,14 +178,14 @@ def _exam(chart: Chart, use: Place) -> ChapterReading:
         moves.append(Move("XH-01", "xh_essay_or_rank_on_world", (wp,), "", "≥小吉"))
     # XH-03 兄弟持世，若臨日月或旺相，再得官父兩旺、或官動生父、父動生世，必添科名 (兄不能掄元: not the first place)
     if world.relation is R.兄弟 and ws.vigour is Vigour.旺:
-        both = (any(state(chart, LINE_PLACES[x.position]).vigour.strong for x in officers)
-                and any(state(chart, LINE_PLACES[x.position]).vigour.strong for x in parents))
+        both = (any(states[LINE_PLACES[x.position]].vigour.strong for x in officers)
+                and any(states[LINE_PLACES[x.position]].vigour.strong for x in parents))
         if both or moving(chart, R.父母) or (moving(chart, R.官鬼) and parents):  # 官 always feeds the 父
             moves.append(Move("XH-03", "xh_sibling_world_passes", (wp,), "", "≥小吉"))
     # XH-05 官星父母世爻有一而被動爻克制，或化回頭克，若得日月沖制克神，亦許得意
     for x in (world, *pair):
         p = LINE_PLACES[x.position]
-        s = state(chart, p)
+        s = states[p]
         foes = [chart.lines[a.position - 1].branch for a in s.attacks if a.layer is Layer.LINE]
         if x.moving and x.changed is not None and T.回頭克 in x.transformations:
             foes.append(x.changed.branch)
@@ -204,7 +202,7 @@ def _exam(chart: Chart, use: Place) -> ChapterReading:
             if fly.hidden is None or fly.hidden.relation is not rel:
                 continue
             hp = Place(Layer.HIDDEN, fly.position)
-            hs = state(chart, hp)
+            hs = states[hp]
             freed = any(clashes(b, fly.branch) or overcomes(b.element, fly.element) for b in _pillars(chart))
             raised = any(generates(b.element, hs.element) or b.element is hs.element for b in _pillars(chart))
             if hs.vigour.strong or (freed and raised):
@@ -221,7 +219,7 @@ def _exam(chart: Chart, use: Place) -> ChapterReading:
             moves.append(Move("XH-06", "xh_frame_of_rank", tuple(_in_frame(f)), "", "≥吉"))
         elif f.relation is R.兄弟 and by_us and any(generates(b.element, f.frame.element)
                                                    or b.element is f.frame.element for b in _pillars(chart)) \
-                and any(state(chart, LINE_PLACES[x.position]).vigour.strong for x in officers):
+                and any(states[LINE_PLACES[x.position]].vigour.strong for x in officers):
             moves.append(Move("XH-06", "xh_frame_of_siblings", tuple(_in_frame(f)), "", "≥小吉"))
         elif f.relation is R.子孫:
             moves.append(Move("XH-06", "xh_frame_of_offspring", tuple(_in_frame(f)), "", "≤小凶"))
@@ -233,19 +231,19 @@ def _exam(chart: Chart, use: Place) -> ChapterReading:
     pillars = (chart.moment.day.branch, chart.moment.month_branch)
     struck = any(b.element.overcomes is ws.element or clash_of(b) is ws.branch for b in pillars)
     into_office = changes_into(world, R.官鬼)
-    worse = _worse_not_office(world, chart) if into_office else bad_change(world, chart)
+    worse = _worse_not_office(world, states) if into_office else bad_change(world, states)
     if (weak(ws) and (empty(ws) or ws.real_tomb or cut_off(ws))) or worse or (weak(ws) and struck):
         moves.append(Move("XH-11", "xh_world_lost", (wp,), "", "≤小凶"))
     # XH-13 父爻旺相官臨空破墓絕及動而變凶變克 … 文章終遇紅紗蔽目; 官爻旺而生世持世 … 反許遂志 (官 before 父)
-    us = state(chart, use)
+    us = states[use]
     uln = line_at(chart, use)
     if uln is not None and uln.relation is R.官鬼:
-        if _faulty(us, uln, chart):
+        if _faulty(us, uln, states):
             moves.append(Move("XH-13", "xh_office_empty", (use,), "", "=凶"))
         elif us.vigour.strong and (uln.world or generates(uln.element, world.element)):
             moves.append(Move("XH-13", "xh_office_favours_world", (use, wp), "", "≥小吉"))
     # XH-12 卦遇六沖 … 官父世爻俱旺者 … 竟許必得; 六合 … 有一失陷不遇生扶者，雖六合亦無益
-    trio = [ws] + [state(chart, LINE_PLACES[x.position]) for x in pair]
+    trio = [ws] + [states[LINE_PLACES[x.position]] for x in pair]
     if chart.hexagram.six_clash and officers and parents and all(x.vigour.strong for x in trio):
         moves.append(Move("XH-12", "xh_clash_all_strong", (), "", "≥吉"))
     elif chart.hexagram.six_harmony and any(x.vigour is Vigour.失陷 and not x.supports for x in trio):
@@ -254,8 +252,8 @@ def _exam(chart: Chart, use: Place) -> ChapterReading:
     resp = chart.lines[chart.hexagram.response - 1]
     rp = LINE_PLACES[resp.position]
     if weak(ws) and resp.moving and _links(resp, world) and \
-            any(state(chart, LINE_PLACES[x.position]).vigour.strong for x in officers) and \
-            any(state(chart, LINE_PLACES[x.position]).vigour.strong for x in parents):
+            any(states[LINE_PLACES[x.position]].vigour.strong for x in officers) and \
+            any(states[LINE_PLACES[x.position]].vigour.strong for x in parents):
         if _pillar_strikes(chart, resp.branch):
             found.append(finding("XH-14", "xh_recommender_struck", Effect.BAD, 1, (rp,)))
         else:
@@ -268,7 +266,7 @@ def _exam(chart: Chart, use: Place) -> ChapterReading:
             moves.append(Move("XH-15", "xh_world_turns_ghost_striking", (wp, cp), "=凶", "=凶"))
         elif weak(ws) and ws.attacks:
             moves.append(Move("XH-15", "xh_world_turns_ghost", (wp, cp), "≤小凶", "≤小凶"))
-        elif any(state(chart, LINE_PLACES[x.position]).vigour.strong for x in parents) \
+        elif any(states[LINE_PLACES[x.position]].vigour.strong for x in parents) \
                 or (ws.vigour.strong and _links(world.changed.branch, world)):
             moves.append(Move("XH-15", "xh_world_turns_office", (wp, cp), "", "≥吉"))
     # XH-16 世與官父相旺內有一而化進神者 … 世化退神 … 父化退神 … 官化退神，皓首無成
@@ -278,7 +276,7 @@ def _exam(chart: Chart, use: Place) -> ChapterReading:
             break
     # XH-17 凡遇財爻持世，或財動卦中，父母又值休囚空破，及財動化父，父動化財，皆枕塊之兆 (another matter, shown)
     parents_low = any(weak(s) and (s.vigour is Vigour.休囚 or s.void or s.month_break)
-                      for s in (state(chart, LINE_PLACES[x.position]) for x in parents))
+                      for s in (states[LINE_PLACES[x.position]] for x in parents))
     if ((world.relation is R.妻財 or wealth) and parents_low) or any(changes_into(x, R.父母) for x in wealth) \
             or any(changes_into(x, R.妻財) for x in moving(chart, R.父母)):
         found.append(finding("XH-17", "xh_mourning", Effect.BAD, 1, (wp,)))
@@ -287,16 +285,16 @@ def _exam(chart: Chart, use: Place) -> ChapterReading:
 
 # ---- 升選候補章, 升遷何方章 ------------------------------------------------------------------------------------------
 
-def _seek(chart: Chart, use: Place) -> ChapterReading:
+def _seek(chart: Chart, states: States, use: Place) -> ChapterReading:
     moves: list[Move] = []
     found: list[Finding] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
-    us = state(chart, use)
+    us = states[use]
     ln = line_at(chart, use)
     children = moving(chart, R.子孫)
-    faulty = _faulty(us, ln, chart)
+    faulty = _faulty(us, ln, states)
     # favours
     # SB-01 旺官持世及日月動爻作官星生合世爻 … 皆吉
     if not faulty and ln is not None and us.vigour.strong and (ln.world or _links(ln, world)):
@@ -328,7 +326,7 @@ def _seek(chart: Chart, use: Place) -> ChapterReading:
     # SB-05 元神衰靜曳氣爻搖: 假令官爻司木，衰而不動，火爻發動是也 — the 財 that feeds the 官 weak and still, the 父
     # the 官 feeds moving (the example's 「衰而不動」 read with the verse, of the 元神)
     sources = lines_of(chart, R.妻財)
-    if sources and all(weak(state(chart, LINE_PLACES[x.position])) and not x.moving for x in sources) \
+    if sources and all(weak(states[LINE_PLACES[x.position]]) and not x.moving for x in sources) \
             and moving(chart, R.父母):
         moves.append(Move("SB-05", "sb_source_still_drain_moves", tuple(LINE_PLACES[x.position] for x in sources),
                           "", "≤小凶"))
@@ -350,13 +348,13 @@ def _seek(chart: Chart, use: Place) -> ChapterReading:
 
 # ---- 在任吉凶章 ----------------------------------------------------------------------------------------------------
 
-def _hold(chart: Chart, use: Place) -> ChapterReading:
+def _hold(chart: Chart, states: States, use: Place) -> ChapterReading:
     moves: list[Move] = []
     found: list[Finding] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
-    us = state(chart, use)
+    us = states[use]
     ln = line_at(chart, use)
     year = chart.moment.year_branch
     officers = lines_of(chart, R.官鬼)
@@ -380,7 +378,7 @@ def _hold(chart: Chart, use: Place) -> ChapterReading:
     # ZR-03 旺父臨世，官動臨岁五，或日月生扶，外任者必蒙上官推薦
     if world.relation is R.父母 and ws.vigour.strong and any(
             (x.moving and (x.position == 5 or x.branch is year))
-            or any(p.layer in (Layer.MONTH, Layer.DAY) for p in state(chart, LINE_PLACES[x.position]).supports)
+            or any(p.layer in (Layer.MONTH, Layer.DAY) for p in states[LINE_PLACES[x.position]].supports)
             for x in officers):
         moves.append(Move("ZR-03", "zr_recommended", (wp,), "", "≥小吉"))
     # ZR-06 世爻旺相，官化進神，官星旺相，世化進神，及世官得地，財化進神，皆有晉爵之徵 (verse: 沖變合, 加官晉爵)
@@ -421,10 +419,10 @@ def _hold(chart: Chart, use: Place) -> ChapterReading:
         moves.append(Move("ZR-02", "zr_pay_cut", tuple(LINE_PLACES[x.position] for x in siblings) or (wp,),
                           "", "≤小凶"))
     # ZR-03 官星旺相，財臨空破者，亦同此斷
-    if us.vigour.strong and any(empty(state(chart, LINE_PLACES[x.position])) for x in wealth):
+    if us.vigour.strong and any(empty(states[LINE_PLACES[x.position]]) for x in wealth):
         found.append(finding("ZR-03", "zr_clean_hands", Effect.GOOD, 1, (use,)))
     # ZR-02 子孫持世及子動而有制，降級而已 (the verse: 子搖 … 休官 — a moving 子孫 nothing holds, dismissal)
-    free = [x for x in children if not state(chart, LINE_PLACES[x.position]).attacks]
+    free = [x for x in children if not states[LINE_PLACES[x.position]].attacks]
     if free:
         moves.append(Move("ZR-02", "zr_dismissed", tuple(LINE_PLACES[x.position] for x in free), "", "=凶"))
     elif world.relation is R.子孫 or children:
@@ -463,14 +461,14 @@ def _hold(chart: Chart, use: Place) -> ChapterReading:
     # ZR-12 財爻持世及卦中財動，或父母爻休囚空破，若有尊長 … 須防孝服 (another matter, shown)
     if world.relation is R.妻財 or moving(chart, R.妻財) or any(
             (s.vigour is Vigour.休囚 or s.vigour is Vigour.失陷)
-            for s in (state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.父母))):
+            for s in (states[LINE_PLACES[x.position]] for x in lines_of(chart, R.父母))):
         found.append(finding("ZR-12", "zr_elders_mourning", Effect.BAD, 1, (wp,)))
     return ChapterReading(tuple(found), tuple(moves))
 
 
 # ---- 養親告病辭官章 -------------------------------------------------------------------------------------------------
 
-def _leave(chart: Chart, office: Office) -> ChapterReading:
+def _leave(chart: Chart, states: States, office: Office) -> ChapterReading:
     moves: list[Move] = []
     found: list[Finding] = []
     world = chart.world
@@ -506,11 +504,11 @@ def _leave(chart: Chart, office: Office) -> ChapterReading:
 
 # ---- 營造公務防患章 -------------------------------------------------------------------------------------------------
 
-def _works(chart: Chart, office: Office) -> ChapterReading:
+def _works(chart: Chart, states: States, office: Office) -> ChapterReading:
     moves: list[Move] = []
     found: list[Finding] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
     rich = False
     trouble = office is Office.works_trouble
@@ -544,7 +542,7 @@ def _works(chart: Chart, office: Office) -> ChapterReading:
         rule, key = ("GW-04", "gw_fined") if trouble and siblings else ("GW-01", "gw_pays_costs")
         moves.append(Move(rule, key, tuple(LINE_PLACES[x.position] for x in siblings) or (wp,), "", "≤平"))
     # GW-03 工程皆以父爻為用神，不旺或受沖克又得六沖卦者必不堅久，化沖者亦然，又看世爻旺相，又得六合卦者永遠堅
-    parents = [state(chart, LINE_PLACES[x.position]) for x in lines_of(chart, R.父母)]
+    parents = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.父母)]
     clash = chart.hexagram.six_clash or H.六合變六沖 in chart.changes or (
         chart.changed is not None and chart.changed.six_clash)
     if clash and (not parents or any(weak(s) or s.attacks for s in parents)):
@@ -556,14 +554,14 @@ def _works(chart: Chart, office: Office) -> ChapterReading:
 
 # ---- 子占父功名章 ---------------------------------------------------------------------------------------------------
 
-def _fathers(chart: Chart, use: Place) -> ChapterReading:
+def _fathers(chart: Chart, states: States, use: Place) -> ChapterReading:
     """子占父功名章 (ZF-01): a father's post or promotion — 父母 the father (the use-god, ``core.question``), 官 his
     office."""
     moves: list[Move] = []
     palace = chart.hexagram.element
     parents = lines_of(chart, R.父母)
     officers = lines_of(chart, R.官鬼)
-    s = state(chart, use)
+    s = states[use]
     fl = line_at(chart, use)
     # ZF-01 父動官動相生，日月作官星而生父母，父旺化官動而化吉，皆許成名
     pillar_office = any(relation(palace, b.element) is R.官鬼 for b in _pillars(chart)) and bool(parents)
@@ -572,7 +570,7 @@ def _fathers(chart: Chart, use: Place) -> ChapterReading:
         moves.append(Move("ZF-01", "zf_father_succeeds", (use,), "", "≥小吉"))
     # ZF-01 財克父，子動傷官，父官動而變凶，日月克官克父，或父爻衰墓破絕皆許無益
     struck = any(overcomes(b.element, x.element) for b in _pillars(chart) for x in parents + officers)
-    fallen = any(x.moving and bad_change(x, chart) for x in parents + officers)
+    fallen = any(x.moving and bad_change(x, states) for x in parents + officers)
     low = weak(s) and (s.real_tomb or s.month_break or s.day_break or cut_off(s) or empty(s))
     if moving(chart, R.妻財) or moving(chart, R.子孫) or fallen or struck or low:
         moves.append(Move("ZF-01", "zf_father_fails", (use,), "", "≤小凶"))
@@ -595,11 +593,11 @@ def _clashed(chart: Chart, s: State, ln: Line) -> bool:
         for x in chart.lines)
 
 
-def _entrance(chart: Chart, use: Place, question: Question) -> ChapterReading:
+def _entrance(chart: Chart, states: States, use: Place, question: Question) -> ChapterReading:
     """童試章 (TK): an entrance examination — 官 and 父 with the 世, each stage its own cast (QM-01)."""
     moves: list[Move] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
     officers = lines_of(chart, R.官鬼)
     # TK-01 官星持世，得日月動爻相生相合，道選無疑。父爻持世 … 亦要官星有氣，始許成名
@@ -607,7 +605,7 @@ def _entrance(chart: Chart, use: Place, question: Question) -> ChapterReading:
         if world.relation is R.官鬼:
             moves.append(Move("TK-01", "tk_rank_on_world", (wp,), "", "≥吉"))
         elif world.relation is R.父母:
-            if any(state(chart, LINE_PLACES[x.position]).vigour.strong for x in officers):
+            if any(states[LINE_PLACES[x.position]].vigour.strong for x in officers):
                 moves.append(Move("TK-01", "tk_essay_on_world", (wp,), "", "≥小吉"))
             else:
                 moves.append(Move("TK-01", "tk_essay_without_rank", (wp,), "", "≤平"))
@@ -618,7 +616,7 @@ def _entrance(chart: Chart, use: Place, question: Question) -> ChapterReading:
             continue
         p = LINE_PLACES[x.position]
         t = x.transformations
-        low = weak(state(chart, p))
+        low = weak(states[p])
         if low and ({T.化退神, T.回頭克, T.化空, T.化破, T.化墓, T.化絕} & set(t)):
             moves.append(Move("TK-05", "tk_essay_fails_in_hall", (p,), "", "≤小凶"))
         elif low and ({T.回頭生, T.化進神} & set(t)):
@@ -627,7 +625,7 @@ def _entrance(chart: Chart, use: Place, question: Question) -> ChapterReading:
             moves.append(Move("TK-05", "tk_essay_fades", (p,), "", "-1"))
         # TK-04 父母旺相，若化休囚空破墓沖 … 收而復棄; 若得日月動爻相合者，謂之沖中逢合必獲續取
         elif not low and x.changed is not None and (
-                weak(state(chart, CHANGED_PLACES[x.position])) or {T.化空, T.化破, T.化墓, T.回頭沖} & set(t)):
+                weak(states[CHANGED_PLACES[x.position]]) or {T.化空, T.化破, T.化墓, T.回頭沖} & set(t)):
             bound = any(harmonizes(b, x.branch) for b in _pillars(chart)) or any(
                 y.moving and y.position != x.position and harmonizes(y.branch, x.branch) for y in chart.lines)
             if bound:
@@ -640,18 +638,18 @@ def _entrance(chart: Chart, use: Place, question: Question) -> ChapterReading:
         moves.append(Move("TK-02", "tk_spoiler", tuple(LINE_PLACES[x.position] for x in spoilers) or (wp,),
                           "", "≤小凶"))
     # TK-03 世爻空破墓絕，或被日月動爻沖克及動而變凶者，不能遂志
-    if _faulty(ws, world, chart) or _clashed(chart, ws, world):
+    if _faulty(ws, world, states) or _clashed(chart, ws, world):
         moves.append(Move("TK-03", "tk_world_fails", (wp,), "", "≤小凶"))
     return ChapterReading((), tuple(moves))
 
 
-def _qualifying(chart: Chart, use: Place, question: Question) -> ChapterReading:
+def _qualifying(chart: Chart, states: States, use: Place, question: Question) -> ChapterReading:
     """考遺才章 (KD-01): a qualifying round."""
     moves: list[Move] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
-    parents = [(x, state(chart, LINE_PLACES[x.position])) for x in lines_of(chart, R.父母)]
+    parents = [(x, states[LINE_PLACES[x.position]]) for x in lines_of(chart, R.父母)]
     # KD-01 官爻持世生世，我必業收 … 父母生世持世者吉
     if any(x.world or (x.moving and generates(x.element, world.element))
            for x in lines_of(chart, R.官鬼) + lines_of(chart, R.父母)):
@@ -661,20 +659,20 @@ def _qualifying(chart: Chart, use: Place, question: Question) -> ChapterReading:
         moves.append(Move("KD-01", "kd_essay_unused", tuple(s.place for _x, s in parents), "", "≤小凶"))
     # KD-01 如世爻受克及空破墓絕，或動而變凶、或子孫持身動於卦中，皆不錄之
     children = moving(chart, R.子孫)
-    if _faulty(ws, world, chart) or any(a.layer is not Layer.CHANGED for a in ws.attacks) \
+    if _faulty(ws, world, states) or any(a.layer is not Layer.CHANGED for a in ws.attacks) \
             or world.relation is R.子孫 or children:
         moves.append(Move("KD-01", "kd_not_admitted", tuple(LINE_PLACES[x.position] for x in children) or (wp,),
                           "", "≤小凶"))
     return ChapterReading((), tuple(moves))
 
 
-def _final(chart: Chart, use: Place, question: Question) -> ChapterReading:
+def _final(chart: Chart, states: States, use: Place, question: Question) -> ChapterReading:
     """延試章 (YT): the final round — 官星為用，父爻次之."""
     moves: list[Move] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
-    us = state(chart, use)
+    us = states[use]
     ln = line_at(chart, use)
     year = chart.moment.year_branch
     fifth = chart.lines[4]
@@ -686,8 +684,8 @@ def _final(chart: Chart, use: Place, question: Question) -> ChapterReading:
                                         for p in _in_frame(f)) for f in _formed(chart)):
         moves.append(Move("YT-01", "yt_special_favour", (wp,), "", "≥吉"))
     # YT-02 世與官爻有一而逢空墓絕刑沖克害及動而變凶者，不詳之兆
-    if _faulty(ws, world, chart) or _clashed(chart, ws, world) or (
-            ln is not None and (_faulty(us, ln, chart) or _clashed(chart, us, ln))):
+    if _faulty(ws, world, states) or _clashed(chart, ws, world) or (
+            ln is not None and (_faulty(us, ln, states) or _clashed(chart, us, ln))):
         moves.append(Move("YT-02", "yt_ill_omen", (use, wp), "", "≤小凶"))
     # YT-02 岁五官鬼沖克世爻者不測之災
     if any(x.relation is R.官鬼 and (x.position == 5 or x.branch is year) and not x.world
@@ -697,14 +695,14 @@ def _final(chart: Chart, use: Place, question: Question) -> ChapterReading:
 
 
 # 歲科考章's grades, as the reading's levels: 超等 and 上等 吉, 次之 小吉, 又次之 平, 教刑 小凶, 劣等 凶 (SKK-01, SKK-07)
-def _grade(chart: Chart, use: Place, question: Question) -> ChapterReading:
+def _grade(chart: Chart, states: States, use: Place, question: Question) -> ChapterReading:
     """歲科考章 (SKK): the grade of a regular test, by 父 (the use-god) and 世."""
     moves: list[Move] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
     fp = use
-    fs = state(chart, fp)
+    fs = states[fp]
     fl = line_at(chart, fp)
     hit_w = _clashed(chart, ws, world) or bool(ws.attacks)
     hit_f = bool(fs.attacks) or (fl is not None and _clashed(chart, fs, fl))
@@ -714,7 +712,7 @@ def _grade(chart: Chart, use: Place, question: Question) -> ChapterReading:
         x.moving and ({T.回頭克, T.化絕} & set(x.transformations)) for x in (world, *(() if fl is None else (fl,))))
     many = chart.hexagram.six_clash or H.六合變六沖 in chart.changes or all(x.moving for x in chart.lines)
     # SKK-04 大凡卦遇六沖變沖及六爻亂動，父旺世旺，還考平等。倘若父衰受刑克及世爻休囚受克及變凶者，孫山無疑
-    if (weak(fs) and hit_f) or (weak(ws) and hit_w) or bad_change(world, chart):
+    if (weak(fs) and hit_f) or (weak(ws) and hit_w) or bad_change(world, states):
         moves.append(Move("SKK-04", "skk_fails", (fp, wp), "", "=凶"))
         return ChapterReading((), tuple(moves))
     if many and fs.vigour.strong and ws.vigour.strong:
@@ -750,11 +748,11 @@ def _grade(chart: Chart, use: Place, question: Question) -> ChapterReading:
     return ChapterReading((), tuple(moves))
 
 
-def _results(chart: Chart, use: Place, question: Question) -> ChapterReading:
+def _results(chart: Chart, states: States, use: Place, question: Question) -> ChapterReading:
     """發案持榜章 (FA-01): when the list is posted — the 父 (the use-god) timed: 衰者宜生旺之日；旺而靜者，逢值沖之
     日；動而逢值逢合之日；空與入墓，必待沖開；破與旬空，須期填實.  FA-02 (the asker's hope or fear with the holder of
     the 世) needs the asker's mood, a fact the bot does not ask."""
-    s = state(chart, use)
+    s = states[use]
     if use.layer is Layer.MONTH or use.layer is Layer.DAY:
         return ChapterReading()
     unit = year_or_day(horizon_of(question) is Horizon.far)

@@ -8,16 +8,16 @@ with its line of ``zsby_topics_doctrine.txt`` (seed ``zsbyt``).
 
 from __future__ import annotations
 
-from core.actors import Actor, line_actors
-from core.chart import Chart, Line, Transformation
+from core.chart.actors import Actor, line_actors
+from core.chart.chart import Chart, Line, Transformation
+from core.chart.ganzhi import Branch, Element
+from core.chart.hexagram import Relation
+from core.chart.relations import Stage, branch_at_stage, clash_of, clashes, generates, harmonizes, overcomes, stage
 from core.findings import CHANGED_PLACES, LINE_PLACES, Finding, Layer, Place, Timing, Unit
-from core.ganzhi import Branch, Element
-from core.hexagram import Relation
-from core.overrides import Move
-from core.places import cannot_harm
-from core.relations import Stage, branch_at_stage, clash_of, clashes, generates, harmonizes, overcomes, stage
+from core.reading.step2_state import State, States, Vigour
+from core.reading.step4_places import cannot_harm, cannot_help
+from core.reading.step5_overrides import Move
 from core.rules import source
-from core.state import State, Vigour, state_of
 from core.values import value
 
 R = Relation
@@ -36,6 +36,7 @@ __all__ = [
     "R",
     "Stage",
     "State",
+    "States",
     "T",
     "Timing",
     "Unit",
@@ -56,12 +57,10 @@ __all__ = [
     "overcomes",
     "relation_at",
     "stage",
-    "state",
     "timing",
     "tomb_of",
     "turns_into",
     "weak",
-    "world_state",
     "year_or_day",
 ]
 
@@ -74,14 +73,6 @@ class ChapterReading:
     findings: tuple[Finding, ...] = ()
     moves: tuple[Move, ...] = ()
     timings: tuple[Timing, ...] = ()
-
-
-def state(chart: Chart, place: Place) -> State:
-    return state_of(chart, place)
-
-
-def world_state(chart: Chart) -> State:
-    return state_of(chart, LINE_PLACES[chart.hexagram.world])
 
 
 def line_at(chart: Chart, p: Place) -> Line | None:
@@ -99,11 +90,19 @@ def moving(chart: Chart, rel: Relation) -> tuple[Line, ...]:
     return tuple(ln for ln in chart.lines if ln.moving and ln.relation is rel)
 
 
-def harming(chart: Chart, lines: tuple[Line, ...], use: Place, near: bool = True) -> tuple[Line, ...]:
+def harming(chart: Chart, states: States, lines: tuple[Line, ...], use: Place, near: bool = True) -> tuple[Line, ...]:
     """Of ``lines`` (moving), those with the force to harm: a moving line that chapters 1–34 read as unable to strike
-    (tied, retreating, struck by its own change, distracted, entombed: ``core.places.cannot_harm``) is no harm."""
-    us = state_of(chart, use)
-    return tuple(ln for ln in lines if cannot_harm(chart, LINE_PLACES[ln.position], us, near) is None)
+    (tied, retreating, struck by its own change, distracted, entombed: ``core.reading.step4_places.cannot_harm``) is no harm."""
+    us = states[use]
+    return tuple(ln for ln in lines if cannot_harm(chart, states, LINE_PLACES[ln.position], us, near) is None)
+
+
+def feeding(chart: Chart, states: States, lines: tuple[Line, ...], use: Place, near: bool = True) -> tuple[Line, ...]:
+    """Of ``lines`` (moving), those with the force to feed the use-god now or later: a helper chapters 1–34 read as
+    never able to generate (weak and struck by its own change, 化絕, 化破: 002 YN-6; one that can never act) feeds
+    nothing (``core.reading.step4_places.cannot_help``) — 「巳火又化回頭之克，不能生丑土之財，此財既無生扶」 (L666)."""
+    us = states[use]
+    return tuple(ln for ln in lines if cannot_help(chart, states, LINE_PLACES[ln.position], us, near) is None)
 
 
 def acting(chart: Chart, rel: Relation) -> tuple[Actor, ...]:
@@ -133,15 +132,15 @@ def relation_at(chart: Chart, place: Place) -> Relation | None:
 # (``listed``) and the line does not advance (JT-03: an advancing line void or broken advances on the 填實 day).
 
 
-def bad_change(ln: Line, chart: Chart | None = None, listed: bool = False) -> bool:
+def bad_change(ln: Line, states: States | None = None, listed: bool = False) -> bool:
     """The line moves and changes for the worse (變凶): into a 官鬼 (not being one), 回頭克, 化退; 化墓 化絕 when it is
-    weak (``chart`` given to tell); 化破 化空 when ``listed`` by the chapter and it does not advance."""
+    weak (``states`` given to tell); 化破 化空 when ``listed`` by the chapter and it does not advance."""
     if not ln.moving or ln.changed is None:
         return False
     t = ln.transformations
     if changes_into(ln, R.官鬼) or T.回頭克 in t or T.化退神 in t:
         return True
-    if chart is not None and (T.化墓 in t or T.化絕 in t) and weak(state_of(chart, LINE_PLACES[ln.position])):
+    if states is not None and (T.化墓 in t or T.化絕 in t) and weak(states[LINE_PLACES[ln.position]]):
         return True
     return listed and T.化進神 not in t and (T.化破 in t or T.化空 in t)
 

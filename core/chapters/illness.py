@@ -17,9 +17,11 @@ from __future__ import annotations
 from core.chapters.common import (
     LINE_PLACES,
     ChapterReading,
+    Element,
     Move,
     Place,
     R,
+    States,
     T,
     Unit,
     acting,
@@ -30,29 +32,26 @@ from core.chapters.common import (
     good_change,
     line_at,
     moving,
-    state,
     timing,
     weak,
-    world_state,
 )
-from core.chart import Chart
-from core.findings import Effect, Finding, Layer
-from core.hexagram import relation
+from core.chart.chart import Chart
+from core.chart.hexagram import relation
+from core.findings import Effect, Finding, Layer, finding
 from core.question import Illness, Question, Subject
-from core.strength import finding
 
 # Whose illness: a parent (or master) and the husband asked by his wife have 官鬼 as 元神 or use-god (JB-09, JB-11).
 _GHOST_FRIENDLY = (Subject.parent, Subject.master, Subject.husband)
 
 
-def illness_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def illness_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     moves: list[Move] = []
     found: list[Finding] = []
     times = []
     subject = question.subject or Subject.self
     own = subject is Subject.self
     ghost_friendly = subject in _GHOST_FRIENDLY
-    us = state(chart, use)
+    us = states[use]
     ln = line_at(chart, use)
     rel = ln.relation if ln is not None else None
     recent, long_ = question.illness is Illness.recent, question.illness is Illness.long
@@ -77,7 +76,7 @@ def illness_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
                                   "-1"))
                 break
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     child_moving = [LINE_PLACES[x.position] for x in moving(chart, R.子孫)]
     # JB-08 官鬼持世: for oneself hard to cure (a moving 子孫 helps now, the root stays); for kin it is the asker's
     # worry, which a moving 子孫 removes (not for a parent nor a husband: JB-09).
@@ -89,7 +88,7 @@ def illness_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
         elif child_moving and not ghost_friendly:
             moves.append(Move("JB-08", "jb_child_clears_worry", here + tuple(child_moving), "", "≥小吉"))
     # JB-10 子孫持世 (WZ-04: the 子孫 not controlled): oneself heals without medicine; kin are safe whatever the use-god
-    uncontrolled = not any(_overcome(chart, p, ws.element) for p in ws.attacks)
+    uncontrolled = not any(_overcome(chart, states, p, ws.element) for p in ws.attacks)
     if world.relation is R.子孫 and uncontrolled and (own or not ghost_friendly):
         moves.append(Move("JB-10", "jb_child_holds_world", (ws.place,), "", "≥小吉"))
         if ws.void and not ws.void_filled:
@@ -116,9 +115,9 @@ def illness_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
 
 
-def _overcome(chart: Chart, p: Place, element) -> bool:  # noqa: ANN001
+def _overcome(chart: Chart, states: States, p: Place, element: Element) -> bool:
     """Does the thing at ``p`` overcome ``element`` (not merely break it)?"""
-    return state(chart, p).element.overcomes is element
+    return states[p].element.overcomes is element
 
 
 def _reversal(chart: Chart) -> bool:
@@ -126,18 +125,18 @@ def _reversal(chart: Chart) -> bool:
     return bool(movers) and all(T.反吟 in x.transformations for x in movers)
 
 
-def doctor_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def doctor_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """延醫章: the 應 is the doctor (YY-02), 子孫 the medicine (YY-04), 官鬼 the worry."""
     moves: list[Move] = []
     found: list[Finding] = []
     times = []
     resp = chart.response
-    rs = state(chart, LINE_PLACES[resp.position])
+    rs = states[LINE_PLACES[resp.position]]
     rp = rs.place
     children = moving(chart, R.子孫)
     ghost_present = chart.world.relation is R.官鬼 or moving(chart, R.官鬼)
     # YY-03 應爻空破墓絕休囚衰弱，或旺相而被日月動爻沖克，或動而化鬼化絕化回頭克，藥不見效
-    attacked = any(_overcome(chart, p, rs.element) for p in rs.attacks)
+    attacked = any(_overcome(chart, states, p, rs.element) for p in rs.attacks)
     turned = resp.moving and (changes_into(resp, R.官鬼) or T.化絕 in resp.transformations
                               or T.回頭克 in resp.transformations)
     failing = rs.vigour.value in ("休囚", "失陷") or empty(rs) or attacked \
@@ -155,7 +154,7 @@ def doctor_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     medicine = [x for x in chart.lines if x.relation is R.子孫 and (x.moving or x.response)]
     for x in medicine:
         p = LINE_PLACES[x.position]
-        s = state(chart, p)
+        s = states[p]
         if x.moving and (changes_into(x, R.官鬼) or T.回頭克 in x.transformations):
             moves.append(Move("YY-04", "yy_medicine_poor", (p,), "", "-1"))
         elif x.moving and T.化空 in x.transformations and x.changed is not None:
@@ -171,7 +170,7 @@ def doctor_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
         here = (rp, LINE_PLACES[chart.hexagram.world])
         if resp.relation in (R.兄弟, R.官鬼):
             moves.append(Move("YY-05", "yy_doctor_harms", here, "", "=凶"))
-        elif question.illness is Illness.long or weak(world_state(chart)):
+        elif question.illness is Illness.long or weak(states.world):
             moves.append(Move("YY-05", "yy_doctor_too_harsh", here, "", "-1"))
         else:
             moves.append(Move("YY-05", "yy_doctor_masters_illness", here, "", "+1"))
@@ -181,14 +180,14 @@ def doctor_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
 
 
-def spirits_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def spirits_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """鬼神章 GS-01: 鬼值休囚及空破墓絕，非鬼神之害也; otherwise its element and strength name the spirit."""
     ghosts = [x for x in chart.lines if x.relation is R.官鬼]
     if not ghosts:
         return ChapterReading()
-    best = max(ghosts, key=lambda x: (x.moving, state(chart, LINE_PLACES[x.position]).vigour.strong))
+    best = max(ghosts, key=lambda x: (x.moving, states[LINE_PLACES[x.position]].vigour.strong))
     p = LINE_PLACES[best.position]
-    s = state(chart, p)
+    s = states[p]
     if weak(s) or empty(s) or s.real_tomb or cut_off(s):
         return ChapterReading((finding("GS-01", "gs_no_spirit", Effect.NEUTRAL, 0, (p,)),),
                               (Move("GS-01", "gs_no_spirit", (p,), "≤平", "≤平"),))

@@ -14,25 +14,23 @@ from core.chapters.common import (
     Move,
     Place,
     R,
+    States,
     T,
     empty,
     moving,
-    state,
-    world_state,
 )
-from core.chart import Chart
-from core.findings import Effect, Finding
+from core.chart.chart import Chart
+from core.findings import Effect, Finding, finding
 from core.question import Question, Subject
-from core.strength import finding
 
 
-def lawsuit_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def lawsuit_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     if question.subject not in (None, Subject.self):
         return ChapterReading()
     moves: list[Move] = []
     found: list[Finding] = []
     world, resp = chart.world, chart.response
-    ws, rs = world_state(chart), state(chart, LINE_PLACES[resp.position])
+    ws, rs = states.world, states[LINE_PLACES[resp.position]]
     wp, rp = ws.place, rs.place
     day, month = chart.moment.day.branch.element, chart.moment.month_branch.element
     # DO-01 日月克身我必受辱 … 應克世者他勝，世克應者我贏 … 世空破世動化退我心怯焉，應動應旺化進神他得勢耳
@@ -62,12 +60,12 @@ def lawsuit_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
     return ChapterReading(tuple(found), tuple(moves))
 
 
-def avoid_lawsuit_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def avoid_lawsuit_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """防非避訟章 FB-01/02: will a lawsuit or trouble come — 子孫 keeps it off, 官鬼 brings it."""
     moves: list[Move] = []
     found: list[Finding] = []
     world, resp = chart.world, chart.response
-    ws = world_state(chart)
+    ws = states.world
     wp, rp = ws.place, LINE_PLACES[resp.position]
     ghosts = [x for x in chart.lines if x.relation is R.官鬼]
     if moving(chart, R.子孫) or world.relation is R.子孫:
@@ -75,7 +73,7 @@ def avoid_lawsuit_chapter(chart: Chart, question: Question, use: Place) -> Chapt
     elif world.relation is R.官鬼 or any(x.moving and x.element.overcomes is world.element for x in ghosts) \
             or (resp.moving and resp.element.overcomes is world.element):
         moves.append(Move("FB-02", "fb_lawsuit_comes", (wp,), "=凶", "=凶"))  # 定然成訟
-    elif ghosts and all(empty(state(chart, LINE_PLACES[x.position])) for x in ghosts):
+    elif ghosts and all(empty(states[LINE_PLACES[x.position]]) for x in ghosts):
         moves.append(Move("FB-01", "fb_ghost_empty", tuple(LINE_PLACES[x.position] for x in ghosts), "≥小吉",
                           "≥小吉"))  # 喜官居空破
     # FB-01 世動克應我興詞，應克世爻他有訟

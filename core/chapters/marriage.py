@@ -19,6 +19,7 @@ from core.chapters.common import (
     Move,
     Place,
     R,
+    States,
     T,
     Unit,
     bad_change,
@@ -32,27 +33,29 @@ from core.chapters.common import (
     line_at,
     lines_of,
     moving,
-    state,
     timing,
     weak,
-    world_state,
 )
-from core.chart import Chart
-from core.findings import Effect, Finding, Layer, Timing
+from core.chapters.match import match_aspect_chapter
+from core.chart.chart import Chart
+from core.chart.relations import harmony_of
+from core.findings import Effect, Finding, Layer, Timing, finding
 from core.question import Birth, Horizon, Question, horizon_of
-from core.relations import harmony_of
-from core.strength import finding
 
 
-def marriage_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def marriage_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
+    """婚姻章; a marriage's children, parents, risk or obstruction asked apart by their own (core/chapters/match)."""
+    apart = match_aspect_chapter(chart, states, question, use)
+    if apart is not None:
+        return apart
     moves: list[Move] = []
     found: list[Finding] = []
     ln = line_at(chart, use)
-    us = state(chart, use)
+    us = states[use]
     rel = ln.relation if ln is not None else None
-    man_side = rel is R.妻財 or (rel is None and state(chart, use).element is chart.hexagram.element.overcomes)
+    man_side = rel is R.妻財 or (rel is None and states[use].element is chart.hexagram.element.overcomes)
     world, resp = chart.world, chart.response
-    ws, rs = world_state(chart), state(chart, LINE_PLACES[resp.position])
+    ws, rs = states.world, states[LINE_PLACES[resp.position]]
     wp, rp = ws.place, rs.place
     # HYN-05 財爻官爻不宜墓絕空破，又不宜動而化破化散化克化鬼
     if empty(us) or us.real_tomb or cut_off(us) or (ln is not None and ln.moving and (
@@ -61,7 +64,7 @@ def marriage_chapter(chart: Chart, question: Question, use: Place) -> ChapterRea
     # HYN-06 動而空者實空之月日必成，靜而空者終不成也。世動化進神，事在必成。若化退神，終須難就
     if ws.void and not ws.void_filled and not world.moving:
         moves.append(Move("HYN-06", "hyn_world_void_static", (wp,), "=凶", "=凶"))
-    if world.moving and T.化進神 in world.transformations and not bad_change(world, chart):
+    if world.moving and T.化進神 in world.transformations and not bad_change(world, states):
         moves.append(Move("HYN-06", "hyn_world_advances", (wp,), "", "≥吉"))
     elif world.moving and T.化退神 in world.transformations:
         moves.append(Move("HYN-06", "hyn_world_retreats", (wp,), "", "≤小凶"))
@@ -78,7 +81,7 @@ def marriage_chapter(chart: Chart, question: Question, use: Place) -> ChapterRea
     if man_side:
         # HYN-09 兄爻持世或兄動 … 此婚必難成 … 若得財爻動來相合，此婚必成。世兄爻化出財爻，此婚亦能成
         # (a moving 兄 blocks with the force to strike: chapters 1–34's 雖有如無, ``harming``)
-        if world.relation is R.兄弟 or harming(chart, moving(chart, R.兄弟), use, horizon_of(question) is not Horizon.far):
+        if world.relation is R.兄弟 or harming(chart, states, moving(chart, R.兄弟), use, horizon_of(question) is not Horizon.far):
             rescued = (world.relation is R.兄弟 and any(harmonizes(x.branch, world.branch)
                                                        for x in moving(chart, R.妻財))) \
                 or (world.relation is R.兄弟 and changes_into(world, R.妻財))
@@ -99,6 +102,15 @@ def marriage_chapter(chart: Chart, question: Question, use: Place) -> ChapterRea
     clash = chart.hexagram.six_clash and not (chart.changed is not None and chart.changed.six_harmony)
     if clash and (not lines_of(chart, R.妻財) or not lines_of(chart, R.官鬼)):
         moves.append(Move("HYN-12", "hyn_clash_without_pair", (), "=凶", "=凶"))
+    if man_side:
+        found += _many_wives(chart, states, use)
+    # HYN-16 兄鬼動臨元武，防局中奸詐騙財，縱使世應相生，財官無害，必須大費，鬼臨虎動或不來過門或過門不久，必見喪事
+    for x in chart.lines:
+        here = (LINE_PLACES[x.position],)
+        if x.moving and x.relation in (R.兄弟, R.官鬼) and x.spirit.name == "玄武":
+            found.append(finding("HYN-16", "hyn_swindle_costs", Effect.BAD, 1, here))
+        if x.moving and x.relation is R.官鬼 and x.spirit.name == "白虎":
+            found.append(finding("HYN-16", "hyn_mourning", Effect.BAD, 1, here))
     # HYN-17 世持鬼應持財，謂之陰陽得位 … 鬼臨應財持世，牝雞司晨
     if world.relation is R.官鬼 and resp.relation is R.妻財:
         found.append(finding("HYN-17", "hyn_in_their_places", Effect.GOOD, 1, (wp, rp)))
@@ -107,11 +119,34 @@ def marriage_chapter(chart: Chart, question: Question, use: Place) -> ChapterRea
     return ChapterReading(tuple(found), tuple(moves))
 
 
-def mother_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def _many_wives(chart: Chart, states: States, use: Place) -> list[Finding]:
+    """HYN-15 (L424) 男家占女家，財爻重疊旺相生合世爻者，多主賢妻美妾，財化財，或應雙娶 … 或應收妝奩甚厚，惟忌爻中
+    兄動及日月沖克財爻，花燭重重亦不免耳: several strong 財 that generate or combine the 世 — a good wife (the
+    author rejects 黃金策's 「財爻重疊，重作新人」 for them); a 財 changing into 財 — two at once, or a rich dowry;
+    either with a moving 兄 or the day or month clashing or overcoming the 財 — married more than once."""
+    world = chart.world
+    wealth = lines_of(chart, R.妻財)
+    doubled = [x for x in wealth if x.moving and x.changed is not None and x.changed.relation is R.妻財]
+    strong = [x for x in wealth if states[LINE_PLACES[x.position]].vigour.strong]
+    many = len(wealth) >= 2 and len(strong) >= 2 and all(
+        x.world or generates(x.element, world.element) or harmonizes(x.branch, world.branch) for x in strong)
+    if not (many or doubled):
+        return []
+    places = tuple(LINE_PLACES[x.position] for x in (doubled or strong))
+    pillars = (chart.moment.month_branch, chart.moment.day.branch)
+    struck = any(clash_of(b) is x.branch or b.element.overcomes is x.element for b in pillars for x in wealth)
+    if moving(chart, R.兄弟) or struck:
+        return [finding("HYN-15", "hyn_married_again", Effect.BAD, 1, places)]
+    if doubled:
+        return [finding("HYN-15", "hyn_two_at_once", Effect.NEUTRAL, 0, places)]
+    return [finding("HYN-15", "hyn_good_wife", Effect.GOOD, 1, places)]
+
+
+def mother_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """問產婦安否章: the mother's line (CA-01, CA-03)."""
     moves: list[Move] = []
     ln = line_at(chart, use)
-    s = state(chart, use)
+    s = states[use]
     rel = ln.relation if ln is not None else None
     # CA-01 不宜財變鬼、鬼變財、兄化財、財化兄，及妻逢月破休囚破絕化墓化絕，或日月沖克，皆為凶兆
     crossed = rel is not None and (
@@ -126,18 +161,27 @@ def mother_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
         # 雖則不宜鬼動，倘若兄動克財，又宜鬼動制服兄爻
         moves.append(Move("CA-01", "ca_ghost_moves_mother", tuple(LINE_PLACES[x.position]
                                                                  for x in moving(chart, R.官鬼)), "", "-1"))
+    # CA-03 卦得六沖，子旺財強終是喜。爻逢六合，財空子破亦為憂: against the general reading of a six-clash and a
+    # six-harmony (LC-03, LH-05), the mother (her line) and the child (子孫) decide — last, so it holds; not against
+    # CA-01's signs of danger, which the chapter names first
+    children = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.子孫)]
+    danger = bool(moves) and moves[0].rule == "CA-01" and moves[0].key == "ca_mother_in_danger"
+    if chart.hexagram.six_clash and not danger and s.vigour.strong and any(c.vigour.strong for c in children):
+        moves.append(Move("CA-03", "ca_clash_but_strong", (use,), "≥小吉", "≥小吉"))
+    elif chart.hexagram.six_harmony and ((s.void and not s.void_filled) or any(c.month_break for c in children)):
+        moves.append(Move("CA-03", "ca_harmony_but_empty", (use,), "≤小凶", "≤小凶"))
     return ChapterReading((), tuple(moves))
 
 
-def pregnancy_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def pregnancy_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """胎孕章 TY-02/TY-03 for the child; 問產婦 (``mother_chapter``) for the mother; CA-01 on the mother's 財 beside
     the child when it is in the chart."""
     if question.birth is Birth.mother:
-        return mother_chapter(chart, question, use)
+        return mother_chapter(chart, states, question, use)
     moves: list[Move] = []
     found: list[Finding] = []
     ln = line_at(chart, use)
-    s = state(chart, use)
+    s = states[use]
     moving_void = ln is not None and ln.moving and s.void  # 惟動而空者不妨
     crossed = any(x.relation in (R.官鬼, R.父母) and changes_into(x, R.子孫) for x in chart.lines) or (
         ln is not None and ln.relation is R.子孫 and changes_into(ln, R.父母))
@@ -149,13 +193,13 @@ def pregnancy_chapter(chart: Chart, question: Question, use: Place) -> ChapterRe
     elif s.on_month_or_day or s.supports or (ln is not None and ln.moving and T.回頭生 in ln.transformations):
         moves.append(Move("TY-02", "ty_pregnancy_kept", (use,), "", "≥小吉"))
     children = [x for x in chart.lines if x.relation is R.子孫]
-    strong_moving = [x for x in children if x.moving and state(chart, LINE_PLACES[x.position]).vigour.strong]
+    strong_moving = [x for x in children if x.moving and states[LINE_PLACES[x.position]].vigour.strong]
     # TY-03 子動化子孫、或卦中子孫動 … 他爻又變出旺之子孫，皆主雙胎 (two moving, both strong)
     if any(x.moving and x.changed is not None and x.changed.relation is R.子孫 for x in children) \
             or len(strong_moving) >= 2:
         found.append(finding("TY-03", "ty_twins", Effect.NEUTRAL, 0, tuple(LINE_PLACES[x.position]
                                                                         for x in children)))
-    times = _birth_days(chart, question, use)
+    times = _birth_days(chart, states, question, use)
     # CA-01 問產婦 … 不宜鬼動，倘若兄動克財，又宜鬼動制服兄爻; 不宜財變鬼、鬼變財、兄化財、財化兄
     wealth = lines_of(chart, R.妻財)
     if wealth and use.layer is Layer.LINE and chart.lines[use.position - 1].relation is not R.妻財:
@@ -169,11 +213,11 @@ def pregnancy_chapter(chart: Chart, question: Question, use: Place) -> ChapterRe
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
 
 
-def _birth_days(chart: Chart, question: Question, use: Place) -> list[Timing]:
+def _birth_days(chart: Chart, states: States, question: Question, use: Place) -> list[Timing]:
     """產期章 CQ-01 「產期有遠近之分，遠則應月，近則應日」: 子孫動者逢合逢值，靜者逢值逢沖，空者沖空實空之日，破者實破
     逢合之期 … 白虎兄弟而動，值日而生 … 伏藏者出現之日而生也."""
     unit = Unit.MONTH if horizon_of(question) is Horizon.far else Unit.DAY
-    s = state(chart, use)
+    s = states[use]
     ln = line_at(chart, use)
     out: list[Timing] = []
     if ln is not None and ln.moving:

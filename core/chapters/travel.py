@@ -16,6 +16,7 @@ from core.chapters.common import (
     Move,
     Place,
     R,
+    States,
     T,
     Unit,
     bad_change,
@@ -27,31 +28,28 @@ from core.chapters.common import (
     good_change,
     line_at,
     moving,
-    state,
     timing,
     weak,
-    world_state,
 )
-from core.chart import Chart
-from core.findings import Effect, Finding, Layer, Timing
+from core.chart.chart import Chart, Line
+from core.chart.relations import harmony_of, punishes
+from core.findings import Effect, Finding, Layer, Timing, finding
 from core.question import Horizon, Question, Subject, horizon_of
-from core.relations import harmony_of, punishes
-from core.strength import finding
 
 
-def travel_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def travel_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     moves: list[Move] = []
     found: list[Finding] = []
     times: list[Timing] = []
     world, resp = chart.world, chart.response
-    ws, rs = world_state(chart), state(chart, LINE_PLACES[resp.position])
+    ws, rs = states.world, states[LINE_PLACES[resp.position]]
     wp, rp = ws.place, rs.place
     if use != wp:
         return ChapterReading()  # another's journey: the general reading of the use-god
     # CX-01 世為出行人 … 動而化吉，及化子孫者更吉。如若休囚空破，動而化凶者不宜行也
     if world.moving and (good_change(world) or changes_into(world, R.子孫)):
         moves.append(Move("CX-01", "cx_traveller_changes_well", (wp,), "", "+1"))
-    elif (world.moving and bad_change(world, chart)) or (weak(ws) and empty(ws)):
+    elif (world.moving and bad_change(world, states)) or (weak(ws) and empty(ws)):
         moves.append(Move("CX-01", "cx_do_not_go", (wp,), "≤小凶", "≤小凶"))
     # 應為地頭 … 空破墓絕或動而化絕化回頭克者，去之無益
     if empty(rs) or rs.real_tomb or cut_off(rs) or (resp.moving and (T.化絕 in resp.transformations
@@ -77,7 +75,7 @@ def travel_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
             found.append(finding("CX-03", "cx_companion_costs", Effect.BAD, 1, (p,)))
         elif generates_or_combines(x, world):
             found.append(finding("CX-03", "cx_companion_helps", Effect.GOOD, 1, (p, wp)))
-    if between and all(state(chart, LINE_PLACES[x.position]).void for x in between):
+    if between and all(states[LINE_PLACES[x.position]].void for x in between):
         found.append(finding("CX-03", "cx_travels_alone", Effect.NEUTRAL, 0, ()))
     # CX-04 世爻暗動者必去，世爻旺靜逢沖之日必去
     if ws.hidden_movement:
@@ -116,18 +114,18 @@ def travel_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
 
 
-def generates_or_combines(x, world) -> bool:  # noqa: ANN001 - two Lines
-    from core.relations import generates, harmonizes
+def generates_or_combines(x: Line, world: Line) -> bool:
+    from core.chart.relations import generates, harmonizes
 
     return generates(x.element, world.element) or harmonizes(x.branch, world.branch)
 
 
-def boat_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def boat_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """舟行章 ZX-01/02: the 世 and 子孫."""
     moves: list[Move] = []
     times: list[Timing] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
     children = [x for x in chart.lines if x.relation is R.子孫]
     # ZX-02 子孫持世克世生世合世，一路平安。官鬼持世憂鬱驚恐，官鬼沖克世爻災非必見，兄動破財
@@ -152,14 +150,14 @@ def boat_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading
     return ChapterReading((), tuple(moves), tuple(times))
 
 
-def returning_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def returning_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """行人章 XR-02 … XR-04: will he come, and when."""
     moves: list[Move] = []
     times: list[Timing] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
-    s = state(chart, use)
+    s = states[use]
     ln = line_at(chart, use)
     unit = Unit.MONTH if horizon_of(question) is Horizon.far else Unit.DAY  # XR-01 遠則應月，近則應日
     if question.subject in (None, Subject.self):
@@ -194,6 +192,8 @@ def returning_chapter(chart: Chart, question: Question, use: Place) -> ChapterRe
         times.append(timing(unit, clash_of(s.tomb), "XR-04", "xr_arrival", 4, (use,)))
     if use.layer is Layer.HIDDEN:
         times.append(timing(unit, s.branch, "XR-04", "xr_arrival", 4, (use,)))
-    if chart.hexagram.six_clash:
-        moves.append(Move("XR-04", "xr_wanders", (), "", "≤小凶"))  # 卦逢六沖，行人無定而不返
+    # XR-04 卦逢六沖，行人無定而不返, read as 六沖章 (L545) bids every six-clash be read: 「必兼用神而言，用神旺雖沖不
+    # 破，用神失陷凶而又凶」 — a strong use-god is not scattered by it (坤, L562: 「雖是六沖之卦，此子必歸」)
+    if chart.hexagram.six_clash and weak(s):
+        moves.append(Move("XR-04", "xr_wanders", (), "", "≤小凶"))
     return ChapterReading((), tuple(moves), tuple(times))

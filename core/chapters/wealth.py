@@ -4,6 +4,7 @@
 求財章 is the model the trade chapters refer to (「與求財章同斷」): 妻財 the use-god, 子孫 its 元神, 兄弟 the 忌神.
 What moves together decides (QC-03, QC-05, QC-07, QC-11, QC-12): a moving 兄 robs unless a moving 子孫 turns it
 into a source or a moving 官 restrains it; a moving 官 with a static 兄 only drains the 財 and brings quarrels.
+Every formed 三合 frame is read by its 六親 (QC-14: 財/子孫 with the 世 全美, 父 toil, 兄 losses, 鬼 quarrels).
 A 兄 on the 世 is the general JS-17 (QC-09 is J: the author warns against rigidity), read by the overrides.
 
 Choices: QC-05's 「父動克福神」 is read as a cap (≤小凶), since its effect runs through the 子孫 and the text gives
@@ -14,6 +15,8 @@ no rescue; a 兄 moving alone is 凶 (「水中撈月」).  BX-01 gives no 世/�
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from core.chapters.common import (
     LINE_PLACES,
     ChapterReading,
@@ -21,6 +24,7 @@ from core.chapters.common import (
     Place,
     R,
     Stage,
+    States,
     T,
     Unit,
     bad_change,
@@ -29,25 +33,25 @@ from core.chapters.common import (
     changes_into,
     clash_of,
     empty,
+    feeding,
     generates,
     harming,
     harmonizes,
     line_at,
     lines_of,
     moving,
-    state,
     timing,
     tomb_of,
     weak,
-    world_state,
 )
-from core.chart import Chart
-from core.findings import Effect, Finding, Layer, Timing
+from core.chart.chart import Chart, Line
+from core.chart.combinations import frames
+from core.chart.relations import harmony_of
+from core.findings import Effect, Finding, Layer, Timing, finding
 from core.question import Horizon, Question, horizon_of
-from core.strength import finding
 
 
-def _places(lines) -> tuple[Place, ...]:  # noqa: ANN001 - lines
+def _places(lines: Iterable[Line]) -> tuple[Place, ...]:
     return tuple(LINE_PLACES[x.position] for x in lines)
 
 
@@ -55,17 +59,20 @@ def _unit(question: Question) -> Unit:
     return Unit.MONTH if horizon_of(question) is Horizon.far else Unit.DAY
 
 
-def wealth_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def wealth_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """求財章: the moving relations, the 財 on the 世, and the days of a money too strong or of many robbers."""
     moves: list[Move] = []
     found: list[Finding] = []
     times: list[Timing] = []
     sib, child, office, wealth, parent = (moving(chart, r) for r in (R.兄弟, R.子孫, R.官鬼, R.妻財, R.父母))
+    # HJ-34 (L1376) 「兄爻持世化出財爻而得財」, 野鶴's exception to 忌臨身: the 兄 on the 世 that turns into the 財
+    # brings the money (the overrides read it so) and is no robber here either
+    sib = tuple(x for x in sib if not (x.world and changes_into(x, R.妻財)))
     # a moving 兄, 父 or 官 harms only with the force to strike (chapters 1–34: tied, retreating, struck by its own
     # change … it is there and does nothing, 雖有如無); the help of 子孫 and 官 against 兄 is read as they move
     near = horizon_of(question) is not Horizon.far
-    robbing, parent = harming(chart, sib, use, near), harming(chart, parent, use, near)
-    draining = harming(chart, office, use, near)
+    robbing, parent = harming(chart, states, sib, use, near), harming(chart, states, parent, use, near)
+    draining = harming(chart, states, office, use, near)
     world = chart.world
     wp = LINE_PLACES[world.position]
     # QC-04 財與子孫爻俱不現於卦中 … 求則無益; 倘得日月為財，或伏而旺者，亦可求也
@@ -99,26 +106,61 @@ def wealth_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     if parent and not child and not sib:
         moves.append(Move("QC-05", "qc_parent_moves", _places(parent), "", "≤小凶"))
     # QC-11 財得子動生之，如財之有源也 … 子動化財，財動化子，皆同此斷
-    sourced = (child and lines_of(chart, R.妻財)) or any(changes_into(x, R.妻財) for x in child) \
+    # 「生之」: a 子孫 that cannot feed the 財 (化回頭克, weak and 化絕 …, 002 YN-6) is no source
+    feeders = feeding(chart, states, child, use, near)
+    sourced = (feeders and lines_of(chart, R.妻財)) or any(changes_into(x, R.妻財) for x in child) \
         or any(changes_into(x, R.子孫) for x in wealth)
     if sourced and not sib:
-        moves.append(Move("QC-11", "qc_wealth_has_source", _places(child + wealth), "", "+1"))
+        moves.append(Move("QC-11", "qc_wealth_has_source", _places(feeders + wealth), "", "+1"))
     # QC-12 財爻持世，兄爻亦動者，不獨劫財，還防傷己，如若鬼動克世者更凶
     if world.relation is R.妻財 and sib:
         striking = [x for x in office if x.element.overcomes is world.element]
         moves.append(Move("QC-12", "qc_robbed_and_hurt" if striking else "qc_robbed_on_world",
                           (wp,) + _places(sib), "", "=凶" if striking else "-1"))
     # QC-06 卦中財臨日月，謂之重疊 … 須待財爻入墓之日
-    us = state(chart, use)
+    us = states[use]
     if use.layer is Layer.LINE and chart.lines[use.position - 1].relation is R.妻財 and us.on_month_or_day:
         times.append(timing(_unit(question), tomb_of(us.element), "QC-06", "qc_money_on_tomb_day", 6, (use,)))
-    return ChapterReading(tuple(found), tuple(moves), tuple(times))
+    f_found, f_moves = _frames_by_relation(chart)
+    return ChapterReading(tuple(found + f_found), tuple(moves + f_moves), tuple(times))
 
 
-def loan_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def _frames_by_relation(chart: Chart) -> tuple[list[Finding], list[Move]]:
+    """QC-14 「世與財爻或與子孫爻三合成局，諸占物追財豐」 and 野鶴 (L336) 「須要在局中或是合成子孫財局生世，方為全美，
+    倘如合成父局，勞碌卒苦，合成兄局破耗多端，合成鬼局，口舌災非，克世者更凶」: every formed 三合 frame read by the
+    六親 its element is in the palace.  A 財 or 子孫 frame with the 世 inside or generating it is the chapter's 全美
+    — a reason shown, since LH-10 already weighs that frame for the 世 in the decision; a 父 frame caps the gain at
+    小吉 (toil), a 兄 frame at 小凶 (losses), a 鬼 frame costs a step (quarrels) and, overcoming the 世, caps at 小凶.
+    The 世 is named with each frame (the frame is read for the asker, and its moving members are not lines acting
+    on their own, ``chapter_reading``'s ``absorbed``)."""
+    found: list[Finding] = []
+    moves: list[Move] = []
+    world = chart.world
+    wp = LINE_PLACES[world.position]
+    for f in frames(chart):
+        if not f.formed:
+            continue
+        here = (wp, *f.places)
+        params = (("frame", "".join(b.name for b in f.frame.members)), ("relation", f.relation.value))
+        inside = world.branch in f.frame.members
+        if f.relation in (R.妻財, R.子孫):
+            if inside or generates(f.element, world.element):
+                found.append(finding("QC-14", "qc_frame_feeds_me", Effect.GOOD, 1, here, **dict(params)))
+        elif f.relation is R.父母:
+            moves.append(Move("QC-14", "qc_frame_toil", here, "", "≤小吉", params))
+        elif f.relation is R.兄弟:
+            moves.append(Move("QC-14", "qc_frame_losses", here, "≤小凶", "≤小凶", params))
+        elif f.element.overcomes is world.element and not inside:
+            moves.append(Move("QC-14", "qc_frame_strikes_me", here, "≤小凶", "≤小凶", params))
+        else:
+            moves.append(Move("QC-14", "qc_frame_quarrels", here, "", "-1", params))
+    return found, moves
+
+
+def loan_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """借貸章 JD-01: the 世 the borrower, the 應 the lender, the 財 the loan."""
     moves: list[Move] = []
-    ws, rs, us = world_state(chart), state(chart, LINE_PLACES[chart.hexagram.response]), state(chart, use)
+    ws, rs, us = states.world, states[LINE_PLACES[chart.hexagram.response]], states[use]
     wp, rp = ws.place, rs.place
     if chart.world.relation is R.兄弟:
         moves.append(Move("JD-01", "jd_sibling_on_world", (wp,), "=凶", "=凶"))  # 世逢兄，何須開口
@@ -137,7 +179,7 @@ def loan_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading
     return ChapterReading((), tuple(moves))
 
 
-def lending_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def lending_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """放債索債章 FZ-01: the 世 the lender, the 應 the debtor."""
     moves: list[Move] = []
     world, resp = chart.world, chart.response
@@ -153,9 +195,9 @@ def lending_chapter(chart: Chart, question: Question, use: Place) -> ChapterRead
     return ChapterReading((), tuple(moves))
 
 
-def gamble_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def gamble_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """博戲章 BX-01 「首重世應，若勝以得財者，兼用財」: the 世 against the 應, and the 財."""
-    ws, rs = world_state(chart), state(chart, LINE_PLACES[chart.hexagram.response])
+    ws, rs = states.world, states[LINE_PLACES[chart.hexagram.response]]
     world, resp = chart.world, chart.response
     wp, rp = ws.place, rs.place
     score = 0
@@ -163,21 +205,21 @@ def gamble_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     if ws.on_month_or_day:
         score += 1  # 世喜臨於日月
     improves = any(t in world.transformations for t in (T.回頭生, T.化進神))
-    if world.moving and improves and not bad_change(world, chart):
+    if world.moving and improves and not bad_change(world, states):
         score += 1  # 世爻動而化吉
     if resp.relation is R.妻財 and generates(resp.element, world.element):
         score += 1  # 應帶財而生世
         places.append(rp)
     wealth = [LINE_PLACES[x.position] for x in lines_of(chart, R.妻財)]
     day, month = chart.moment.day.branch.element, chart.moment.month_branch.element
-    if wealth and any(generates(e, state(chart, wealth[0]).element) or e is state(chart, wealth[0]).element
+    if wealth and any(generates(e, states[wealth[0]].element) or e is states[wealth[0]].element
                       for e in (day, month)):
         score += 1  # 財宜日月生扶
         places.append(wealth[0])
     # 世財休囚空破或被刑沖克害，及卦中父動者，多破其財
     losing = weak(ws) or empty(ws) or bool(ws.attacks)
     if wealth:
-        s = state(chart, wealth[0])
+        s = states[wealth[0]]
         losing = losing or weak(s) or empty(s)
     if moving(chart, R.父母):
         losing = True
@@ -195,13 +237,13 @@ def gamble_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadi
     return ChapterReading((finding("BX-01", "bx_even", Effect.NEUTRAL, 0, tuple(places)),))
 
 
-def shop_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def shop_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """開行開店章: 財 the capital, 子孫 the foundation (KH-01), the 應 the partner or the customers (KH-02/03), a
     moving 鬼 (KH-04/05), the hexagram (KH-06)."""
     moves: list[Move] = []
     found: list[Finding] = []
     world, resp = chart.world, chart.response
-    ws, rs = world_state(chart), state(chart, LINE_PLACES[resp.position])
+    ws, rs = states.world, states[LINE_PLACES[resp.position]]
     wp, rp = ws.place, rs.place
     if moving(chart, R.妻財) and moving(chart, R.子孫):
         moves.append(Move("KH-01", "kh_capital_and_foundation_move", _places(moving(chart, R.妻財)
@@ -227,7 +269,7 @@ def shop_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading
             moves.append(Move("KH-04", "kh_ghost_strikes_world", _places(ghosts) + (wp,), "-1", "-1"))
         else:
             moves.append(Move("KH-04", "kh_ghost_moves_trouble", _places(ghosts), "", "-1"))
-    us = state(chart, use)
+    us = states[use]
     if empty(ws) and empty(us):
         moves.append(Move("KH-04", "kh_never_opens", (wp, use), "=凶", "=凶"))  # 更忌世與財空，俱開不成
     h, c = chart.hexagram, chart.changed
@@ -238,12 +280,12 @@ def shop_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading
     return ChapterReading(tuple(found), tuple(moves))
 
 
-def goods_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def goods_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """囤貨賣貨章: 財 is the price (DH-01, DH-03, DH-07), and its months (DH-05)."""
     moves: list[Move] = []
     found: list[Finding] = []
     times: list[Timing] = []
-    us = state(chart, use)
+    us = states[use]
     ln = line_at(chart, use)
     if empty(us) or (ln is not None and T.回頭克 in ln.transformations):
         moves.append(Move("DH-01", "dh_price_void_or_struck", (use,), "=凶", "=凶"))  # 財逢空破及動而變克
@@ -276,23 +318,31 @@ def goods_chapter(chart: Chart, question: Question, use: Place) -> ChapterReadin
         times.append(timing(m, clash_of(us.branch), "DH-05", "dh_price_month", 5, (use,)))
     if us.tomb is not None and not us.tomb_broken:
         times.append(timing(m, clash_of(us.tomb), "DH-05", "dh_price_month", 4, (use,)))
+    # DH-06 財逢合而當令。遇合者有應動而逢合之月而得價也。亦有財爻衰靜，占時得遇日月生合者，其價目下正及時也
+    if ln is not None and ln.moving:
+        times.append(timing(m, harmony_of(us.branch), "DH-06", "dh_price_harmony_month", 5, (use,)))
+    elif not us.in_season and any(generates(b.element, us.element) or harmonizes(b, us.branch)
+                                  for b in (chart.moment.month_branch, chart.moment.day.branch)):
+        # 衰 by the season (休囚 in the month: the day's help is what makes it strong, so the state's vigour,
+        # which counts that help, cannot be the test)
+        found.append(finding("DH-06", "dh_price_right_now", Effect.GOOD, 1, (use,)))
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
 
 
-def patron_chapter(chart: Chart, question: Question, use: Place) -> ChapterReading:
+def patron_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """謁貴章: will the patron receive me — 官 is the patron (YG-07), read with the 世 (YG-01, YG-08); the 世 化空/破
     marks the day of arrival (YG-02).  Choice: the asker is taken as a commoner (YG-06: 平人見貴人, 官 to 世), the
     common case; an official's 世/應 reading needs the asker's status, not asked yet."""
     moves: list[Move] = []
     times: list[Timing] = []
     world = chart.world
-    ws = world_state(chart)
+    ws = states.world
     wp = ws.place
-    us = state(chart, use)
+    us = states[use]
     ln = line_at(chart, use)
     if use == wp or (ln is not None and (generates(ln.element, world.element) or harmonizes(ln.branch, world.branch))):
         moves.append(Move("YG-01", "yg_patron_favours_world", (use, wp), "", "+1"))  # 持世及生合世爻為吉
-    if empty(us) or us.real_tomb or (ln is not None and bad_change(ln, chart)):
+    if empty(us) or us.real_tomb or (ln is not None and bad_change(ln, states)):
         moves.append(Move("YG-01", "yg_wasted_trip", (use,), "≤小凶", "≤小凶"))  # 徒勞奔馳之力耳
     if world.moving and (changes_into(world, R.官鬼) or T.回頭克 in world.transformations):
         moves.append(Move("YG-01", "yg_do_not_go", (wp,), "=凶", "=凶"))  # 世爻化鬼化克 … 更不宜行

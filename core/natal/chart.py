@@ -1,6 +1,6 @@
 """The natal chart of 玉照定真經: five pillars read from the year (本命), with the 胎元 and every pillar's 納音.
 
-A chart comes from a birth instant and zone (``NatalChart.at``, reusing ``core.calendar``'s 節 and day boundary) or
+A chart comes from a birth instant and zone (``NatalChart.at``, reusing ``core.chart.calendar``'s 節 and day boundary) or
 from pillars as the commentary gives them (``NatalChart.of``): any subset, a pillar may be a stem alone or a branch
 alone ("六乙人", "寅人"), and combinations the calendar cannot produce are read as written (``calendrical`` says so).
 """
@@ -12,8 +12,8 @@ from datetime import date, datetime, time
 from enum import IntEnum
 from zoneinfo import ZoneInfo
 
-from core.calendar import CalendarError, DayBoundary, Moment
-from core.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.calendar import CalendarError, DayBoundary, Moment
+from core.chart.ganzhi import Branch, Element, Stem, StemBranch
 from core.natal import tables
 from core.question import Sex
 from core.values import value

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from core.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.ganzhi import Branch, Element, Stem, StemBranch
 from core.natal.chart import Role
 from core.values import value
 
@@ -61,7 +61,7 @@ def name(text: str) -> Term:
 
 
 # The relation words a fact may use.  Element and branch relations as the texts write them; the stage and season
-# words of core.relations.Stage and tables.SEASON_STATES; the rest the verses' own vocabulary.
+# words of core.chart.relations.Stage and tables.SEASON_STATES; the rest the verses' own vocabulary.
 RELATIONS: frozenset[str] = frozenset({
     # 五行 between elements (of stems, branches or 納音)
     "剋", "生", "比和", "被剋", "被生",

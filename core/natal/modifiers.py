@@ -7,7 +7,7 @@ verses that declare them in ``Verse.gates``; V147 times every hit.
 
 from __future__ import annotations
 
-from core.ganzhi import Branch
+from core.chart.ganzhi import Branch
 from core.natal import tables
 from core.natal.chart import OTHERS, NatalChart, Role
 from core.natal.evidence import Fact, branch_of, name, nayin_of

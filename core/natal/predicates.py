@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.relations import clashes, harmonizes, harms, punished_by, punishes, stage
 from core.natal import tables
 from core.natal.chart import ALL, DAY_HOUR, NatalChart, Role
 from core.natal.evidence import Fact, Layer, Term, branch_of, name, nayin_of, pillar_of, stem_of
 from core.natal.verse import Hit, Params
-from core.relations import clashes, harmonizes, harms, punished_by, punishes, stage
 
 
 def element_relation(a: Element, b: Element) -> str | None:

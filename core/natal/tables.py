@@ -1,6 +1,6 @@
 """The tables 玉照定真經 assumes or states (notes/seed004_rules.md §1.4 and §1.5), one table per fact, as data.
 
-Relations the whole engine shares (六沖, 六合, 六害, 三刑, 三合, 十二長生) come from ``core.relations``; what only
+Relations the whole engine shares (六沖, 六合, 六害, 三刑, 三合, 十二長生) come from ``core.chart.relations``; what only
 this text uses is here.  Each table names the verse that states or confirms it.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from core.ganzhi import Branch, Element, Stem, StemBranch
-from core.relations import Stage, stage
+from core.chart.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.relations import Stage, stage
 
 # ---- 六十甲子納音 (§1.4.1; every labelled pillar of the commentary agrees) ------------------------------------
 

@@ -17,10 +17,10 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from core.calendar import Moment
-from core.ganzhi import Branch, Stem, StemBranch
-from core.hexagram import Relation, Trigram
-from core.relations import FRAMES, frame_of
+from core.chart.calendar import Moment
+from core.chart.ganzhi import Branch, Stem, StemBranch
+from core.chart.hexagram import Relation, Trigram
+from core.chart.relations import FRAMES, frame_of
 from core.rules import source
 from core.sources import Source
 from core.values import value
@@ -169,7 +169,7 @@ def _target(char: str) -> Target:
     return Stem[char] if char in Stem.__members__ else Branch[char]
 
 
-def _row(keys: tuple, text: str) -> Mapping[object, tuple[Target, ...]]:
+def _row(keys: tuple[object, ...], text: str) -> Mapping[object, tuple[Target, ...]]:
     """One token per key; a token of several characters is several targets (福星 乙 → 丑亥)."""
     tokens = text.split()
     if len(tokens) != len(keys):
@@ -213,7 +213,7 @@ G, B, X, N = Nature.GOOD, Nature.BAD, Nature.MIXED, Nature.NEUTRAL
 M = Matter
 
 
-def _star(id: str, name: str, key: Keyed, table: Mapping, nature: Nature, matters: tuple[Matter, ...],
+def _star(id: str, name: str, key: Keyed, table: Mapping[object, tuple[Target, ...]], nature: Nature, matters: tuple[Matter, ...],
           rule: str, *, favours: tuple[Matter, ...] | None = None, avoid: tuple[Matter, ...] | None = None,
           **extra: object) -> Star:
     """A star (its rule id ``SS-…`` registered in core.rules, in catalogue order) whose favours (good) or avoid

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from core.calendar import Moment
-from core.ganzhi import Branch, Stem, StemBranch
+from core.chart.calendar import Moment
+from core.chart.ganzhi import Branch, Stem, StemBranch
 from core.stars.catalogue import STARS, Matter, Nature, Star, Target, _moment_keys
 from core.values import value
 

@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from functools import lru_cache
 from operator import attrgetter
 
-from core.chart import Chart
-from core.findings import Effect, Finding, Layer, Place
-from core.ganzhi import Branch, Stem, StemBranch
-from core.hexagram import Relation
+from core.chart.chart import Chart
+from core.chart.ganzhi import Branch, Stem, StemBranch
+from core.chart.hexagram import Relation
+from core.findings import Effect, Finding, Layer, Place, finding
 from core.stars.catalogue import STARS, Keyed, Matter, Nature, Star, Target, _by_kind, _keys, target_text
 from core.values import value
 
@@ -138,10 +138,8 @@ def counting_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
     1 for year and hour stars, +1 on a moving use-god or a heavier 六親, −1 when its meaning is inferred, 1–3.
     """
     wanted = Matter(matter) if matter is not None else None
-    findings = [Finding(rule=hit.star.rule, source=hit.star.source, key=key, effect=effect, weight=weight,
-                        places=(hit.place,), params=(("star", hit.star.id), ("name", hit.star.name),
-                                                     ("target", target_text(hit.target)),
-                                                     ("nature", hit.star.nature.value)))
+    findings = [finding(hit.star.source, key, effect, weight, (hit.place,), star=hit.star.id, name=hit.star.name,
+                        target=target_text(hit.target), nature=hit.star.nature.value)
                 for hit, effect, weight, key in _counting(chart, frozenset(use_god_places), wanted)]
     findings.sort(key=_WEIGHT, reverse=True)  # stable: equal weights keep their order
     return tuple(findings)
@@ -166,7 +164,7 @@ def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
         heaviest, _, lead, key = members[0]
         names = "、".join(dict.fromkeys(star.name for _, _, star, _ in members))
         rules = " ".join(dict.fromkeys(star.rule for _, _, star, _ in members))
-        out.append(Finding(lead.rule, lead.source, _GROUP_KEY[key], effect, min(3, -heaviest + (len(members) > 1)),
-                           (place,), (("names", names), ("rules", rules), ("nature", lead.nature.value))))
+        out.append(finding(lead.source, _GROUP_KEY[key], effect, min(3, -heaviest + (len(members) > 1)), (place,),
+                           names=names, rules=rules, nature=lead.nature.value))
     out.sort(key=_WEIGHT, reverse=True)  # stable: equal weights keep their order
     return tuple(out)

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.chart import Chart
+from core.chart.chart import Chart
+from core.chart.ganzhi import Branch
 from core.findings import Finding, Place, Timing
-from core.ganzhi import Branch
 from core.topics.common import Sex, direction_of, element_direction
 from core.topics.lifespan import lifespan_reading, lifespan_timing
 from core.topics.lifetime import lifetime_reading, lifetime_timing
@@ -64,7 +64,7 @@ def topic_reading(topic: str, chart: Chart, **context: object) -> tuple[tuple[Fi
     age = _optional(context, "age", int)
     birth = _optional(context, "birth_branch", Branch)
     if birth is None:
-        birth = _optional(context, "birth_year", Branch)  # the name core.reading passes
+        birth = _optional(context, "birth_year", Branch)  # the name core.reading.pipeline passes
     official = _optional(context, "official", bool)
     married = _optional(context, "married", bool)
     if topic == "year":

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
-from functools import lru_cache
 from operator import attrgetter
 
-from core.chart import Chart, DayRelation, Line, MonthRelation, Spirit, Standing, Transformation, Yao, standing
-from core.findings import Effect, Finding, Layer, Place
-from core.ganzhi import Branch, Element, Stem
-from core.hexagram import Relation, Trigram, relation
-from core.relations import Stage, clashes, generates, overcomes, punishes
-from core.rules import source
+from core.chart.chart import Chart, DayRelation, Line, MonthRelation, Standing, Transformation, Yao, standing
+from core.chart.ganzhi import Branch, Element, Stem
+from core.chart.hexagram import Relation, Trigram, relation
+from core.chart.relations import clashes, generates, overcomes, punishes
+from core.findings import Effect, Finding, Layer, Place, finding
 from core.sources import Source
 from core.values import value
 
@@ -88,29 +86,11 @@ _CONFLICT_SPOUSE = "世應夫婦"      # 000 reads 世/應 as husband/wife; 002 
 
 # ---- small helpers ------------------------------------------------------------------------------------
 
-def _text(value: object) -> str:
-    if isinstance(value, (Relation, Spirit, Transformation, Sex)):
-        return str(value.value)
-    if isinstance(value, (Branch, Stem, Element, Trigram, Stage)):
-        return value.name
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    return str(value)
-
-
 def _finding(rule: str | Source, key: str, effect: Effect, weight: int,
              places: Iterable[Place] = (), **params: object) -> Finding:
-    """A finding of a registered rule id at its own passage, or of ``source(id, line)`` at another it is cited at."""
-    return _shared_finding(rule, key, effect, weight, tuple(dict.fromkeys(places)), tuple(params.items()))
-
-
-@lru_cache(maxsize=16384)
-def _shared_finding(rule: str | Source, key: str, effect: Effect, weight: int, places: tuple[Place, ...],
-                    params: tuple[tuple[str, object], ...]) -> Finding:
-    """One object per distinct finding (they are immutable and recur from reading to reading)."""
-    src = rule if isinstance(rule, Source) else source(rule)
-    pairs = tuple((k, _text(v)) for k, v in params if v is not None)
-    return Finding(src.rule, src, key, effect, weight, places, pairs)
+    """``core.findings.finding`` with each place named once (a topic names the 世 and the use-god, often one line):
+    a registered id at its own passage, or ``source(id, line)`` at another it is cited at."""
+    return finding(rule, key, effect, weight, dict.fromkeys(places), **params)
 
 
 def _at(line: Line) -> Place:

@@ -3,10 +3,10 @@ years and months the text names for its end."""
 
 from __future__ import annotations
 
-from core.chart import Chart, Line, Transformation
+from core.chart.chart import Chart, Line, Transformation
+from core.chart.ganzhi import SEXAGENARY, Branch, Element, Stem, StemBranch
+from core.chart.relations import Stage, branch_at_stage, clash_of, generates, overcomes
 from core.findings import Finding, Layer, Place, Timing, Unit
-from core.ganzhi import SEXAGENARY, Branch, Element, Stem, StemBranch
-from core.relations import Stage, branch_at_stage, clash_of, generates, overcomes
 from core.rules import source
 from core.topics.common import (
     BAD,

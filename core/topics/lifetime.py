@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from operator import attrgetter
 
-from core.chart import (
+from core.chart.chart import (
     Chart,
     DayRelation,
     Line,
@@ -15,10 +15,10 @@ from core.chart import (
     Standing,
     Transformation,
 )
+from core.chart.ganzhi import Branch, Element
+from core.chart.hexagram import HEXAGRAMS, Generation, Hexagram, Relation, relation
+from core.chart.relations import Stage, clash_of, clashes, generates, harmonizes, harmony_of, overcomes
 from core.findings import Effect, Finding, Layer, Place, Timing, Unit
-from core.ganzhi import Branch, Element
-from core.hexagram import HEXAGRAMS, Generation, Hexagram, Relation, relation
-from core.relations import Stage, clash_of, clashes, generates, harmonizes, harmony_of, overcomes
 from core.rules import source
 from core.topics.common import (
     _CONFLICT_PERIODS,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core.chart import Chart, Line, Transformation
-from core.chart import HexagramTransformation as HT
+from core.chart.chart import Chart, Line, Transformation
+from core.chart.chart import HexagramTransformation as HT
+from core.chart.relations import Stage, clashes, generates, harmonizes, overcomes
 from core.findings import Finding, Layer, Place
-from core.relations import Stage, clashes, generates, harmonizes, overcomes
 from core.rules import source
 from core.topics.common import (
     _CONFLICT_SPOUSE,

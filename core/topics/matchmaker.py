@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from core.chart import Chart, DayRelation, Line, MonthRelation
-from core.chart import HexagramTransformation as HT
+from core.chart.chart import Chart, DayRelation, Line, MonthRelation
+from core.chart.chart import HexagramTransformation as HT
+from core.chart.ganzhi import Element
+from core.chart.relations import FRAMES, Stage, generates, overcomes
 from core.findings import Finding
-from core.ganzhi import Element
-from core.relations import FRAMES, Stage, generates, overcomes
 from core.topics.common import (
     BAD,
     GOOD,

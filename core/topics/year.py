@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core.chart import Chart, Spirit
+from core.chart.chart import Chart, Spirit
+from core.chart.ganzhi import Element
+from core.chart.relations import Stage, overcomes
 from core.findings import Finding, Layer, Place
-from core.ganzhi import Element
-from core.relations import Stage, overcomes
 from core.topics.common import (
     _GHOST_CALAMITY,
     BAD,

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.relations import Stage, stage
 from core.natal import tables
 from core.natal.chart import ALL, DAY_HOUR, FOUR, OTHERS, NatalChart, Pillar, Role
 from core.natal.evidence import Fact, Layer, Term, branch_of, name, nayin_of, pillar_of, stem_of
@@ -27,7 +28,6 @@ from core.natal.predicates import (
 )
 from core.natal.verse import Hit, Need, Params, Tag, Theme, Unevaluated, Valence, Verse
 from core.question import Sex
-from core.relations import Stage, stage
 
 SENIORITY: tuple[Role, ...] = tuple(sorted(Role))   # 年 胎 月 日 時 (V7)
 THREE_LORDS: tuple[Role, ...] = (Role.月, Role.日, Role.時)  # 三主 (V31, V44)

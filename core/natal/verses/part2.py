@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from core.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.relations import Stage, clashes, full_frames, punished_by, stage
 from core.natal import tables
 from core.natal.chart import ALL, DAY_HOUR, FOUR, OTHERS, NatalChart, Role
 from core.natal.evidence import Fact, branch_of, name, nayin_of, pillar_of, stem_of
@@ -27,7 +28,6 @@ from core.natal.predicates import (
 )
 from core.natal.verse import Hit, Need, Params, Tag, Theme, Unevaluated, Valence, Verse
 from core.question import Sex
-from core.relations import Stage, clashes, full_frames, punished_by, stage
 
 _STRONG = ("旺", "相")      # seasonal 旺相
 _WEAK = ("休", "囚", "死")  # seasonal 休囚死

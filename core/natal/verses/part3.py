@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import combinations, pairwise
 
-from core.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.relations import Stage, full_frames, stage
 from core.natal import tables
 from core.natal.chart import ALL, DAY_HOUR, FOUR, OTHERS, NatalChart, Pillar, Role
 from core.natal.evidence import Fact, Layer, Term, branch_of, name, nayin_of, pillar_of, stem_of
@@ -31,7 +32,6 @@ from core.natal.predicates import (
 )
 from core.natal.verse import Hit, Need, Params, Tag, Theme, Unevaluated, Valence, Verse
 from core.question import Sex
-from core.relations import Stage, full_frames, stage
 
 # ---- shared helpers --------------------------------------------------------------------------------------
 

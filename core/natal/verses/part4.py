@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from itertools import pairwise
 
-from core.ganzhi import Branch, Element
+from core.chart.ganzhi import Branch, Element
+from core.chart.relations import FRAMES, frame_of, punished_by
 from core.natal import tables
 from core.natal.chart import ALL, DAY_HOUR, NatalChart, Role
 from core.natal.evidence import Fact, branch_of, name, nayin_of, pillar_of, stem_of
@@ -29,7 +30,6 @@ from core.natal.predicates import (
     stem_overcomes,
 )
 from core.natal.verse import Hit, Need, Params, Tag, Theme, Unevaluated, Valence, Verse
-from core.relations import FRAMES, frame_of, punished_by
 
 Relate = Callable[[NatalChart, Role, Role], Fact | None]
 

@@ -7,9 +7,9 @@ the traveller tied (LH-04), the hexagram's 六沖 and 六合 and their changes (
 (GB-02/03), the sky that moves for the weather (SW-05, and HJ-47's sky at its height stored in its tomb), 近病
 against 久病 (JS-24 before JS-25/26, HJ-35, and JT-04's 化退 in a long illness), the 子孫 that guards every 防患
 question (JS-23), for one's own matter the 世 (JS-12 counted once, JS-16/17, JS-23, HJ-34, HJ-44), the 局 the
-matter gains read against the 世 and the 應 (LH-10, HJ-32 for a lifted ghost), HJ-66's root, and the use-god
-striking the 世 (HJ-52, both ways, unless 貪生忘克 HJ-21 turns it to feeding).  独發
-carries no weight (DF-02): it is not here.  Only a co-read 世 (``CoUseGod.world``) brings the 世's overrides: the
+matter gains read against the 世 and the 應 (LH-10, HJ-32 for a lifted ghost), and the use-god striking the 世
+(HJ-52, both ways, unless 貪生忘克 HJ-21 turns it to feeding); HJ-66's root last, after the matter's chapter
+(``last_overrides``).  独發 carries no weight (DF-02): it is not here.  Only a co-read 世 (``CoUseGod.world``) brings the 世's overrides: the
 teacher's 應 (JS-10) and the weather's sky (SW-05) are read beside the use-god without them.
 """
 
@@ -17,18 +17,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from core.actors import acting_lines, actor_at
-from core.chart import Chart, Line, Transformation
-from core.choice import CoUseGod
+from core.chart.actors import acting_lines, actor_at
+from core.chart.chart import Chart, Line, Transformation
+from core.chart.hexagram import Relation
+from core.chart.relations import FULL_PUNISHMENTS, clashes, generates, harmonizes
 from core.findings import Finding, Layer, Place
-from core.hexagram import Relation
-from core.places import Tally
 from core.question import Horizon, Illness, Question, Subject, Topic, Weather, resolve
-from core.relations import FULL_PUNISHMENTS, clashes, generates
-from core.state import State, Vigour, state_of
-from core.usable import Usable
+from core.reading.step1_choice import CoUseGod
+from core.reading.step2_state import State, States, Vigour
+from core.reading.step3_usable import Usable
+from core.reading.step4_places import Tally, cannot_harm, cannot_help
+from core.reading.verdict import Verdict
 from core.values import value
-from core.verdict import Verdict
 
 # Matters one wants dispersed rather than held (凡占凶事宜於沖散, LC-03; LH-05 訟、憂疑、怪事).
 UNDESIRED = frozenset((Topic.lawsuit, Topic.danger))
@@ -65,9 +65,11 @@ def apply(v: Verdict, op: str) -> Verdict:
 
 @value
 class Facts:
-    """What the overrides read: the question, the use-god's state, the 世's state and the co-read line."""
+    """What the overrides read: the question, the states of the chart (the use-god's and the 世's among them) and
+    the co-read line."""
 
     chart: Chart
+    states: States
     question: Question
     use: State
     world: State
@@ -139,7 +141,7 @@ def _own_change(f: Facts) -> Iterator[Move]:
         yield Move("HJ-44", "use_god_turns_overcoming", here, "", "=凶", (("changed", changed),))
     elif Transformation.回頭生 in t:
         yield Move("JS-05", "use_god_turns_generating", here, "", "≥小吉", (("changed", changed),))
-    changed_strong = state_of(chart, Place(Layer.CHANGED, use.place.position)).vigour.strong
+    changed_strong = f.states[Place(Layer.CHANGED, use.place.position)].vigour.strong
     if Transformation.化進神 in t and use.vigour is Vigour.旺 and changed_strong:  # JT-03 乘勢而進
         yield Move("JT-02", "use_god_advances", here, "", "+1", (("changed", changed),))
     elif Transformation.化進神 in t and f.tally is not None and f.tally.verdict.side >= 0:
@@ -170,7 +172,13 @@ def _own_change(f: Facts) -> Iterator[Move]:
 
 def _turning_back(f: Facts) -> Iterator[Move]:
     ln = _line(f.chart, f.use.place)
-    if ln is None or not ln.moving:
+    own = ln.position if ln is not None and ln.moving and _trigram_turn(f.chart, ln.position) is not None else 0
+    # FF-02 (L634) 「內卦反伏，內則不安。外卦反伏，外則不寧……皆主成而敗，敗而成」 reads the trigram, whatever line the
+    # matter is read on: the use-god need not move in it (恆之豫: the 世 goes and comes back three times, 「去而復反
+    # 者三次」); the trigram the use-god moves in is read below with it (FF-02/03/04 of the use-god)
+    if any(_trigram_turn(f.chart, pos) == "反吟" for pos in (1, 4) if (pos <= 3) != (0 < own <= 3) or not own):
+        yield Move("FF-02", "hexagram_in_reversal", (), "≤平", "")
+    if ln is None or not own:
         return
     turn = _trigram_turn(f.chart, ln.position)
     here = (f.use.place,)
@@ -211,7 +219,7 @@ def _hidden_freed(f: Facts) -> Iterator[Move]:
     許午日子孫出現必愈)."""
     if f.use.place.layer is not Layer.HIDDEN or f.use.void or f.use.vigour is Vigour.失陷:
         return
-    fly = state_of(f.chart, Place(Layer.LINE, f.use.place.position))
+    fly = f.states[Place(Layer.LINE, f.use.place.position)]
     if (fly.void and not fly.void_filled) or fly.month_break:
         yield Move("HJ-28", "hidden_under_empty_flyer", (f.use.place, fly.place), "", "+1")
 
@@ -233,7 +241,12 @@ def _hexagram(f: Facts) -> Iterator[Move]:
     if q.topic is Topic.illness and q.illness is not None:
         return  # 六沖 in illness is read by JS-25/26 below
     if h.six_clash and c is not None and c.six_harmony:
-        yield Move("LH-06", "clash_turns_harmony", (), "", "≥吉")
+        # L520 「散而復聚，離而必合……占婚姻先吳越而後朱陳……占求謀先難後易」: every matter it names is one wished
+        # for; for a trouble (訟、憂疑) the 合 it ends in is L502's 「不宜凶事逢之，事之難結」 — it gathers again
+        if undesired:
+            yield Move("LH-05", "harmony_holds_trouble", (), "-1", "")
+        else:
+            yield Move("LH-06", "clash_turns_harmony", (), "", "≥吉")
         return
     if h.six_harmony and c is not None and c.six_clash:
         if undesired:
@@ -286,7 +299,7 @@ def _weather(f: Facts) -> Iterator[Move]:
         # the sky a moving line turns into (choice._sky); at its height it is stored in its tomb and gives way:
         # HJ-47 「用爻重疊，喜墓庫以收藏」, read by the author for rain (升之恆): 「午火子孫臨日月旺之極矣，乃為用爻
         # 重疊，逢墓庫以收藏，故知戌必雨」 — the 太旺 of YQ-03, on the month and the day
-        sky = state_of(f.chart, f.co.place)
+        sky = f.states[f.co.place]
         here = (f.co.place, f.use.place)
         if f.co.relation is wished:
             yield Move("SW-05", "weather_asked_moves", here, "=吉", "=吉")
@@ -345,6 +358,53 @@ _HOLDER_RULES: dict[tuple[Topic, Relation], tuple[str, str, str, str]] = {
 }
 
 
+_EASY_OFFICE = frozenset((Topic.career, Topic.exam))
+_EASY_MONEY = frozenset(t for (t, r), v in _HOLDER_RULES.items() if v[0] == "JS-17")
+
+
+def _feeds_world(chart: Chart, states: States, ln: Line, world: State) -> bool:
+    """A moving line that 生合 the 世 with the force to do it (not one chapters 1–34 read as never able to feed)."""
+    p = Place(Layer.LINE, ln.position)
+    return ln.moving and p != world.place and (generates(ln.element, world.element)
+                                               or harmonizes(ln.branch, world.branch)) \
+        and cannot_help(chart, states, p, world) is None
+
+
+def _easy(f: Facts) -> Iterator[Move]:
+    """The favourable half of 卷首 L9, which the engine had read only for its failures (JS-16/17 below):
+    「假令占功名者得旺官持世，或動爻作官星生合世爻，求名如拾芥耳」 and 「占求財若得財星持世，或日月動爻作子孫生合世爻，
+    或官鬼持世財動生之，或父母持世財動克之世，皆許求財之易如摘枝耳」 — bounded by the sentence's own end, 「或世臨旬空
+    月破，何異緣木求魚」: a void or broken 世 gets none of it — void as XK2-02 reads it, not a void the day fills
+    (沖空則實) nor one that only waits (moving, 旺 or supported: 有日建動爻生扶者不為空).  A floor on the end, not a
+    step: the two signs say the same thing, and a 世 that waits still waits (JS-12)."""
+    chart, q, w = f.chart, f.question, f.world
+    wl = chart.world
+    if (w.void and not (w.void_filled or w.not_void)) or w.month_break:
+        return
+    movers = [ln for ln in chart.lines if _feeds_world(chart, f.states, ln, w)]
+    if q.topic in _EASY_OFFICE:
+        if wl.relation is Relation.官鬼 and w.vigour is Vigour.旺:
+            yield Move("JS-16", "strong_office_holds_world", (w.place,), "", "≥小吉")
+        elif office := [ln for ln in movers if ln.relation is Relation.官鬼]:
+            yield Move("JS-16", "office_feeds_world", (Place(Layer.LINE, office[0].position), w.place), "", "≥小吉")
+    elif q.topic in _EASY_MONEY:
+        child = chart.hexagram.element.generates  # the element of 子孫 in this palace
+        m, d = chart.moment.month_branch, chart.moment.day.branch
+        day_month = [b for b in (d, m) if b.element is child and (generates(b.element, wl.element)
+                                                                   or harmonizes(b, wl.branch))]
+        # 官鬼持世財動生之 / 父母持世財動克之: a moving 財 with the force to feed the 官 or to strike the 父 on the 世
+        acts_on = cannot_help if wl.relation is Relation.官鬼 else cannot_harm
+        money = [ln for ln in chart.lines if ln.moving and ln.relation is Relation.妻財
+                 and acts_on(chart, f.states, Place(Layer.LINE, ln.position), w) is None]
+        if wl.relation is Relation.妻財:
+            yield Move("JS-17", "wealth_holds_world", (w.place,), "", "≥小吉")
+        elif day_month or any(ln.relation is Relation.子孫 for ln in movers):
+            yield Move("JS-17", "child_feeds_world_wealth", (w.place,), "", "≥小吉")
+        elif money and wl.relation in (Relation.官鬼, Relation.父母):
+            yield Move("JS-17", "wealth_moves_to_world", (Place(Layer.LINE, money[0].position), w.place), "",
+                       "≥小吉")
+
+
 def _world(f: Facts) -> Iterator[Move]:
     """The 世 read with the use-god for one's own matter (or as the use-god itself)."""
     chart, q, w = f.chart, f.question, f.world
@@ -354,6 +414,7 @@ def _world(f: Facts) -> Iterator[Move]:
     wl = chart.world
     here = (w.place,)
     rel = wl.relation.value
+    yield from _easy(f)
     rule = _HOLDER_RULES.get((q.topic, wl.relation))
     if rule is not None and not (q.topic is Topic.illness and f.use.place != w.place):
         r, key, now, eventual = rule
@@ -408,7 +469,7 @@ def _rootless(f: Facts) -> Iterator[Move]:
         return  # 「用神雖旺」: however strong the use-god (on the month or not), a source destroyed leaves it rootless
     destroyed = False
     for p in f.yuan:
-        y = state_of(f.chart, p)
+        y = f.states[p]
         ln = f.chart.lines[p.position - 1]
         self_undone = ln.moving and bool({Transformation.化絕, Transformation.回頭克} & set(ln.transformations))
         if self_undone and (y.month_break or not y.vigour.strong):
@@ -475,10 +536,10 @@ def _frames_on_world(f: Facts) -> Iterator[Move]:
             yield Move("LH-10", x.key, x.places, "", "-1" if on_response else _FRAME_MOVES[x.key], x.params)
 
 
-def _distracted_from(chart: Chart, p: Place, target: State) -> Place | None:
+def _distracted_from(chart: Chart, states: States, p: Place, target: State) -> Place | None:
     """HJ-21 貪生忘克 (L1277 「卦中動出亥水，申金貪水之生，不來克木」): the moving line of ``p`` generates another
     moving line that generates ``target``, and feeds it instead of striking — the line it feeds, or None."""
-    a = state_of(chart, p)
+    a = states[p]
     if not a.moving:
         return None
     for ln in chart.lines:
@@ -500,7 +561,7 @@ def _use_overcomes_world(f: Facts) -> Iterator[Move]:
     if not (f.use.element.overcomes is f.world.element and f.use.acts):
         return
     here = (f.use.place, f.world.place)
-    feeds = _distracted_from(f.chart, f.use.place, f.world)
+    feeds = _distracted_from(f.chart, f.states, f.use.place, f.world)
     if feeds is not None:
         # HJ-21 inside HJ-52: the use-god feeds a moving line that feeds the 世, and forgets to strike it — neither
         # the money that comes by striking nor the office's calamity
@@ -516,4 +577,11 @@ def overrides(f: Facts) -> tuple[Move, ...]:
     """Every override that holds, in the book's order."""
     return (*_own_change(f), *_turning_back(f), *_obstacle_advances(f), *_traveller_tied(f), *_hidden_freed(f),
             *_full_punishment(f), *_hexagram(f), *_hexagram_element(f), *_weather(f), *_illness(f), *_guarded(f),
-            *_world(f), *_frames_on_world(f), *_rootless(f), *_use_overcomes_world(f))
+            *_world(f), *_frames_on_world(f), *_use_overcomes_world(f))
+
+
+def last_overrides(f: Facts) -> tuple[Move, ...]:
+    """The overrides that come after the matter's own chapter: HJ-66 「用神雖旺，原神若被傷克者，即如水無泉源」 grants
+    the use-god its strength and still takes the root away, so a chapter's floor that rests on that strength (升選章
+    SB-01 「旺官持世……皆吉」) does not lift it — the passage names 功名 and 貿易 among its matters."""
+    return tuple(_rootless(f))

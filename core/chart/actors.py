@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from core.chart import Chart, DayClash, Standing, Transformation
+from core.chart.chart import Chart, DayClash, Standing, Transformation
+from core.chart.ganzhi import Branch, Element
+from core.chart.hexagram import Relation, relation
 from core.findings import LINE_PLACES, Layer, Place
-from core.ganzhi import Branch, Element
-from core.hexagram import Relation, relation
 from core.values import value
 
 

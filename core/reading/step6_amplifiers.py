@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.chart import Spirit
+from core.chart.chart import Spirit
 from core.findings import Effect, Finding, Layer, Place
-from core.state import State, Vigour
+from core.reading.step2_state import State, Vigour
+from core.reading.verdict import Verdict
 from core.values import value
-from core.verdict import Verdict
 
 
 @value

@@ -1,4 +1,5 @@
-"""應期: the moments the texts read off a chart, each with its rule, and the next real dates they fall on.
+"""Step 7 of a reading, the seed's patterns: the moments (應期) the texts read off a chart, each with its rule, and
+the next real dates they fall on.
 
 The patterns are those of 002's worked cases (notes §9): 出空 (T-02/T-09), 沖開 a 合住 line (T-01), the day that
 clashes away an injuring line (T-03, M-10), the day that clashes away the only 元神 of a rootless use-god (T-04),
@@ -15,8 +16,8 @@ from functools import lru_cache
 from operator import attrgetter
 from zoneinfo import ZoneInfo
 
-from core.actors import Actor, actor_at
-from core.calendar import (
+from core.chart.actors import Actor, actor_at
+from core.chart.calendar import (
     CalendarError,
     Moment,
     day_pillar_of_date,
@@ -26,13 +27,13 @@ from core.calendar import (
     next_days_pillar,
     year_starts,
 )
-from core.chart import Chart, DayRelation, MonthRelation, Standing, Transformation
+from core.chart.chart import Chart, DayRelation, MonthRelation, Standing, Transformation
+from core.chart.ganzhi import Branch, Stem, StemBranch
+from core.chart.relations import FRAMES, Stage, branch_at_stage, clash_of
 from core.findings import Layer, Place, Timing, Unit
-from core.ganzhi import Branch, Stem, StemBranch
-from core.relations import FRAMES, Stage, branch_at_stage, clash_of
+from core.reading.step1_usegod import UseGod
+from core.reading.step2_strength import Assessment, season_strong
 from core.rules import source
-from core.strength import Assessment, season_strong
-from core.usegod import UseGod
 
 DATES_PER_TIMING = 3
 

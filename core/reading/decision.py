@@ -1,18 +1,17 @@
-"""The decision, in the book's order (§0.3 of the doctrine rules): can the use-god act, the four places, the
-overrides, the amplifiers.  Each step says what it did to the present answer and to the eventual one, so the
-reading can give its chain of reasons in the order they decided and "目下無礙，秋來必凶" in two verdicts.
+"""Steps 3 to 6 of a reading, the decision in the book's order (§0.3 of the doctrine rules): can the use-god act,
+the four places, the overrides, the amplifiers.  Each step says what it did to the present answer and to the
+eventual one, so the reading can give its chain of reasons in the order they decided and "目下無礙，秋來必凶" in two verdicts.
 """
 
 from __future__ import annotations
 
-from core.amplifiers import Amplifier, deepen
-from core.findings import LINE_PLACES, Effect, Finding, Layer, Place
-from core.overrides import Move, apply
-from core.places import Tally
-from core.strength import finding
-from core.usable import Usability, Usable
+from core.findings import LINE_PLACES, Effect, Finding, Layer, Place, finding
+from core.reading.step3_usable import Usability, Usable
+from core.reading.step4_places import Tally
+from core.reading.step5_overrides import Move, apply
+from core.reading.step6_amplifiers import Amplifier, deepen
+from core.reading.verdict import Verdict
 from core.values import value
-from core.verdict import Verdict
 
 _LIFT_SEALED = frozenset(("LH-06", "HJ-35", "JS-25"))
 

@@ -12,15 +12,14 @@ moves, the 父母 or 子孫 a moving line turns into is the sky that moves (SW-0
 
 from __future__ import annotations
 
-from core.actors import acting_lines, actor_at
-from core.chart import Chart
-from core.findings import Effect, Finding, Layer, Place
-from core.hexagram import Relation, relation
+from core.chart.actors import acting_lines, actor_at
+from core.chart.chart import Chart
+from core.chart.hexagram import Relation, relation
+from core.findings import Effect, Finding, Layer, Place, finding
 from core.question import Question, Subject, Target, Topic
-from core.state import State, Vigour, state_of
-from core.strength import finding
-from core.usable import Usable, usability
-from core.usegod import UseGod, select_use_god
+from core.reading.step1_usegod import UseGod, select_use_god
+from core.reading.step2_state import State, States, Vigour
+from core.reading.step3_usable import Usable, usability
 from core.values import value
 
 # The matters of one's own for which the book reads the 世 beside the use-god (JS-14 … JS-19, JS-23).
@@ -57,15 +56,15 @@ class Choice:
     findings: tuple[Finding, ...]
 
 
-def _rank(chart: Chart, p: Place) -> tuple[int, int, int, int]:
-    s = state_of(chart, p)
+def _rank(chart: Chart, states: States, p: Place) -> tuple[int, int, int, int]:
+    s = states[p]
     on_world = p.layer is Layer.LINE and chart.lines[p.position - 1].world
     return _VIGOUR_RANK[s.vigour], len(s.supports) - len(s.attacks), int(on_world), -p.position
 
 
-def _acts(chart: Chart, p: Place) -> bool:
+def _acts(states: States, p: Place) -> bool:
     """Moving, or 暗動 (AD-01: a static line the day clashes while it is 旺 acts as a moving one)."""
-    s = state_of(chart, p)
+    s = states[p]
     return s.moving or s.hidden_movement
 
 
@@ -73,7 +72,7 @@ def _void(s: State) -> bool:
     return s.void and not s.void_filled
 
 
-def _pick(chart: Chart, cands: tuple[Place, ...]) -> tuple[str, Place, str]:
+def _pick(chart: Chart, states: States, cands: tuple[Place, ...]) -> tuple[str, Place, str]:
     """The copy that is the use-god, with the rule and the key that choose it.
 
     JS-07 「如一爻動者擇其動者為用神」, 暗動 counted as moving: one acting copy → it.  Else, among the acting copies
@@ -84,29 +83,29 @@ def _pick(chart: Chart, cands: tuple[Place, ...]) -> tuple[str, Place, str]:
     else the strongest."""
     if len(cands) == 1:
         return "", cands[0], ""
-    moving = [p for p in cands if p.layer is Layer.LINE and _acts(chart, p)]
+    moving = [p for p in cands if p.layer is Layer.LINE and _acts(states, p)]
     if len(moving) == 1:
         return "JS-07", moving[0], "the_moving_copy"
     pool = moving or list(cands)
-    void = [p for p in pool if _void(state_of(chart, p))]
+    void = [p for p in pool if _void(states[p])]
     if void and len(void) < len(pool):
-        return "LX-02", max(void, key=lambda p: _rank(chart, p)), "the_void_copy"
-    broken = [p for p in pool if state_of(chart, p).month_break]
+        return "LX-02", max(void, key=lambda p: _rank(chart, states, p)), "the_void_copy"
+    broken = [p for p in pool if states[p].month_break]
     if broken and len(broken) < len(pool):
-        return "LX-02", max(broken, key=lambda p: _rank(chart, p)), "the_broken_copy"
+        return "LX-02", max(broken, key=lambda p: _rank(chart, states, p)), "the_broken_copy"
     world = [p for p in pool if p.layer is Layer.LINE and chart.lines[p.position - 1].world
-             and state_of(chart, p).vigour is not Vigour.失陷]
+             and states[p].vigour is not Vigour.失陷]
     if world:
         return "JS-07", world[0], "the_copy_on_world"
-    return "JS-07", max(pool, key=lambda p: _rank(chart, p)), "the_strongest_copy"
+    return "JS-07", max(pool, key=lambda p: _rank(chart, states, p)), "the_strongest_copy"
 
 
-def _timing_copy(chart: Chart, cands: tuple[Place, ...], chosen: Place) -> Place | None:
+def _timing_copy(states: States, cands: tuple[Place, ...], chosen: Place) -> Place | None:
     """LX-02 舍其不空而用旬空，舍其不破而用月破: a void or broken copy other than the chosen one (a void copy chosen
     beside a broken one) still answers the matter's time."""
     for p in cands:
         if p != chosen and p.layer is Layer.LINE:
-            s: State = state_of(chart, p)
+            s: State = states[p]
             if _void(s) or s.month_break:
                 return p
     return None
@@ -143,8 +142,9 @@ def _sky(chart: Chart, use: UseGod) -> CoUseGod | None:
     return None
 
 
-def choose(chart: Chart, question: Question, target: Target) -> Choice:
-    """The use-god for ``target`` (from the catalogue, or an expert's choice) by the book's order of choice."""
+def choose(chart: Chart, states: States, question: Question, target: Target) -> Choice:
+    """The use-god for ``target`` (from the catalogue, or an expert's choice) by the book's order of choice, which
+    reads the states of the copies (step 2) and whether a 伏神 can come out (step 3)."""
     base = select_use_god(chart, target)
     found: list[Finding] = []
     chosen = base
@@ -152,7 +152,7 @@ def choose(chart: Chart, question: Question, target: Target) -> Choice:
     cands = base.candidates
     primary = tuple(p for p in cands if p.layer is Layer.LINE)
     if len(primary) > 1 and base.place.layer is Layer.LINE:
-        rule, place, how = _pick(chart, primary)
+        rule, place, how = _pick(chart, states, primary)
         if place != base.place:
             chosen = UseGod(place, actor_at(chart, place), cands,
                             tuple(f for f in base.findings if f.key != "strongest_of_several"))
@@ -175,12 +175,12 @@ def choose(chart: Chart, question: Question, target: Target) -> Choice:
             chosen = UseGod(place, actor_at(chart, place), (place,), ())
             found.append(finding("FS-01", "day_is_use_god", Effect.NEUTRAL, 0, (place,), relation=rel.value))
         else:
-            u = usability(chart, base.place)
+            u = usability(chart, states, base.place)
             found.append(finding(u.rule, u.key, Effect.NEUTRAL, 0, (base.place, Place(Layer.LINE,
                                                                                    base.place.position))))
             chosen = UseGod(base.place, base.actor, base.candidates, base.findings,
                             u.usable is not Usable.never)
-    copy = _timing_copy(chart, primary, chosen.place) if len(primary) > 1 else None
+    copy = _timing_copy(states, primary, chosen.place) if len(primary) > 1 else None
     if copy is not None:
         found.append(finding("LX-02", "void_or_broken_copy_times", Effect.NEUTRAL, 0, (copy, chosen.place)))
     co = _co_read(chart, question, chosen)

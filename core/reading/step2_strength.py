@@ -1,4 +1,5 @@
-"""How strong a line is, and why: every support and every injury the texts count, as weighted findings.
+"""Step 2 of a reading, weighed: how strong a line is, and why — every support and every injury the texts count,
+as weighted findings.
 
 Follows 002's 月建章 and 日辰章 and the 生克/動變 paragraphs: the month and the day act on every kind of line,
 moving (and 暗動) lines act on primary and hidden lines, a changed line acts only on its own moving line, and
@@ -10,8 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from core.actors import Actor, acting_lines, actor_at
-from core.chart import (
+from core.chart.actors import Actor, acting_lines, actor_at
+from core.chart.chart import (
     Chart,
     DayClash,
     DayRelation,
@@ -20,10 +21,9 @@ from core.chart import (
     Standing,
     Transformation,
 )
-from core.findings import Effect, Finding, Layer, Place
-from core.ganzhi import Branch
-from core.relations import Stage, generates, overcomes, stage
-from core.rules import source
+from core.chart.ganzhi import Branch
+from core.chart.relations import Stage, generates, overcomes, stage
+from core.findings import Effect, Finding, Layer, Place, finding
 from core.values import value
 
 GOOD, BAD, NEUTRAL = Effect.GOOD, Effect.BAD, Effect.NEUTRAL
@@ -37,26 +37,6 @@ W_MONTH_GEN, W_DAY_GEN, W_MONTH_HIT, W_DAY_HIT = 4, 4, 4, 4
 W_BREAK, W_DAY_BREAK, W_TRUE_VOID, W_ROOTLESS = 7, 5, 7, 10
 W_LINE_GEN, W_LINE_HIT = 4, 4
 W_TURN_GEN, W_TURN_HIT = 5, 6
-
-
-def finding(rule: str, key: str, effect: Effect, weight: int, places: tuple[Place, ...] = (),
-            branch: object = None, **params: object) -> Finding:
-    """A finding from a registered rule id; params are stringified canonical names, ``branch`` (the usual one,
-    named so that most calls build no keyword dict) first."""
-    if params:
-        items = tuple(params.items()) if branch is None else (("branch", branch), *params.items())
-    else:
-        items = () if branch is None else (("branch", branch),)
-    return _shared_finding(rule, key, effect, weight, places, items)
-
-
-@lru_cache(maxsize=16384)
-def _shared_finding(rule: str, key: str, effect: Effect, weight: int, places: tuple[Place, ...],
-                    params: tuple[tuple[str, object], ...]) -> Finding:
-    """One object per distinct finding: findings are immutable and the same few thousand recur in every reading,
-    so each is built (and validated) once."""
-    return Finding(rule, source(rule), key, effect, weight, places,
-                   tuple((k, v if isinstance(v, str) else str(v)) for k, v in params))
 
 
 @value

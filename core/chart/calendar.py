@@ -3,7 +3,7 @@
 The rules, which are the point of this module:
 
 * The **month** changes at the astronomical instant of each 節 (立春 opens 寅, 驚蟄 卯, … 小寒 丑),
-  compared as UTC instants against ``core.jie_table`` — never by date alone.  Month stems follow
+  compared as UTC instants against ``core.chart.jie_table`` — never by date alone.  Month stems follow
   五虎遁 from the solar year's stem (甲己→丙寅, 乙庚→戊寅, 丙辛→庚寅, 丁壬→壬寅, 戊癸→甲寅).
 * The **year** changes at the 立春 instant (not at 1 January, not at the lunar new year):
   solar year Y is pillar (Y − 4) mod 60, 1984 = 甲子.
@@ -30,9 +30,9 @@ from enum import IntEnum
 from functools import cache, lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from core.ganzhi import SEXAGENARY, Branch, StemBranch, parse_branch
-from core.jie_table import FIRST_YEAR as _TABLE_FIRST_YEAR
-from core.jie_table import JIE_UTC as _JIE
+from core.chart.ganzhi import SEXAGENARY, Branch, StemBranch, parse_branch
+from core.chart.jie_table import FIRST_YEAR as _TABLE_FIRST_YEAR
+from core.chart.jie_table import JIE_UTC as _JIE
 from core.values import value
 
 __all__ = [

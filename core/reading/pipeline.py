@@ -1,4 +1,5 @@
-"""The reading: from a chart and a question to the use-god, its strength, 元/忌/仇, a verdict and 應期.
+"""The reading, every step in turn: from a chart and a question to the use-god, its strength, 元/忌/仇, a verdict
+and 應期.
 
 Nothing here picks one label over another: every finding that holds is kept with its weight and rule, the
 verdict is the balance of them (克處逢生: supports against injuries, SK-03), and the reasons are listed from the
@@ -9,17 +10,14 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from core import chapters, combinations, stars, topics
-from core.actors import actor_at, line_actors
-from core.amplifiers import amplifiers
-from core.chart import Chart, Transformation
-from core.choice import Choice, CoUseGod, choose
-from core.decision import Decision, decide
-from core.findings import LINE_PLACES, Effect, Finding, Layer, Place, Timing
-from core.ganzhi import Branch
-from core.hexagram import Relation
-from core.overrides import Facts, Move, ghost_lifted, overrides, world_ghost_lifted
-from core.places import tally
+from core import chapters, stars, topics
+from core.chart import combinations
+from core.chart.actors import actor_at, line_actors
+from core.chart.chart import Chart, Transformation
+from core.chart.ganzhi import Branch
+from core.chart.hexagram import Relation
+from core.chart.relations import generates, overcomes
+from core.findings import LINE_PLACES, Effect, Finding, Layer, Place, Timing, finding
 from core.question import (
     Horizon,
     Question,
@@ -29,17 +27,20 @@ from core.question import (
     horizon_of,
     resolve,
 )
-from core.relations import generates, overcomes
-from core.roles import Roles, able_yuan, day_clash_note, find_roles
-from core.rules import source
-from core.state import state_of
-from core.strength import Assessment, assess, finding
-from core.timing import rank, rule_timings
-from core.usable import usability
-from core.usegod import UseGod
+from core.reading.decision import Decision, decide
+from core.reading.step1_choice import Choice, CoUseGod, choose
+from core.reading.step1_usegod import UseGod
+from core.reading.step2_state import States, states_of
+from core.reading.step2_strength import Assessment, assess
+from core.reading.step3_roles import Roles, able_yuan, day_clash_note, find_roles
+from core.reading.step3_usable import usability
+from core.reading.step4_places import tally
+from core.reading.step5_overrides import Facts, Move, ghost_lifted, last_overrides, overrides, world_ghost_lifted
+from core.reading.step6_amplifiers import amplifiers
+from core.reading.step7_timing import rank, rule_timings
+from core.reading.step7_when import arrange, merge, moments
+from core.reading.verdict import Verdict
 from core.values import value
-from core.verdict import Verdict
-from core.when import arrange, merge, moments
 
 
 @value
@@ -146,8 +147,7 @@ def _use_god_rule(rule: UseGodRule, use: UseGod) -> list[Finding]:
     if rule.source is None:
         return []
     target = {"世": "世爻", "應": "應爻"}.get(rule.target.value, rule.target.value)
-    return [Finding(rule.source.rule, rule.source, "use_god_is", Effect.NEUTRAL, 0, (use.place,),
-                    (("target", str(target)),))]
+    return [finding(rule.source, "use_god_is", Effect.NEUTRAL, 0, (use.place,), target=str(target))]
 
 
 _RULE, _WEIGHT = attrgetter("rule"), attrgetter("weight")
@@ -182,24 +182,26 @@ def weigh(findings: tuple[Finding, ...] | list[Finding]) -> int:
 def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
             topic: tuple[Finding, ...] = (), topic_timing: tuple[Timing, ...] = (),
             absorbed: frozenset[Place] = frozenset(), frame: Effect = Effect.NEUTRAL,
-            choice: Choice | None = None, chapter_moves: tuple[Move, ...] = ()) -> Reading:
+            choice: Choice | None = None, chapter_moves: tuple[Move, ...] = (), states: States | None = None) -> Reading:
     """The full reading of ``chart`` for ``question`` (raises QuestionError naming missing follow-ups).
 
     The verdict is the decision's, step by step in the book's order (choice, state, can it act, the four places,
     the overrides, the amplifiers); every finding of the chapters stays among the reasons.  ``extra`` carries
     findings from other chapters (局會, 刑害, 神煞 …); ``topic`` the topic chapter's readings, shown with it;
     ``chapter_moves`` the deciding signs of 增刪卜易's chapter for the matter (core.chapters), applied after the
-    general overrides.
+    general overrides; ``states`` the state of every line (step 2), made here when the caller has not made it.
     """
     rule = resolve(question)
+    if states is None:
+        states = states_of(chart)
     if choice is None:
-        choice = choose(chart, question, rule.target)
+        choice = choose(chart, states, question, rule.target)
     use = choice.use_god
     # the same cache entry the choice made when nothing is absorbed into a frame
     assessment = assess(chart, use.place, absorbed, frame) if absorbed or frame is not Effect.NEUTRAL \
         else assess(chart, use.place)
     roles = find_roles(chart, use.actor.element, use.place, assessment.rooted, not assessment.strong, absorbed)
-    decision = _decide(chart, question, choice, extra, absorbed, frame, roles.yuan, chapter_moves)
+    decision = _decide(chart, states, question, choice, extra, absorbed, frame, roles.yuan, chapter_moves)
     everything = _use_god_rule(rule, use) + list(use.findings) + list(choice.findings)
     everything += list(assessment.findings) + list(roles.findings)
     everything += _matter_findings(chart, question, use) + _link_to_querent(chart, question, use)
@@ -211,56 +213,57 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     ranked = tuple(everything)
     balance = weigh(ranked)
     verdict = decision.verdict
-    world = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
+    world = states.world
     own = (choice.co_use_god is not None and choice.co_use_god.world) or use.place == world.place
     older = rule_timings(chart, use, assessment, roles.yuan) + list(topic_timing)
-    cands = moments(chart, state_of(chart, use.place), verdict.side,
+    cands = moments(chart, states, states[use.place], verdict.side,
                     [p.place for p in decision.tally.parties if not p.supports and p.place.layer is Layer.LINE],
                     roles.yuan, world if own else None,
-                    choice.timing_copy, _held_attackers(chart, decision), horizon_of(question),
-                    _relievers(chart, decision))
+                    choice.timing_copy, _held_attackers(chart, states, decision), horizon_of(question),
+                    _relievers(chart, states, decision))
     timed = arrange(merge(cands, rank(older), horizon_of(question), verdict.side, question.horizon is not None),
                     chart.moment, question)
     return Reading(chart, question, rule, use, assessment, roles, ranked, balance, verdict, timed, topic, decision,
                    choice.co_use_god)
 
 
-def _decide(chart: Chart, question: Question, choice: Choice, extra: tuple[Finding, ...],
+def _decide(chart: Chart, states: States, question: Question, choice: Choice, extra: tuple[Finding, ...],
             absorbed: frozenset[Place], frame: Effect, yuan: tuple[Place, ...],
             chapter_moves: tuple[Move, ...] = ()) -> Decision:
     """The decision in the book's order, from the chart and the findings of 001's stars and 刑 on the use-god; the
     matter's own chapter speaks after the general overrides (its inversions of them hold) and before the
     amplifiers."""
     use = choice.use_god
-    us = state_of(chart, use.place)
+    us = states[use.place]
     horizon = horizon_of(question)
     near = horizon is not Horizon.far  # a same-day matter is nearer still
-    t = tally(chart, us, absorbed, frame, near, ghost_lifted(chart, question, us))
-    world = state_of(chart, Place(Layer.LINE, chart.hexagram.world))
-    world_tally = tally(chart, world, near=near, ghost_lifted=world_ghost_lifted(chart, question)) \
+    t = tally(chart, states, us, absorbed, frame, near, ghost_lifted(chart, question, us))
+    world = states.world
+    world_tally = tally(chart, states, world, near=near, ghost_lifted=world_ghost_lifted(chart, question)) \
         if choice.co_use_god is not None and choice.co_use_god.world else None
     on_world = tuple(f for f in extra if f.rule == "LH-10")
-    moves = overrides(Facts(chart, question, us, world, choice.co_use_god, horizon, world_tally,
-                            usability(chart, world.place).usable, yuan, t, on_world)) + chapter_moves
+    facts = Facts(chart, states, question, us, world, choice.co_use_god, horizon, world_tally,
+                  usability(chart, states, world.place).usable, yuan, t, on_world)
+    moves = overrides(facts) + chapter_moves + last_overrides(facts)
     spirit_of = {LINE_PLACES[ln.position]: ln.spirit for ln in chart.lines}
     on_use = [f for f in extra if is_star(f) and use.place in f.places]
     punished = [f for f in extra if f.rule in ("XF-02", "XF-03") and f.param("subject") == "use_god"]
     amps = amplifiers(us, spirit_of, [(p.place, p.supports) for p in t.parties], on_use, punished)
-    return decide(usability(chart, use.place), t, moves, amps)
+    return decide(usability(chart, states, use.place), t, moves, amps)
 
 
-def _held_attackers(chart: Chart, d: Decision) -> tuple[Place, ...]:
+def _held_attackers(chart: Chart, states: States, d: Decision) -> tuple[Place, ...]:
     """Moving lines that strike the use-god and that the decision leaves out (雖有被阻而無力, 令星 …)."""
-    use = state_of(chart, d.usability.place)
+    use = states[d.usability.place]
     return tuple(p for p, _ in d.tally.idle if p.layer is Layer.LINE and p in use.attacks
                  and chart.lines[p.position - 1].moving)
 
 
-def _relievers(chart: Chart, d: Decision) -> tuple[Place, ...]:
+def _relievers(chart: Chart, states: States, d: Decision) -> tuple[Place, ...]:
     """Moving lines that strike a 官鬼 on the 世 and so lift the burden (HJ-32): the tally counts them as support."""
     if d.tally.rule != "HJ-32":
         return ()
-    use = state_of(chart, d.usability.place)
+    use = states[d.usability.place]
     return tuple(p.place for p in d.tally.parties if p.place in use.attacks and p.place.layer is Layer.LINE
                  and chart.lines[p.place.position - 1].moving)
 
@@ -288,14 +291,15 @@ def _frames_on(chart: Chart, use: UseGod) -> tuple[list[Finding], list[Finding],
 def frame_members(chart: Chart, question: Question) -> frozenset[Place]:
     """The moving lines a reading of ``question`` absorbs into the frames acting on its use-god (what the chapters
     leave out of their signs, core.chapters.chapter_reading)."""
-    use = choose(chart, question, resolve(question).target).use_god
+    use = choose(chart, states_of(chart), question, resolve(question).target).use_god
     return _frames_on(chart, use)[2]
 
 
 def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, age: int | None = None) -> Reading:
     """The whole reading: 002's analysis plus 001's 局會, 刑害, 助鬼傷身 and 神煞, and 000's topic chapter."""
     rule = resolve(question)
-    choice = choose(chart, question, rule.target)
+    states = states_of(chart)  # step 2 for every line, once: each step below reads it
+    choice = choose(chart, states, question, rule.target)
     use = choice.use_god
     places = (use.place,)
     topic = question.topic.value
@@ -328,11 +332,11 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     if question.topic is Topic.lifespan and not about_self:
         # 000 六親: a relative is read on the line of its relation, "以用爻為主" (LQ-01; the 應 for others is 002's
         # to overrule, and the catalogue already chose by relation).
-        topic_findings = (Finding("LQ-01", source("LQ-01"), "use_god_by_relation", Effect.NEUTRAL, 0,
-                                  (use.place,)),) + tuple(topic_findings)
+        topic_findings = (finding("LQ-01", "use_god_by_relation", Effect.NEUTRAL, 0, (use.place,)),) + tuple(
+            topic_findings)
     # 增刪卜易's own chapter for the matter (天時 … 祖塋): its reasons beside the topic reading, its timings with the
     # others, its deciding signs into the decision
-    chapter = chapters.chapter_reading(chart, question, use.place, absorbed)
+    chapter = chapters.chapter_reading(chart, states, question, use.place, absorbed)
     topic_findings = tuple(chapter.findings) + tuple(topic_findings)
     return analyse(chart, question, tuple(extra), topic_findings, tuple(topic_timing) + chapter.timings, absorbed,
-                   frame_effect, choice, chapter.moves)
+                   frame_effect, choice, chapter.moves, states)

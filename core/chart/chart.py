@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
-from core.calendar import Moment
-from core.cast import Cast
-from core.ganzhi import Branch, Element, Stem
-from core.hexagram import (
+from core.chart.calendar import Moment
+from core.chart.cast import Cast
+from core.chart.ganzhi import Branch, Element, Stem
+from core.chart.hexagram import (
     HEXAGRAMS,
     Hexagram,
     Relation,
@@ -21,7 +21,7 @@ from core.hexagram import (
     pure_hexagram,
     relation,
 )
-from core.relations import (
+from core.chart.relations import (
     Stage,
     advances,
     clashes,

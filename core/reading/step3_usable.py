@@ -19,14 +19,13 @@ Choices where the chapters disagree (written here, named in the issue note):
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import lru_cache
 
-from core.actors import acting_lines, actor_at
-from core.chart import Chart, DayRelation, MonthRelation
+from core.chart.actors import acting_lines, actor_at
+from core.chart.chart import Chart, DayRelation, MonthRelation
+from core.chart.ganzhi import Branch
+from core.chart.relations import Stage, clash_of, clashes, harmony_of, overcomes, stage
 from core.findings import Layer, Place
-from core.ganzhi import Branch
-from core.relations import Stage, clash_of, clashes, harmony_of, overcomes, stage
-from core.state import State, Vigour, state_of
+from core.reading.step2_state import State, States, Vigour
 from core.values import value
 
 
@@ -48,10 +47,10 @@ class Usability:
     open_question: bool = False  # a weak static void: it fills only if the whole picture is good (XK2-07)
 
 
-def _hidden(chart: Chart, s: State) -> Usability:
+def _hidden(chart: Chart, states: States, s: State) -> Usability:
     """FS-03 (usable) against FS-04 (never comes out); FS-06 for a strong void 伏神."""
     p = s.place
-    fly = state_of(chart, Place(Layer.LINE, p.position))
+    fly = states[Place(Layer.LINE, p.position)]
     h = actor_at(chart, p)
     st = h.standing
     assert st is not None
@@ -84,15 +83,14 @@ def _hidden(chart: Chart, s: State) -> Usability:
     return Usability(p, Usable.now, "FS-03", "hidden_comes_out")
 
 
-@lru_cache(maxsize=64)  # charts and places hash by identity: asked of a line by several steps of one reading
-def usability(chart: Chart, place: Place) -> Usability:
-    """Can the thing at ``place`` act, and when (the table of §0.3 step 3 of the doctrine rules)."""
-    s = state_of(chart, place)
+def usability(chart: Chart, states: States, place: Place) -> Usability:
+    """Can the thing at ``place`` act, and when (the table of §0.3 step 3 of the doctrine rules), from its state."""
+    s = states[place]
     p = place
     if p.layer in (Layer.MONTH, Layer.DAY):
         return Usability(p, Usable.now, "FS-01", "month_or_day_rules")
     if p.layer is Layer.HIDDEN:
-        return _hidden(chart, s)
+        return _hidden(chart, states, s)
     if s.true_void:
         return Usability(p, Usable.never, "XK2-02", "true_void_never")
     if s.month_break and not s.moving and s.vigour is Vigour.失陷 and p.layer is not Layer.CHANGED:

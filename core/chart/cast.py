@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 import secrets
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import IntEnum, StrEnum
 from typing import NoReturn
 
@@ -131,7 +131,8 @@ class CastError(ValueError):
         self.expected = expected
         super().__init__(self._english())
 
-    def __reduce__(self):  # keep the parameters across pickling (the default would pass only the message)
+    def __reduce__(self) -> tuple[Callable[..., CastError], tuple[str, str | None, int | None, int | None, int | None]]:
+        # keep the parameters across pickling (the default would pass only the message)
         return (_rebuild_error, (self.code, self.token, self.position, self.count, self.expected))
 
     def _english(self) -> str:
@@ -173,7 +174,8 @@ class CastError(ValueError):
                 return f"not a cast ({self.code})"
 
 
-def _rebuild_error(code, token, position, count, expected) -> CastError:
+def _rebuild_error(code: str, token: str | None, position: int | None, count: int | None,
+                   expected: int | None) -> CastError:
     return CastError(code, token=token, position=position, count=count, expected=expected)
 
 

@@ -7,7 +7,7 @@ Every function is total over its inputs, so callers never need special cases.
 
 from __future__ import annotations
 
-from core.ganzhi import Branch, Element
+from core.chart.ganzhi import Branch, Element
 from core.values import SymbolEnum, value
 
 # ---- 生克 (002 生克章: 金生水、水生木、木生火、火生土、土生金; 金克木 …) ---------------------------------

@@ -12,17 +12,14 @@ ZS- 助傷章第三十六, JH- 局會, XF- 三刑, LH- 六害.  Every id names o
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from functools import lru_cache
 from types import MappingProxyType
 
-from core.chart import Chart, DayClash, Season, Spirit, season
-from core.findings import HIDDEN_PLACES, LINE_PLACES, Effect, Finding, Layer, Place
-from core.ganzhi import Branch, Element
-from core.hexagram import Relation, relation
-from core.question import Topic
-from core.relations import (
+from core.chart.chart import Chart, DayClash, Season, Spirit, season
+from core.chart.ganzhi import Branch, Element
+from core.chart.hexagram import Relation, relation
+from core.chart.relations import (
     FRAMES,
     Frame,
     PunishmentKind,
@@ -35,6 +32,8 @@ from core.relations import (
     punishment_kind,
     stage,
 )
+from core.findings import HIDDEN_PLACES, LINE_PLACES, Effect, Finding, Layer, Place, finding
+from core.question import Topic
 from core.rules import ids, source
 from core.values import SymbolEnum, value
 
@@ -46,16 +45,9 @@ RULES: Mapping[str, int] = MappingProxyType({rule: source(rule).line for rule in
                                             ("ZS-", "JH-", "XF-", "LH-")})
 
 
-def _finding(rule: str, key: str, effect: Effect, weight: int, places: Iterable[Place], **params: object) -> Finding:
-    return _shared_finding(rule, key, effect, weight, tuple(dict.fromkeys(places)), tuple(params.items()))
-
-
-@lru_cache(maxsize=16384)
-def _shared_finding(rule: str, key: str, effect: Effect, weight: int, places: tuple[Place, ...],
-                    params: tuple[tuple[str, object], ...]) -> Finding:
-    """One object per distinct finding (they are immutable and recur from reading to reading)."""
-    return Finding(rule, source(rule), key, effect, max(0, min(10, weight)), places,
-                   tuple((k, str(v)) for k, v in sorted(params)))
+def _distinct(*places: Place) -> tuple[Place, ...]:
+    """The places a combination finding names, each once (one line can stand in two roles of a frame or a 刑)."""
+    return tuple(dict.fromkeys(places))
 
 
 class Origin(StrEnum):
@@ -732,36 +724,37 @@ def zhu_gui_findings(fact: ZhuGuiFact | None, topic: str, use_god: Relation | No
     if fact is None or topic in _ZG_NONE:
         return ()
     ug = use_god if use_god is not None else _TOPIC_USE_GOD.get(topic)
-    places = fact.places
+    places = _distinct(*fact.places)
     params = {"speed": "fast" if fact.fast else "slow", "scale": "large" if fact.large else "small",
               "world": fact.world_branch.name, "ghost": "".join(g.branch.name for g in fact.ghosts)}
     bad_w = W_ZG if fact.large else W_ZG - 1
     out: list[Finding] = []
 
     def good_with_demerit(key: str, rule: str, w: int) -> None:
-        out.append(_finding(rule, key, GOOD, w, places, **params))
-        out.append(_finding("ZS-09", "zhu_gui_overcomes_world", BAD, W_ZG_WORLD, places, **params))
+        out.append(finding(rule, key, GOOD, w, places, **params))
+        out.append(finding("ZS-09", "zhu_gui_overcomes_world", BAD, W_ZG_WORLD, places, **params))
 
     if topic == "marriage":
         if ug is Relation.官鬼:
             good_with_demerit("zhu_gui_marriage_husband", "ZS-07", W_ZG_GOOD)  # 女占夫而官星為用者，遇之反吉
         else:
-            out.append(_finding("ZS-07", "zhu_gui_marriage_wife", BAD, bad_w, places, **params))  # 娶婦則主婦不賢
+            # 娶婦則主婦不賢
+            out.append(finding("ZS-07", "zhu_gui_marriage_wife", BAD, bad_w, places, **params))
     elif topic in _ZG_READINGS:
         key, effect, rule = _ZG_READINGS[topic]
         if effect is GOOD:
             good_with_demerit(key, rule, W_ZG_GOOD)
         else:
-            out.append(_finding(rule, key, BAD, bad_w, places, **params))
+            out.append(finding(rule, key, BAD, bad_w, places, **params))
         if topic == "property":
             for g in fact.ghosts:
                 if g.spirit in _HOUSEHOLD_SPIRITS:
-                    out.append(_finding("ZS-07", "zhu_gui_household_spirit", BAD, W_ZG_SPIRIT,
-                                        (g.place,), spirit=g.spirit.value))
+                    out.append(finding("ZS-07", "zhu_gui_household_spirit", BAD, W_ZG_SPIRIT, (g.place,),
+                                       spirit=g.spirit.value))
     elif ug is Relation.官鬼:  # 大抵用官吉 (only "on the whole" for unnamed topics: 3) … 亦嫌其克世
         good_with_demerit("zhu_gui_general", "ZS-09", W_ZG_GOOD - 2)
     else:  # 以鬼為忌者，助傷固凶; 用財凶, 世爻尤凶
-        out.append(_finding("ZS-09", "zhu_gui_general", BAD, bad_w, places, **params))
+        out.append(finding("ZS-09", "zhu_gui_general", BAD, bad_w, places, **params))
     return tuple(out)
 
 
@@ -786,7 +779,7 @@ def _branch_at(chart: Chart, place: Place) -> Branch:
 
 
 # Frame weights: a formed frame is three branches with a pillar among them acting as one element — more than a
-# single moving line (4 in core.strength) and about the month's own verdict (6) when whole (大); 存 keeps most of
+# single moving line (4 in core.reading.step2_strength) and about the month's own verdict (6) when whole (大); 存 keeps most of
 # it (5); a frame without its 長生 is small (3).  懸始 (a pillar on the start: 旺相, "故成會") adds 1, a pillar
 # only on the end (懸終凶) takes 1.
 _W_FRAME = {FrameStrength.大: 6, FrameStrength.存: 5, FrameStrength.小: 3}
@@ -821,15 +814,15 @@ def frame_findings(facts: Sequence[FrameFact], use_god_places: Sequence[Place], 
             params = {"frame": "".join(b.name for b in f.frame.members), "element": el.name, "relation": f.relation.value,
                           "kind": f.kind.value, "strength": f.strength.value, "use_god": _branch_at(chart, place).name}
             if f.formed:
-                out.append(_finding("JH-03", key, effect, frame_weight(f), (place, *f.places), **params))
+                out.append(finding("JH-03", key, effect, frame_weight(f), _distinct(place, *f.places), **params))
             else:
                 why = f.failures[0]
-                out.append(_finding(FRAME_FAILURE_RULES[why], "frame_not_formed", NEUTRAL, 0, (place, *f.places),
-                                    reason=",".join(x.value for x in f.failures), would=key, **params))
+                out.append(finding(FRAME_FAILURE_RULES[why], "frame_not_formed", NEUTRAL, 0,
+                                   _distinct(place, *f.places), reason=",".join(x.value for x in f.failures), would=key, **params))
     return tuple(out)
 
 
-W_FRAME_WORLD = 3  # LH-10: a reason of its own; the decision reads it as one step (core.overrides)
+W_FRAME_WORLD = 3  # LH-10: a reason of its own; the decision reads it as one step (core.reading.step5_overrides)
 
 
 def world_frame_findings(facts: Sequence[FrameFact], chart: Chart, use_element: Element,
@@ -851,18 +844,18 @@ def world_frame_findings(facts: Sequence[FrameFact], chart: Chart, use_element: 
                   "relation": f.relation.value, "world": world.branch.name}
         inside = world.branch in f.frame.members  # 「若不在於局內」: 生 and 克 are read only for a 世 outside it
         if inside:
-            out.append(_finding("LH-10", "world_in_frame", GOOD, W_FRAME_WORLD, (wp, *f.places), **params))
+            out.append(finding("LH-10", "world_in_frame", GOOD, W_FRAME_WORLD, _distinct(wp, *f.places), **params))
         elif generates(el, world.element):
-            out.append(_finding("LH-10", "frame_generates", GOOD, W_FRAME_WORLD, (wp, *f.places), **params))
+            out.append(finding("LH-10", "frame_generates", GOOD, W_FRAME_WORLD, _distinct(wp, *f.places), **params))
         elif overcomes(el, world.element):
-            out.append(_finding("LH-10", "frame_overcomes", BAD, W_FRAME_WORLD, (wp, *f.places), **params))
+            out.append(finding("LH-10", "frame_overcomes", BAD, W_FRAME_WORLD, _distinct(wp, *f.places), **params))
         if wealth and f.relation is Relation.妻財 and generates(el, resp.element) and not (
                 inside or generates(el, world.element)):
-            out.append(_finding("LH-10", "frame_generates", BAD, W_FRAME_WORLD, (rp, *f.places), **params))
+            out.append(finding("LH-10", "frame_generates", BAD, W_FRAME_WORLD, _distinct(rp, *f.places), **params))
     return tuple(out)
 
 
-# 刑 weights: "不及旬空月破之凶" (those weigh 7 in core.strength) and likened to 退神: a plain 刑 2, 刑而兼沖 3
+# 刑 weights: "不及旬空月破之凶" (those weigh 7 in core.reading.step2_strength) and likened to 退神: a plain 刑 2, 刑而兼沖 3
 # ("其力更大"), 真刑 4.  The lawsuit case "官克世 … 若世刑而大凶" is heavy (6).  Topic images are light (1).
 W_PUNISH, W_PUNISH_CLASH, W_PUNISH_TRUE, W_PUNISH_LAWSUIT, W_IMAGE = 2, 3, 4, 6, 1
 _PUNISH_IMAGES = {
@@ -899,21 +892,21 @@ def punishment_findings(facts: Sequence[PunishmentFact], use_god_places: Sequenc
             world_punished.append(f)
         w = W_PUNISH_TRUE if f.genuine else W_PUNISH_CLASH if f.clash else W_PUNISH
         key = "punished_true" if f.genuine else "punished_and_clashed" if f.clash else "punished"
-        out.append(_finding("XF-02" if f.clash else "XF-03", key, BAD, w, (f.target, f.by), subject=who,
-                            branch=f.branch.name, by=f.by_branch.name, origin=f.origin.value, kind=f.kind.value))
+        out.append(finding("XF-02" if f.clash else "XF-03", key, BAD, w, _distinct(f.target, f.by), subject=who,
+                           branch=f.branch.name, by=f.by_branch.name, origin=f.origin.value, kind=f.kind.value))
     if topic in _PUNISH_IMAGES:
         for place, who in hit.items():
             if topic == "marriage" and who != "use_god":
                 continue  # the note: 男娶謂財、女嫁謂官 — the use-god line, not the 世
-            out.append(_finding("XF-03", _PUNISH_IMAGES[topic], BAD, W_IMAGE, (place,), subject=who))
+            out.append(finding("XF-03", _PUNISH_IMAGES[topic], BAD, W_IMAGE, (place,), subject=who))
     if topic == "lawsuit" and chart is not None and world_punished:
         world_line = chart.world
         ghosts = [ln for ln in chart.lines
                   if ln.relation is Relation.官鬼 and overcomes(ln.element, world_line.element)]
         if ghosts:
-            out.append(_finding("XF-03", "punished_world_ghost_overcomes", BAD, W_PUNISH_LAWSUIT,
-                                (Place(Layer.LINE, world_line.position), *(Place(Layer.LINE, g.position) for g in ghosts),
-                                 *(f.by for f in world_punished))))
+            here = _distinct(Place(Layer.LINE, world_line.position), *(Place(Layer.LINE, g.position) for g in ghosts),
+                             *(f.by for f in world_punished))
+            out.append(finding("XF-03", "punished_world_ghost_overcomes", BAD, W_PUNISH_LAWSUIT, here))
     return tuple(out)
 
 
@@ -934,7 +927,7 @@ def harm_findings(facts: Sequence[HarmFact], use_god_places: Sequence[Place]) ->
                else "harmed_overcome" if heavy
                else "harmed_overcoming" if f.direction is HarmDirection.我克彼
                else "harmed_generating")
-        out.append(_finding("LH-02", key, BAD, W_HARM_OVERCOME if heavy else W_HARM_LIGHT, (f.target, f.by),
-                            subject=who, branch=f.branch.name, by=f.by_branch.name, origin=f.origin.value,
-                            kind=f.kind.value, direction=f.direction.value))
+        out.append(finding("LH-02", key, BAD, W_HARM_OVERCOME if heavy else W_HARM_LIGHT, _distinct(f.target, f.by),
+                           subject=who, branch=f.branch.name, by=f.by_branch.name, origin=f.origin.value,
+                           kind=f.kind.value, direction=f.direction.value))
     return tuple(out)

@@ -1,4 +1,4 @@
-"""Fixing the use-god in the chart: which line, changed line, hidden line or month stands for the matter.
+"""Step 1 of a reading, its candidates: which line, changed line, hidden line or month stands for the matter.
 
 002 用神章: several lines of the relation → take the strongest (YS-08, "當擇其旺者而用之"; a changed line is a
 candidate, Z002-04); none in the chart → the month if it bears the relation (M-07, "卦無用神即以月建為用神，不必尋
@@ -7,13 +7,13 @@ candidate, Z002-04); none in the chart → the month if it bears the relation (M
 
 from __future__ import annotations
 
-from core.actors import Actor, actor_at
-from core.chart import Chart, DayRelation, MonthRelation
-from core.findings import Effect, Finding, Layer, Place
-from core.hexagram import Relation, relation
+from core.chart.actors import Actor, actor_at
+from core.chart.chart import Chart, DayRelation, MonthRelation
+from core.chart.hexagram import Relation, relation
+from core.chart.relations import overcomes
+from core.findings import Effect, Finding, Layer, Place, finding
 from core.question import Role, Special, Target
-from core.relations import overcomes
-from core.strength import assess, finding
+from core.reading.step2_strength import assess
 from core.values import value
 
 

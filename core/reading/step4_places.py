@@ -14,14 +14,14 @@ still advances, on the day that fills it (JT-03, against 002's JN-6).
 
 from __future__ import annotations
 
-from core.actors import actor_at
-from core.chart import Chart, Transformation
+from core.chart.actors import actor_at
+from core.chart.chart import Chart, Transformation
+from core.chart.relations import generates
 from core.findings import LINE_PLACES, Effect, Layer, Place
-from core.relations import generates
-from core.state import State, Vigour, state_of
-from core.usable import Usable, usability
+from core.reading.step2_state import State, States, Vigour
+from core.reading.step3_usable import Usable, usability
+from core.reading.verdict import Verdict
 from core.values import value
-from core.verdict import Verdict
 
 _MONTH = Place(Layer.MONTH)
 _HURT_BY_CHANGE = (Transformation.回頭克, Transformation.化破, Transformation.化絕)
@@ -60,25 +60,25 @@ class Tally:
         return sum(1 for p in self.parties if not p.supports)
 
 
-def _distracted(chart: Chart, p: Place, use: State) -> bool:
+def _distracted(chart: Chart, states: States, p: Place, use: State) -> bool:
     """HJ-21 (L1277 卦中動出亥水，申金貪水之生，不來克木): a moving attacker that generates another moving line,
     itself generating the use-god, feeds it instead of striking (忌 → 元 → 用, 接續相生)."""
-    a = state_of(chart, p)
+    a = states[p]
     if not a.moving:
         return False
     return any(ln.moving and LINE_PLACES[ln.position] not in (p, use.place) and generates(a.element, ln.element)
                and generates(ln.element, use.element) for ln in chart.lines)
 
 
-def _idle_rule(chart: Chart, p: Place, supports: bool, near: bool, use: State) -> tuple[str, bool] | None:
+def _idle_rule(chart: Chart, states: States, p: Place, supports: bool, near: bool, use: State) -> tuple[str, bool] | None:
     """Why a line party cannot act now (rule, and whether it acts later), or None when it can (YN-/JN- of 002,
     HJ-16, HJ-18)."""
     if p.layer in (Layer.MONTH, Layer.DAY):
         return None
     if p.layer is Layer.CHANGED:
         return None  # the use-god's own change always reaches it (JS-05)
-    u = usability(chart, p)
-    s = state_of(chart, p)
+    u = usability(chart, states, p)
+    s = states[p]
     a = actor_at(chart, p)
     if u.usable is Usable.never:
         return u.rule, False
@@ -88,7 +88,7 @@ def _idle_rule(chart: Chart, p: Place, supports: bool, near: bool, use: State) -
     if not supports and set(_HURT_BY_CHANGE) & set(a.transformations):
         return "JN-6", False  # an attacker hurt by its own change cannot look after itself
     if not supports and Transformation.化退神 in a.transformations and not (
-            near and s.vigour.strong and state_of(chart, Place(Layer.CHANGED, p.position)).vigour.strong):
+            near and s.vigour.strong and states[Place(Layer.CHANGED, p.position)].vigour.strong):
         return "JT-02", False  # 忌神化退: 雖有被阻而無力 — unless both are strong in a near matter (JT-04)
     if supports and Transformation.回頭克 in a.transformations:
         # a helper its own change strikes cannot generate now; with the season's force it waits for the day that
@@ -97,7 +97,7 @@ def _idle_rule(chart: Chart, p: Place, supports: bool, near: bool, use: State) -
         return "YN-6", s.vigour is Vigour.旺
     if supports and not s.vigour.strong and set(_HURT_BY_CHANGE) & set(a.transformations):
         return "YN-6", False
-    if not supports and _distracted(chart, p, use):
+    if not supports and _distracted(chart, states, p, use):
         return "HJ-21", False  # 貪生忘克: it feeds a moving line that feeds the use-god, and forgets to strike
     if s.tied:
         return "HJ-16", True  # 合住: no help and no harm until clashed open
@@ -106,22 +106,30 @@ def _idle_rule(chart: Chart, p: Place, supports: bool, near: bool, use: State) -
     return None
 
 
-def cannot_harm(chart: Chart, p: Place, use: State, near: bool = True) -> str | None:
+def cannot_harm(chart: Chart, states: States, p: Place, use: State, near: bool = True) -> str | None:
     """The rule by which a moving line cannot strike now (雖有如無: tied, hurt by its own change, retreating,
     distracted, entombed …; the same reasons the four places read), or None when it can.  The topic chapters
     name a moving 兄 or 父 as harm (求財章 「父兄爻動，無殊緣木求魚」, 婚姻章 「兄動…傷妻阻隔」); chapters 1–34 say
     when a moving line has no force to harm, and those reasons hold there too."""
-    why = _idle_rule(chart, p, False, near, use)
+    why = _idle_rule(chart, states, p, False, near, use)
     return None if why is None else why[0]
 
 
-def _strong(chart: Chart, p: Place) -> bool:
+def cannot_help(chart: Chart, states: States, p: Place, use: State, near: bool = True) -> str | None:
+    """The rule by which a moving line can never feed the use-god (002 YN-6 「元神休囚化絕化克化破」, a helper struck
+    by its own change, one that can never act …; the same reasons the four places read), or None when it feeds it
+    now or later.  A topic chapter's 「財得子動生之」 names a feeding line: one that cannot feed is no source."""
+    why = _idle_rule(chart, states, p, True, near, use)
+    return None if why is None or why[1] else why[0]
+
+
+def _strong(states: States, p: Place) -> bool:
     if p.layer in (Layer.MONTH, Layer.DAY):
         return True
-    return state_of(chart, p).vigour.strong
+    return states[p].vigour.strong
 
 
-def tally(chart: Chart, use: State, absorbed: frozenset[Place] = frozenset(),
+def tally(chart: Chart, states: States, use: State, absorbed: frozenset[Place] = frozenset(),
           frame: Effect = Effect.NEUTRAL, near: bool = True, ghost_lifted: bool = False) -> Tally:
     """The four places on the use-god, and JS-06's reading of their count.
 
@@ -142,7 +150,7 @@ def tally(chart: Chart, use: State, absorbed: frozenset[Place] = frozenset(),
     for p, sup in [(p, True) for p in use.supports] + [(p, False) for p in use.attacks]:
         if p in absorbed:
             continue
-        why = _idle_rule(chart, p, sup, near, use)
+        why = _idle_rule(chart, states, p, sup, near, use)
         if why is None and not sup and lines_cannot_harm and p.layer is Layer.LINE:
             why = "HJ-25", False
         if why is not None:
@@ -150,7 +158,7 @@ def tally(chart: Chart, use: State, absorbed: frozenset[Place] = frozenset(),
             if not why[1]:
                 continue
         passing = p is _MONTH and not sup and use.place.layer is Layer.CHANGED and use.month_break
-        strong = _strong(chart, p) and not (day_gives_way and p.layer is Layer.DAY)
+        strong = _strong(states, p) and not (day_gives_way and p.layer is Layer.DAY)
         parties.append(Party(p, sup or ghost_lifted, strong, False, why is not None, passing))
     verdict, key = _count([p for p in parties if not p.passing], use)
     now, key_now = _count([p for p in parties if not p.later], use)

@@ -15,11 +15,12 @@ tomb is clashed or earth acts twice over (SW-04, L707 「若得未土沖動，�
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from functools import lru_cache
+from types import MappingProxyType
 
-from core.actors import Actor, acting_lines, actor_at
-from core.chart import (
+from core.chart.actors import Actor, acting_lines, actor_at
+from core.chart.chart import (
     Chart,
     DayClash,
     DayRelation,
@@ -28,9 +29,9 @@ from core.chart import (
     Standing,
     Transformation,
 )
-from core.findings import CHANGED_PLACES, LINE_PLACES, Layer, Place
-from core.ganzhi import Branch, Element
-from core.relations import Stage, clashes, generates, harmonizes, overcomes, stage
+from core.chart.ganzhi import Branch, Element
+from core.chart.relations import Stage, clashes, generates, harmonizes, overcomes, stage
+from core.findings import CHANGED_PLACES, HIDDEN_PLACES, LINE_PLACES, Layer, Place
 from core.values import SymbolEnum, value
 
 
@@ -198,20 +199,54 @@ _TIME_STATE = State(_MONTH, Branch.子, Element.水, False, False, Vigour.旺, T
                     False, False, False, None, None, False, False, False, False, False)
 
 
-@lru_cache(maxsize=64)  # charts and places hash by identity: each state is built once per reading
-def state_of(chart: Chart, place: Place) -> State:
-    """The state of the thing at ``place`` (a line, a changed line, a hidden line, the month or the day)."""
-    a = actor_at(chart, place)
-    if place.layer in (Layer.MONTH, Layer.DAY):
+@value(eq=False)
+class States:
+    """The state of every place a step can ask about — the six lines, the changed lines, the hidden lines, the month
+    and the day — made once per reading, right after the chart (``states_of``), and handed to each step that reads
+    it: the steps judge, this only states, so no step works a state out again or differently."""
+
+    places: Mapping[Place, State]  # read-only (a ``MappingProxyType``)
+    world: State  # the 世, asked by almost every step
+
+    def __getitem__(self, place: Place) -> State:
+        """The state at ``place``; KeyError for a place the chart does not have (a static line's change …)."""
+        return self.places[place]
+
+    def __contains__(self, place: object) -> bool:
+        return place in self.places
+
+
+def states_of(chart: Chart) -> States:
+    """The state of everything in ``chart`` that can act or be acted on (step 2, once per reading)."""
+    movers = acting_lines(chart)
+    tomb_opened = _day_tomb_opened(chart, movers)
+    out: dict[Place, State] = {}
+    for place in (_MONTH, _DAY):
+        a = actor_at(chart, place)
         # The month and the day are never acted on by lines (HJ-30): always at full strength.
-        return replace(_TIME_STATE, place=place, branch=a.branch, element=a.element)
+        out[place] = replace(_TIME_STATE, place=place, branch=a.branch, element=a.element)
+    for ln in chart.lines:
+        out[LINE_PLACES[ln.position]] = _line_state(chart, actor_at(chart, LINE_PLACES[ln.position]), movers,
+                                                    tomb_opened)
+    for ln in chart.lines:
+        if ln.changed is not None:
+            p = CHANGED_PLACES[ln.position]
+            out[p] = _line_state(chart, actor_at(chart, p), movers, tomb_opened)
+        if ln.hidden is not None:
+            p = HIDDEN_PLACES[ln.position]
+            out[p] = _line_state(chart, actor_at(chart, p), movers, tomb_opened)
+    return States(MappingProxyType(out), out[LINE_PLACES[chart.hexagram.world]])
+
+
+def _line_state(chart: Chart, a: Actor, movers: tuple[Actor, ...], tomb_opened: bool) -> State:
+    """The state of a line, a changed line or a hidden line (``movers``: the acting lines; ``tomb_opened``: SW-04's
+    exception for the day, the same for every line of the chart)."""
+    place = a.place
     month = chart.moment.month_branch
     st = a.standing
     assert st is not None
-    movers = acting_lines(chart)
     el, moving = a.element, a.moving
-    supports, attacks = _month_and_day(st, el, moving, month.element, chart.moment.day.branch.element,
-                                       _day_tomb_opened(chart, movers))
+    supports, attacks = _month_and_day(st, el, moving, month.element, chart.moment.day.branch.element, tomb_opened)
     _lines_and_change(chart, a, movers, supports, attacks)
     in_season = st.season in _IN_SEASON and not st.month_break
     on_month_or_day = MonthRelation.臨月建 in st.month or DayRelation.臨日 in st.day

@@ -1,4 +1,5 @@
-"""元神, 忌神, 仇神 (002 lines 43–67): who they are in this chart and whether they can do what they threaten.
+"""Step 3 of a reading for the other key lines: 元神, 忌神, 仇神 (002 lines 43–67), who they are in this chart
+and whether they can do what they threaten.
 
 The texts enumerate when a 元神 can generate the use-god (YC-1…5) and when it cannot (YN-1…6), when a 忌神 can
 harm (JC-1…5) and when it cannot (JN-1…7).  Every condition that holds is reported, not only the first.
@@ -6,12 +7,12 @@ harm (JC-1…5) and when it cannot (JN-1…7).  Every condition that holds is re
 
 from __future__ import annotations
 
-from core.actors import Actor, acting_lines, line_actors
-from core.chart import Chart, DayRelation, MonthRelation, Season, Transformation
-from core.findings import Effect, Finding, Layer, Place
-from core.ganzhi import Branch, Element
-from core.relations import Stage, stage
-from core.strength import DAY_SUPPORT, MONTH_SUPPORT, finding, season_strong
+from core.chart.actors import Actor, acting_lines, line_actors
+from core.chart.chart import Chart, DayRelation, MonthRelation, Season, Transformation
+from core.chart.ganzhi import Branch, Element
+from core.chart.relations import Stage, stage
+from core.findings import Effect, Finding, Layer, Place, finding
+from core.reading.step2_strength import DAY_SUPPORT, MONTH_SUPPORT, season_strong
 from core.values import value
 
 GOOD, BAD, NEUTRAL = Effect.GOOD, Effect.BAD, Effect.NEUTRAL

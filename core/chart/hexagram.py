@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from core.ganzhi import Branch, Element, Stem
+from core.chart.ganzhi import Branch, Element, Stem
 from core.values import SymbolEnum
 
 

@@ -28,17 +28,17 @@ from datetime import date, datetime, time
 from operator import attrgetter
 from typing import NamedTuple
 
-from core.actors import acting_lines
-from core.calendar import Moment
-from core.chart import Chart, Transformation
+from core.chart.actors import acting_lines
+from core.chart.calendar import Moment
+from core.chart.chart import Chart, Transformation
+from core.chart.ganzhi import Branch, Element, Stem, StemBranch
+from core.chart.relations import FRAMES, FULL_PUNISHMENTS, Stage, branch_at_stage, clash_of, harmony_of
 from core.findings import Layer, Place, Timing, Unit
-from core.ganzhi import Branch, Element, Stem, StemBranch
 from core.question import Horizon, Question, Topic, Weather, horizon_of
-from core.relations import FRAMES, FULL_PUNISHMENTS, Stage, branch_at_stage, clash_of, harmony_of
+from core.reading.step2_state import State, States, Vigour
+from core.reading.step7_timing import first_day_out_of_void, with_dates
 from core.rules import source
 from core.sources import Source
-from core.state import State, Vigour, state_of
-from core.timing import first_day_out_of_void, with_dates
 from core.values import value
 
 GOOD, BAD, OUTCOME = "good", "bad", "outcome"
@@ -239,7 +239,7 @@ def _one_short(chart: Chart, use: State) -> list[Candidate]:
 
 
 
-def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Place], yuan: tuple[Place, ...],
+def moments(chart: Chart, states: States, use: State, eventual_side: int, attackers: Iterable[Place], yuan: tuple[Place, ...],
             world: State | None, timing_copy: Place | None, held: Iterable[Place] = (),
             horizon: Horizon = Horizon.near, relievers: Iterable[Place] = ()) -> list[Candidate]:
     """Every moment the rules give for this use-god (and the copy that times it, LX-02): its own, its attackers'
@@ -249,19 +249,19 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
     lines that strike a 官鬼 on the 世 of someone who holds no office, and so lift the burden (HJ-32)."""
     out = _line_moments(chart, use, horizon) + _one_short(chart, use)
     if eventual_side > 0:
-        out += [Candidate(clash_of(state_of(chart, p).branch), "YQ-09", "attacker_struck", 6, GOOD, (use.place, p))
+        out += [Candidate(clash_of(states[p].branch), "YQ-09", "attacker_struck", 6, GOOD, (use.place, p))
                 for p in held]
     if timing_copy is not None:
         out += [Candidate(c.branch, "LX-02", c.key, c.weight + 1, c.sense, c.places, c.stem, c.unit)
-                for c in _line_moments(chart, state_of(chart, timing_copy), horizon) if c.rule in ("YQ-07", "YQ-08")]
+                for c in _line_moments(chart, states[timing_copy], horizon) if c.rule in ("YQ-07", "YQ-08")]
     here = (use.place,)
     for p in relievers:
         # HJ-32 萃之比 「亥水子孫獨發，克去世爻之鬼，應在明日寅日，寅與亥合，合起子孫之日」 (and 同人之革's
         # 獨發 戌 子孫: 「動而逢合之日晴」, 卯日): the burden lifts on the day that combines the line lifting it
-        out.append(Candidate(harmony_of(state_of(chart, p).branch), "HJ-32", "reliever_combined", 7, GOOD,
+        out.append(Candidate(harmony_of(states[p].branch), "HJ-32", "reliever_combined", 7, GOOD,
                              here + (p,)))
     for p in attackers:
-        a = state_of(chart, p)
+        a = states[p]
         there = here + (p,)
         if eventual_side > 0:
             out.append(Candidate(clash_of(a.branch), "YQ-09", "attacker_struck", 6, GOOD, there))
@@ -292,7 +292,7 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
             out.append(Candidate(harmony_of(a.branch), "HJ-16", "attacker_tied", 6 if eventual_side > 0 else 4, GOOD,
                                  there))
     for p in yuan:
-        h = state_of(chart, p)
+        h = states[p]
         out += _helper_filled(chart, h, here + (p,))
         if h.tied:
             out.append(Candidate(clash_of(h.branch), "HJ-16", "helper_released", 5, GOOD, here + (p,)))
@@ -303,7 +303,7 @@ def moments(chart: Chart, use: State, eventual_side: int, attackers: Iterable[Pl
             out.append(Candidate(clash_of(ln.changed.branch), "YQ-09", "helper_freed", 5, GOOD, here + (p,)))
     if world is not None:
         for y in yuan:
-            ys = state_of(chart, y)
+            ys = states[y]
             if world.void and not world.void_filled and (ys.moving or ys.hidden_movement):
                 out.append(Candidate(ys.branch, "YQ-18", "world_void_helper_moves", 7, GOOD, (world.place, y)))
             elif not world.vigour.strong and not ys.acts:
@@ -530,10 +530,12 @@ class _Given(NamedTuple):
 # Rules that name a line's own, clash, peak or changed branch whatever its state: they add no weight when they agree.
 _GENERIC = frozenset(("YQ-01", "YQ-15", "SW-06", "D-06", "D-02", "M-14"))
 
-# The sense of the moments the seed's own timing rules give (core/timing.py): harm, relief, or the outcome.
+# The sense of the moments the seed's own timing rules give (core/reading/step7_timing.py): harm, relief, or the outcome.
 _OLDER_SENSE = {
     "attacker_in_season": BAD, "opponent_in_season": BAD, "peak_breaks": BAD, "tomb_month": BAD,
     "helper_cleared": BAD, "attacker_cleared": GOOD, "helper_released": GOOD,
     # 壽元 (000): the years and months the chapter marks as the end of life are dangers, whatever the verdict
     "lifespan_end_void_year": BAD, "lifespan_end_clash_year": BAD, "lifespan_death_stage_month": BAD,
+    # 天時 TS-42: the days the clear sky wished ends; 尋地 XN-09: the years a 反吟 grave is moved
+    "ts_clear_ends_tomb_day": BAD, "ts_clear_ends_cut_day": BAD, "xn_moved_year": BAD,
 }
