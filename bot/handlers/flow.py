@@ -90,7 +90,8 @@ def _question(c: dict[str, Any]) -> Question:
     return Question.parse_ids(c.get("topic") or "other", c.get("subject"), c.get("sex"), c.get("use_god"),
                               subject_sex=c.get("subject_sex"), thing=c.get("thing"), horizon=c.get("horizon"),
                               illness=c.get("illness"), weather=c.get("weather"), birth=c.get("birth"),
-                              aspect=c.get("aspect"), study=c.get("study"), life=c.get("life"), club=c.get("club"))
+                              office=c.get("office"), exam=c.get("exam"), aspect=c.get("aspect"),
+                              study=c.get("study"), life=c.get("life"), club=c.get("club"))
 
 
 def _optional_open(c: dict[str, Any], q: Question) -> tuple[FollowUp, ...]:
