@@ -32,9 +32,11 @@ from core.question import (
     Aspect,
     Birth,
     Club,
+    Exam,
     Horizon,
     Illness,
     Life,
+    Office,
     Question,
     QuestionError,
     Sex,
@@ -53,7 +55,7 @@ if TYPE_CHECKING:
 
 CHART_KEYS = frozenset({"lines", "tosses", "random", "at", "tz", "month", "day", "year", "day_boundary", "coins"})
 READ_KEYS = CHART_KEYS | {"topic", "subject", "sex", "use_god", "lang", "subject_sex", "thing", "horizon", "illness",
-                          "weather", "birth", "aspect", "study", "life", "club"}
+                          "weather", "birth", "office", "exam", "aspect", "study", "life", "club"}
 
 
 class RequestError(ValueError):
@@ -313,7 +315,8 @@ def question_from_request(req: Mapping[str, Any]) -> Question:
                                   _text(req, "use_god"), subject_sex=_text(req, "subject_sex"),
                                   thing=_text(req, "thing"), horizon=_text(req, "horizon"),
                                   illness=_text(req, "illness"), weather=_text(req, "weather"),
-                                  birth=_text(req, "birth"), aspect=_text(req, "aspect"), study=_text(req, "study"),
+                                  birth=_text(req, "birth"), office=_text(req, "office"),
+                                  exam=_text(req, "exam"), aspect=_text(req, "aspect"), study=_text(req, "study"),
                                   life=_text(req, "life"), club=_text(req, "club"))
     missing = follow_ups(question)
     if missing:
@@ -404,6 +407,12 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--weather", choices=[w.value for w in Weather], help="for weather: the weather asked about")
     q.add_argument("--birth", choices=[b.value for b in Birth],
                    help="for pregnancy: the child (胎孕) or the mother (產婦); the book reads them apart")
+    q.add_argument("--office", choices=[o.value for o in Office],
+                   help="for career: seek (a post, a promotion), hold (the post held), resign, leave, works (a public "
+                        "project in your charge), works_trouble (one that has run into trouble)")
+    q.add_argument("--exam", choices=[e.value for e in Exam],
+                   help="for exam: main (a major exam, the default), entrance, qualifying, final, grade (the grade of "
+                        "a regular test), results (when they come out)")
     q.add_argument("--aspect", choices=[a.value for a in Aspect],
                    help="for a house, a grave, a site or a marriage: which part, read apart (e.g. works, harm, "
                         "repair, burial, geomancer, children, parents); default: the matter itself")
@@ -567,8 +576,8 @@ def _chart(args: argparse.Namespace) -> int:
         req |= {k: v for k, v in {
             "topic": args.topic, "subject": args.subject, "sex": args.sex, "subject_sex": args.subject_sex,
             "thing": args.thing, "use_god": args.use_god, "horizon": args.horizon, "illness": args.illness,
-            "weather": args.weather, "birth": args.birth, "aspect": args.aspect, "study": args.study,
-            "life": args.life, "club": args.club}.items() if v is not None}
+            "weather": args.weather, "birth": args.birth, "office": args.office, "exam": args.exam,
+            "aspect": args.aspect, "study": args.study, "life": args.life, "club": args.club}.items() if v is not None}
     try:
         if reading:
             chart, result = reading_from_request(req, _utcnow)

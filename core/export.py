@@ -196,6 +196,8 @@ def reading_dict(r: Reading) -> dict[str, Any]:
             "illness": None if q.illness is None else q.illness.value,
             "weather": None if q.weather is None else q.weather.value,
             "birth": None if q.birth is None else q.birth.value,
+            "office": None if q.office is None else q.office.value,
+            "exam": None if q.exam is None else q.exam.value,
             "aspect": None if q.aspect is None else q.aspect.value,
             "study": None if q.study is None else q.study.value,
             "life": None if q.life is None else q.life.value,

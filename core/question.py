@@ -12,7 +12,8 @@ Follow-ups are asked only when the answer changes the use-god: whose matter for 
 the one who marries, the kind of a lost thing, the child or the mother of a pregnancy (TY-01 各宜分占).  A use-god
 given explicitly by an expert overrides the catalogue.
 Optional follow-ups (``optional_follow_ups``) come after them and may be skipped, keeping the default: how far off a
-matter is where the topic's default is a guess, a recent or a long illness, the weather asked about.
+matter is where the topic's default is a guess, a recent or a long illness, the weather asked about, what a career
+question asks of the post (seeking, holding, leaving it, a public project: each its own chapter).
 """
 
 from __future__ import annotations
@@ -142,6 +143,32 @@ class Birth(StrEnum):
     mother = "mother"  # the mother's safety in childbirth (問產婦: her own line, 財 for a wife, CA-01)
 
 
+class Office(StrEnum):
+    """What a career question asks (增刪卜易 reads each by its own chapter): seeking a post or a promotion (升選候補
+    章), keeping the post one holds (在任吉凶章), leaving it (養親告病辭官章: for good, or for a time), a public
+    project in one's charge (營造公務防患章: at its start, or once a fault has shown, GW-04)."""
+
+    seek = "seek"                    # 升選候補: a post, a promotion, an appointment (the default)
+    hold = "hold"                    # 在任: the post held, how the tenure goes
+    resign = "resign"                # 辭官: leaving for good (GC-02: 反吟 is against it)
+    leave = "leave"                  # 告病、養親: leave for illness or family, a return expected (GC-02)
+    works = "works"                  # 公務: a public project or contract in one's charge, at its start (GW-04)
+    works_trouble = "works_trouble"  # the same once a fault or a complaint has appeared (GW-04 已見疏虞)
+
+
+class Exam(StrEnum):
+    """Which examination, or what of it, is asked (增刪卜易 gives each stage its chapter, QM-01 「必須先占縣者，再占府
+    考，又占道考」): a major examination (鄉試章, the default), an entrance one (童試章), a qualifying round (考遺才章),
+    the final round (延試章), the grade of a regular test (歲科考章), the day the results are posted (發案持榜章)."""
+
+    main = "main"                # 鄉試、會試: a degree, a licence, a civil-service examination (the default)
+    entrance = "entrance"        # 童試: an entrance or admission examination
+    qualifying = "qualifying"    # 考遺才: a qualifying or preliminary round
+    final = "final"              # 延試 (庭試): the final round before the highest examiners
+    grade = "grade"              # 歲科考: the grade or score of a regular test
+    results = "results"          # 發案持榜: when the results are posted
+
+
 class Aspect(StrEnum):
     """Which part of a house, a grave, a site or a marriage is asked: 增刪卜易 reads each apart, in its own chapter
     and its own cast (「須宜分占」, 「須宜另占，不可以前卦兼斷」).  The first of each topic is its default."""
@@ -215,6 +242,8 @@ class FollowUp(StrEnum):
     horizon = "horizon"            # near or far, where the topic's default is a guess (YQ-16)
     illness = "illness"            # a recent or a long illness (JS-25, JS-26)
     weather = "weather"            # the weather wished or asked about (SW-05)
+    office = "office"              # career: seeking, holding, leaving a post, a public project (升選/在任/辭官/公務)
+    exam = "exam"                  # examination: which stage, its grade, or when the results come (童試 … 發案)
     aspect = "aspect"              # which part of a house, grave, site or marriage (各宜分占)
     life = "life"                  # one's own lifetime: wealth or a career (SHM-01 分占); skipped, the whole
 
@@ -338,6 +367,8 @@ class Question:
     illness: Illness | None = None    # for illness: recent or long
     weather: Weather | None = None    # for weather: the weather wished or asked about
     birth: Birth | None = None        # for pregnancy: the child or the mother
+    office: Office | None = None      # for career: what is asked of the post (None: seeking one, 升選)
+    exam: Exam | None = None          # for an examination: which one or what of it (None: a major one, 鄉試)
     aspect: Aspect | None = None      # for a house, a grave, a site, a marriage: which part (None: the default)
     study: Study | None = None        # for studies: the kind of learning
     club: Club | None = None          # for a savings club: joining it or drawing its pot
@@ -356,7 +387,7 @@ class Question:
         cls, topic: str, subject: str | None = None, sex: str | None = None, use_god: str | None = None,
         *, subject_sex: str | None = None, thing: str | None = None, horizon: str | None = None,
         illness: str | None = None, weather: str | None = None, birth: str | None = None,
-        aspect: str | None = None,
+        office: str | None = None, exam: str | None = None, aspect: str | None = None,
         study: str | None = None, life: str | None = None, club: str | None = None,
     ) -> Question:
         """Build from stable string ids (None or "" = not answered); a bad id raises naming the accepted ones."""
@@ -371,6 +402,8 @@ class Question:
             illness=_parse_opt(Illness, "illness", illness),
             weather=_parse_opt(Weather, "weather", weather),
             birth=_parse_opt(Birth, "birth", birth),
+            office=_parse_opt(Office, "office", office),
+            exam=_parse_opt(Exam, "exam", exam),
             aspect=_parse_opt(Aspect, "aspect", aspect),
             study=_parse_opt(Study, "study", study),
             life=_parse_opt(Life, "life", life),
@@ -460,6 +493,7 @@ _YSH_10 = source("YSH-10")    # 虽以世應為主，父爻不可缺之，父旺
 _BZ_01 = source("BZ-01")      # 為貴人奔走: 最重財官兩旺，不宜世應皆空
 _QH_01 = source("QH-01")      # 請會須宜財旺，更宜世應相生
 _QH_02 = source("QH-02")      # 搖會得否，旺財持世必得
+_ZF_01 = source("ZF-01")      # 子占父功名: 父動官動相生，日月作官星而生父母 (the father the 父母, his office the 官)
 
 # ---- the person table ------------------------------------------------------------------------------------------
 
@@ -688,6 +722,10 @@ def _build() -> Mapping[Key, UseGodRule]:
         for asker in (None, *SUBJECTS[topic]):
             whose = () if asker is None or asker is Subject.self else (_whose(asker),)
             cat[(topic, asker, None, thing)] = _rule(target, source, *secondary, querent, *whose)
+    # 子占父功名章: a parent's career — the 父母 is the one whose career it is, the 官 his office (ZF-01)
+    cat[(Topic.career, Subject.parent, None, None)] = _rule(
+        Relation.父母, _ZF_01, _sec(Relation.官鬼, Meaning.office, _ZF_01),
+        _sec(Relation.子孫, Meaning.spoiler, _YS06), querent)
     for sex, partner in _SPOUSE.items():
         cat[(Topic.marriage, Subject.self, sex, None)] = _marriage(partner, _HY_167)
         for subject in _BY_SUBJECT_SEX:
@@ -790,7 +828,10 @@ _ASKS_HORIZON = (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic
 # expected today, a game or a bet — so the bot asks whether the matter is today's (占日應時, YQ-16).
 _ASKS_TODAY = (Topic.weather, Topic.illness, Topic.returning, Topic.gamble)
 
-OPTIONAL_FOLLOW_UPS = (FollowUp.illness, FollowUp.weather, FollowUp.horizon, FollowUp.aspect, FollowUp.life)
+OPTIONAL_FOLLOW_UPS = (
+    FollowUp.illness, FollowUp.weather, FollowUp.office, FollowUp.exam, FollowUp.horizon, FollowUp.aspect,
+    FollowUp.life,
+)
 """The follow-ups that may be skipped, in asking order; the rest (``follow_ups``) are required."""
 
 
@@ -799,10 +840,13 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
     skipped and then keeps the default (``horizon_of``; for illness and weather no distinction).  Two at most per
     topic, so a simple matter gets one or two extra questions or none: ``illness`` for an illness (近病 and 久病 read
     空 and 沖 oppositely, JS-25/26), ``weather`` for the weather (the weather wished becomes the use-god, SW-05 — not
-    when an expert gave the use-god), ``horizon`` for the topics whose default horizon is a guess and, offering
-    ``today``, for those a chapter times in hours (after the illness or the weather asked; not for a long illness),
-    ``life`` for one's own lifetime (its side, SHM-01 分占 — skipped, the life is read as a whole, as before).
-    A skip leaves the answer None, so the asker remembers what was skipped."""
+    when an expert gave the use-god), ``office`` for a career (seeking, holding or leaving a post, a public project:
+    each read by its own chapter; a skip keeps 升選, seeking one), ``exam`` for an examination (its stage, its grade,
+    the day of the results; a skip keeps 鄉試), ``horizon`` for the topics whose default horizon is a guess and,
+    offering ``today``, for those a chapter times in hours (after the illness or the weather asked; not for a long
+    illness), ``aspect`` for a house, a grave, a site or a marriage (which part, each read apart; a skip keeps the
+    topic's first), ``life`` for one's own lifetime (its side, SHM-01 分占 — skipped, the life is read as a whole,
+    as before).  A skip leaves the answer None, so the asker remembers what was skipped."""
     if q.topic in _ASKS_TODAY:
         # then whether it is today's: an illness's crisis, today's weather, a return or a bet today (not for a
         # long illness, which is far by its nature)
@@ -812,6 +856,12 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
         if q.topic is Topic.weather:
             return ((FollowUp.weather,) if q.weather is None and q.use_god is None else ()) + today
         return today
+    if q.topic is Topic.career:
+        # what is asked of the post: each has its chapter (a skip keeps 升選候補章, seeking a post)
+        return (FollowUp.office,) if q.office is None and q.use_god is None else ()
+    if q.topic is Topic.exam:
+        # which examination, its grade, or the day of the results (QM-01: each stage cast apart; a skip keeps 鄉試)
+        return (FollowUp.exam,) if q.exam is None and q.use_god is None else ()
     if q.topic in _ASKS_HORIZON:
         return (FollowUp.horizon,) if q.horizon is None else ()
     if q.topic in ASPECTS:
@@ -846,6 +896,10 @@ def choices(topic: Topic, follow_up: FollowUp) -> tuple[StrEnum, ...]:
         return tuple(Illness) if topic is Topic.illness else ()
     if follow_up is FollowUp.weather:
         return tuple(Weather) if topic is Topic.weather else ()
+    if follow_up is FollowUp.office:
+        return tuple(Office) if topic is Topic.career else ()
+    if follow_up is FollowUp.exam:
+        return tuple(Exam) if topic is Topic.exam else ()
     if follow_up is FollowUp.aspect:
         return ASPECTS.get(topic, ())
     raise QuestionError(f"unknown follow-up {follow_up!r}; accepted: {', '.join(FollowUp)}")
@@ -877,10 +931,25 @@ def resolve(q: Question) -> UseGodRule:
         other = Relation.子孫 if wished is Relation.父母 else Relation.父母
         return _rule(wished, _WEATHER_WISHED, _sec(other, Meaning.clear if wished is Relation.父母 else Meaning.rain,
                                                   _WEATHER_WISHED), _sec(Relation.官鬼, Meaning.thunder, _YS02))
+    if q.topic is Topic.career and q.office in _LEAVING:
+        # 養親告病辭官章: the wish is to be released — 子孫, that overcomes the 官, is the god of it (GC-01 子孫持世
+        # 子孫發動，乃無官之果，必能遂我偷閒); the 官 is the bond that holds (難脫利名羈鎖)
+        return _rule(Relation.子孫, _GC_01, _sec(Relation.官鬼, Meaning.office, _GC_01),
+                     *(s for s in CATALOGUE[_key(q)].secondary if s.meaning is not Meaning.spoiler))
+    if q.topic is Topic.exam and q.exam in _ESSAY_FIRST:
+        # 歲科考章 「父宜旺相，最忌休囚；官宜生身」 (the grade by 父 and 世), 發案持榜章 「父為用神」 (the list posted)
+        src = _SKK_01 if q.exam is Exam.grade else _FA_01
+        return _rule(Relation.父母, src, _sec(Relation.官鬼, Meaning.official, src),
+                     *(s for s in CATALOGUE[_key(q)].secondary if s.meaning is not Meaning.writing))
     return CATALOGUE[_key(q)]
 
 
 _WEATHER_WISHED = source("SW-05")
+_SKK_01 = source("SKK-01")
+_FA_01 = source("FA-01")
+_ESSAY_FIRST = (Exam.grade, Exam.results)
+_GC_01 = source("GC-01")
+_LEAVING = (Office.resign, Office.leave)
 
 # The aspects whose chapter names its own use-god (the others keep their topic's: a house's 父母, a grave's 父母,
 # a marriage's 財 or 官 by the sex — 防攔阻 QL-02 names none, and 附葬 FU-01 reads the grave, 「父母受傷」).

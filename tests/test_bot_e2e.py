@@ -401,6 +401,7 @@ async def test_shortcuts_skip_what_they_answer(tmp_path: Path, caplog: pytest.Lo
         # six values typed while a consultation is open answer its step instead of starting over
         await u.send("How is my exam?")
         await u.press((await until(u, has("t:")))[0], "t:exam")
+        await u.press((await until(u, has("f:exam:")))[0], "f:exam:skip")  # which examination: skipped, 鄉試
         await u.press((await until(u, has("m:")))[0], "m:text")
         await u.wait_reply()
         await u.send("777888")
@@ -753,6 +754,7 @@ async def test_undo_and_two_quick_taps(tmp_path: Path, caplog: pytest.LogCapture
         await u.send("/cast")
         await u.press((await until(u, has("q:")))[0], "q:skip")
         await u.press((await until(u, has("t:")))[0], "t:career")
+        await u.press((await until(u, has("f:office:")))[0], "f:office:skip")  # what of the post: skipped, 升選
         await u.press((await until(u, has("m:")))[0], "m:coins")
         toss = await u.wait_for(has("c:0:"))
         assert not any(d.endswith("undo") for d in toss.callback_data)

@@ -88,7 +88,10 @@ def test_the_quotes_are_on_their_lines() -> None:
 def test_every_chapter_rule_is_registered_in_its_chapter() -> None:
     """Each zsbyt id is registered with its line and named by the chapter its prefix belongs to."""
     prefix_chapter = {"TS": "天時章", "SYU": "壽元章", "QB": "趨避章", "FM": "父母壽元章", "XD": "兄弟章", "FQ": "夫婦章",
-                      "ZSI": "子嗣章", "XH": "鄉試章", "SB": "升選候補章", "QC": "求財章", "YG": "謁貴求財章",
+                      "ZSI": "子嗣章", "XH": "鄉試章", "SB": "升選候補章", "SF": "升遷何方章", "ZR": "在任吉凶章",
+                      "GC": "養親告病辭官章", "GW": "營造公務防患章",
+                      "TK": "童試章", "SKK": "歲科考章", "KD": "考遺才章", "FA": "發案持榜章", "YT": "延試章",
+                      "ZF": "子占父功名章", "QC": "求財章", "YG": "謁貴求財章",
                       "KH": "開行開店章", "DH": "囤貨賣貨章", "JD": "借貸章", "FZ": "放債索債章", "BX": "博戲章",
                       "HYN": "婚姻章", "TY": "胎孕章", "CA": "問產婦安否章", "CQ": "產期章", "CX": "出行章", "ZX": "舟行章", "XR": "行人章",
                       "FB": "防非避訟章", "DO": "鬥毆爭競章", "XC": "興詞舉訟章", "JB": "疾病章", "GS": "鬼神章",

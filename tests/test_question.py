@@ -109,6 +109,7 @@ QUOTES: dict[tuple[str, str, int], tuple[str, ...]] = {
     ("GZ-01", "zsbyt", 547): ("父爻旺相持世、生世、合世",),
     ("ZY-01", "zsbyt", 640): ("皆以父母为用神", "为子孙者命子孙来占"),
     ("ZSI-02", "zsbyt", 139): ("福德即子孙爻",),
+    ("ZF-01", "zsbyt", 316): ("父动官动相生，日月作官星而生父母",),
     ("TY-01", "zsbyt", 441): ("亲占代占，皆用子孙，惟子占母孕，以弟兄爻为用神也",),
     ("SYU-01", "zsbyt", 92): ("凡占寿元，独以世爻为根本",),
     ("CA-01", "zsbyt", 448): ("问产妇夫占代占，皆以财为用神",),
@@ -218,6 +219,8 @@ def test_optional_follow_ups_only_where_they_matter() -> None:
         Topic.lifetime: (FollowUp.life,),  # one's own lifetime by its side (SHM-01 分占); skipped, the whole
         **{t: (FollowUp.horizon,) for t in (Topic.other, Topic.wealth, Topic.lawsuit, Topic.document, Topic.loan,
                                             Topic.returning, Topic.gamble)},
+        Topic.career: (FollowUp.office,),  # seeking, holding, leaving a post, a public project (its own chapter)
+        Topic.exam: (FollowUp.exam,),  # its stage, its grade, the day of the results (each its chapter)
         # 各宜分占: the part of a house, a grave, a site or a marriage (tests/test_house_chapters.py)
         **{t: (FollowUp.aspect,) for t in (Topic.house, Topic.grave, Topic.land, Topic.marriage)},
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from core.chart.calendar import Moment
 from core.chart.cast import parse_cast
 from core.chart.chart import build_chart
 from core.chart.ganzhi import SEXAGENARY
-from core.question import Birth, Question, Sex, Subject, Thing, Topic, follow_ups
+from core.question import Birth, Question, Sex, Subject, Thing, Topic, choices, follow_ups
 from core.reading.pipeline import Reading, read
 from core.sources import Source
 
@@ -32,6 +33,10 @@ def _questions(topic: Topic) -> list[Question]:
                        birth=Birth.mother),
               Question(topic, Subject.other, Sex.female, subject_sex=Sex.male, thing=Thing.animal, birth=Birth.child)):
         try:
+            # a follow-up the topic still needs (the kind of learning, the side of a savings club …): its first
+            # answer, so every topic is read
+            for f in follow_ups(q):
+                q = replace(q, **{f.value: choices(topic, f)[0]})
             if not follow_ups(q):
                 out.append(q)
         except ValueError:

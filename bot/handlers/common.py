@@ -142,6 +142,6 @@ def recompute(row: Any) -> Reading:
                                   subject_sex=asked.get("subject_sex"), thing=asked.get("thing"),
                                   horizon=asked.get("horizon"), illness=asked.get("illness"),
                                   weather=asked.get("weather"), birth=asked.get("birth"),
-                                  aspect=asked.get("aspect"), study=asked.get("study"), life=asked.get("life"),
-                                  club=asked.get("club"))
+                                  office=asked.get("office"), exam=asked.get("exam"), aspect=asked.get("aspect"),
+                                  study=asked.get("study"), life=asked.get("life"), club=asked.get("club"))
     return read(build_chart(parse_cast(row.lines), moment), question)

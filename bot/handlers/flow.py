@@ -88,7 +88,8 @@ def _question(c: Consultation) -> Question:
     return Question.parse_ids(c.topic or "other", a.get("subject"), a.get("sex"), a.get("use_god"),
                               subject_sex=a.get("subject_sex"), thing=a.get("thing"), horizon=a.get("horizon"),
                               illness=a.get("illness"), weather=a.get("weather"), birth=a.get("birth"),
-                              aspect=a.get("aspect"), study=a.get("study"), life=a.get("life"), club=a.get("club"))
+                              office=a.get("office"), exam=a.get("exam"), aspect=a.get("aspect"),
+                              study=a.get("study"), life=a.get("life"), club=a.get("club"))
 
 
 def _optional_open(c: Consultation, q: Question) -> tuple[FollowUp, ...]:

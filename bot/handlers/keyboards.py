@@ -56,6 +56,16 @@ ILLNESS_LABELS: dict[str, str] = {"recent": N_("Recent (近病)"), "long": N_("L
 WEATHER_LABELS: dict[str, str] = {"rain": N_("Rain"), "clear": N_("A clear sky")}
 BIRTH_LABELS: dict[str, str] = {"child": N_("The child: is it there, will it be kept"),
                                 "mother": N_("The mother's safety in childbirth")}
+OFFICE_LABELS: dict[str, str] = {
+    "seek": N_("Getting a post or a promotion"), "hold": N_("Keeping the post I hold"),
+    "resign": N_("Leaving my post for good"), "leave": N_("Taking leave (illness, family)"),
+    "works": N_("A public project in my charge"), "works_trouble": N_("A public project that has run into trouble"),
+}
+EXAM_LABELS: dict[str, str] = {
+    "main": N_("A major exam: a degree, a licence, the civil service"), "entrance": N_("An entrance exam"),
+    "qualifying": N_("A qualifying or preliminary round"), "final": N_("The final round"),
+    "grade": N_("My grade in a regular test"), "results": N_("When the results come out"),
+}
 # 各宜分占: the parts of a house, a grave, a site or a marriage the book reads each in its own chapter and cast
 ASPECT_LABELS: dict[str, str] = {
     "acquire": N_("Building, buying or renting it"), "works": N_("Building work, breaking ground, renovating"),
@@ -91,6 +101,10 @@ FOLLOW_UP_QUESTIONS: dict[str, str] = {
                   "in a recent illness and danger in a long one. Not sure? Skip."),
     "weather": N_("Which weather do you ask about or hope for? It becomes the use-god. Or skip, and the sky is read "
                   "as it comes, from the moving Water and Fire lines."),
+    "office": N_("What do you ask about your career? The book reads each by its own chapter. Or skip, and it is "
+                 "read as getting a post or a promotion."),
+    "exam": N_("Which examination, or what of it? The book gives each stage its own chapter. Or skip, and it is "
+               "read as a major exam."),
     "aspect": N_("Which part of the matter do you ask about? The book reads each in its own chapter, one cast each "
                  "(各宜分占). Or skip, and the matter itself is read."),
 }
@@ -109,6 +123,7 @@ def follow_up_question(topic: Topic, which: FollowUp) -> str:
 SKIP = "skip"  # the value of an optional follow-up's skip button
 SKIP_LABELS: dict[str, str] = {
     "horizon": N_("Not sure — skip"), "illness": N_("Not sure — skip"), "weather": N_("No preference — skip"),
+    "office": N_("Skip"), "exam": N_("Skip"),
     "aspect": N_("The matter itself — skip"),
     "life": N_("My life as a whole"),
 }
@@ -153,8 +168,9 @@ def follow_up(topic: Topic, which: FollowUp) -> InlineKeyboardMarkup:
     """The answers to a follow-up, two a row; an optional one has its skip button on a row of its own."""
     labels = {FollowUp.subject: SUBJECT_LABELS, FollowUp.sex: SEX_LABELS, FollowUp.subject_sex: SEX_LABELS,
               FollowUp.thing: THING_LABELS, FollowUp.horizon: HORIZON_LABELS, FollowUp.illness: ILLNESS_LABELS,
-              FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS, FollowUp.aspect: ASPECT_LABELS,
-              FollowUp.study: STUDY_LABELS, FollowUp.club: CLUB_LABELS, FollowUp.life: LIFE_LABELS}[which]
+              FollowUp.weather: WEATHER_LABELS, FollowUp.birth: BIRTH_LABELS, FollowUp.office: OFFICE_LABELS,
+              FollowUp.exam: EXAM_LABELS, FollowUp.aspect: ASPECT_LABELS, FollowUp.study: STUDY_LABELS,
+              FollowUp.club: CLUB_LABELS, FollowUp.life: LIFE_LABELS}[which]
     buttons = [B(_(labels[c.value]), callback_data=f"f:{which.value}:{c.value}") for c in choices(topic, which)]
     skip = ([[B(_(SKIP_LABELS[which.value]), callback_data=f"f:{which.value}:{SKIP}")]]
             if which in OPTIONAL_FOLLOW_UPS else [])

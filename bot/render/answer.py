@@ -18,19 +18,35 @@ from datetime import date, datetime
 from bot.render.dates import day_text
 from bot.render.i18n import N_, _
 from core.findings import Timing, Unit
-from core.question import Aspect, Birth, Club, Life, Study, Subject, Topic, Weather
+from core.question import Aspect, Birth, Club, Exam, Life, Office, Study, Subject, Topic, Weather
 from core.reading.pipeline import Reading
 
 # A plain yes or no: "something else" (Topic.other), and a use-god without a relation's sentences.
 _PLAIN = (N_("Yes: it will go the way you hope."), N_("No: it will not go the way you hope."))
 
 # (yes, no): the outcome as the asker hopes it, and as he fears it — for the verdict's two sides (the use-god
-# favoured, or not).  Keyed by topic, then by (topic, weather) and (topic, birth); a part asked apart in _ASPECT.
+# favoured, or not).  Keyed by topic, then by (topic, weather), (topic, birth), (topic, office) and (topic, exam);
+# a part of a house, a grave, a site or a marriage asked apart in _ASPECT.
 _TOPIC: dict[object, tuple[str, str]] = {
     Topic.wealth: (N_("Yes: the money you seek will come to you."),
                    N_("No: the money you seek will not come to you.")),
     Topic.career: (N_("Yes: you will get the post you seek."), N_("No: the post you seek will not come to you.")),
     Topic.exam: (N_("Yes: you will pass."), N_("No: you will not pass this time.")),
+    # 歲科考章 (the grade), 發案持榜章 (the list posted); the other stages ask, like 鄉試, whether one passes
+    (Topic.exam, Exam.grade): (N_("Yes: you will get a good grade."), N_("No: the grade will be a poor one.")),
+    (Topic.exam, Exam.results): (N_("Yes: the results will come out, and in your favour."),
+                                 N_("No: the results will be slow, or not in your favour.")),
+    # 在任吉凶章, 養親告病辭官章, 營造公務防患章: what is asked of the post (the 子孫 of leaving is the release)
+    (Topic.career, Office.hold): (N_("Yes: your post is secure, and things go well in it."),
+                                  N_("No: trouble lies ahead in your post; take care.")),
+    (Topic.career, Office.resign): (N_("Yes: you will be able to leave as you wish."),
+                                    N_("No: you will not get free of the post so easily.")),
+    (Topic.career, Office.leave): (N_("Yes: your leave will be granted."),
+                                   N_("No: your leave will not be granted so easily.")),
+    (Topic.career, Office.works): (N_("Yes: the project will go well and bring you no trouble."),
+                                   N_("No: the project will bring you trouble; take care.")),
+    (Topic.career, Office.works_trouble): (N_("Yes: you will come through the trouble with the project."),
+                                           N_("No: the trouble with the project will cost you; take care.")),
     Topic.marriage: (N_("Yes: the marriage will come about."), N_("No: the marriage will not come about.")),
     Topic.pregnancy: (N_("Yes: the child will come, and safely."),
                       N_("No: the signs for the child are poor.")),
@@ -217,8 +233,8 @@ def pair(r: Reading) -> tuple[str, str]:
         return _PERSON.get(q.topic, _PERSON_ANY)
     if q.use_god is None:
         found = _TOPIC.get((q.topic, q.weather)) or _TOPIC.get((q.topic, q.birth)) \
-            or _TOPIC.get((q.topic, q.study)) or _TOPIC.get((q.topic, q.life)) or _TOPIC.get((q.topic, q.club)) \
-            or _TOPIC.get(q.topic)
+            or _TOPIC.get((q.topic, q.office)) or _TOPIC.get((q.topic, q.exam)) or _TOPIC.get((q.topic, q.study)) \
+            or _TOPIC.get((q.topic, q.life)) or _TOPIC.get((q.topic, q.club)) or _TOPIC.get(q.topic)
         if found is not None:
             return found
     return _RELATION.get(str(r.rule.target.value), _PLAIN)

@@ -291,6 +291,144 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "zy_grave_restless": N_("The grave (Parent) is empty, entombed, cut or changes for the worse: the dead "
                            "are restless, the living decline."),
     "zy_no_vein": N_("Six-clash: the grave has no earth vein."),
+    # 功名 (career.py): the rest of 鄉試, 升選 and 升遷何方, 在任, 辭官, 營造公務
+    "xh_sibling_checks_wealth": N_("A moving Sibling holds the moving Wealth in check: Wealth does not spoil the essay."),
+    "xh_office_holds_child": N_("Offspring moves, but a strong Officer holds it down: it does not spoil the rank."),
+    "xh_sibling_feeds_child": N_("Officer and Offspring move together and a Sibling moves too, feeding Offspring: "
+                                 "the worst sign."),
+    "xh_sibling_world_passes": N_("A Sibling holds your strong world line, with Officer and Parent on your side: "
+                                  "you pass, though not at the top."),
+    "xh_pillars_check_attacker": N_("{line} is struck by a moving line, but the day or the month strikes the "
+                                    "attacker: you may still succeed."),
+    "xh_hidden_useful": N_("The hidden {line} is strong or freed by the day and the month: you pass."),
+    "xh_hidden_freed": N_("Your world line is strong and the day or the month clears the line over the hidden "
+                          "{line}: a high place."),
+    "xh_frame_of_rank": N_("The lines join in a three-harmony frame of Officer or Parent, unbroken: success "
+                           "after success."),
+    "xh_frame_of_siblings": N_("A Sibling frame, supported by the day or the month, with a strong Officer: you "
+                               "may succeed."),
+    "xh_frame_of_offspring": N_("The lines join in an Offspring frame: not good for a degree."),
+    "xh_year_on_rank": N_("Officer or Parent on the year's branch feeds or holds your world line: like meeting "
+                          "the sovereign — success after success."),
+    "xh_recommender_struck": N_("The response line would recommend you, but the day or the month strikes it: "
+                                "the recommendation fails."),
+    "xh_recommended": N_("Your world line is weak, but the moving response line feeds or combines with it: "
+                         "you pass through someone's recommendation."),
+    "xh_world_turns_ghost_striking": N_("Your world line turns into an Officer that strikes back: worse still."),
+    "xh_world_turns_ghost": N_("Your weak, struck world line turns into an Officer: not only failure, but danger."),
+    "xh_world_turns_office": N_("Your world line turns into an Officer that does not strike it: you pass this "
+                                "time."),
+    "xh_mourning": N_("Wealth holds the world or moves while the Parent is weak, or Wealth and Parent turn into "
+                      "each other: beware of mourning for a parent."),
+    "sb_heaven_grants": N_("A frame of Officer or Wealth feeds your world line, the world Officer is combined, "
+                           "or the hexagram is (or turns) six-harmony: a favour from above."),
+    "sb_appointment_near": N_("Your world line moves or stands on the day or the month, or a moving Officer "
+                              "turns for the better toward it: pack your bags."),
+    "sb_not_yet": N_("Your world line and the office are both weak under a clash: the time has not yet come."),
+    "sb_source_still_drain_moves": N_("Wealth, the source of the office, is weak and still while the Parent "
+                                      "drains it: no promotion in sight."),
+    "sf_office_on_response": N_("The office {line} sits on the response line: the post goes to someone else."),
+    "sf_frame_feeds_response": N_("A three-harmony frame feeds the response line, not yours: the post goes to "
+                                  "someone else."),
+    "zr_rises_soon": N_("The office {line} on the day or month, or a frame of Officer, feeds your world line: "
+                        "special favour, a promotion soon."),
+    "zr_tenure_smooth": N_("The office {line} is strong and supported, or changes for the better: a quiet, "
+                           "well-regarded tenure."),
+    "zr_recommended": N_("A strong Parent holds your world line and the Officer is supported: your superiors "
+                         "will recommend you."),
+    "zr_promotion": N_("Your world line or the office advances (化進) while the other stands strong: a sign of "
+                       "promotion."),
+    "zr_acting_post_harms": N_("Your world line turns into an Officer that strikes it: an acting post that brings "
+                               "harm."),
+    "zr_acting_post": N_("Your strong world line turns into an Officer that helps it: an acting post, more "
+                         "authority."),
+    "zr_favour": N_("Your world line is favoured by the day, the month, a moving line, the fifth line or the "
+                    "year: a good sign in office."),
+    "zr_reversal_struck": N_("A reversing hexagram (反吟) with your world line and the office both struck: a "
+                             "sudden misfortune."),
+    "zr_reversal_rises": N_("A reversing hexagram (反吟), restless, but your world line and the office are "
+                            "strong: a promotion."),
+    "zr_reversal_demoted": N_("A reversing hexagram (反吟) with your world line and the office both weak: a "
+                              "demotion or a penalty."),
+    "zr_clean_hands": N_("The office is strong: a moving Sibling or empty Wealth means clean hands, not loss."),
+    "zr_pay_cut": N_("A Sibling holds the world or moves: losses, or a cut in pay."),
+    "zr_dismissed": N_("Offspring moves with nothing to restrain it: loss of the post."),
+    "zr_demoted": N_("Offspring holds the world, or moves but is restrained: a demotion only."),
+    "zr_grave_trouble": N_("The day, the month, or a moving Vermilion Bird or Snake strikes your weak world line "
+                           "or the office: serious trouble."),
+    "zr_slander": N_("Your world line is struck but stands firm: gossip and blame, be careful in your work."),
+    "zr_impeached": N_("A strong Officer on the Vermilion Bird or the Snake strikes your weak world line: a formal "
+                       "complaint against you."),
+    "zr_world_entombed": N_("Your weak, struck world line changes into its tomb: trouble again and again."),
+    "zr_muddled": N_("Your strong world line is in a tomb: confusion, unclear judgement."),
+    "zr_life_at_risk": N_("Your weak world line turns into an Officer or strikes itself back: guard your health "
+                          "and your life."),
+    "zr_tenure_ends": N_("Your world line or the office is empty or broken: the tenure will not last long."),
+    "zr_charge_unsettled": N_("Sibling and Officer move together: unrest in what you are responsible for."),
+    "zr_elders_mourning": N_("Wealth holds or moves, or the Parent is weak: if your parents or elders are living, "
+                             "beware of mourning."),
+    "gc_released": N_("Offspring holds the world or moves: you will be released as you wish."),
+    "gc_retreat_as_wished": N_("Your world line or the office retreats (化退): you leave as you wish."),
+    "gc_held_by_office": N_("The Officer holds your world line, or moves to strike or bind it: hard to get free."),
+    "gc_advance_holds": N_("Your world line or the office advances (化進): duties hold you fast."),
+    "gc_stillness_cannot_go": N_("A groaning hexagram (伏吟): you cannot go."),
+    "gc_reversal_recalled": N_("A reversing hexagram (反吟) when leaving for good: refusals, or a recall later."),
+    "gc_reversal_returns": N_("A reversing hexagram (反吟) on leave: you will take up office again later — no harm."),
+    "gw_promoted_for_work": N_("A Parent holds your world line and a moving Officer feeds it: promotion for the "
+                               "work."),
+    "gw_profit_and_name": N_("A strong Officer fed by moving Wealth, or Wealth on your world line: profit and "
+                             "a good name from the work."),
+    "gw_no_trouble": N_("Offspring holds the world or moves: no trouble, the work is seen through."),
+    "gw_child_threatens_post": N_("A fault has appeared and Offspring moves: it strikes the office — your post "
+                                  "is at risk."),
+    "gw_implicated": N_("The Officer strikes or holds your world line: you will be implicated."),
+    "gw_fined": N_("A fault has appeared and a Sibling moves: a fine."),
+    "gw_pays_costs": N_("A Sibling moves or holds the world: you pay costs out of your own pocket."),
+    "gw_work_will_not_last": N_("A six-clash with the Parent, the work itself, weak or struck: the work will not "
+                                "last."),
+    "gw_work_lasts": N_("A six-harmony hexagram and a strong world line: the work will last."),
+    "tk_rank_on_world": N_("Officer holds your world line, fed or combined by the day, the month or a moving line: "
+                           "you will surely be taken."),
+    "tk_essay_on_world": N_("Parent holds your supported world line and the Officer is strong: you pass."),
+    "tk_essay_without_rank": N_("Parent holds your world line, but the Officer has no strength: the essay alone "
+                                "is not enough."),
+    "tk_essay_fails_in_hall": N_("The weak Parent {line} changes for the worse: long days at the desk, one short "
+                                 "day in the hall."),
+    "tk_essay_improves": N_("The weak Parent {line} changes for the better: the writing grows stronger."),
+    "tk_essay_fades": N_("The Parent {line} retreats (化退): a good start, a weak finish."),
+    "tk_dropped_then_taken": N_("The strong Parent {line} changes for the worse but is combined: dropped at first, "
+                                "then taken after all."),
+    "tk_taken_then_dropped": N_("The strong Parent {line} changes for the worse: taken at first, then dropped."),
+    "tk_spoiler": N_("Offspring or Wealth moves or holds your world line: not favourable."),
+    "tk_world_fails": N_("Your world line is empty, broken, entombed, struck or changes for the worse: you will "
+                         "not succeed."),
+    "kd_admitted": N_("Officer or Parent holds or feeds your world line: you will be admitted."),
+    "kd_essay_unused": N_("The Parent is weak, empty, entombed or cut: the essay is not taken."),
+    "kd_not_admitted": N_("Your world line is struck, empty or changes for the worse, or Offspring holds it or "
+                          "moves: not admitted."),
+    "yt_selected": N_("Officer or Parent on your world line is fed or combined by the day, the month, the year or "
+                      "the fifth line: you will be chosen."),
+    "yt_special_favour": N_("Your world line and the Officer join in a three-harmony frame: special favour."),
+    "yt_ill_omen": N_("Your world line or the Officer is empty, entombed, cut, struck or changes for the worse: "
+                      "an ill omen."),
+    "yt_disaster": N_("An Officer on the fifth line or the year's branch clashes or strikes your world line: an "
+                      "unforeseen disaster."),
+    "skk_fails": N_("A weak Parent or world line is struck, or your world line changes for the worse: you will "
+                    "fail."),
+    "skk_clash_middle": N_("A six-clash or every line moving, with Parent and world line strong: a middle grade."),
+    "skk_both_struck": N_("Both the Parent and your world line are struck: the lowest grade."),
+    "skk_world_struck_helped": N_("Your world line is struck but helped: a passable grade."),
+    "skk_world_struck": N_("Your world line is struck: a reprimand from the examiner."),
+    "skk_essay_struck": N_("The Parent is struck with nothing to help it: a poor essay."),
+    "skk_one_struck": N_("The Parent is struck but helped: a grade below the good ones."),
+    "skk_top_grade": N_("Parent and world line are strong and both supported, without a flaw: the top grade."),
+    "skk_good_grade": N_("Parent and world line are strong, but unsupported or with a flaw: a good grade, not "
+                         "the top."),
+    "skk_middle": N_("The Parent is neither strong nor struck, and your world line is unharmed: a middle grade."),
+    "zf_father_succeeds": N_("Parent and Officer move and feed each other, or the day or month is the Officer "
+                             "feeding the Parent, or the Parent changes well: your father's career prospers."),
+    "zf_father_fails": N_("Wealth or Offspring moves, the day or month strikes, or the Parent is weak and "
+                          "broken: no gain for your father's career."),
     # issue 21 (housegrave): frames read by their relation, the site, marriage extras, the mother
     "ts_frame_rain": N_("The {frame} frame forms as {relation}: rain."),
     "ts_frame_clear": N_("The {frame} frame forms as {relation}: a clear sky."),
@@ -555,6 +693,14 @@ CHAPTER_FINDINGS: dict[str, str] = {
 }
 
 CHAPTER_TIMINGS: dict[str, str] = {
+    "fa_tomb_opened": N_("the day that opens the tomb of {line}: the results are posted"),
+    "fa_filled": N_("the day that fills {line}: the results are posted"),
+    "fa_void_clashed": N_("the day that clashes the void {line}: the results are posted"),
+    "fa_own_day": N_("the day of {line} itself: the results are posted"),
+    "fa_combined_day": N_("the day that combines {line}: the results are posted"),
+    "fa_clash_day": N_("the day that clashes {line}: the results are posted"),
+    "fa_birth_day": N_("the day of the birth (長生) of {line}: the results are posted"),
+    "fa_peak_day": N_("the day of the peak (帝旺) of {line}: the results are posted"),
     "cq_birth_day": N_("when the child is born, by {line} (產期)"),
     "cx_departure_day": N_("the day of departure, that clashes {line}"),
     "dh_price_harmony_month": N_("the month that combines the moving price line {line}: the price comes"),

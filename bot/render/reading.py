@@ -18,7 +18,7 @@ from bot.render.quotes import QUOTES
 from bot.render.texts import FINDINGS, PARAM_WORDS, TIMINGS
 from core import scope
 from core.findings import Effect, Finding, Layer, Place, Timing, Unit
-from core.question import Horizon, Illness, Weather, horizon_of
+from core.question import Exam, Horizon, Illness, Office, Weather, horizon_of
 from core.reading.decision import Step, overridden, said
 from core.reading.pipeline import Reading, is_star
 from core.reading.step4_places import Party
@@ -332,6 +332,26 @@ def agreeing(r: Reading) -> tuple[Finding, ...]:
     return tuple(f for f in r.topic if f.effect is not against)
 
 
+# What a career question asked, and the chapter that read it
+_OFFICE_ASKED = {
+    Office.seek: N_("Asked as getting a post or a promotion (升選候補章)."),
+    Office.hold: N_("Asked as keeping the post you hold (在任吉凶章)."),
+    Office.resign: N_("Asked as leaving your post for good (辭官, 養親告病辭官章)."),
+    Office.leave: N_("Asked as taking leave, a return to the post expected (告病養親, 養親告病辭官章)."),
+    Office.works: N_("Asked as a public project in your charge, at its start (營造公務防患章)."),
+    Office.works_trouble: N_("Asked as a public project that has run into trouble (營造公務防患章)."),
+}
+
+_EXAM_ASKED = {
+    Exam.main: N_("Asked as a major examination (鄉試章)."),
+    Exam.entrance: N_("Asked as an entrance examination (童試章)."),
+    Exam.qualifying: N_("Asked as a qualifying round (考遺才章)."),
+    Exam.final: N_("Asked as the final round (延試章)."),
+    Exam.grade: N_("Asked as the grade of a regular test (歲科考章)."),
+    Exam.results: N_("Asked as when the results come out (發案持榜章)."),
+}
+
+
 def _as_asked(r: Reading) -> list[str]:
     """What the reading assumed of the question: recent or long illness, the weather asked, near or far."""
     q = r.question
@@ -342,6 +362,10 @@ def _as_asked(r: Reading) -> list[str]:
     if q.weather is not None:
         out.append(_("The weather asked about: rain.") if q.weather is Weather.rain
                    else _("The weather asked about: a clear sky."))
+    if q.office is not None:
+        out.append(_(_OFFICE_ASKED[q.office]))
+    if q.exam is not None:
+        out.append(_(_EXAM_ASKED[q.exam]))
     horizon = horizon_of(q)
     if horizon is Horizon.today:
         out.append(_("Timed as a matter of today, in hours (時辰)."))
