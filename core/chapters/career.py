@@ -108,8 +108,10 @@ def _formed(chart: Chart) -> tuple[FrameFact, ...]:
     return tuple(f for f in frames(chart) if not f.failures)
 
 
-def _in_frame(f: FrameFact) -> frozenset[Place]:
-    return frozenset(p for m in f.members for p in m.places)
+def _in_frame(f: FrameFact) -> tuple[Place, ...]:
+    """The frame's places in its members' order, each once (an order a set would not keep: a reading is the same
+    whatever was read before it)."""
+    return tuple(dict.fromkeys(p for m in f.members for p in m.places))
 
 
 def _faulty(s: State, ln: Line | None, states: States) -> bool:
