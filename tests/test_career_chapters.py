@@ -14,7 +14,7 @@ from pathlib import Path
 from bot.render.answer import pair
 from core import rules
 from core.chapters import CHAPTERS, ChapterReading
-from core.chapters.common import empty, moving
+from core.chapters.common import empty, feeding, harming, moving, place_of
 from core.chart.calendar import Moment
 from core.chart.cast import parse_cast
 from core.chart.chart import Chart, HexagramTransformation, Transformation, build_chart
@@ -134,6 +134,13 @@ def _state(chart: Chart, n: int):  # type: ignore[no-untyped-def]
     return state_of(chart, Place(Layer.LINE, n))
 
 
+def _strike(chart: Chart, rel: R, target: R | Place):  # type: ignore[no-untyped-def]
+    """The moving ``rel`` lines with the force to strike ``target`` (chapters 1–34's 雖有如無: ``harming``; a career
+    is a far matter)."""
+    where = target if isinstance(target, Place) else place_of(chart, target)
+    return harming(chart, _st(chart), moving(chart, rel), where, False)
+
+
 EXAM = Question(Topic.exam)
 HOLD = Question(Topic.career, office=Office.hold)
 SEEK = Question(Topic.career, office=Office.seek)
@@ -173,8 +180,8 @@ def test_a_moving_sibling_checks_the_moving_wealth() -> None:
     checks it."""
     checked = spoiled = 0
     for chart in _charts():
-        if not moving(chart, R.妻財) or moving(chart, R.子孫) or chart.world.relation is R.妻財:
-            continue
+        if not _strike(chart, R.妻財, R.父母) or moving(chart, R.子孫) or chart.world.relation is R.妻財:
+            continue  # a moving 財 that can strike the 父 (XH-02 as TK-02 「財動克父」)
         c, _use = _chapter(chart, EXAM)
         if moving(chart, R.兄弟):
             assert "xh_spoiler_fails_exam" not in _keys(c) and "xh_sibling_checks_wealth" in _found(c)
@@ -190,7 +197,7 @@ def test_a_moving_offspring_held_down_by_a_strong_officer_does_not_spoil() -> No
     a moving 兄 beside them is the worst."""
     held = feeds = 0
     for chart in _charts():
-        kids, officers = moving(chart, R.子孫), moving(chart, R.官鬼)
+        kids, officers = _strike(chart, R.子孫, R.官鬼), moving(chart, R.官鬼)
         if not kids or not officers:
             continue
         c, _use = _chapter(chart, EXAM)
@@ -202,7 +209,7 @@ def test_a_moving_offspring_held_down_by_a_strong_officer_does_not_spoil() -> No
         if strong and down:
             assert not any(kid_places & set(m.places) for m in spoil)
             held += 1
-        if moving(chart, R.兄弟):
+        if feeding(chart, _st(chart), moving(chart, R.兄弟), Place(Layer.LINE, kids[0].position), False):
             assert "xh_sibling_feeds_child" in _keys(c)
             feeds += 1
         else:
@@ -301,9 +308,9 @@ def test_seeking_a_post_favours_come_before_the_bars() -> None:
     """SB-03 (a 六合, a frame …) and SB-06 lift; SB-02 「子孫動於卦中，升遷無期」 comes after them and holds."""
     seen = 0
     for chart in _charts():
-        c, _use = _chapter(chart, SEEK)
+        c, use = _chapter(chart, SEEK)
         keys = _keys(c)
-        if moving(chart, R.子孫):
+        if _strike(chart, R.子孫, use):
             assert "sb_child_moves_no_promotion" in keys
             lifts = [i for i, k in enumerate(keys) if k in ("sb_heaven_grants", "sb_appointment_near",
                                                              "sb_office_favours_world")]
@@ -352,8 +359,8 @@ def test_offspring_in_office_demotes_when_held_and_dismisses_when_free() -> None
     seen = {"zr_dismissed": 0, "zr_demoted": 0}
     for chart in _charts():
         kids = moving(chart, R.子孫)
-        c, _use = _chapter(chart, HOLD)
-        free = [k for k in kids if not _state(chart, k.position).attacks]
+        c, use = _chapter(chart, HOLD)
+        free = [k for k in _strike(chart, R.子孫, use) if not _state(chart, k.position).attacks]
         if free:
             assert "zr_dismissed" in _keys(c) and "zr_demoted" not in _keys(c)
             assert next(m for m in c.moves if m.key == "zr_dismissed").eventual == "=凶"
@@ -370,7 +377,7 @@ def test_a_moving_sibling_under_a_strong_office_is_clean_hands_not_loss() -> Non
     """ZR-02 「兄弟持世，兄爻發動 … 定然減俸除糧」 — ZR-03 「兄動 … 若得官星旺相，乃是為官清正 … 非無財也」."""
     clean = cut = 0
     for chart in _charts():
-        if not moving(chart, R.兄弟):
+        if not _strike(chart, R.兄弟, R.妻財):
             continue
         c, use = _chapter(chart, HOLD)
         if state_of(chart, use).vigour.strong:
@@ -468,8 +475,10 @@ def test_a_moving_offspring_on_public_works_depends_on_the_stage() -> None:
         start, _u = _chapter(chart, Question(Topic.career, office=Office.works))
         trouble, _u = _chapter(chart, Question(Topic.career, office=Office.works_trouble))
         assert "gw_no_trouble" in _keys(start) and "gw_child_threatens_post" not in _keys(start)
-        assert "gw_child_threatens_post" in _keys(trouble) and "gw_no_trouble" not in _keys(trouble)
-        sib = bool(moving(chart, R.兄弟))  # 初入工程，兄動以防賠財，已見疏虞兄動而防罰俸 (a 兄 on the 世 pays: GW-01)
+        assert "gw_no_trouble" not in _keys(trouble)
+        # 子動以傷官: a 子孫 with the force to strike the 官
+        assert ("gw_child_threatens_post" in _keys(trouble)) is bool(_strike(chart, R.子孫, R.官鬼))
+        sib = bool(_strike(chart, R.兄弟, R.妻財))  # 初入工程，兄動以防賠財，已見疏虞兄動而防罰俸 (a 兄 on the 世 pays: GW-01)
         assert ("gw_fined" in _keys(trouble)) is sib
         assert ("gw_pays_costs" in _keys(start)) is (sib or chart.world.relation is R.兄弟)
         seen += 1
@@ -521,7 +530,8 @@ def test_an_entrance_exam_is_spoiled_by_offspring_and_wealth() -> None:
     bad = good = 0
     for chart in _charts():
         c, _use = _chapter(chart, ENTRANCE)
-        spoiled = bool(moving(chart, R.子孫) or moving(chart, R.妻財)) or chart.world.relation in (R.子孫, R.妻財)
+        spoiled = bool(_strike(chart, R.子孫, R.官鬼) or _strike(chart, R.妻財, R.父母)) \
+            or chart.world.relation in (R.子孫, R.妻財)
         assert ("tk_spoiler" in _keys(c)) is spoiled
         bad += spoiled
         good += not spoiled
@@ -551,7 +561,7 @@ def test_a_qualifying_round_refuses_a_moving_offspring() -> None:
     """KD-01 「或子孫持身動於卦中，皆不錄之」."""
     seen = 0
     for chart in _charts():
-        if not moving(chart, R.子孫):
+        if not _strike(chart, R.子孫, R.官鬼):
             continue
         c, _use = _chapter(chart, Question(Topic.exam, exam=Exam.qualifying))
         assert "kd_not_admitted" in _keys(c)
@@ -640,15 +650,15 @@ def test_a_fathers_career_is_read_from_the_parent_with_the_office() -> None:
     assert resolve(Question(Topic.career, Subject.parent, office=Office.resign)).target is R.子孫
     up = down = 0
     for chart in _charts():
-        c, _use = _chapter(chart, q)
+        c, use = _chapter(chart, q)
         keys = _keys(c)
         assert not {"sb_office_favours_world", "sb_child_moves_no_promotion"} & set(keys)
-        if moving(chart, R.妻財) or moving(chart, R.子孫):
+        if _strike(chart, R.妻財, use) or _strike(chart, R.子孫, R.官鬼):
             assert "zf_father_fails" in keys
             if "zf_father_succeeds" in keys:
                 assert keys.index("zf_father_succeeds") < keys.index("zf_father_fails")
             down += 1
-        if moving(chart, R.父母) and moving(chart, R.官鬼):
+        if moving(chart, R.父母) and feeding(chart, _st(chart), moving(chart, R.官鬼), use, False):
             assert "zf_father_succeeds" in keys
             up += 1
     assert up > 5 and down > 20

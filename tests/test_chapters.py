@@ -379,7 +379,10 @@ def test_a_moving_offspring_relieves_the_worry_except_for_a_parent() -> None:
     seen = 0
     for chart in _charts():
         states = states_of(chart)
-        if chart.world.relation is not R.官鬼 or not moving(chart, R.子孫):
+        wp = Place(Layer.LINE, chart.world.position)  # 克去我之憂疑: a 子孫 with the force to strike the 鬼 on the 世
+        if chart.world.relation is not R.官鬼 or not any(
+                Transformation.回頭克 in x.transformations or harming(chart, states, (x,), wp, True)
+                for x in moving(chart, R.子孫)):
             continue
         for subject, expected in ((Subject.sibling, True), (Subject.child, True), (Subject.parent, False),
                                   (Subject.husband, False)):
@@ -460,9 +463,11 @@ def test_offspring_on_the_world_or_moving_harms_a_womans_match() -> None:
     """HYN-10 「女占男不宜子孫持世發動，子孫乃傷夫之神，未成者不成」 (a woman asking is read for her husband's side)."""
     seen = 0
     for chart in _charts():
-        if chart.world.relation is not R.子孫 and not moving(chart, R.子孫):
-            continue
         r = read(chart, Question(Topic.marriage, Subject.self, Sex.female))
+        # 子孫乃傷夫之神: a moving 子孫 with the force to strike the 官 (the husband, the use-god)
+        if chart.world.relation is not R.子孫 and not harming(chart, states_of(chart), moving(chart, R.子孫),
+                                                               r.use_god.place, False):
+            continue
         assert "hyn_child_harms_husband" in _keys(r) and r.verdict is Verdict.凶
         seen += 1
         man = read(chart, Question(Topic.marriage, Subject.self, Sex.male))

@@ -22,7 +22,18 @@ from bot.render.answer import pair
 from bot.render.i18n import use as use_lang
 from core import rules
 from core.chapters import chapter_reading
-from core.chapters.common import acting, bad_change, changes_into, empty, good_change, lines_of, moving, turns_into
+from core.chapters.common import (
+    acting,
+    bad_change,
+    changes_into,
+    empty,
+    feeding,
+    good_change,
+    harming,
+    lines_of,
+    moving,
+    turns_into,
+)
 from core.chart.calendar import Moment
 from core.chart.cast import parse_cast
 from core.chart.chart import Chart, HexagramTransformation, Line, Spirit, Transformation, build_chart
@@ -36,6 +47,7 @@ from core.question import (
     Aspect,
     Birth,
     FollowUp,
+    Horizon,
     Question,
     QuestionError,
     Role,
@@ -44,6 +56,7 @@ from core.question import (
     Topic,
     Weather,
     choices,
+    horizon_of,
     optional_follow_ups,
     resolve,
 )
@@ -368,7 +381,8 @@ def test_several_wives_and_the_spirits_of_the_match() -> None:
         many = len(strong) >= 2 and all(x.world or generates(x.element, w.element)
                                         or harmonizes(x.branch, w.branch) for x in strong)
         pillars = (chart.moment.month_branch, chart.moment.day.branch)
-        spoiled = bool(moving(chart, R.兄弟)) or any(clash_of(b) is x.branch or b.element.overcomes is x.element
+        target = _lp((doubled or strong)[0].position) if (many or doubled) else None
+        spoiled = (target is not None and bool(harming(chart, _st(chart), moving(chart, R.兄弟), target, False))) or any(clash_of(b) is x.branch or b.element.overcomes is x.element
                                                      for b in pillars for x in wealth)
         got = {f.key for f in c.findings if f.rule == "HYN-15"}
         want = set() if not (many or doubled) else {"hyn_married_again"} if spoiled \
@@ -501,7 +515,8 @@ def test_building_work_is_read_by_the_ghost_the_world_and_the_house() -> None:
         w = chart.world
         ws = _st(chart)[_lp(w.position)]
         us = _st(chart)[use]
-        strike = any(not x.world and x.element.overcomes is w.element for x in moving(chart, R.官鬼))
+        strike = any(not x.world and x.element.overcomes is w.element for x in harming(
+            chart, _st(chart), moving(chart, R.官鬼), _lp(w.position), horizon_of(q) is not Horizon.far))
         assert (_move(c, "cz_ghost_strikes_world") == ("=凶", "=凶")) is strike
         assert (_move(c, "cz_six_clash") == ("", "-1")) is chart.hexagram.six_clash
         assert (_move(c, "xfd_world_on_offspring") is not None) is (w.relation is R.子孫)
@@ -614,7 +629,8 @@ def test_repair_burial_and_the_geomancer() -> None:
         assert use == _lp(w.position)
         kids = w.relation is R.子孫 or bool(moving(chart, R.子孫))
         assert (_move(c, "xb_repair_brings_peace") == ("≥吉", "≥吉")) is kids
-        harms = any(not x.world and x.element.overcomes is w.element for x in moving(chart, R.官鬼))
+        harms = any(not x.world and x.element.overcomes is w.element for x in harming(
+            chart, _st(chart), moving(chart, R.官鬼), use, horizon_of(q) is not Horizon.far))
         assert (_move(c, "xb_repair_harms_me") is not None) is harms
         seen["peace"] += kids
         seen["harms"] += harms
@@ -685,7 +701,8 @@ def test_risk_and_obstruction_of_a_union() -> None:
     for chart, q, use, c in _aspect(Topic.marriage, Aspect.obstruction):
         w = chart.world
         assert (_move(c, "ql_sibling_on_world") == ("=凶", "=凶")) is (w.relation is R.兄弟)
-        feeds = any(not x.world and generates(x.element, w.element) for x in moving(chart, R.妻財))
+        feeds = any(not x.world and generates(x.element, w.element)
+                    for x in feeding(chart, _st(chart), moving(chart, R.妻財), _lp(w.position), False))
         assert (_move(c, "ql_wealth_feeds_world") == ("≥吉", "≥吉")) is feeds
         h, ch = chart.hexagram, chart.changed
         assert (_move(c, "ql_clash_to_clash") is not None) is (h.six_clash and ch is not None and ch.six_clash)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from core import rules
 from core.chapters import chapter_reading
-from core.chapters.common import bad_change, moving
+from core.chapters.common import bad_change, harming, moving
 from core.chart.chart import Chart, Transformation
 from core.chart.hexagram import Relation
 from core.findings import Layer, Place
@@ -218,7 +218,9 @@ def test_a_ghost_striking_the_world_line() -> None:
     for chart in _charts():
         world = chart.world
         ws = _st(chart)[Place(Layer.LINE, chart.hexagram.world)]
-        strikers = [x for x in moving(chart, R.官鬼) if x.element.overcomes is ws.element and not x.world]
+        # a moving 鬼 with the force to strike the 世 (``harming``; a lifetime is a far matter)
+        strikers = [x for x in harming(chart, _st(chart), moving(chart, R.官鬼), ws.place, False)
+                    if x.element.overcomes is ws.element and not x.world]
         keys, _ = _read_chapter(chart, _WEALTH)
         turned = world.moving and world.changed is not None and world.changed.relation is R.官鬼 \
             and Transformation.回頭克 in world.transformations
@@ -272,10 +274,11 @@ def test_moving_wealth_ends_the_study() -> None:
     q = Question(Topic.studies, study=Study.school)
     seen = 0
     for chart in _charts():
-        keys, _ = _read_chapter(chart, q)
-        assert ("xy_study_abandoned" in keys) is bool(moving(chart, R.妻財))
-        seen += bool(moving(chart, R.妻財))
-        if moving(chart, R.妻財):
+        keys, use = _read_chapter(chart, q)
+        spoil = bool(harming(chart, _st(chart), moving(chart, R.妻財), use, True))  # 財克文章, with the force to
+        assert ("xy_study_abandoned" in keys) is spoil
+        seen += spoil
+        if spoil:
             other, _ = _read_chapter(chart, Question(Topic.studies, study=Study.healing))
             assert "xy_study_abandoned" not in other
     assert seen > 0

@@ -29,7 +29,9 @@ from core.chapters.common import (
     cut_of,
     cut_off,
     empty,
+    feeding,
     good_change,
+    harming,
     harmonizes,
     line_at,
     moving,
@@ -40,7 +42,7 @@ from core.chapters.common import (
 from core.chart.chart import Chart
 from core.chart.relations import harmony_of
 from core.findings import Effect, Finding, Layer, Timing, finding
-from core.question import Question, Subject
+from core.question import Horizon, Question, Subject, horizon_of
 
 
 def _sound(chart: Chart, states: States, p: Place) -> bool:
@@ -117,7 +119,8 @@ def _wife(chart: Chart, states: States, use: Place) -> list[Move]:
     s = states[use]
     if ln is not None and (bad_change(ln, states, listed=True) or changes_into(ln, R.兄弟)):
         return [Move("FQ-04", "fq_wife_turns_bad", (use,), "", "=凶")]
-    sib = chart.world.relation is R.兄弟 or bool(moving(chart, R.兄弟)) or any(
+    # a moving 兄 strikes the 財 with the force to (``harming``: chapters 1–34's 雖有如無)
+    sib = chart.world.relation is R.兄弟 or bool(harming(chart, states, moving(chart, R.兄弟), use, False)) or any(
         b.element is chart.hexagram.element for b in (chart.moment.day.branch, chart.moment.month_branch))
     if sib and s.vigour.strong:
         return [Move("FQ-05", "fq_sibling_quarrels_only", (use,), "", "")]
@@ -136,8 +139,10 @@ def _own_lifespan(chart: Chart, states: States, use: Place) -> ChapterReading:
     # SYU-03 休囚隨鬼入墓，衰逢助鬼之傷 … 世動化退，化鬼又化回頭之克，化絕、化墓、化破空 … 只恐不多時
     ghost_tomb = weak(ws) and ws.real_tomb and ws.tomb_place is not None and ws.tomb_place.layer is Layer.LINE \
         and chart.lines[ws.tomb_place.position - 1].relation is R.官鬼
-    struck = weak(ws) and any(x.element.overcomes is ws.element for x in moving(chart, R.官鬼)) \
-        and bool(moving(chart, R.妻財))
+    # 助鬼之傷: a moving 鬼 with the force to strike the 世 (``harming``), fed by a moving 財 that can feed it
+    ghosts = [x for x in harming(chart, states, moving(chart, R.官鬼), wp, False) if x.element.overcomes is ws.element]
+    struck = weak(ws) and bool(ghosts) and bool(
+        feeding(chart, states, moving(chart, R.妻財), LINE_PLACES[ghosts[0].position], False))
     turned = world.moving and bad_change(world, states, listed=True)
     if ghost_tomb or struck or turned:
         moves.append(Move("SYU-03", "syu_short_life", (wp,), "", "=凶"))
@@ -188,7 +193,9 @@ def _children_moves(chart: Chart, states: States, use: Place, question: Question
         moves.append(Move("ZSI-03", "zsi_no_children", (use,), "", "=凶"))  # 皆生生而不有
     elif _sound(chart, states, use) or s.vigour.strong:
         moves.append(Move("ZSI-02", "zsi_able_children", (use,), "", "≥小吉"))  # 必產賢兒
-    parents = [x for x in moving(chart, R.父母) if x.element.overcomes is s.element]
+    # the moving 父 that strikes the 子孫 with the force to (``harming``)
+    far = horizon_of(question) is Horizon.far
+    parents = [x for x in harming(chart, states, moving(chart, R.父母), use, not far) if x.element.overcomes is s.element]
     if parents:
         # ZSI-09 父占子，父為忌神，或動或旺，必於克子
         moves.append(Move("ZSI-09", "zsi_parent_threatens_child", tuple(LINE_PLACES[x.position] for x in parents)
@@ -228,9 +235,11 @@ def danger_chapter(chart: Chart, states: States, question: Question, use: Place)
         # QB-07 子孫若發動於卦中，不拘克世持世，俱以為吉 (QB-04 福神動於卦中)
         moves.append(Move("QB-07", "qb_child_moves_protects", tuple(LINE_PLACES[x.position] for x in children),
                           "≥小吉", "≥小吉"))
-    strikers = [x for x in chart.lines if (x.moving or (x.standing.day_clash is not None and not x.moving
-                                                        and states[LINE_PLACES[x.position]].hidden_movement))
-                and not x.world and x.element.overcomes is world.element]
+    # QB-02 克世者: a line that moves (or 暗動) and strikes the 世 with the force to (``harming``)
+    acting = tuple(x for x in chart.lines if x.moving or (x.standing.day_clash is not None and not x.moving
+                                                          and states[LINE_PLACES[x.position]].hidden_movement))
+    strikers = [x for x in harming(chart, states, acting, wp, horizon_of(question) is not Horizon.far)
+                if not x.world and x.element.overcomes is world.element]
     ghosts = [x for x in strikers if x.relation is R.官鬼]
     if ghosts and not children:
         g = ghosts[0]

@@ -45,13 +45,16 @@ from core.chapters.common import (
     clashes,
     cut_off,
     empty,
+    feeding,
     generates,
     good_change,
+    harming,
     harmonizes,
     line_at,
     lines_of,
     moving,
     overcomes,
+    place_of,
     timing,
     weak,
     year_or_day,
@@ -69,21 +72,35 @@ _STILLNESS = (H.伏吟卦, H.內卦伏吟, H.外卦伏吟)
 
 
 def career_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
+    near = horizon_of(question) is not Horizon.far
     if question.topic is Topic.exam:
         stage = question.exam or Exam.main
         if stage is Exam.main:
-            return _exam(chart, states, use)
+            return _exam(chart, states, use, question, near)
         return _STAGES[stage](chart, states, use, question)
     office = question.office or Office.seek
     if question.subject is Subject.parent and office not in (Office.resign, Office.leave):
-        return _fathers(chart, states, use)  # 子占父功名章 (ZF-01): whatever else is asked of a parent's post
+        return _fathers(chart, states, use, near)  # 子占父功名章 (ZF-01): whatever else is asked of a parent's post
     if office is Office.hold:
-        return _hold(chart, states, use)
+        return _hold(chart, states, use, near)
     if office in (Office.resign, Office.leave):
         return _leave(chart, states, office)
     if office in (Office.works, Office.works_trouble):
-        return _works(chart, states, office)
-    return _seek(chart, states, use)
+        return _works(chart, states, office, near)
+    return _seek(chart, states, use, question, near)
+
+
+def _own(question: Question) -> bool:
+    """The querent asks of his own matter: the 世 is he and the 應 the other party (SF-03 「此缺我得否」)."""
+    return question.subject in (None, Subject.self)
+
+
+def _spoilers(chart: Chart, states: States, near: bool) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
+    """The moving 子孫 that can strike the 官 and the moving 財 that can strike the 父 (TK-02 L175 「子動克官，財動克父」;
+    L281 「子孫者即為克官之神也」): one chapters 1–34 leave without force (tied, 化退, struck by its own change,
+    貪生忘克, entombed: ``harming``) strikes nothing."""
+    return (harming(chart, states, moving(chart, R.子孫), place_of(chart, R.官鬼), near),
+            harming(chart, states, moving(chart, R.妻財), place_of(chart, R.父母), near))
 
 
 # ---- what the chapters share -------------------------------------------------------------------------------------
@@ -133,14 +150,15 @@ def _worse_not_office(ln: Line, states: States) -> bool:
 
 # ---- 鄉試章 --------------------------------------------------------------------------------------------------------
 
-def _exam(chart: Chart, states: States, use: Place) -> ChapterReading:
+def _exam(chart: Chart, states: States, use: Place, question: Question, near: bool) -> ChapterReading:
     moves: list[Move] = []
     found: list[Finding] = []
     world = chart.world
     ws = states.world
     wp = ws.place
-    children = moving(chart, R.子孫)
-    wealth = moving(chart, R.妻財)
+    # XH-02 (L203) 「子孫財爻……動於卦中，終須下第」: the 子孫 strikes the 官 and the 財 the 父 (TK-02 L175) — only
+    # those with the force to strike (``_spoilers``)
+    children, wealth = _spoilers(chart, states, near)
     siblings = moving(chart, R.兄弟)
     officers = lines_of(chart, R.官鬼)
     parents = lines_of(chart, R.父母)
@@ -164,8 +182,10 @@ def _exam(chart: Chart, states: States, use: Place) -> ChapterReading:
         if held:
             found.append(finding("XH-04", "xh_office_holds_child", Effect.GOOD, 1,
                                  tuple(LINE_PLACES[x.position] for x in children)))
-        if siblings:  # 最怕兄興: the 兄 feeds the 子孫 that strikes the 官
-            moves.append(Move("XH-04", "xh_sibling_feeds_child", tuple(LINE_PLACES[x.position] for x in siblings),
+        # 最怕兄興: the 兄 feeds the 子孫 that strikes the 官 — one that can feed it (``feeding``, 002 YN-6)
+        feeders = feeding(chart, states, siblings, LINE_PLACES[children[0].position], near)
+        if feeders:
+            moves.append(Move("XH-04", "xh_sibling_feeds_child", tuple(LINE_PLACES[x.position] for x in feeders),
                               "", "≤小凶"))
     if empty(ws):
         moves.append(Move("XH-07", "xh_world_empty", (wp,), "", "=凶"))
@@ -250,10 +270,11 @@ def _exam(chart: Chart, states: States, use: Place) -> ChapterReading:
         moves.append(Move("XH-12", "xh_clash_all_strong", (), "", "≥吉"))
     elif chart.hexagram.six_harmony and any(x.vigour is Vigour.失陷 and not x.supports for x in trio):
         moves.append(Move("XH-12", "xh_harmony_no_help", (), "", "≤平"))
-    # XH-14 官父兩旺而世爻不旺 … 又得應爻動而生合世爻者，必得推薦之力; 應爻又被日月沖克者，薦亦無功
+    # XH-14 官父兩旺而世爻不旺 … 又得應爻動而生合世爻者，必得推薦之力; 應爻又被日月沖克者，薦亦無功 (the 應 another
+    # who recommends the 世: one's own examination)
     resp = chart.lines[chart.hexagram.response - 1]
     rp = LINE_PLACES[resp.position]
-    if weak(ws) and resp.moving and _links(resp, world) and \
+    if _own(question) and weak(ws) and resp.moving and _links(resp, world) and \
             any(states[LINE_PLACES[x.position]].vigour.strong for x in officers) and \
             any(states[LINE_PLACES[x.position]].vigour.strong for x in parents):
         if _pillar_strikes(chart, resp.branch):
@@ -276,10 +297,12 @@ def _exam(chart: Chart, states: States, use: Place) -> ChapterReading:
         if x.moving and T.化退神 in x.transformations:
             moves.append(Move("XH-16", "xh_retreats", (LINE_PLACES[x.position],), "", "-1"))
             break
-    # XH-17 凡遇財爻持世，或財動卦中，父母又值休囚空破，及財動化父，父動化財，皆枕塊之兆 (another matter, shown)
+    # XH-17 凡遇財爻持世，或財動卦中，父母又值休囚空破，及財動化父，父動化財，皆枕塊之兆 (another matter, shown; the
+    # 財 moving is the one that strikes the 父, ``wealth``; 財化父 is the change itself)
     parents_low = any(weak(s) and (s.vigour is Vigour.休囚 or s.void or s.month_break)
                       for s in (states[LINE_PLACES[x.position]] for x in parents))
-    if ((world.relation is R.妻財 or wealth) and parents_low) or any(changes_into(x, R.父母) for x in wealth) \
+    if ((world.relation is R.妻財 or wealth) and parents_low) or any(changes_into(x, R.父母)
+                                                                     for x in moving(chart, R.妻財)) \
             or any(changes_into(x, R.妻財) for x in moving(chart, R.父母)):
         found.append(finding("XH-17", "xh_mourning", Effect.BAD, 1, (wp,)))
     return ChapterReading(tuple(found), tuple(moves))
@@ -287,7 +310,7 @@ def _exam(chart: Chart, states: States, use: Place) -> ChapterReading:
 
 # ---- 升選候補章, 升遷何方章 ------------------------------------------------------------------------------------------
 
-def _seek(chart: Chart, states: States, use: Place) -> ChapterReading:
+def _seek(chart: Chart, states: States, use: Place, question: Question, near: bool) -> ChapterReading:
     moves: list[Move] = []
     found: list[Finding] = []
     world = chart.world
@@ -295,7 +318,9 @@ def _seek(chart: Chart, states: States, use: Place) -> ChapterReading:
     wp = ws.place
     us = states[use]
     ln = line_at(chart, use)
-    children = moving(chart, R.子孫)
+    # SB-02's 「子孫動於卦中」 strikes the 官 (the use-god) — only with the force to (``harming``: a 子孫 tied, 化退,
+    # struck by its own change, 貪生忘克 or entombed 雖有如無)
+    children = harming(chart, states, moving(chart, R.子孫), use, near)
     faulty = _faulty(us, ln, states)
     # favours
     # SB-01 旺官持世及日月動爻作官星生合世爻 … 皆吉
@@ -332,9 +357,12 @@ def _seek(chart: Chart, states: States, use: Place) -> ChapterReading:
             and moving(chart, R.父母):
         moves.append(Move("SB-05", "sb_source_still_drain_moves", tuple(LINE_PLACES[x.position] for x in sources),
                           "", "≤小凶"))
-    # SF-03 (for a named post) 官臨應爻，不得。三合局而生應爻，不得 — another has it
+    # SF-03 (L239, for one's own named post: 「此缺我得否？」) 官臨應爻，不得。三合局而生應爻，不得 — another has it;
+    # asked of another's post, the 世 is the asker and the 應 no rival (not read)
     resp = chart.lines[chart.hexagram.response - 1]
-    if ln is not None and ln.response:
+    if not _own(question):
+        pass
+    elif ln is not None and ln.response:
         moves.append(Move("SF-03", "sf_office_on_response", (use,), "", "≤小凶"))
     elif any(generates(f.frame.element, resp.element) and not generates(f.frame.element, world.element)
              for f in _formed(chart)):
@@ -350,7 +378,7 @@ def _seek(chart: Chart, states: States, use: Place) -> ChapterReading:
 
 # ---- 在任吉凶章 ----------------------------------------------------------------------------------------------------
 
-def _hold(chart: Chart, states: States, use: Place) -> ChapterReading:
+def _hold(chart: Chart, states: States, use: Place, near: bool) -> ChapterReading:
     moves: list[Move] = []
     found: list[Finding] = []
     world = chart.world
@@ -360,7 +388,8 @@ def _hold(chart: Chart, states: States, use: Place) -> ChapterReading:
     ln = line_at(chart, use)
     year = chart.moment.year_branch
     officers = lines_of(chart, R.官鬼)
-    siblings = moving(chart, R.兄弟)
+    # ZR-02 兄爻發動 … 破耗財物，減俸除糧: the 兄 strikes the 財 (the pay) — only with the force to (``harming``)
+    siblings = harming(chart, states, moving(chart, R.兄弟), place_of(chart, R.妻財), near)
     children = moving(chart, R.子孫)
     wealth = lines_of(chart, R.妻財)
     # favours
@@ -423,8 +452,11 @@ def _hold(chart: Chart, states: States, use: Place) -> ChapterReading:
     # ZR-03 官星旺相，財臨空破者，亦同此斷
     if us.vigour.strong and any(empty(states[LINE_PLACES[x.position]]) for x in wealth):
         found.append(finding("ZR-03", "zr_clean_hands", Effect.GOOD, 1, (use,)))
-    # ZR-02 子孫持世及子動而有制，降級而已 (the verse: 子搖 … 休官 — a moving 子孫 nothing holds, dismissal)
-    free = [x for x in children if not states[LINE_PLACES[x.position]].attacks]
+    # ZR-02 子孫持世及子動而有制，降級而已 (the verse: 子搖 … 休官 — a moving 子孫 nothing holds, dismissal): the passage
+    # keeps the demotion for a 子孫 that moves and is checked, so one chapters 1–34 leave without force to strike
+    # the 官 (``harming``) is read as checked — demoted, not dismissed
+    strikers = harming(chart, states, children, use, near)
+    free = [x for x in strikers if not states[LINE_PLACES[x.position]].attacks]
     if free:
         moves.append(Move("ZR-02", "zr_dismissed", tuple(LINE_PLACES[x.position] for x in free), "", "=凶"))
     elif world.relation is R.子孫 or children:
@@ -457,11 +489,12 @@ def _hold(chart: Chart, states: States, use: Place) -> ChapterReading:
     elif empty(ws) or empty(us):
         moves.append(Move("ZR-08", "zr_tenure_ends", (use, wp), "", "=凶"))
     # ZR-04 兄鬼亂動於卦中，旱澇兵星、地方不寧之兆 (what one governs is troubled: shown, not the tenure itself)
-    if siblings and moving(chart, R.官鬼):
+    if moving(chart, R.兄弟) and moving(chart, R.官鬼):
         found.append(finding("ZR-04", "zr_charge_unsettled", Effect.BAD, 1, tuple(
-            LINE_PLACES[x.position] for x in siblings + moving(chart, R.官鬼))))
-    # ZR-12 財爻持世及卦中財動，或父母爻休囚空破，若有尊長 … 須防孝服 (another matter, shown)
-    if world.relation is R.妻財 or moving(chart, R.妻財) or any(
+            LINE_PLACES[x.position] for x in moving(chart, R.兄弟) + moving(chart, R.官鬼))))
+    # ZR-12 財爻持世及卦中財動，或父母爻休囚空破，若有尊長 … 須防孝服 (another matter, shown; the moving 財 strikes
+    # the 父, with the force to: ``harming``)
+    if world.relation is R.妻財 or harming(chart, states, moving(chart, R.妻財), place_of(chart, R.父母), near) or any(
             (s.vigour is Vigour.休囚 or s.vigour is Vigour.失陷)
             for s in (states[LINE_PLACES[x.position]] for x in lines_of(chart, R.父母))):
         found.append(finding("ZR-12", "zr_elders_mourning", Effect.BAD, 1, (wp,)))
@@ -506,7 +539,7 @@ def _leave(chart: Chart, states: States, office: Office) -> ChapterReading:
 
 # ---- 營造公務防患章 -------------------------------------------------------------------------------------------------
 
-def _works(chart: Chart, states: States, office: Office) -> ChapterReading:
+def _works(chart: Chart, states: States, office: Office, near: bool) -> ChapterReading:
     moves: list[Move] = []
     found: list[Finding] = []
     world = chart.world
@@ -515,14 +548,15 @@ def _works(chart: Chart, states: States, office: Office) -> ChapterReading:
     rich = False
     trouble = office is Office.works_trouble
     children = moving(chart, R.子孫)
-    siblings = moving(chart, R.兄弟)
+    # GW-01 兄動以賠財, GW-04 兄動以防賠財: the 兄 strikes the 財 — only with the force to (``harming``)
+    siblings = harming(chart, states, moving(chart, R.兄弟), place_of(chart, R.妻財), near)
     officers = lines_of(chart, R.官鬼)
     # GW-02 父母持世，官星動而生合世爻者，必因公事加官
     if world.relation is R.父母 and any(x.moving and _links(x, world) for x in officers):
         moves.append(Move("GW-02", "gw_promoted_for_work", (wp,), "", "≥吉"))
     # GW-02 旺官持世，財動而相生 … 財爻持世世動化財生世，皆同此斷
     elif (rich := world.relation is R.官鬼 and ws.vigour.strong and any(
-            x.moving and generates(x.element, world.element) for x in lines_of(chart, R.妻財))) \
+            generates(x.element, world.element) for x in feeding(chart, states, moving(chart, R.妻財), wp, near))) \
             or world.relation is R.妻財 or (changes_into(world, R.妻財) and world.changed is not None
                                            and generates(world.changed.branch.element, world.element)):
         moves.append(Move("GW-02", "gw_profit_and_name", (wp,), "", "≥小吉"))
@@ -531,11 +565,14 @@ def _works(chart: Chart, states: States, office: Office) -> ChapterReading:
         moves.append(Move("GW-01", "gw_no_trouble", tuple(LINE_PLACES[x.position] for x in children) or (wp,),
                           "", "≥小吉"))
     # bars
-    if children and trouble:
-        moves.append(Move("GW-04", "gw_child_threatens_post", tuple(LINE_PLACES[x.position] for x in children),
+    # GW-04 子動以傷官也: a 子孫 with the force to strike the 官 (``harming``)
+    threats = harming(chart, states, children, place_of(chart, R.官鬼), near)
+    if threats and trouble:
+        moves.append(Move("GW-04", "gw_child_threatens_post", tuple(LINE_PLACES[x.position] for x in threats),
                           "", "≤小凶"))
-    # GW-01 官鬼克世而受累 … 鬼兄持世同推 (a 鬼 on the 世 but for GW-02's own 旺官持世 fed by a moving 財)
-    strikers = [x for x in officers if x.moving and overcomes(x.element, world.element)]
+    # GW-01 官鬼克世而受累 … 鬼兄持世同推 (a 鬼 on the 世 but for GW-02's own 旺官持世 fed by a moving 財; a moving 鬼
+    # that strikes with the force to, ``harming``)
+    strikers = [x for x in harming(chart, states, moving(chart, R.官鬼), wp, near) if overcomes(x.element, world.element)]
     if strikers or (world.relation is R.官鬼 and not rich):
         moves.append(Move("GW-01", "gw_implicated", tuple(LINE_PLACES[x.position] for x in strikers) or (wp,),
                           "", "≤小凶"))
@@ -556,7 +593,7 @@ def _works(chart: Chart, states: States, office: Office) -> ChapterReading:
 
 # ---- 子占父功名章 ---------------------------------------------------------------------------------------------------
 
-def _fathers(chart: Chart, states: States, use: Place) -> ChapterReading:
+def _fathers(chart: Chart, states: States, use: Place, near: bool) -> ChapterReading:
     """子占父功名章 (ZF-01): a father's post or promotion — 父母 the father (the use-god, ``core.question``), 官 his
     office."""
     moves: list[Move] = []
@@ -568,13 +605,17 @@ def _fathers(chart: Chart, states: States, use: Place) -> ChapterReading:
     # ZF-01 父動官動相生，日月作官星而生父母，父旺化官動而化吉，皆許成名
     pillar_office = any(relation(palace, b.element) is R.官鬼 for b in _pillars(chart)) and bool(parents)
     turns = fl is not None and fl.moving and ((s.vigour.strong and changes_into(fl, R.官鬼)) or good_change(fl))
-    if (moving(chart, R.父母) and moving(chart, R.官鬼)) or pillar_office or turns:
+    # 父動官動相生: the moving 官 feeds the 父 — one that can (``feeding``)
+    if (moving(chart, R.父母) and feeding(chart, states, moving(chart, R.官鬼), use, near)) or pillar_office or turns:
         moves.append(Move("ZF-01", "zf_father_succeeds", (use,), "", "≥小吉"))
     # ZF-01 財克父，子動傷官，父官動而變凶，日月克官克父，或父爻衰墓破絕皆許無益
     struck = any(overcomes(b.element, x.element) for b in _pillars(chart) for x in parents + officers)
     fallen = any(x.moving and bad_change(x, states) for x in parents + officers)
     low = weak(s) and (s.real_tomb or s.month_break or s.day_break or cut_off(s) or empty(s))
-    if moving(chart, R.妻財) or moving(chart, R.子孫) or fallen or struck or low:
+    # 財克父，子動傷官: a moving 財 with the force to strike the 父, a moving 子孫 with the force to strike the 官
+    spoil = harming(chart, states, moving(chart, R.妻財), use, near) + harming(
+        chart, states, moving(chart, R.子孫), place_of(chart, R.官鬼), near)
+    if spoil or fallen or struck or low:
         moves.append(Move("ZF-01", "zf_father_fails", (use,), "", "≤小凶"))
     return ChapterReading((), tuple(moves))
 
@@ -634,8 +675,9 @@ def _entrance(chart: Chart, states: States, use: Place, question: Question) -> C
                 moves.append(Move("TK-04", "tk_dropped_then_taken", (p,), "≤小凶", "≥小吉"))
             else:
                 moves.append(Move("TK-04", "tk_taken_then_dropped", (p,), "", "≤小凶"))
-    # TK-02 子動克官，財動克父，或持於世爻者皆不宜也
-    spoilers = moving(chart, R.子孫) + moving(chart, R.妻財)
+    # TK-02 子動克官，財動克父，或持於世爻者皆不宜也 (each with the force to strike: ``_spoilers``)
+    kids, money = _spoilers(chart, states, horizon_of(question) is not Horizon.far)
+    spoilers = kids + money
     if spoilers or world.relation in (R.子孫, R.妻財):
         moves.append(Move("TK-02", "tk_spoiler", tuple(LINE_PLACES[x.position] for x in spoilers) or (wp,),
                           "", "≤小凶"))
@@ -659,8 +701,9 @@ def _qualifying(chart: Chart, states: States, use: Place, question: Question) ->
     # KD-01 父母空破墓絕，他不見用 … 休囚空破者凶
     if parents and all(empty(s) or s.real_tomb or cut_off(s) or s.vigour is Vigour.休囚 for _x, s in parents):
         moves.append(Move("KD-01", "kd_essay_unused", tuple(s.place for _x, s in parents), "", "≤小凶"))
-    # KD-01 如世爻受克及空破墓絕，或動而變凶、或子孫持身動於卦中，皆不錄之
-    children = moving(chart, R.子孫)
+    # KD-01 如世爻受克及空破墓絕，或動而變凶、或子孫持身動於卦中，皆不錄之 (the moving 子孫 the 克官之神, L281: with the
+    # force to strike, ``_spoilers``)
+    children = _spoilers(chart, states, horizon_of(question) is not Horizon.far)[0]
     if _faulty(ws, world, states) or any(a.layer is not Layer.CHANGED for a in ws.attacks) \
             or world.relation is R.子孫 or children:
         moves.append(Move("KD-01", "kd_not_admitted", tuple(LINE_PLACES[x.position] for x in children) or (wp,),

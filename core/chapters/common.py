@@ -14,6 +14,7 @@ from core.chart.ganzhi import Branch, Element
 from core.chart.hexagram import Relation
 from core.chart.relations import Stage, branch_at_stage, clash_of, clashes, generates, harmonizes, overcomes, stage
 from core.findings import CHANGED_PLACES, LINE_PLACES, Finding, Layer, Place, Timing, Unit
+from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import State, States, Vigour
 from core.reading.step4_places import cannot_harm, cannot_help
 from core.reading.step5_overrides import Move
@@ -55,6 +56,7 @@ __all__ = [
     "lines_of",
     "moving",
     "overcomes",
+    "place_of",
     "relation_at",
     "stage",
     "timing",
@@ -91,7 +93,8 @@ def moving(chart: Chart, rel: Relation) -> tuple[Line, ...]:
 
 
 def harming(chart: Chart, states: States, lines: tuple[Line, ...], use: Place, near: bool = True) -> tuple[Line, ...]:
-    """Of ``lines`` (moving), those with the force to harm: a moving line that chapters 1–34 read as unable to strike
+    """Of ``lines`` (moving), those with the force to harm the line at ``use`` (the use-god, the 世, or a relation's
+    ``place_of``: the one struck, whose element HJ-21 reads): a moving line that chapters 1–34 read as unable to strike
     (tied, retreating, struck by its own change, distracted, entombed: ``core.reading.step4_places.cannot_harm``) is no harm."""
     us = states[use]
     return tuple(ln for ln in lines if cannot_harm(chart, states, LINE_PLACES[ln.position], us, near) is None)
@@ -103,6 +106,13 @@ def feeding(chart: Chart, states: States, lines: tuple[Line, ...], use: Place, n
     nothing (``core.reading.step4_places.cannot_help``) — 「巳火又化回頭之克，不能生丑土之財，此財既無生扶」 (L666)."""
     us = states[use]
     return tuple(ln for ln in lines if cannot_help(chart, states, LINE_PLACES[ln.position], us, near) is None)
+
+
+def place_of(chart: Chart, rel: Relation) -> Place:
+    """The place that stands for ``rel`` (shown, changed or hidden: the line the use-god rules would take for it) —
+    the target to hand ``harming`` or ``feeding`` when a chapter names a line striking or feeding a relation other
+    than the use-god (「子動克官」 where the 父 is the use-god, 「兄動…減俸」 of the 財)."""
+    return select_use_god(chart, rel).place
 
 
 def acting(chart: Chart, rel: Relation) -> tuple[Actor, ...]:

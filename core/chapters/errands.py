@@ -26,7 +26,9 @@ from core.chapters.common import (
     changes_into,
     cut_off,
     empty,
+    feeding,
     generates,
+    harming,
     harmonizes,
     lines_of,
     moving,
@@ -37,7 +39,7 @@ from core.chapters.illness import doctor_chapter
 from core.chart.chart import Chart
 from core.chart.ganzhi import Branch
 from core.findings import Effect, Layer, finding
-from core.question import Club, Question, Subject
+from core.question import Club, Horizon, Question, Subject, horizon_of
 from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import States, Vigour
 
@@ -58,9 +60,13 @@ def livestock_chapter(chart: Chart, states: States, question: Question, use: Pla
     pillars = (chart.moment.day.branch, chart.moment.month_branch)
     movers = [x for x in chart.lines if x.moving]
     # MC-01 財爻持世，子動生之，或日月動爻生財或財動化子孫，乃吉象也
-    fed = world.relation is R.妻財 and any(generates(x.element, ws.element) for x in moving(chart, R.子孫))
+    # (a moving line feeds only when it can: ``feeding``, 002 YN-6)
+    near = horizon_of(question) is not Horizon.far
+    fed = world.relation is R.妻財 and any(generates(x.element, ws.element)
+                                          for x in feeding(chart, states, moving(chart, R.子孫), wp, near))
     raised = any(generates(b.element, money.element) for b in pillars) or any(
-        generates(x.element, money.element) and LINE_PLACES[x.position] != money.place for x in movers)
+        generates(x.element, money.element) and LINE_PLACES[x.position] != money.place
+        for x in feeding(chart, states, tuple(movers), money.place, near))
     turned = any(changes_into(x, R.子孫) for x in moving(chart, R.妻財))
     if fed or raised or turned:
         return ChapterReading((), (Move("MC-01", "mc_profitable", (wp, use), "", "≥小吉"),))
@@ -132,10 +138,14 @@ def client_chapter(chart: Chart, states: States, question: Question, use: Place)
     # 應克世爻，防慮他人反目 … 應克世兄克世，見災還淺
     if rs.element.overcomes is ws.element:
         moves.append(Move("BZ-01", "bz_patron_turns", (rp, wp), "-1", "-1"))
-    if rs.element.overcomes is ws.element or any(x.element.overcomes is ws.element for x in moving(chart, R.兄弟)):
+    # (a moving 兄 or 鬼 strikes the 世 with the force to: ``harming``)
+    near = horizon_of(question) is not Horizon.far
+    if rs.element.overcomes is ws.element or any(x.element.overcomes is ws.element
+                                                for x in harming(chart, states, moving(chart, R.兄弟), wp, near)):
         found.append(finding("BZ-01", "bz_trouble_shallow", Effect.NEUTRAL, 0, (wp,)))
     # 鬼克世世化鬼，得病不輕
-    if any(x.element.overcomes is ws.element for x in moving(chart, R.官鬼)) or changes_into(world, R.官鬼):
+    if any(x.element.overcomes is ws.element for x in harming(chart, states, moving(chart, R.官鬼), wp, near)) \
+            or changes_into(world, R.官鬼):
         found.append(finding("BZ-01", "bz_health_at_risk", Effect.BAD, 2, (wp,)))
     # 兄爻持世，不如閑處安身; 不宜世應皆空
     if world.relation is R.兄弟:

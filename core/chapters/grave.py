@@ -26,6 +26,7 @@ from core.chapters.common import (
     cut_off,
     empty,
     generates,
+    harming,
     harmonizes,
     line_at,
     lines_of,
@@ -36,7 +37,7 @@ from core.chapters.house import REVERSALS, grave_chapter, site_chapter, trigram_
 from core.chart.chart import Chart, Spirit
 from core.chart.combinations import frames
 from core.findings import Effect, Finding, finding
-from core.question import Aspect, Question
+from core.question import Aspect, Horizon, Question, horizon_of
 
 
 def grave_reader(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
@@ -137,7 +138,9 @@ def repair_chapter(chart: Chart, states: States, question: Question, use: Place)
     wp = LINE_PLACES[world.position]
     if world.relation is R.子孫 or moving(chart, R.子孫):
         moves.append(Move("XB-01", "xb_repair_brings_peace", (wp,), "≥吉", "≥吉"))
-    if any(not x.world and x.element.overcomes is world.element for x in moving(chart, R.官鬼)):
+    # 鬼克世: a moving 鬼 with the force to strike the 世 (``harming``)
+    if any(not x.world and x.element.overcomes is world.element
+           for x in harming(chart, states, moving(chart, R.官鬼), wp, horizon_of(question) is not Horizon.far)):
         moves.append(Move("XB-01", "xb_repair_harms_me", (wp,), "≤小凶", "≤小凶"))
     for x in lines_of(chart, R.父母):
         p = LINE_PLACES[x.position]

@@ -31,6 +31,7 @@ from core.chapters.common import (
     empty,
     generates,
     good_change,
+    harming,
     harmonizes,
     line_at,
     lines_of,
@@ -44,7 +45,7 @@ from core.chart.combinations import frames
 from core.chart.ganzhi import Branch, Element
 from core.chart.relations import harmony_of
 from core.findings import Effect, Finding, Layer, finding
-from core.question import Aspect, Question
+from core.question import Aspect, Horizon, Question, horizon_of
 
 
 def house_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
@@ -63,7 +64,10 @@ def house_chapter(chart: Chart, states: States, question: Question, use: Place) 
     ln = line_at(chart, use)
     # GZ-04 世爻隨鬼入墓，財爻助鬼克世，及世爻動而變凶，或日月動爻克世 … 父動克世及世爻父爻空破墓絕者，亦不宜行
     struck = any(_overcomes(chart, states, p, ws.element) for p in ws.attacks)
-    parent_strikes = any(x.element.overcomes is world.element for x in moving(chart, R.父母) if not x.world)
+    # (a moving 父 or 財 strikes with the force to: ``harming``)
+    near = horizon_of(question) is not Horizon.far
+    parent_strikes = any(x.element.overcomes is world.element
+                         for x in harming(chart, states, moving(chart, R.父母), wp, near) if not x.world)
     ghost_tomb = ws.real_tomb and ws.tomb_place is not None and ws.tomb_place.layer is Layer.LINE \
         and chart.lines[ws.tomb_place.position - 1].relation is R.官鬼
     hollow = empty(ws) or empty(us) or ws.real_tomb or us.real_tomb or cut_off(ws) or cut_off(us)
@@ -75,7 +79,7 @@ def house_chapter(chart: Chart, states: States, question: Question, use: Place) 
     if ln is not None and us.vigour.strong and (use == wp or generates(ln.element, world.element)
                                                 or harmonizes(ln.branch, world.branch)):
         moves.append(Move("GZ-01", "gz_house_favours_me", (use, wp), "", "+1"))
-    if any(x.element.overcomes is us.element for x in moving(chart, R.妻財)):
+    if any(x.element.overcomes is us.element for x in harming(chart, states, moving(chart, R.妻財), use, near)):
         moves.append(Move("GZ-01", "gz_look_elsewhere", (use,), "≤小凶", "≤小凶"))
     # GZ-02 六合 … 事之必成，成而久遠 … 六沖不久之象
     if chart.hexagram.six_harmony and us.vigour.strong and ws.vigour.strong:
@@ -119,8 +123,9 @@ def works_chapter(chart: Chart, states: States, question: Question, use: Place) 
     us = states[use]
     ln = line_at(chart, use)
     ghosts = moving(chart, R.官鬼)
-    # CZ-01 創造興工，卦忌六冲，鬼動克世最凶，隨鬼入墓，禍事多逢
-    striking = [x for x in ghosts if not x.world and x.element.overcomes is world.element]
+    # CZ-01 創造興工，卦忌六冲，鬼動克世最凶，隨鬼入墓，禍事多逢 (a 鬼 with the force to strike: ``harming``)
+    striking = [x for x in harming(chart, states, ghosts, wp, horizon_of(question) is not Horizon.far)
+                if not x.world and x.element.overcomes is world.element]
     if striking:
         moves.append(Move("CZ-01", "cz_ghost_strikes_world", (wp, *(LINE_PLACES[x.position] for x in striking)),
                           "=凶", "=凶"))
@@ -182,7 +187,8 @@ def old_house_chapter(chart: Chart, states: States, question: Question, use: Pla
     # JU-06 鬼動克世，或世爻隨鬼入墓，及世動變鬼克世，乃是冤家債主，難免禍殃，宜修德作福
     turns_ghost = world.moving and world.changed is not None and world.changed.relation is R.官鬼 \
         and world.relation is not R.官鬼 and world.changed.branch.element.overcomes is world.element
-    if any(not x.world and x.element.overcomes is world.element for x in ghosts) or _in_ghost_tomb(chart, states) \
+    strikers = harming(chart, states, ghosts, wp, horizon_of(question) is not Horizon.far)  # with the force to strike
+    if any(not x.world and x.element.overcomes is world.element for x in strikers) or _in_ghost_tomb(chart, states) \
             or turns_ghost:
         found.append(finding("JU-06", "ju_old_debts", Effect.BAD, 2, (wp,)))
     # JU-07 財動克父，財化父，父化財，堂上之憂。父動克子，鬼化子，子化鬼，膝前有損。兄弟變鬼，鬼變兄弟，鬼動克兄，

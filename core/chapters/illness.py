@@ -30,8 +30,10 @@ from core.chapters.common import (
     cut_off,
     empty,
     good_change,
+    harming,
     line_at,
     moving,
+    place_of,
     timing,
     weak,
 )
@@ -77,7 +79,13 @@ def illness_chapter(chart: Chart, states: States, question: Question, use: Place
                 break
     world = chart.world
     ws = states.world
-    child_moving = [LINE_PLACES[x.position] for x in moving(chart, R.子孫)]
+    # a moving 子孫 「制服官鬼」 (JB-12 L505) with the force to strike the 鬼 (``harming``: tied, 化退, 貪生忘克 …
+    # it does nothing); one that 化克 is the passage's own case, 「即使病愈後還發」 — it still heals, and relapses
+    kids = moving(chart, R.子孫)
+    near = question.illness is not Illness.long
+    ghost = ws.place if world.relation is R.官鬼 else place_of(chart, R.官鬼)  # JB-08: the 鬼 on the 世
+    child_moving = [LINE_PLACES[x.position] for x in kids
+                    if T.回頭克 in x.transformations or harming(chart, states, (x,), ghost, near)]
     # JB-08 官鬼持世: for oneself hard to cure (a moving 子孫 helps now, the root stays); for kin it is the asker's
     # worry, which a moving 子孫 removes (not for a parent nor a husband: JB-09).
     if world.relation is R.官鬼:

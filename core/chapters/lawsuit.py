@@ -17,11 +17,13 @@ from core.chapters.common import (
     States,
     T,
     empty,
+    harming,
     moving,
+    place_of,
 )
 from core.chart.chart import Chart
 from core.findings import Effect, Finding, finding
-from core.question import Question, Subject
+from core.question import Horizon, Question, Subject, horizon_of
 
 
 def lawsuit_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
@@ -49,10 +51,14 @@ def lawsuit_chapter(chart: Chart, states: States, question: Question, use: Place
     if parents and ghosts:
         moves.append(Move("XC-01", "xc_court_upholds_me", tuple(LINE_PLACES[x.position] for x in parents + ghosts),
                           "", "+1"))
-    strikers = [x for x in parents + ghosts if x.element.overcomes is world.element]
+    # 父官克世: a moving 父 or 官 with the force to strike the 世 (``harming``: chapters 1–34's 雖有如無)
+    near = horizon_of(question) is not Horizon.far
+    strikers = [x for x in harming(chart, states, parents + ghosts, wp, near) if x.element.overcomes is world.element]
     if strikers:
         moves.append(Move("XC-01", "xc_wronged", (LINE_PLACES[strikers[0].position], wp), "", "-1"))
-    if moving(chart, R.妻財) or moving(chart, R.子孫):
+    # 財與子孫發動克破文書官鬼: the 財 strikes the 父, the 子孫 the 官 — each with the force to (``harming``)
+    if harming(chart, states, moving(chart, R.妻財), place_of(chart, R.父母), near) or harming(
+            chart, states, moving(chart, R.子孫), place_of(chart, R.官鬼), near):
         found.append(finding("XC-01", "xc_suit_does_not_form", Effect.NEUTRAL, 0, ()))
     # DO-02 子孫發動子孫持世爭不成
     if moving(chart, R.子孫) or world.relation is R.子孫:
@@ -68,16 +74,24 @@ def avoid_lawsuit_chapter(chart: Chart, states: States, question: Question, use:
     ws = states.world
     wp, rp = ws.place, LINE_PLACES[resp.position]
     ghosts = [x for x in chart.lines if x.relation is R.官鬼]
+    # the 世 is the asker and the 應 the other party (FB-01 「世動克應我興詞，應克世爻他有訟」): the signs that read
+    # them so hold for one's own trouble; asked for another, the 世 is not the one threatened
+    own = question.subject in (None, Subject.self)
+    near = horizon_of(question) is not Horizon.far
+    # 鬼克世: a moving 鬼 with the force to strike the 世 (``harming``)
+    striking = [x for x in harming(chart, states, moving(chart, R.官鬼), wp, near) if x.element.overcomes is world.element]
     if moving(chart, R.子孫) or world.relation is R.子孫:
         moves.append(Move("FB-02", "fb_child_keeps_trouble_off", (wp,), "=吉", "=吉"))  # 必不成非
-    elif world.relation is R.官鬼 or any(x.moving and x.element.overcomes is world.element for x in ghosts) \
-            or (resp.moving and resp.element.overcomes is world.element):
+    elif own and (world.relation is R.官鬼 or striking
+                  or (resp.moving and resp.element.overcomes is world.element)):
         moves.append(Move("FB-02", "fb_lawsuit_comes", (wp,), "=凶", "=凶"))  # 定然成訟
     elif ghosts and all(empty(states[LINE_PLACES[x.position]]) for x in ghosts):
         moves.append(Move("FB-01", "fb_ghost_empty", tuple(LINE_PLACES[x.position] for x in ghosts), "≥小吉",
                           "≥小吉"))  # 喜官居空破
     # FB-01 世動克應我興詞，應克世爻他有訟
-    if world.moving and world.element.overcomes is resp.element:
+    if not own:
+        pass
+    elif world.moving and world.element.overcomes is resp.element:
         found.append(finding("FB-01", "fb_i_will_sue", Effect.NEUTRAL, 0, (wp, rp)))
     elif resp.element.overcomes is world.element:
         found.append(finding("FB-01", "fb_he_will_sue", Effect.NEUTRAL, 0, (rp, wp)))

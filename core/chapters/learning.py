@@ -29,17 +29,19 @@ from core.chapters.common import (
     empty,
     generates,
     good_change,
+    harming,
     harmonizes,
     line_at,
     lines_of,
     moving,
+    place_of,
     weak,
 )
 from core.chapters.wealth import wealth_chapter
 from core.chart.chart import Chart, Line
 from core.chart.relations import full_frames
 from core.findings import Effect, Finding, Layer, finding
-from core.question import Question, Study
+from core.question import Horizon, Question, Study, horizon_of
 from core.reading.step2_state import State, States
 
 
@@ -76,9 +78,13 @@ def studies_chapter(chart: Chart, states: States, question: Question, use: Place
                 or world.relation is R.父母 or fed:
             moves.append(Move("XY-01", "xy_study_rises", (wp, use), "", "≥小吉"))
         # XY-02 財動克文章，讀書中道而廢。子動無官之象 … 子孫持世，白首無成
-        if moving(chart, R.妻財):
-            moves.append(Move("XY-02", "xy_study_abandoned", _places(moving(chart, R.妻財)) + (use,), "≤小凶", "≤小凶"))
-        elif moving(chart, R.子孫) or world.relation is R.子孫:
+        # (財動克文章: the 財 strikes the 父, the use-god; 子動無官: the 子孫 strikes the 官 — each with the force to,
+        # ``harming``)
+        near = horizon_of(question) is not Horizon.far
+        spoil = harming(chart, states, moving(chart, R.妻財), use, near)
+        if spoil:
+            moves.append(Move("XY-02", "xy_study_abandoned", _places(spoil) + (use,), "≤小凶", "≤小凶"))
+        elif harming(chart, states, moving(chart, R.子孫), place_of(chart, R.官鬼), near) or world.relation is R.子孫:
             moves.append(Move("XY-02", "xy_no_degree", (wp,), "", "≤小凶"))
         found += _subject_suits(chart, states, use)
     elif study is Study.profession:
@@ -100,7 +106,9 @@ def studies_chapter(chart: Chart, states: States, question: Question, use: Place
         craft = wealth_chapter(chart, states, question, use)
         moves += craft.moves
         found += craft.findings
-        robbers = [x for x in moving(chart, R.兄弟) if states[LINE_PLACES[x.position]].vigour.strong]
+        # 兄爻旺動: a strong moving 兄 with the force to rob the 財 (``harming``)
+        robbers = [x for x in harming(chart, states, moving(chart, R.兄弟), use, horizon_of(question) is not Horizon.far)
+                   if states[LINE_PLACES[x.position]].vigour.strong]
         if world.relation is R.兄弟 or robbers:
             moves.append(Move("XY-05", "xy_lifelong_toil", _places(robbers) + (wp,), "≤小凶", "≤小凶"))
         return ChapterReading(tuple(found), tuple(moves + _failing_world(chart, states, ws)), craft.timings)
@@ -182,7 +190,9 @@ def teacher_chapter(chart: Chart, states: States, question: Question, use: Place
                  and (x.changed.branch.element.overcomes is ws.element or clashes(x.changed.branch, world.branch))]
     if litigious:
         moves.append(Move("YSH-05", "ysh_lawsuit_later", _places(litigious) + (wp,), "=凶", "=凶"))
-    elif any(x.element.overcomes is ws.element for x in ghosts) or (world.moving and bad_change(world, states)):
+    elif any(x.element.overcomes is ws.element  # 鬼動克世, with the force to strike (``harming``)
+             for x in harming(chart, states, ghosts, wp, horizon_of(question) is not Horizon.far)) \
+            or (world.moving and bad_change(world, states)):
         moves.append(Move("YSH-05", "ysh_do_not_follow", _places(ghosts) + (wp,), "≤小凶", "≤小凶"))
     # YSH-06 世爻旺相，或父母持世，或官星持世，日月動爻生扶，及世爻動而化吉，必有長進，青出於藍 (read: a 世 旺相 or
     # held by 父 or 官, with the day, month or a moving line's support; or a 世 changing for the better)

@@ -31,6 +31,7 @@ from core.chapters.common import (
     clash_of,
     generates,
     good_change,
+    harming,
     harmonizes,
     lines_of,
     moving,
@@ -250,7 +251,9 @@ def _world_holder(chart: Chart, states: States, ws: State, cs: State, c: int, f:
                                                             if x.relation is R.妻財) + (wp,), "", "+1"))
     # CF-27 凡遇官鬼克世，世多旺者 … 若鬼旺身衰，乃身傷家傾之兆 … 如世爻動而變鬼克世，及日月作官鬼而克世者，更凶
     ghost_e = _ghost_element(chart)
-    strikers = [x for x in moving(chart, R.官鬼) if x.element.overcomes is ws.element and not x.world]
+    # (a moving 鬼 with the force to strike the 世: ``harming``; a lifetime is a far matter)
+    strikers = [x for x in harming(chart, states, moving(chart, R.官鬼), wp, False)
+                if x.element.overcomes is ws.element and not x.world]
     turned = world.moving and world.changed is not None and world.changed.relation is R.官鬼 \
         and T.回頭克 in world.transformations
     pillar_ghost = any(b.element is ghost_e and b.element.overcomes is ws.element for b in pillars)

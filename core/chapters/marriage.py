@@ -91,7 +91,9 @@ def marriage_chapter(chart: Chart, states: States, question: Question, use: Plac
                 moves.append(Move("HYN-09", "hyn_sibling_blocks", (wp,), "", "≤小凶"))
     else:
         # HYN-10 女占男不宜子孫持世發動 … 惟官星持世合世生世旺相者 … 姻緣必就; 官鬼重疊亦主再嫁
-        if world.relation is R.子孫 or moving(chart, R.子孫):
+        # (a moving 子孫 strikes the 官, the husband, with the force to: ``harming``)
+        if world.relation is R.子孫 or harming(chart, states, moving(chart, R.子孫), use,
+                                              horizon_of(question) is not Horizon.far):
             moves.append(Move("HYN-10", "hyn_child_harms_husband", (wp,), "", "=凶"))
         elif ln is not None and us.vigour.strong and (use == wp or generates(ln.element, world.element)
                                                       or harmonizes(ln.branch, world.branch)):
@@ -135,7 +137,8 @@ def _many_wives(chart: Chart, states: States, use: Place) -> list[Finding]:
     places = tuple(LINE_PLACES[x.position] for x in (doubled or strong))
     pillars = (chart.moment.month_branch, chart.moment.day.branch)
     struck = any(clash_of(b) is x.branch or b.element.overcomes is x.element for b in pillars for x in wealth)
-    if moving(chart, R.兄弟) or struck:
+    # 兄動: a moving 兄 with the force to strike the 財 (``harming``)
+    if harming(chart, states, moving(chart, R.兄弟), places[0], False) or struck:
         return [finding("HYN-15", "hyn_married_again", Effect.BAD, 1, places)]
     if doubled:
         return [finding("HYN-15", "hyn_two_at_once", Effect.NEUTRAL, 0, places)]

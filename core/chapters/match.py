@@ -20,6 +20,7 @@ from core.chapters.common import (
     changes_into,
     cut_off,
     empty,
+    feeding,
     generates,
     harming,
     line_at,
@@ -95,9 +96,11 @@ def risk_of_match(chart: Chart, states: States, question: Question, use: Place) 
     kids = moving(chart, R.子孫)
     if world.relation is R.子孫 or kids:
         moves.append(Move("QL-01", "ql_no_worry", (wp,), "≥小吉", "≥小吉"))
-        if world.relation is R.妻財 and any(generates(x.element, world.element) for x in kids):
+        if world.relation is R.妻財 and any(generates(x.element, world.element)  # 子動相生: one that can feed
+                                            for x in feeding(chart, states, kids, wp, False)):
             moves.append(Move("QL-01", "ql_even_better", (wp,), "", "+1"))
-    strikers = [x for x in moving(chart, R.官鬼) + moving(chart, R.兄弟)
+    # 鬼兄克世, 財克世: with the force to strike (``harming``)
+    strikers = [x for x in harming(chart, states, moving(chart, R.官鬼) + moving(chart, R.兄弟), wp, False)
                 if not x.world and x.element.overcomes is world.element]
     ghost_tomb = ws.tomb_place is not None and ws.tomb_place.layer is Layer.LINE and not ws.tomb_broken \
         and chart.lines[ws.tomb_place.position - 1].relation is R.官鬼
@@ -107,7 +110,7 @@ def risk_of_match(chart: Chart, states: States, question: Question, use: Place) 
     if world.relation is R.官鬼:
         found.append(finding("QL-01", "ql_illness_follows", Effect.BAD, 1, (wp,)))
     if world.relation is R.兄弟 or any(not x.world and x.element.overcomes is world.element
-                                      for x in moving(chart, R.妻財)):
+                                      for x in harming(chart, states, moving(chart, R.妻財), wp, False)):
         moves.append(Move("QL-01", "ql_trapped", (wp,), "=凶", "=凶"))
     return ChapterReading(tuple(found), tuple(moves))
 
@@ -124,9 +127,11 @@ def obstruction_of_match(chart: Chart, states: States, question: Question, use: 
         moves.append(Move("QL-02", "ql_ghost_moves", tuple(LINE_PLACES[x.position] for x in ghosts), "-1", "-1"))
     if world.relation is R.兄弟:
         moves.append(Move("QL-02", "ql_sibling_on_world", (wp,), "=凶", "=凶"))
-    feeding = [x for x in moving(chart, R.妻財) if not x.world and generates(x.element, world.element)]
-    if feeding:
-        moves.append(Move("QL-02", "ql_wealth_feeds_world", tuple(LINE_PLACES[x.position] for x in feeding),
+    # 財動相生: a moving 財 that can feed the 世 (``feeding``, 002 YN-6)
+    feeders = [x for x in feeding(chart, states, moving(chart, R.妻財), wp, False)
+               if not x.world and generates(x.element, world.element)]
+    if feeders:
+        moves.append(Move("QL-02", "ql_wealth_feeds_world", tuple(LINE_PLACES[x.position] for x in feeders),
                           "≥吉", "≥吉"))
     if h.six_clash and c is not None and c.six_clash:
         moves.append(Move("QL-02", "ql_clash_to_clash", (), "=凶", "=凶"))

@@ -26,6 +26,7 @@ from core.chapters.common import (
     cut_off,
     empty,
     good_change,
+    harming,
     line_at,
     moving,
     timing,
@@ -67,9 +68,11 @@ def travel_chapter(chart: Chart, states: States, question: Question, use: Place)
         moves.append(Move("CX-03", "cx_never_leaves", (wp,), "=凶", "=凶"))
     lo, hi = sorted((world.position, resp.position))
     between = [chart.lines[i - 1] for i in range(lo + 1, hi)]
+    near = horizon_of(question) is not Horizon.far
+    strike = harming(chart, states, tuple(x for x in between if x.moving), wp, near)  # with the force to strike
     for x in between:
         p = LINE_PLACES[x.position]
-        if x.moving and x.element.overcomes is world.element:
+        if x in strike and x.element.overcomes is world.element:
             found.append(finding("CX-03", "cx_companion_harms", Effect.BAD, 2, (p, wp)))
         elif x.moving and x.relation is R.兄弟:
             found.append(finding("CX-03", "cx_companion_costs", Effect.BAD, 1, (p,)))
@@ -84,7 +87,7 @@ def travel_chapter(chart: Chart, states: States, question: Question, use: Place)
         times.append(timing(Unit.DAY, clash_of(world.branch), "CX-04", "cx_departure_day", 5, (wp,)))
     # CX-07 父母持世而動或被父動沖克世爻 … 世爻旺者無妨，最怕休囚而為凶也
     parent_strikes = any(x.element.overcomes is world.element or clashes(x.branch, world.branch)
-                         for x in moving(chart, R.父母) if not x.world)
+                         for x in harming(chart, states, moving(chart, R.父母), wp, near) if not x.world)
     if (world.relation is R.父母 and world.moving) or parent_strikes:
         if weak(ws):
             moves.append(Move("CX-07", "cx_burdened_weak", (wp,), "", "-1"))
@@ -92,7 +95,7 @@ def travel_chapter(chart: Chart, states: States, question: Question, use: Place)
             found.append(finding("CX-07", "cx_burdened_strong", Effect.NEUTRAL, 0, (wp,)))
     # CX-08 財爻持世，兄爻沖克 … 無端浪費 … 破耗百出
     if world.relation is R.妻財 and any(x.element.overcomes is world.element or clashes(x.branch, world.branch)
-                                       for x in moving(chart, R.兄弟)):
+                                       for x in harming(chart, states, moving(chart, R.兄弟), wp, near)):
         moves.append(Move("CX-08", "cx_money_wasted", (wp,), "", "-1"))
     # CX-09 卦得伏吟世動者，沖開之日月成行; 反吟可到中途亦返，世逢沖克大凶; 六沖卦世靜世空必不能行
     turned = [x for x in chart.lines if x.moving]
@@ -134,7 +137,8 @@ def boat_chapter(chart: Chart, states: States, question: Question, use: Place) -
         moves.append(Move("ZX-02", "zx_safe_voyage", (wp,), "", "≥小吉"))
     if world.relation is R.官鬼:
         moves.append(Move("ZX-02", "zx_ghost_on_world", (wp,), "-1", "-1"))
-    elif any(x.element.overcomes is world.element or clashes(x.branch, world.branch) for x in moving(chart, R.官鬼)):
+    elif any(x.element.overcomes is world.element or clashes(x.branch, world.branch)  # with the force to (``harming``)
+             for x in harming(chart, states, moving(chart, R.官鬼), wp, horizon_of(question) is not Horizon.far)):
         moves.append(Move("ZX-02", "zx_ghost_strikes_world", (wp,), "≤小凶", "≤小凶"))
     if moving(chart, R.兄弟):
         moves.append(Move("ZX-02", "zx_sibling_costs", (wp,), "", "-1"))

@@ -170,7 +170,9 @@ def loan_chapter(chart: Chart, states: States, question: Question, use: Place) -
         moves.append(Move("JD-01", "jd_lender_void_or_broken", (rp,), "≤小凶", "≤小凶"))  # 應空破，難遂我心
     if empty(ws):
         moves.append(Move("JD-01", "jd_borrower_void_or_broken", (wp,), "-1", "-1"))
-    sib = [x for x in moving(chart, R.兄弟) if not x.world]
+    # 兄動: a moving 兄 with the force to strike the 財 (``harming``)
+    sib = [x for x in harming(chart, states, moving(chart, R.兄弟), use, horizon_of(question) is not Horizon.far)
+           if not x.world]
     if sib:
         moves.append(Move("JD-01", "jd_sibling_moves", _places(sib), "-1", "-1"))
     elif moving(chart, R.子孫) or moving(chart, R.妻財):
@@ -265,7 +267,8 @@ def shop_chapter(chart: Chart, states: States, question: Question, use: Place) -
             moves.append(Move("KH-05", "kh_ghost_checks_sibling", _places(ghosts), "", "+1"))
         elif checked:
             found.append(finding("KH-05", "kh_ghost_restrained", Effect.NEUTRAL, 0, _places(ghosts)))
-        elif any(x.element.overcomes is world.element for x in ghosts):
+        elif any(x.element.overcomes is world.element  # 鬼克世: with the force to strike (``harming``)
+                 for x in harming(chart, states, ghosts, wp, horizon_of(question) is not Horizon.far)):
             moves.append(Move("KH-04", "kh_ghost_strikes_world", _places(ghosts) + (wp,), "-1", "-1"))
         else:
             moves.append(Move("KH-04", "kh_ghost_moves_trouble", _places(ghosts), "", "-1"))
