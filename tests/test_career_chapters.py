@@ -183,7 +183,8 @@ def test_a_moving_sibling_checks_the_moving_wealth() -> None:
         if not _strike(chart, R.妻財, R.父母) or moving(chart, R.子孫) or chart.world.relation is R.妻財:
             continue  # a moving 財 that can strike the 父 (XH-02 as TK-02 「財動克父」)
         c, _use = _chapter(chart, EXAM)
-        if moving(chart, R.兄弟):
+        # 兄動以制財: a moving 兄 with the force to strike the 財
+        if _strike(chart, R.兄弟, Place(Layer.LINE, _strike(chart, R.妻財, R.父母)[0].position)):
             assert "xh_spoiler_fails_exam" not in _keys(c) and "xh_sibling_checks_wealth" in _found(c)
             checked += 1
         else:

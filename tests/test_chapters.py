@@ -15,7 +15,7 @@ import pytest
 
 from core import rules
 from core.chapters import CHAPTERS, chapter_reading
-from core.chapters.common import acting, harming, moving, turns_into
+from core.chapters.common import acting, harming, moving, place_of, turns_into
 from core.chart.calendar import Moment
 from core.chart.cast import parse_cast
 from core.chart.chart import Chart, Transformation, build_chart
@@ -291,7 +291,8 @@ def test_a_moving_parent_spoils_a_new_grave_site() -> None:
     """XN-10 「卦中不宜父動，父動化父更凶」 (for a new site; an old grave reads the 父 as its use-god, ZY-04)."""
     seen = 0
     for chart in _charts():
-        parents = moving(chart, R.父母)
+        # L621 「占地以世爻子孫爻為主，父動克子」: a moving 父 with the force to strike the 子孫 (a site is a far matter)
+        parents = harming(chart, states_of(chart), moving(chart, R.父母), place_of(chart, R.子孫), False)
         r = read(chart, Question(Topic.land))
         keys = _keys(r)
         if not parents:

@@ -163,8 +163,10 @@ def _exam(chart: Chart, states: States, use: Place, question: Question, near: bo
     officers = lines_of(chart, R.官鬼)
     parents = lines_of(chart, R.父母)
     pair = parents + officers
-    # XH-03 所喜者卦中財爻同興，喜其兄動以制財也: a moving 兄 beside the moving 財 checks it
-    checked = bool(siblings) and bool(wealth)
+    # XH-03 所喜者卦中財爻同興，喜其兄動以制財也: a moving 兄 beside the moving 財 checks it — with the force to strike
+    # it (``harming``)
+    checkers = harming(chart, states, siblings, LINE_PLACES[wealth[0].position], near) if wealth else ()
+    checked = bool(checkers)
     # XH-04 卦中官鬼子孫同動，官臨旺相遇生扶，子孫弱而被克 … 最怕兄興: the 子孫 held down does not spoil
     strong_officer = any(states[LINE_PLACES[x.position]].vigour.strong
                          and states[LINE_PLACES[x.position]].supports for x in moving(chart, R.官鬼))
@@ -177,7 +179,7 @@ def _exam(chart: Chart, states: States, use: Place, question: Question, near: bo
                           or (wp,), "", "≤小凶"))
     if checked:
         found.append(finding("XH-03", "xh_sibling_checks_wealth", Effect.GOOD, 1,
-                             tuple(LINE_PLACES[x.position] for x in siblings)))
+                             tuple(LINE_PLACES[x.position] for x in checkers)))
     if moving(chart, R.官鬼) and children:
         if held:
             found.append(finding("XH-04", "xh_office_holds_child", Effect.GOOD, 1,
@@ -202,7 +204,10 @@ def _exam(chart: Chart, states: States, use: Place, question: Question, near: bo
     if world.relation is R.兄弟 and ws.vigour is Vigour.旺:
         both = (any(states[LINE_PLACES[x.position]].vigour.strong for x in officers)
                 and any(states[LINE_PLACES[x.position]].vigour.strong for x in parents))
-        if both or moving(chart, R.父母) or (moving(chart, R.官鬼) and parents):  # 官 always feeds the 父
+        # 官動生父、父動生世: a moving line that can feed (``feeding``; 官 always generates the 父)
+        fed = feeding(chart, states, moving(chart, R.父母), wp, near) or (
+            parents and feeding(chart, states, moving(chart, R.官鬼), LINE_PLACES[parents[0].position], near))
+        if both or fed:
             moves.append(Move("XH-03", "xh_sibling_world_passes", (wp,), "", "≥小吉"))
     # XH-05 官星父母世爻有一而被動爻克制，或化回頭克，若得日月沖制克神，亦許得意
     for x in (world, *pair):

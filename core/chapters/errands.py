@@ -38,7 +38,7 @@ from core.chapters.common import (
 from core.chapters.illness import doctor_chapter
 from core.chart.chart import Chart
 from core.chart.ganzhi import Branch
-from core.findings import Effect, Layer, finding
+from core.findings import Effect, Finding, Layer, finding
 from core.question import Club, Horizon, Question, Subject, horizon_of
 from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import States, Vigour
@@ -117,12 +117,15 @@ def client_chapter(chart: Chart, states: States, question: Question, use: Place)
     ws, rs = states.world, states[LINE_PLACES[resp.position]]
     wp, rp = ws.place, rs.place
     moves: list[Move] = []
-    found = []
+    found: list[Finding] = []
     money = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.妻財)]
     office = [states[LINE_PLACES[x.position]] for x in lines_of(chart, R.官鬼)]
     # 最重財官兩旺 … 世遇財官臨應，無不遂也
     if any(m.vigour.strong for m in money) and any(o.vigour.strong for o in office):
         moves.append(Move("BZ-01", "bz_pay_and_patron_strong", (use,), "", "≥小吉"))
+    if question.subject not in (None, Subject.self):
+        # the rest reads the 世 as the one who serves and the 應 as the one served: one's own work only
+        return ChapterReading(tuple(found), tuple(moves))
     if world.relation is R.妻財 and resp.relation is R.官鬼:
         moves.append(Move("BZ-01", "bz_all_goes_well", (wp, rp), "", "≥小吉"))
     # 世遇財應臨福，我益他損；應臨官世逢破，他益我損

@@ -36,6 +36,7 @@ from core.chapters.common import (
     line_at,
     lines_of,
     moving,
+    place_of,
     timing,
     tomb_of,
     weak,
@@ -279,8 +280,9 @@ def site_chapter(chart: Chart, states: States, question: Question, use: Place) -
         moves.append(Move("XN-04", "xn_good_then_spoiled", (wp,), "", "-1"))
     elif world.moving and weak(ws) and good_change(world):
         moves.append(Move("XN-04", "xn_poor_then_good", (wp,), "", "+1"))
-    # XN-10 卦中不宜父動，父動化父更凶
-    parents = moving(chart, R.父母)
+    # XN-10 卦中不宜父動，父動化父更凶 — L621 「占地以世爻子孫爻為主，父動克子，如何不忌？」: the 父 strikes the 子孫,
+    # with the force to (``harming``)
+    parents = harming(chart, states, moving(chart, R.父母), place_of(chart, R.子孫), horizon_of(question) is not Horizon.far)
     if parents:
         worse = any(x.changed is not None and x.changed.relation is R.父母 for x in parents)
         moves.append(Move("XN-10", "xn_parent_moves_worse" if worse else "xn_parent_moves",

@@ -141,7 +141,9 @@ def doctor_chapter(chart: Chart, states: States, question: Question, use: Place)
     resp = chart.response
     rs = states[LINE_PLACES[resp.position]]
     rp = rs.place
-    children = moving(chart, R.子孫)
+    # YY-02 得子孫動而制之: a moving 子孫 with the force to strike the 鬼 (``harming``)
+    ghost = LINE_PLACES[chart.world.position] if chart.world.relation is R.官鬼 else place_of(chart, R.官鬼)
+    children = harming(chart, states, moving(chart, R.子孫), ghost, question.illness is not Illness.long)
     ghost_present = chart.world.relation is R.官鬼 or moving(chart, R.官鬼)
     # YY-03 應爻空破墓絕休囚衰弱，或旺相而被日月動爻沖克，或動而化鬼化絕化回頭克，藥不見效
     attacked = any(_overcome(chart, states, p, rs.element) for p in rs.attacks)

@@ -33,6 +33,7 @@ from core.chapters.common import (
     line_at,
     lines_of,
     moving,
+    place_of,
     timing,
     weak,
 )
@@ -160,8 +161,8 @@ def mother_chapter(chart: Chart, states: States, question: Question, use: Place)
     turned = ln is not None and ln.moving and (T.化墓 in ln.transformations or T.化絕 in ln.transformations)
     if crossed or empty(s) or (weak(s) and cut_off(s)) or turned or struck:
         moves.append(Move("CA-01", "ca_mother_in_danger", (use,), "", "=凶"))
-    elif moving(chart, R.官鬼) and not moving(chart, R.兄弟):
-        # 雖則不宜鬼動，倘若兄動克財，又宜鬼動制服兄爻
+    elif moving(chart, R.官鬼) and not harming(chart, states, moving(chart, R.兄弟), place_of(chart, R.妻財), False):
+        # 雖則不宜鬼動，倘若兄動克財，又宜鬼動制服兄爻 (a 兄 with the force to strike the 財: ``harming``)
         moves.append(Move("CA-01", "ca_ghost_moves_mother", tuple(LINE_PLACES[x.position]
                                                                  for x in moving(chart, R.官鬼)), "", "-1"))
     # CA-03 卦得六沖，子旺財強終是喜。爻逢六合，財空子破亦為憂: against the general reading of a six-clash and a
@@ -211,7 +212,7 @@ def pregnancy_chapter(chart: Chart, states: States, question: Question, use: Pla
         if changes_into(mother, R.官鬼) or changes_into(mother, R.兄弟) or any(
                 x.relation in (R.官鬼, R.兄弟) and changes_into(x, R.妻財) for x in chart.lines):
             found.append(finding("CA-01", "ca_mother_in_danger", Effect.BAD, 2, (mp,)))
-        elif moving(chart, R.官鬼) and not moving(chart, R.兄弟):
+        elif moving(chart, R.官鬼) and not harming(chart, states, moving(chart, R.兄弟), mp, False):
             found.append(finding("CA-01", "ca_ghost_moves_mother", Effect.BAD, 1, (mp,)))
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
 

@@ -29,6 +29,7 @@ from core.chapters.common import (
     harming,
     line_at,
     moving,
+    place_of,
     timing,
     weak,
 )
@@ -140,7 +141,8 @@ def boat_chapter(chart: Chart, states: States, question: Question, use: Place) -
     elif any(x.element.overcomes is world.element or clashes(x.branch, world.branch)  # with the force to (``harming``)
              for x in harming(chart, states, moving(chart, R.官鬼), wp, horizon_of(question) is not Horizon.far)):
         moves.append(Move("ZX-02", "zx_ghost_strikes_world", (wp,), "≤小凶", "≤小凶"))
-    if moving(chart, R.兄弟):
+    # 兄動破財: a moving 兄 with the force to strike the 財 (``harming``)
+    if harming(chart, states, moving(chart, R.兄弟), place_of(chart, R.妻財), horizon_of(question) is not Horizon.far):
         moves.append(Move("ZX-02", "zx_sibling_costs", (wp,), "", "-1"))
     # ZX-01 世爻發動，合日值日而到 … 子孫持世及子孫他爻發動者，值日而到。世化退及反吟卦，中途而返
     if world.moving:

@@ -40,6 +40,7 @@ from core.chapters.common import (
     line_at,
     lines_of,
     moving,
+    place_of,
     timing,
     tomb_of,
     weak,
@@ -48,11 +49,16 @@ from core.chart.chart import Chart, Line
 from core.chart.combinations import frames
 from core.chart.relations import harmony_of
 from core.findings import Effect, Finding, Layer, Timing, finding
-from core.question import Horizon, Question, horizon_of
+from core.question import Horizon, Question, Subject, horizon_of
 
 
 def _places(lines: Iterable[Line]) -> tuple[Place, ...]:
     return tuple(LINE_PLACES[x.position] for x in lines)
+
+
+def _own(question: Question) -> bool:
+    """The asker asks of his own matter: the 世 is he and the 應 the other party."""
+    return question.subject in (None, Subject.self)
 
 
 def _unit(question: Question) -> Unit:
@@ -162,13 +168,15 @@ def loan_chapter(chart: Chart, states: States, question: Question, use: Place) -
     moves: list[Move] = []
     ws, rs, us = states.world, states[LINE_PLACES[chart.hexagram.response]], states[use]
     wp, rp = ws.place, rs.place
-    if chart.world.relation is R.兄弟:
+    # the 世 the borrower, the 應 the lender: read so for one's own loan (asked for another, the 世 is the asker)
+    own = _own(question)
+    if own and chart.world.relation is R.兄弟:
         moves.append(Move("JD-01", "jd_sibling_on_world", (wp,), "=凶", "=凶"))  # 世逢兄，何須開口
     if empty(us):
         moves.append(Move("JD-01", "jd_loan_void_or_broken", (use,), "=凶", "=凶"))  # 財若空破，休指望
-    if empty(rs):
+    if own and empty(rs):
         moves.append(Move("JD-01", "jd_lender_void_or_broken", (rp,), "≤小凶", "≤小凶"))  # 應空破，難遂我心
-    if empty(ws):
+    if own and empty(ws):
         moves.append(Move("JD-01", "jd_borrower_void_or_broken", (wp,), "-1", "-1"))
     # 兄動: a moving 兄 with the force to strike the 財 (``harming``)
     sib = [x for x in harming(chart, states, moving(chart, R.兄弟), use, horizon_of(question) is not Horizon.far)
@@ -182,7 +190,10 @@ def loan_chapter(chart: Chart, states: States, question: Question, use: Place) -
 
 
 def lending_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    """放債索債章 FZ-01: the 世 the lender, the 應 the debtor."""
+    """放債索債章 FZ-01: the 世 the lender, the 應 the debtor — every sign reads the pair, so one's own loan only
+    (asked for another, the 世 is the asker: the general reading of the use-god)."""
+    if not _own(question):
+        return ChapterReading()
     moves: list[Move] = []
     world, resp = chart.world, chart.response
     wp, rp = LINE_PLACES[world.position], LINE_PLACES[resp.position]
@@ -198,7 +209,10 @@ def lending_chapter(chart: Chart, states: States, question: Question, use: Place
 
 
 def gamble_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    """博戲章 BX-01 「首重世應，若勝以得財者，兼用財」: the 世 against the 應, and the 財."""
+    """博戲章 BX-01 「首重世應，若勝以得財者，兼用財」: the 世 against the 應, and the 財 — one's own game (asked for
+    another, the 世 is the asker and the 應 no opponent: the general reading of the use-god)."""
+    if not _own(question):
+        return ChapterReading()
     ws, rs = states.world, states[LINE_PLACES[chart.hexagram.response]]
     world, resp = chart.world, chart.response
     wp, rp = ws.place, rs.place
@@ -247,10 +261,14 @@ def shop_chapter(chart: Chart, states: States, question: Question, use: Place) -
     world, resp = chart.world, chart.response
     ws, rs = states.world, states[LINE_PLACES[resp.position]]
     wp, rp = ws.place, rs.place
+    own = _own(question)  # the 世 oneself, the 應 the partner (KH-02): one's own shop
+    near = horizon_of(question) is not Horizon.far
     if moving(chart, R.妻財) and moving(chart, R.子孫):
         moves.append(Move("KH-01", "kh_capital_and_foundation_move", _places(moving(chart, R.妻財)
                                                                            + moving(chart, R.子孫)), "", "+1"))
-    if generates(resp.element, world.element) or harmonizes(resp.branch, world.branch):
+    if not own:
+        pass
+    elif generates(resp.element, world.element) or harmonizes(resp.branch, world.branch):
         moves.append(Move("KH-02", "kh_partner_helps", (rp, wp), "", "+1"))  # 應生世，他益於我
     elif resp.element.overcomes is world.element:
         moves.append(Move("KH-02", "kh_partner_deceives", (rp, wp), "", "-1"))  # 應爻克世，我被他瞞
@@ -260,20 +278,21 @@ def shop_chapter(chart: Chart, states: States, question: Question, use: Place) -
     if ghosts:
         g = ghosts[0]
         pillars = (chart.moment.day.branch, chart.moment.month_branch)
-        # KH-05 若得子孫制鬼，或日月沖克鬼爻，謂之有制
-        checked = bool(moving(chart, R.子孫)) or any(b.element.overcomes is g.element or clash_of(b) is g.branch
-                                                    for b in pillars)
-        if moving(chart, R.兄弟):
+        # KH-05 若得子孫制鬼，或日月沖克鬼爻，謂之有制; 兄鬼同動 … 以鬼能制兄爻 (each with the force to strike:
+        # ``harming``)
+        checked = bool(harming(chart, states, moving(chart, R.子孫), LINE_PLACES[g.position], near)) or any(
+            b.element.overcomes is g.element or clash_of(b) is g.branch for b in pillars)
+        if moving(chart, R.兄弟) and harming(chart, states, ghosts, place_of(chart, R.兄弟), near):
             moves.append(Move("KH-05", "kh_ghost_checks_sibling", _places(ghosts), "", "+1"))
         elif checked:
             found.append(finding("KH-05", "kh_ghost_restrained", Effect.NEUTRAL, 0, _places(ghosts)))
-        elif any(x.element.overcomes is world.element  # 鬼克世: with the force to strike (``harming``)
-                 for x in harming(chart, states, ghosts, wp, horizon_of(question) is not Horizon.far)):
+        elif own and any(x.element.overcomes is world.element  # 鬼克世: with the force to strike (``harming``)
+                         for x in harming(chart, states, ghosts, wp, near)):
             moves.append(Move("KH-04", "kh_ghost_strikes_world", _places(ghosts) + (wp,), "-1", "-1"))
         else:
             moves.append(Move("KH-04", "kh_ghost_moves_trouble", _places(ghosts), "", "-1"))
     us = states[use]
-    if empty(ws) and empty(us):
+    if own and empty(ws) and empty(us):
         moves.append(Move("KH-04", "kh_never_opens", (wp, use), "=凶", "=凶"))  # 更忌世與財空，俱開不成
     h, c = chart.hexagram, chart.changed
     if h.six_harmony and c is not None and c.six_clash:
