@@ -213,3 +213,28 @@ def test_the_asker_and_the_other_party_of_a_trouble_are_read_for_ones_own() -> N
             mine += 1
         theirs += child
     assert mine > 10 and theirs > 10, (mine, theirs)
+
+
+def test_the_pair_of_a_loan_a_debt_a_game_a_shop_or_a_service_is_read_for_ones_own() -> None:
+    """借貸 JD-01 (L392 「世逢兄，何須開口，應空破，難遂我心」), 放債 FZ-01 (L395 「兄臨世，放則無歸……應財生世，定懷忠」),
+    博戲 BX-01 (L401 「首重世應」), 開店 KH-02 (L359 「應生世，他益於我」), 奔走 BZ-01 (L356 「世遇財應臨福，我益他損」):
+    the 世 the asker, the 應 the other party — asked for another, none of them is read; what rests on the 財 alone
+    (JD-01 「財若空破，休指望」, BZ-01 「最重財官兩旺」) still is."""
+    pair_keys = {"jd_sibling_on_world", "jd_lender_void_or_broken", "jd_borrower_void_or_broken",
+                 "kh_partner_helps", "kh_partner_deceives", "kh_partner_follows", "kh_ghost_strikes_world",
+                 "kh_never_opens", "bz_all_goes_well", "bz_i_gain", "bz_he_gains", "bz_not_good_for_me",
+                 "bz_patron_turns", "bz_trouble_shallow", "bz_health_at_risk", "bz_better_stay_idle", "bz_both_void"}
+    seen: dict[str, int] = {}
+    for chart in _charts(8):
+        for topic in (Topic.loan, Topic.lending, Topic.gamble, Topic.shop, Topic.client):
+            mine = _keys(chart, Question(topic, Subject.self))
+            theirs = _keys(chart, Question(topic, Subject.other))
+            assert not pair_keys & theirs, topic
+            if topic in (Topic.lending, Topic.gamble):
+                assert not theirs, topic  # every sign of the chapter reads the pair
+            assert theirs <= mine, topic  # nothing new: only the pair's signs go
+            for k in mine & pair_keys | ({"fz"} if any(k.startswith("fz_") for k in mine) else set()) \
+                    | ({"bx"} if any(k.startswith("bx_") for k in mine) else set()):
+                seen[k] = seen.get(k, 0) + 1
+    assert seen.get("fz", 0) > 5 and seen.get("bx", 0) > 5 and seen.get("jd_sibling_on_world", 0) > 5, seen
+    assert seen.get("kh_partner_helps", 0) > 5 and seen.get("bz_not_good_for_me", 0) > 5, seen

@@ -10,6 +10,10 @@ lifespan reads 父母 (FM-03), a sibling's 兄弟 (XD-03), a wife's 妻財 (FQ-0
 Avoiding a danger (趨避) is the 世 with 子孫 the protector and 官鬼 the attacker: a moving 子孫 is good even when it
 strikes the 世 (QB-07), a 官鬼 striking the 世 is the worst (QB-02), a 子孫 on the 世 broken or void is safe once the
 month or the void is past (QB-05).  JS-23 (卷首) already reads the 子孫/官鬼 on the 世 in the overrides.
+
+A moving line named as striking (FQ-04 兄 the 財, SYU-03 鬼 the 世 that a moving 財 feeds, ZSI-09 父 the 子孫, QB-02
+克世) strikes only with the force chapters 1–34 grant it (``common.harming``), and a feeder feeds only when it can
+(``feeding``); the moving 元神 of SYU-05 and the protecting 子孫 of QB-07 are signs in themselves, read as they move.
 """
 
 from __future__ import annotations

@@ -13,6 +13,14 @@ empty or changing for the worse, leaves no hope of promotion (SB-02).  JS-16 (�
 overrides; these add the moving 子孫 and the rest.  Leaving office inverts it: the wish is to be free of the 官, and
 子孫 is its god (GC-01; ``core.question`` makes it the use-god).
 
+A moving line a passage names as striking — the 子孫 the 官 (SB-02, XH-02, TK-02 「子動克官，財動克父」, KD-01,
+ZF-01, GW-04; L281 「子孫者即為克官之神也」), the 兄 the 財 (ZR-02, GW-01, XH-03's check), a 鬼 the 世 (GW-01) — does
+so only with the force chapters 1–34 grant it (``common.harming``: tied HJ-16, 化退 JT-02, struck by its own change
+JN-6, 貪生忘克 HJ-21, entombed HJ-18), and a feeder feeds only when it can (``feeding``, 002 YN-6).  在任章 ZR-02
+says what a checked 子孫 does (「子動而有制，降級而已」): one without force is read so, demoted and not dismissed.
+SF-03 (L239 「此缺我得否」) and XH-14's recommending 應 read the 世 as the asker and the 應 as another: for one's own
+post or examination only.
+
 Where a chapter lists favours and bars for one matter, the favours come first and the bars after (升選: a 六合 or
 a moving 世 does not lift 「子孫動於卦中，升遷無期」) — a choice: the chapters give no order of their own.
 

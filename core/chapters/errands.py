@@ -9,7 +9,10 @@ as three signs, any one of them, as the text lists them; its 「獨防 …」 li
 One's own doctor question (YY-06 「自占病」): the holder of the 世 adds to 延醫章's reading of the 應 (illness.py):
 a 父 on the 世, medicine works poorly; a 兄 with a moving 子孫, call the doctor again (unless the 鬼 is strong or
 moving: the wrong medicine); a 財, mind the diet — strong and supported a good doctor is found, weak and struck none
-can help.  Asked for kin (代占), the 世 is the asker, not the patient: not read.
+can help.  Asked for kin (代占), the 世 is the asker, not the patient: not read.  Likewise 為貴人奔走 (BZ-01) reads the 世 as
+the one who serves and the 應 as the one served: asked for another, only 「財官兩旺」 is read.  A moving line named
+as feeding or striking (MC-01 「子動生之」, BZ-01 「兄克世」 「鬼克世」) acts only with the force chapters 1–34 grant it
+(``common.feeding`` / ``harming``).
 """
 
 from __future__ import annotations

@@ -4,8 +4,10 @@ XN) with 卜得地於何時 (121, DT), 祖塋舊冢 (126, ZY).  Building work, t
 
 A house to build, buy or rent: 父母 the house with the 世 (GZ-01 … 04).  Choosing a grave site: the 世 is the site
 (XN-01 「古以二爻為穴，內卦為穴，騰蛇為穴，屢試不驗，所驗者，世為穴也」) and 子孫 the descendants; a moving 父
-harms them (XN-10).  An existing grave: 父母 (ZY-03), where a strong or moving 父 is good (ZY-04 「古以父爻不宜旺相
-… 余以為謬也」), only 子化父 and 父化子 harming the descendants.
+harms them (XN-10, L621 「父動克子」) when it has the force to strike.  An existing grave: 父母 (ZY-03), where a strong or moving 父 is good (ZY-04 「古以父爻不宜旺相
+… 余以為謬也」), only 子化父 and 父化子 harming the descendants.  Every moving line named as striking (父動克世,
+財動克父, 鬼動克世, 父動克子) strikes only with the force chapters 1–34 grant it (``common.harming``: tied, 化退,
+struck by its own change, 貪生忘克, entombed — 雖有如無).
 """
 
 from __future__ import annotations

@@ -3,7 +3,10 @@
 A lawsuit of one's own: the 世 is oneself and the 應 the other party (DO-01 「應克世者他勝，世克應者我贏」), 父母
 the plaint and 官鬼 the court (XC-01 「官父同興公庭有理，父官克世受屈含冤」).  Avoiding one: 子孫 protects and
 官鬼 threatens (FB-01/02); a moving 子孫 or one on the 世 means no lawsuit comes.  For another's lawsuit the
-catalogue reads that person's line and the general reading applies.
+catalogue reads that person's line and the general reading applies; for another's trouble FB-01/02's signs of the
+世 and the 應 (「世動克應我興詞，應克世爻他有訟」, 鬼持世, 鬼克世) are not read, the 子孫's are.  A moving 父, 官, 財
+or 子孫 named as striking (父官克世, 財與子孫克破文書官鬼, 鬼克世) strikes only with the force chapters 1–34 grant it
+(``common.harming``).
 """
 
 from __future__ import annotations

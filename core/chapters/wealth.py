@@ -11,6 +11,12 @@ Choices: QC-05's 「父動克福神」 is read as a cap (≤小凶), since its e
 no rescue; a 兄 moving alone is 凶 (「水中撈月」).  BX-01 gives no 世/應 克 rule; by the analogy the catalogue names
 (DO-01 應克世者他勝，世克應者我贏) it is read so.  放債/索債 takes 妻財 as use-god, the money lent (求財章's
 「公私占卜皆以財為用神」, L320), with the 應 as the debtor (FZ-01).
+
+A moving 兄 (or 父, 官) harms the 財 only with the force chapters 1–34 grant it (``common.harming``: tied, 化退,
+struck by its own change, 貪生忘克, entombed — 雖有如無), and a moving 子孫 feeds it only when it can (``feeding``).
+The signs that read the 世 as the asker and the 應 as the other party (JD-01's borrower and lender, FZ-01, BX-01
+「首重世應」, KH-02's partner, KH-04's 克世 and 世與財空) hold for one's own matter; asked for another, the 世 is
+the asker and they are not read.
 """
 
 from __future__ import annotations
