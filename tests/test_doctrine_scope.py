@@ -257,3 +257,23 @@ def test_a_reversed_trigram_unsettles_the_matter_whatever_line_moves() -> None:
             assert not steps
             seen["plain"] += 1
     assert seen["reversed"] > 10 and seen["plain"] > 100, seen
+
+
+# ---- JD-01's 世逢兄 with HJ-34's exception (野鶴, L1376) ---------------------------------------------------------------
+
+
+def test_a_loan_with_a_sibling_on_the_world_fails_unless_it_turns_into_the_money() -> None:
+    """借貸章 JD-01 「世逢兄，何須開口」 restates 忌臨身 for a loan (HJ-34 L1375 「占財兄爻為忌神，兄爻持世，求財不獲」);
+    野鶴's exception to it holds for the loan too (L1376 「兄爻持世化出財爻而得財」): the 兄 on the 世 that turns
+    into the 財 is the money come, and the chapter does not set the loan to 凶 for it: the rest of the reading decides."""
+    barred = lifted = 0
+    for chart in _charts(1, 2):
+        world = chart.world
+        if world.relation is not Relation.兄弟:
+            continue
+        r = read(chart, Question(Topic.loan, Subject.self))
+        turns = world.moving and world.changed is not None and world.changed.relation is Relation.妻財
+        assert ("jd_sibling_on_world" in _keys(r)) is not turns, chart.hexagram.name
+        lifted += turns
+        barred += not turns
+    assert barred > 100 and lifted > 5
