@@ -204,7 +204,8 @@ def _world_holder(chart: Chart, states: States, ws: State, cs: State, c: int, f:
     pillars = (chart.moment.day.branch, chart.moment.month_branch)
     movers = [ln for ln in chart.lines if ln.moving and not ln.world]
     day_month_support = any(generates(b.element, ws.element) or b.element is ws.element for b in pillars)
-    mover_support = any(generates(x.element, ws.element) for x in movers)
+    # 「日辰動爻生扶」 (CF-14), 「日月動爻有一而生扶」 (CF-15): a mover generating (生) or of the 世's element (扶)
+    mover_support = any(generates(x.element, ws.element) or x.element is ws.element for x in movers)
     day = chart.moment.day.branch.element
     if ws.vigour is Vigour.旺 and not (generates(day, ws.element) or day is ws.element or mover_support):
         # CF-14 世爻不遇日辰動爻生扶，而自強自旺 … 但須財爻持世 … 多自成家。若兄父官鬼持世，未必僅可撐持而已
