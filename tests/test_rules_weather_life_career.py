@@ -22,7 +22,7 @@ from core.chart.combinations import frames
 from core.chart.ganzhi import SEXAGENARY, Branch, Element
 from core.chart.hexagram import Relation
 from core.findings import Layer, Place
-from core.question import Life, Question, Subject, Topic, Weather, resolve
+from core.question import Life, Office, Question, Subject, Topic, Weather, resolve
 from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import State, States, Vigour, states_of
 from tests.test_chapter_rules import _charts
@@ -64,6 +64,12 @@ QUOTES = {
     "YSH-06": "世爻旺相，或父母持世，或官星持世，日月动爻生扶，及世爻动而化吉",
     "YSH-07": "父化父而殊经，父化财而多病，化鬼显贵之交，父化兄贪财好利",
     "YSH-08": "卦得六冲，或世克父爻，或父爻克世者，彼此不投",
+    "XH-01": "父官持世而旺相，或临日月、或日月动爻生扶、及动而变生，名登龙虎",
+    "XH-07": "或是世爻破空，或是六爻乱动，功名必无成",
+    "XH-08": "父与官星虽则出现，若不生合世爻，或不持世，或世爻空破，亦属无益",
+    "XH-12": "卦遇六冲，此去难题雁塔。爻逢六合，这回可夺鳌头",
+    "XH-16": "世与官父相旺内有一而化进神者，名姓高悬，占乡试必连捷",
+    "SB-08": "余屡试之，世旺者竞升，世衰者不吉",
 }
 
 
@@ -337,10 +343,27 @@ _FIRST_SPIRIT = {"甲": 0, "乙": 0, "丙": 1, "丁": 1, "戊": 2, "己": 3, "�
 
 
 @cache
-def _life(q: Question) -> tuple[tuple[Chart, States, Place, ChapterReading], ...]:
+def _harmony_sweep() -> tuple[tuple[Chart, States], ...]:
+    """The casts whose hexagram is 六合 (lines 1-4, 2-5, 3-6 combine), each on three months: the sweep above holds
+    too few of them with a line fallen (XH-12)."""
+    out = []
+    for n in range(4096):
+        cast = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        first = build_chart(parse_cast(cast), Moment.from_pillars(MONTHS[n % 12], str(SEXAGENARY[(n * 7) % 60])))
+        if not _six_harmony(first):
+            continue
+        for k in (0, 5, 9):
+            c = build_chart(parse_cast(cast), Moment.from_pillars(MONTHS[(n + k) % 12],
+                                                                  str(SEXAGENARY[(n * 11 + 17 * k) % 60])))
+            out.append((c, states_of(c)))
+    return tuple(out)
+
+
+@cache
+def _life(q: Question, harmony: bool = False) -> tuple[tuple[Chart, States, Place, ChapterReading], ...]:
     """Each chart of the sweep read for ``q`` once, with the use-god's place (財 for the wealth side, 官 for office)."""
     out = []
-    for c, s in _sweep():
+    for c, s in _harmony_sweep() if harmony else _sweep():
         use = select_use_god(c, resolve(q).target).place
         out.append((c, s, use, chapter_reading(c, s, q, use)))
     return tuple(out)
@@ -905,4 +928,127 @@ def test_a_frame_binds_teacher_and_pupil_and_a_clash_parts_them() -> None:
         assert _moves(found, "YSH-08") == ([("ysh_no_fit", "≤小凶", "≤小凶")] if no_fit else []), chart.cast
         seen["frame"] += frame
         seen["no fit" if no_fit else "fits"] += 1
+    assert min(seen.values()) >= 10, seen
+
+
+# ---- 鄉試 (XH), 升選候補 (SB) ---------------------------------------------------------------------------------------
+
+EXAM = Question(Topic.exam)
+SEEK = Question(Topic.career, office=Office.seek)
+_RETREAT = {"卯": "寅", "子": "亥", "酉": "申", "午": "巳", "辰": "丑", "未": "辰", "戌": "未", "丑": "戌"}
+_ADVANCE = {b: a for a, b in _RETREAT.items()}
+
+
+def test_the_essay_or_the_rank_on_the_world_line() -> None:
+    """XH-01 L202 「父旺官興，姓標虎榜。父官持世而旺相，或臨日月、或日月動爻生扶、及動而變生，名登龍虎」: a 父 or 官
+    on the 世, 旺相 or on the month or the day → the end at least 小吉; one weak that nothing (the month, the day, a
+    line moving or 暗動, its own change) generates or helps, or another relation on the 世, not."""
+    seen = {"yes": 0, "weak alone": 0, "other": 0}
+    for chart, states, _, found in _life(EXAM):
+        ws = states[_world(chart)]
+        world = chart.world
+        got = _moves(found, "XH-01")
+        held = world.relation in (R.父母, R.官鬼)
+        on = world.branch in _pillars(chart)
+        helped = any(not _clash(b, world.branch) and (_gen(b.element, world.element) or b.element is world.element)
+                     for b in _pillars(chart)) \
+            or any((x.moving or states[_at(x)].hidden_movement) and not x.world
+                   and (_gen(x.element, world.element) or x.element is world.element) for x in chart.lines) \
+            or (world.moving and world.changed is not None and (_gen(world.changed.element, world.element)
+                                                                or world.changed.element is world.element))
+        if held and (ws.vigour.strong or on):
+            assert got == [("xh_essay_or_rank_on_world", "", "≥小吉")], chart.cast
+            seen["yes"] += 1
+        elif held and not helped:
+            assert not got, chart.cast
+            seen["weak alone"] += 1
+        elif not held:
+            assert not got
+            seen["other"] += 1
+    assert min(seen.values()) >= 10, seen
+
+
+def test_a_fallen_world_line_or_all_lines_moving_fail_the_examination() -> None:
+    """XH-07 L207 「功名無成者 … 或是世爻破空，或是六爻亂動，功名必無成」: a 世 fallen into the void or broken by the
+    month (still; 真空 or 月破 and 失陷: 「旺不為空」) → the end 凶; all six lines moving → at most 小凶; a 世 neither
+    void nor broken, or a cast with a still line, neither."""
+    seen = {"fallen": 0, "whole": 0, "all move": 0, "some still": 0}
+    for chart, states, _, found in _life(EXAM):
+        ws = states[_world(chart)]
+        world = chart.world
+        broken = not world.moving and _clash(chart.moment.month_branch, world.branch)
+        fallen = (ws.true_void or broken) and ws.vigour is Vigour.失陷
+        keys = {m.key: (m.now, m.eventual) for m in found.moves if m.rule == "XH-07"}
+        if fallen:
+            assert keys.get("xh_world_empty") == ("", "=凶"), chart.cast
+            seen["fallen"] += 1
+        elif not ws.void and not _clash(chart.moment.month_branch, world.branch):
+            assert "xh_world_empty" not in keys
+            seen["whole"] += 1
+        every = all(x.moving for x in chart.lines)
+        assert (keys.get("xh_all_lines_move") == ("", "≤小凶")) is every, chart.cast
+        seen["all move" if every else "some still"] += 1
+    assert min(seen.values()) >= 10, seen
+
+
+def test_essay_and_rank_that_do_not_touch_the_world_are_of_no_use() -> None:
+    """XH-08 L208 「出現無情，難遂青雲之志。父與官星雖則出現，若不生合世爻，或不持世 … 亦屬無益」: 父 and 官 shown,
+    and none holds, generates or combines the 世 → at most 平; one that does, not."""
+    seen = {"unlinked": 0, "linked": 0}
+    for chart, _, _, found in _life(EXAM):
+        world = chart.world
+        pair = [x for x in chart.lines if x.relation in (R.父母, R.官鬼)]
+        linked = any(x.world or _gen(x.element, world.element) or _combines(x.branch, world.branch) for x in pair)
+        got = _moves(found, "XH-08")
+        if pair and not linked:
+            assert got == [("xh_not_linked_to_world", "", "≤平")], chart.cast
+            seen["unlinked"] += 1
+        else:
+            assert not got
+            seen["linked"] += bool(pair)
+    assert min(seen.values()) >= 10, seen
+
+
+def _six_harmony(chart: Chart) -> bool:
+    """六合卦: lines 1 and 4, 2 and 5, 3 and 6 all combine."""
+    b = [ln.branch for ln in chart.lines]
+    return all(_combines(b[i], b[i + 3]) for i in range(3))
+
+
+def test_a_six_clash_with_all_strong_passes_and_a_six_harmony_with_one_fallen_does_not_help() -> None:
+    """XH-12 L213 「凡得六沖卦，官父世爻俱旺者，不必再占，竟許必得 … 凡得六合卦，亦要官父世爻得地，有一失陷不遇生扶
+    者，雖六合亦無益矣」: a 六沖 hexagram with 官, 父 and 世 all 旺相 → the end at least 吉; a 六合 one with any of
+    them 失陷 and unsupported → at most 平; a 六沖 with one weak, a 六合 with all sound, or neither hexagram, not."""
+    seen = {"clash strong": 0, "clash weak": 0, "harmony fallen": 0, "harmony sound": 0}
+    for chart, states, _, found in _life(EXAM) + _life(EXAM, harmony=True):
+        trio = [states[_world(chart)]] + [states[_at(x)] for x in chart.lines if x.relation in (R.父母, R.官鬼)]
+        both = {x.relation for x in chart.lines} >= {R.父母, R.官鬼}
+        got = _moves(found, "XH-12")
+        if _six_clash(chart):
+            strong = both and all(s.vigour.strong for s in trio)
+            assert got == ([("xh_clash_all_strong", "", "≥吉")] if strong else []), chart.cast
+            seen["clash strong" if strong else "clash weak"] += 1
+        elif _six_harmony(chart):
+            fallen = any(s.vigour is Vigour.失陷 and not s.supports for s in trio)
+            assert got == ([("xh_harmony_no_help", "", "≤平")] if fallen else []), chart.cast
+            seen["harmony fallen" if fallen else "harmony sound"] += 1
+        else:
+            assert not got
+    assert min(seen.values()) >= 5, seen
+
+
+def test_world_essay_or_rank_retreating() -> None:
+    """XH-16 L220 「世退官星化退，窗下囊螢 … 世化退神，若非臨場之阻，必無勇往之心，父化退神學問日頽，文章漸腐，官退化
+    神，皓首無成」: the 世, a 父 or a 官 moving into its 退神 (寅←卯, 亥←子, 申←酉, 巳←午, 丑←辰, 辰←未, 未←戌,
+    戌←丑) → the end a step down, once; none of them retreating, not."""
+    seen = {"retreats": 0, "other retreats": 0, "none": 0}
+    for chart, _, _, found in _life(EXAM):
+        ours = [x for x in chart.lines if x.world or x.relation in (R.父母, R.官鬼)]
+        back = [x for x in ours if x.moving and x.changed is not None
+                and _RETREAT.get(x.branch.name) == x.changed.branch.name]
+        others = [x for x in chart.lines if x not in ours and x.moving and x.changed is not None
+                  and _RETREAT.get(x.branch.name) == x.changed.branch.name]
+        got = [(k, n, e) for k, n, e in _moves(found, "XH-16") if k == "xh_retreats"]
+        assert got == ([("xh_retreats", "", "-1")] if back else []), chart.cast
+        seen["retreats" if back else "other retreats" if others else "none"] += 1
     assert min(seen.values()) >= 10, seen
