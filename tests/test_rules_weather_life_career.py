@@ -347,10 +347,12 @@ def _harmony_sweep() -> tuple[tuple[Chart, States], ...]:
     """The casts whose hexagram is 六合 (lines 1-4, 2-5, 3-6 combine), each on three months: the sweep above holds
     too few of them with a line fallen (XH-12)."""
     out = []
+    day = Moment.from_pillars(MONTHS[0], str(SEXAGENARY[0]))
+    harmonies = {n for n in range(64)
+                 if _six_harmony(build_chart(parse_cast("".join("87"[(n >> i) & 1] for i in range(6))), day))}
     for n in range(4096):
         cast = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
-        first = build_chart(parse_cast(cast), Moment.from_pillars(MONTHS[n % 12], str(SEXAGENARY[(n * 7) % 60])))
-        if not _six_harmony(first):
+        if sum((c in "79") << i for i, c in enumerate(cast)) not in harmonies:  # the hexagram's yin and yang
             continue
         for k in (0, 5, 9):
             c = build_chart(parse_cast(cast), Moment.from_pillars(MONTHS[(n + k) % 12],
