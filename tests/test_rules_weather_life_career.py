@@ -39,7 +39,7 @@ QUOTES = {
     "TS-16": "父化兄，父化鬼或卦中父动兄动皆主风雨交作",
     "TS-17": "父化子雨后晴明，弟化孙云开日出",
     "TS-30": "动而空者，占晴占雨若非冲空之日，定应填实之朝",
-    "TS-33": "卦中父鬼重叠或又鬼变父，父变鬼，父化兄，兄化父",
+    "TS-33": "卦中父鬼重叠或又鬼变父，父变鬼，父化兄，兄化父，或连日又占并不见子孙财爻发动者",
     "TS-34": "多逢财子，累日明晴",
     "TS-35": "卦得反吟晴雨终须反复",
     "CF-04": "财与福爻旺相而世爻不旺者，乃富屋之贫人也",
@@ -227,17 +227,26 @@ def test_fair_weather_changing_into_a_ghost_does_not_last() -> None:
     assert min(seen.values()) >= 10, seen
 
 
-def test_a_parent_changing_into_sibling_or_ghost_brings_wind_and_rain() -> None:
-    """TS-16 L18 「父化兄，父化鬼 … 皆主風雨交作」: a moving 父母 that changes into 兄弟 or 官鬼 → wind and rain;
-    one that changes into anything else, or a 兄/鬼 changing into 父 (「動者為先，變者為後」: wind, then rain), not."""
-    seen = {"yes": 0, "other change": 0}
+def test_a_parent_changing_into_sibling_or_ghost_or_moving_with_a_sibling_brings_wind_and_rain() -> None:
+    """TS-16 L18 「父化兄，父化鬼或卦中父動兄動皆主風雨交作」: a moving 父母 that changes into 兄弟 or 官鬼 → wind and
+    rain (at that line); a 父母 and a 兄弟 both moving → wind and rain (once, at both); a 父 changing into anything
+    else, or a 兄/鬼 changing into 父 (「動者為先，變者為後」: wind, then rain) with no 兄 and 父 both moving, not."""
+    seen = {"changes": 0, "both move": 0, "other change": 0}
     for chart, _, found in _readings(SKY):
         want = {_at(ln) for ln in _moving(chart, R.父母) if _into(ln, R.兄弟) or _into(ln, R.官鬼)}
         got = {f.places[0] for f in found.findings if f.key == "ts_wind_and_rain"}
         assert got == want, chart.cast
-        assert all(f.rule == "TS-16" for f in found.findings if f.key == "ts_wind_and_rain")
-        seen["yes"] += bool(want)
-        seen["other change"] += any(_into(ln, R.父母) for ln in _moving(chart, R.兄弟, R.官鬼)) and not want
+        both = [f for f in found.findings if f.key == "ts_wind_and_rain_both_move"]
+        parents, siblings = _moving(chart, R.父母), _moving(chart, R.兄弟)
+        if parents and siblings:
+            assert len(both) == 1 and set(both[0].places) == {_at(ln) for ln in parents + siblings}, chart.cast
+        else:
+            assert not both, chart.cast
+        assert all(f.rule == "TS-16" for f in found.findings if f.key.startswith("ts_wind_and_rain"))
+        seen["changes"] += bool(want)
+        seen["both move"] += bool(parents and siblings)
+        seen["other change"] += any(_into(ln, R.父母) for ln in _moving(chart, R.兄弟, R.官鬼)) and not want \
+            and not (parents and siblings)
     assert min(seen.values()) >= 10, seen
 
 
@@ -281,22 +290,29 @@ def test_a_moving_void_use_line_answers_on_the_clash_or_the_filling_day() -> Non
 
 
 def test_many_parents_and_ghosts_without_sun_bring_days_of_rain() -> None:
-    """TS-33 L36 「卦中父鬼重疊 … 並不見子孫財爻發動者，一定連旬風雨」: two or more moving 父母/官鬼 and no moving
-    子孫 or 妻財 → about ten days of wind and rain; one alone, or with a 子/財 moving, not."""
-    seen = {"yes": 0, "with sun": 0, "one": 0}
+    """TS-33 L36 「竟發父官，連朝猛雨。卦中父鬼重疊或又鬼變父，父變鬼，父化兄，兄化父 … 並不見子孫財爻發動者，一定連旬
+    風雨」: with no moving 子孫 or 妻財, two or more moving 父母/官鬼 → about ten days of wind and rain; else one line
+    changing 鬼→父, 父→鬼, 父→兄 or 兄→父 → the same; one 父/鬼 moving into anything else, or a 子/財 moving, not."""
+    seen = {"several": 0, "a change": 0, "with sun": 0, "one": 0}
     for chart, _, found in _readings(SKY):
         wet, dry = _moving(chart, R.父母, R.官鬼), _moving(chart, R.子孫, R.妻財)
+        swaps = [ln for ln in chart.lines if ln.moving and ln.changed is not None
+                 and {ln.relation, ln.changed.relation} in ({R.官鬼, R.父母}, {R.父母, R.兄弟})]
         got = [f for f in found.findings if f.key == "ts_days_of_rain"]
-        if len(wet) >= 2 and not dry:
-            assert len(got) == 1 and got[0].rule == "TS-33" and set(got[0].places) == {_at(ln) for ln in wet}
-            seen["yes"] += 1
+        by_change = [f for f in found.findings if f.key == "ts_days_of_rain_change"]
+        assert all(f.rule == "TS-33" for f in got + by_change)
+        if dry:
+            assert not got and not by_change
+            seen["with sun"] += len(wet) >= 2 or bool(swaps)
         elif len(wet) >= 2:
-            assert not got
-            seen["with sun"] += 1
-        elif len(wet) == 1 and not dry and not any(
-                _into(ln, R.父母) or _into(ln, R.官鬼) or _into(ln, R.兄弟) for ln in chart.lines if ln.moving):
-            assert not got
-            seen["one"] += 1
+            assert len(got) == 1 and set(got[0].places) == {_at(ln) for ln in wet} and not by_change
+            seen["several"] += 1
+        elif swaps:
+            assert not got and len(by_change) == 1 and set(by_change[0].places) == {_at(ln) for ln in swaps}
+            seen["a change"] += 1
+        else:
+            assert not got and not by_change
+            seen["one"] += len(wet) == 1
     assert min(seen.values()) >= 10, seen
 
 
@@ -1039,18 +1055,63 @@ def test_a_six_clash_with_all_strong_passes_and_a_six_harmony_with_one_fallen_do
     assert min(seen.values()) >= 5, seen
 
 
-def test_world_essay_or_rank_retreating() -> None:
-    """XH-16 L220 「世退官星化退，窗下囊螢 … 世化退神，若非臨場之阻，必無勇往之心，父化退神學問日頽，文章漸腐，官退化
-    神，皓首無成」: the 世, a 父 or a 官 moving into its 退神 (寅←卯, 亥←子, 申←酉, 巳←午, 丑←辰, 辰←未, 未←戌,
-    戌←丑) → the end a step down, once; none of them retreating, not."""
-    seen = {"retreats": 0, "other retreats": 0, "none": 0}
-    for chart, _, _, found in _life(EXAM):
+def test_world_essay_or_rank_advancing_or_retreating() -> None:
+    """XH-16 L220 「世與官父相旺內有一而化進神者，名姓高懸，占鄉試必連捷。獨不喜化退神，世化退神，若非臨場之阻，必無
+    勇往之心，父化退神學問日頽，文章漸腐，官退化神，皓首無成」: the 世, a 父 or a 官, 旺相 (by the season or on the
+    month or the day; the advance that feeds it does not make it so), moving into its 進神
+    (寅→卯, 亥→子, 申→酉, 巳→午, 丑→辰, 辰→未, 未→戌, 戌→丑) → the end at least 吉; one of them moving into its
+    退神 → the end a step down; each once; one only 有氣 advancing, or other lines, not."""
+    seen = {"advances": 0, "weak advances": 0, "retreats": 0, "none": 0}
+    for chart, states, _, found in _life(EXAM):
         ours = [x for x in chart.lines if x.world or x.relation in (R.父母, R.官鬼)]
         back = [x for x in ours if x.moving and x.changed is not None
                 and _RETREAT.get(x.branch.name) == x.changed.branch.name]
-        others = [x for x in chart.lines if x not in ours and x.moving and x.changed is not None
-                  and _RETREAT.get(x.branch.name) == x.changed.branch.name]
-        got = [(k, n, e) for k, n, e in _moves(found, "XH-16") if k == "xh_retreats"]
-        assert got == ([("xh_retreats", "", "-1")] if back else []), chart.cast
-        seen["retreats" if back else "other retreats" if others else "none"] += 1
+        ahead = [x for x in ours if x.moving and x.changed is not None
+                 and _ADVANCE.get(x.branch.name) == x.changed.branch.name]
+        strong_ahead = [x for x in ahead if states[_at(x)].vigour is Vigour.旺]
+        got = _moves(found, "XH-16")
+        want = ([("xh_advances", "", "≥吉")] if strong_ahead else []) + ([("xh_retreats", "", "-1")] if back else [])
+        assert got == want, chart.cast
+        seen["advances"] += bool(strong_ahead)
+        seen["weak advances"] += bool(ahead) and not strong_ahead
+        seen["retreats"] += bool(back)
+        seen["none"] += not ahead and not back
+    assert min(seen.values()) >= 10, seen
+
+
+def _tomb_relation(chart: Chart, ws: State) -> R | None:
+    """The 六親 of the tomb the 世 is in: the line, the changed line, or the day's branch in the palace."""
+    where = ws.tomb_place
+    if ws.tomb is None or where is None:
+        return None
+    if where.layer is Layer.LINE:
+        return chart.lines[where.position - 1].relation
+    changed = chart.lines[where.position - 1].changed
+    if where.layer is Layer.CHANGED and changed is not None:
+        return changed.relation
+    order = "木火土金水"  # 兄 the same, 子 I generate, 財 I overcome, 官 overcomes me, 父 generates me
+    gap = (order.index(ws.tomb.element.name) - order.index(chart.hexagram.element.name)) % 5
+    return (R.兄弟, R.子孫, R.妻財, R.官鬼, R.父母)[gap]
+
+
+def test_going_into_the_tomb_with_the_office() -> None:
+    """SB-08 L233 「隨官入墓，世旺者官升。助鬼傷身，身衰者禍至。古以隨官入墓，助鬼傷身，皆以為凶。余屢試之，世旺者竟升，
+    世衰者不吉。助鬼傷身，元神同動者，其官必升」: where the 世 goes into an intact tomb that is a 官鬼, or a moving 官
+    strikes it with a moving 財 feeding that 官 (助鬼傷身), a strong 世 — or, struck so, one whose 元神 moves too —
+    rises; a weak one does not; neither case, nothing is said of the 世's strength (the passage's scope)."""
+    seen = {"rises": 0, "weak": 0, "outside": 0}
+    for chart, states, _, found in _life(SEEK):
+        ws = states[_world(chart)]
+        in_tomb = ws.tomb is not None and not ws.tomb_broken and _tomb_relation(chart, ws) is R.官鬼
+        ghosts = [g for g in _moving(chart, R.官鬼) if not g.world and _beats(g.element, ws.element)]
+        helped = any(_gen(f.element, g.element) for g in ghosts for f in _moving(chart, R.妻財))
+        source = any(x.moving and not x.world and _gen(x.element, ws.element) for x in chart.lines)
+        keys = {f.key for f in found.findings if f.rule == "SB-08"}
+        if in_tomb or helped:
+            rises = ws.vigour.strong or (helped and source)
+            assert keys == ({"sb_world_rises_with_office"} if rises else {"sb_world_weak"}), chart.cast
+            seen["rises" if rises else "weak"] += 1
+        else:
+            assert not keys, chart.cast
+            seen["outside"] += 1
     assert min(seen.values()) >= 10, seen

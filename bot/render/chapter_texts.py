@@ -169,6 +169,8 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "sb_office_empty": N_("The office {line} is empty, entombed, cut or changes for the worse: no hope of the post."),
     "sb_office_favours_world": N_("A strong {line} holds, feeds or combines with your world line: promotion."),
     "sb_world_day_broken": N_("Your world line is broken by the day: no appointment, and beware of other trouble."),
+    "sb_world_rises_with_office": N_("Your world line goes into the tomb with the office, or the office strikes it, "
+                                     "but it is strong (or its source moves too): the promotion comes."),
     "sb_world_weak": N_("Your world line is weak: a strong world rises, a weak one does not."),
     "syu_long_life": N_("The world line is strong or supported: a long life."),
     "syu_short_life": N_("The world line is entombed with a Ghost, struck by a Ghost that Wealth feeds, or "
@@ -181,6 +183,8 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "ts_clouds_part": N_("{line} changes into Offspring: the clouds part and the sun comes out."),
     "ts_days_of_rain": N_("Several Parents and Ghosts move and no Wealth or Offspring: about ten days of "
                          "wind and rain."),
+    "ts_days_of_rain_change": N_("A line changes between Parent and Ghost, or Parent and Sibling, and no Wealth or "
+                                 "Offspring moves: about ten days of wind and rain."),
     "ts_days_of_sun": N_("Several Wealth and Offspring move: days of fine weather."),
     "ts_fair_does_not_last": N_("{line} changes into Ghost: the fair weather does not last."),
     "ts_ghost_brings_cloud": N_("{line} moves: heavy cloud, perhaps thunder (官鬼)."),
@@ -202,6 +206,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "ts_weather_flips": N_("The hexagram reverses (反吟): the weather turns back again."),
     "ts_weather_retreats": N_("{line} changes into a retreating god: the weather it brings is ending."),
     "ts_wind_and_rain": N_("{line} changes into Sibling or Ghost: wind and rain together."),
+    "ts_wind_and_rain_both_move": N_("A Parent and a Sibling both move: wind and rain together."),
     "ts_wished_weak_and_still": N_("The line of the weather asked is weak and still: little hope of it."),
     "ts_wished_weather_moves": N_("The line of the weather asked moves: it comes, whatever its strength (占天時不論旺衰)."),
     "ts_wished_weather_retreats": N_("The line of the weather asked moves but retreats: it comes only briefly."),
@@ -227,6 +232,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
                          "does not pass."),
     "xh_office_favours_world": N_("A strong rank {line} holds or feeds your world line: you pass, even if the essay "
                                  "is weak."),
+    "xh_advances": N_("{line} advances: your name on the list, and the next degree soon after."),
     "xh_retreats": N_("{line} retreats: no success."),
     "xh_spoiler_fails_exam": N_("Offspring or Wealth holds the world or moves: the examination fails."),
     "xh_world_empty": N_("Your world line is empty or broken: no success."),

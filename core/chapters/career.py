@@ -271,7 +271,13 @@ def _exam(chart: Chart, states: States, use: Place) -> ChapterReading:
         elif any(states[LINE_PLACES[x.position]].vigour.strong for x in parents) \
                 or (ws.vigour.strong and _links(world.changed.branch, world)):
             moves.append(Move("XH-15", "xh_world_turns_office", (wp, cp), "", "≥吉"))
-    # XH-16 世與官父相旺內有一而化進神者 … 世化退神 … 父化退神 … 官化退神，皓首無成
+    # XH-16 世與官父相旺內有一而化進神者，名姓高懸，占鄉試必連捷 (the one that advances 旺相 by the season or on the
+    # month or the day: its own advance, which feeds it, does not make it 旺)
+    for x in (world, *pair):
+        if x.moving and T.化進神 in x.transformations and states[LINE_PLACES[x.position]].vigour is Vigour.旺:
+            moves.append(Move("XH-16", "xh_advances", (LINE_PLACES[x.position],), "", "≥吉"))
+            break
+    # XH-16 世化退神 … 父化退神 … 官化退神，皓首無成
     for x in (world, *pair):
         if x.moving and T.化退神 in x.transformations:
             moves.append(Move("XH-16", "xh_retreats", (LINE_PLACES[x.position],), "", "-1"))
@@ -342,10 +348,35 @@ def _seek(chart: Chart, states: States, use: Place) -> ChapterReading:
     # SB-07 世臨日破即使官星持世，不獨不能升選，且防他變
     if ws.day_break:
         moves.append(Move("SB-07", "sb_world_day_broken", (wp,), "≤小凶", "≤小凶"))
-    # SB-08 世旺者竟升，世衰者不吉
-    if weak(ws):
-        found.append(finding("SB-08", "sb_world_weak", Effect.BAD, 1, (wp,)))
+    # SB-08 L233 隨官入墓，世旺者官升。助鬼傷身，身衰者禍至。古以隨官入墓，助鬼傷身，皆以為凶。余屢試之，世旺者竟升，
+    # 世衰者不吉。助鬼傷身，元神同動者，其官必升: read where the 世 goes into a tomb that is a 官 (the day, a moving
+    # line or its change bearing 官鬼), or a moving 官 strikes the 世 with a moving 財 feeding it (助鬼傷身)
+    if _with_office_in_tomb(chart, ws) or _ghost_helped_against(chart, ws):
+        source_moves = any(x.moving and not x.world and generates(x.element, ws.element) for x in chart.lines)
+        if ws.vigour.strong or (_ghost_helped_against(chart, ws) and source_moves):
+            found.append(finding("SB-08", "sb_world_rises_with_office", Effect.GOOD, 1, (wp,)))
+        else:
+            found.append(finding("SB-08", "sb_world_weak", Effect.BAD, 1, (wp,)))
     return ChapterReading(tuple(found), tuple(moves))
+
+
+def _with_office_in_tomb(chart: Chart, ws: State) -> bool:
+    """SB-08 隨官入墓: the 世 in an intact tomb that is a 官鬼 (the day, a moving line or its own change)."""
+    if ws.tomb is None or ws.tomb_broken or ws.tomb_place is None:
+        return False
+    where = ws.tomb_place
+    if where.layer is Layer.LINE:
+        return chart.lines[where.position - 1].relation is R.官鬼
+    if where.layer is Layer.CHANGED:
+        changed = chart.lines[where.position - 1].changed
+        return changed is not None and changed.relation is R.官鬼
+    return relation(chart.hexagram.element, ws.tomb.element) is R.官鬼
+
+
+def _ghost_helped_against(chart: Chart, ws: State) -> bool:
+    """SB-08 助鬼傷身: a moving 官 overcoming the 世, and a moving 財 generating that 官."""
+    ghosts = [x for x in moving(chart, R.官鬼) if not x.world and overcomes(x.element, ws.element)]
+    return any(generates(f.element, g.element) for g in ghosts for f in moving(chart, R.妻財))
 
 
 # ---- 在任吉凶章 ----------------------------------------------------------------------------------------------------
