@@ -451,8 +451,8 @@ def test_wealth_and_fortune_thriving_with_a_world_not_thriving() -> None:
 def test_an_entombed_world_line() -> None:
     """CF-10 L62 「世爻有墓 … 若休囚無氣 … 凡為不遂。覺子曰：世爻若得臨於日月、或日月生扶、或動而化吉、不逢沖墓
     之年，果然顛倒昏迷，及逢墓庫沖開，如苗逢雨」: a 世 in an intact tomb that stands on or is fed by the month or the
-    day, or changes for the better, waits for the year that clashes the tomb open; one weak and raised by nothing
-    fails (at most 小凶); a 世 in no tomb, or in a broken one, is neither."""
+    day, or changes for the better, waits for the year that clashes the tomb open (a moving line that feeds it is not
+    named); one weak and raised by none of these fails (at most 小凶); a 世 in no tomb is neither."""
     seen = {"waits": 0, "fails": 0, "no tomb": 0}
     for chart, states, _, found in _life(WEALTH):
         ws = states[_world(chart)]
@@ -469,7 +469,7 @@ def test_an_entombed_world_line() -> None:
             clash = next(b for b in Branch if _clash(b, ws.tomb))
             assert any(t.rule == "CF-10" and t.branch is clash for t in found.timings)
             seen["waits"] += 1
-        elif entombed and not ws.vigour.strong and not ws.supports and not better:
+        elif entombed and not ws.vigour.strong:
             assert fails == [("cf_entombed_world", "≤小凶", "≤小凶")] and not waits, chart.cast
             seen["fails"] += 1
         elif not entombed:
@@ -530,10 +530,11 @@ def test_a_world_strong_on_its_own() -> None:
 
 def test_a_weak_world_helped_by_others() -> None:
     """CF-15 L67 「衰世遇扶，因人創立 … 世爻無氣，得遇日月動爻有一而生扶者，必遇好人提拔，但亦要財爻持世，或日月
-    動爻作財以生世，因人照管成家，若父兄持世僅可度日」: a weak 世 that the month, the day or a moving line generates or
-    helps: holding 財, or fed by a 財 (a pillar or mover of the 財's element), it is raised by others (at least 小吉);
-    holding 父 or 兄 it only gets by (at most 平); a 世 without such help, or strong, neither."""
-    seen = {"raised": 0, "gets by": 0, "none": 0}
+    動爻作財以生世，因人照管成家，若父兄持世僅可度日」: a 世 without 氣 of its own (not 旺: out of season, off the
+    month and the day — the help is what makes it 有氣) that the month, the day or a moving line generates or helps:
+    holding 財, or fed by a 財 (a pillar or mover of the 財's element), it is raised by others (at least 小吉); holding
+    父 or 兄 it only gets by (at most 平); a 世 without such help, or 旺, neither."""
+    seen = {"raised": 0, "gets by": 0, "none": 0, "有氣 by the help": 0}
     for chart, states, _, found in _life(WEALTH):
         ws = states[_world(chart)]
         wealth_e = next(e for e in Element if _beats(chart.hexagram.element, e))
@@ -543,10 +544,12 @@ def test_a_weak_world_helped_by_others() -> None:
         as_wealth = any(e is wealth_e and _gen(e, ws.element) for e in helpers)
         got = _moves(found, "CF-15")
         held = chart.world.relation
-        if ws.vigour.strong or not helpers:
+        if ws.vigour is Vigour.旺 or not helpers:
             assert not got, chart.cast
             seen["none"] += 1
-        elif held is R.妻財 or as_wealth:
+            continue
+        seen["有氣 by the help"] += ws.vigour is Vigour.有氣 and bool(got)
+        if held is R.妻財 or as_wealth:
             assert got == [("cf_raised_by_others", "", "≥小吉")], chart.cast
             seen["raised"] += 1
         elif held in (R.父母, R.兄弟):
@@ -744,7 +747,7 @@ def test_office_by_merit() -> None:
         if merit and not _office_keys(found) & {"GM-05", "GM-06", "GM-01", "GM-02"}:
             assert got == [("gm_office_by_merit", "", "≥小吉")], chart.cast
             seen["yes"] += 1
-        elif not merit and not (rest_down and any(_combines(b, ws.branch) for b in pillar)):
+        elif not merit:
             assert not got, chart.cast
             seen["no"] += 1
     assert min(seen.values()) >= 10, seen
