@@ -66,7 +66,7 @@ QUOTES = {
     "YSH-08": "卦得六冲，或世克父爻，或父爻克世者，彼此不投",
     "XH-01": "父官持世而旺相，或临日月、或日月动爻生扶、及动而变生，名登龙虎",
     "XH-07": "或是世爻破空，或是六爻乱动，功名必无成",
-    "XH-08": "父与官星虽则出现，若不生合世爻，或不持世，或世爻空破，亦属无益",
+    "XH-08": "父与官星生合世爻，若又被日月动爻冲坏者，亦作无情之喻",
     "XH-12": "卦遇六冲，此去难题雁塔。爻逢六合，这回可夺鳌头",
     "XH-16": "世与官父相旺内有一而化进神者，名姓高悬，占乡试必连捷",
     "SB-08": "余屡试之，世旺者竞升，世衰者不吉",
@@ -1013,19 +1013,29 @@ def test_a_fallen_world_line_or_all_lines_moving_fail_the_examination() -> None:
 
 
 def test_essay_and_rank_that_do_not_touch_the_world_are_of_no_use() -> None:
-    """XH-08 L208 「出現無情，難遂青雲之志。父與官星雖則出現，若不生合世爻，或不持世 … 亦屬無益」: 父 and 官 shown,
-    and none holds, generates or combines the 世 → at most 平; one that does, not."""
-    seen = {"unlinked": 0, "linked": 0}
-    for chart, _, _, found in _life(EXAM):
+    """XH-08 L208 「出現無情，難遂青雲之志。父與官星雖則出現，若不生合世爻，或不持世 … 亦屬無益。父與官星生合世爻，
+    若又被日月動爻沖壞者，亦作無情之喻」: 父 and 官 shown, and none holds, generates or combines the 世 → at most 平;
+    none holds it and every one that generates or combines it is broken by the month or the day (月破, 日破) or
+    clashed by another moving line → the same; one that holds it, or feeds it whole, not."""
+    seen = {"unlinked": 0, "clashed apart": 0, "linked": 0}
+    for chart, states, _, found in _life(EXAM):
         world = chart.world
         pair = [x for x in chart.lines if x.relation in (R.父母, R.官鬼)]
-        linked = any(x.world or _gen(x.element, world.element) or _combines(x.branch, world.branch) for x in pair)
+        feeders = [x for x in pair if _gen(x.element, world.element) or _combines(x.branch, world.branch)]
+        holds = any(x.world for x in pair)
+        apart = bool(feeders) and not holds and all(
+            states[_at(x)].month_break or states[_at(x)].day_break
+            or any(y.moving and y.position != x.position and _clash(y.branch, x.branch) for y in chart.lines)
+            for x in feeders)
         got = _moves(found, "XH-08")
-        if pair and not linked:
+        if pair and not holds and not feeders:
             assert got == [("xh_not_linked_to_world", "", "≤平")], chart.cast
             seen["unlinked"] += 1
+        elif apart:
+            assert got == [("xh_link_clashed_apart", "", "≤平")], chart.cast
+            seen["clashed apart"] += 1
         else:
-            assert not got
+            assert not got, chart.cast
             seen["linked"] += bool(pair)
     assert min(seen.values()) >= 10, seen
 
@@ -1037,18 +1047,27 @@ def _six_harmony(chart: Chart) -> bool:
 
 
 def test_a_six_clash_with_all_strong_passes_and_a_six_harmony_with_one_fallen_does_not_help() -> None:
-    """XH-12 L213 「凡得六沖卦，官父世爻俱旺者，不必再占，竟許必得 … 凡得六合卦，亦要官父世爻得地，有一失陷不遇生扶
-    者，雖六合亦無益矣」: a 六沖 hexagram with 官, 父 and 世 all 旺相 → the end at least 吉; a 六合 one with any of
-    them 失陷 and unsupported → at most 平; a 六沖 with one weak, a 六合 with all sound, or neither hexagram, not."""
-    seen = {"clash strong": 0, "clash weak": 0, "harmony fallen": 0, "harmony sound": 0}
+    """XH-12 L212 「卦遇六沖，此去難題雁塔。爻逢六合，這回可奪鰲頭」, L213 「凡得六沖卦，官父世爻俱旺者，不必再占，竟
+    許必得。如父旺者，須再占一卦 … 凡得六合卦，亦要官父世爻得地，有一失陷不遇生扶者，雖六合亦無益矣」: a 六沖 hexagram
+    with 官, 父 and 世 all 旺相 → the end at least 吉; not all, but a 父 旺相 → this cast does not decide (at most 平,
+    now and in the end: cast again); a 六合 one with any of them 失陷 and unsupported → at most 平; a 六沖 with no 父
+    旺相, a 六合 with all sound, or neither hexagram, none of these."""
+    seen = {"clash strong": 0, "recast": 0, "clash weak": 0, "harmony fallen": 0, "harmony sound": 0}
     for chart, states, _, found in _life(EXAM) + _life(EXAM, harmony=True):
-        trio = [states[_world(chart)]] + [states[_at(x)] for x in chart.lines if x.relation in (R.父母, R.官鬼)]
+        parents = [states[_at(x)] for x in chart.lines if x.relation is R.父母]
+        trio = [states[_world(chart)]] + parents + [states[_at(x)] for x in chart.lines if x.relation is R.官鬼]
         both = {x.relation for x in chart.lines} >= {R.父母, R.官鬼}
         got = _moves(found, "XH-12")
         if _six_clash(chart):
-            strong = both and all(s.vigour.strong for s in trio)
-            assert got == ([("xh_clash_all_strong", "", "≥吉")] if strong else []), chart.cast
-            seen["clash strong" if strong else "clash weak"] += 1
+            if both and all(s.vigour.strong for s in trio):
+                assert got == [("xh_clash_all_strong", "", "≥吉")], chart.cast
+                seen["clash strong"] += 1
+            elif any(s.vigour.strong for s in parents):
+                assert got == [("xh_clash_recast", "≤平", "≤平")], chart.cast
+                seen["recast"] += 1
+            else:
+                assert not got, chart.cast
+                seen["clash weak"] += 1
         elif _six_harmony(chart):
             fallen = any(s.vigour is Vigour.失陷 and not s.supports for s in trio)
             assert got == ([("xh_harmony_no_help", "", "≤平")] if fallen else []), chart.cast

@@ -223,9 +223,13 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "xd_sibling_unfavoured": N_("{line} is weak and hurt: unfavourable."),
     "xh_all_lines_move": N_("All six lines move: no success."),
     "xh_clash_all_strong": N_("A six-clash hexagram, but Officer, Parent and the world line are all strong: you pass."),
+    "xh_clash_recast": N_("A six-clash hexagram with the Parent strong, but not Officer, Parent and world line all: "
+                          "this cast does not decide; cast again and follow the second."),
     "xh_essay_or_rank_on_world": N_("A strong Parent or Officer holds your world line: success."),
     "xh_harmony_no_help": N_("A six-harmony hexagram, but one of Officer, Parent or the world line has lost "
                             "its force: the harmony does not help."),
+    "xh_link_clashed_apart": N_("Parent or Officer feeds your world line, but the month, the day or a moving line "
+                                "clashes it apart: of no use."),
     "xh_not_linked_to_world": N_("Parent and Officer neither hold nor feed nor combine with your world line: of no "
                                 "use."),
     "xh_office_empty": N_("The rank {line} is empty, entombed or changes for the worse: the essay alone "

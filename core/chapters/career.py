@@ -175,6 +175,15 @@ def _exam(chart: Chart, states: States, use: Place) -> ChapterReading:
     linked = any(x.world or generates(x.element, world.element) or harmonizes(x.branch, world.branch) for x in pair)
     if pair and not linked:
         moves.append(Move("XH-08", "xh_not_linked_to_world", (wp,), "", "≤平"))
+    # XH-08 父與官星生合世爻，若又被日月動爻沖壞者，亦作無情之喻: none holds the 世, and every one that feeds or combines
+    # with it is broken by the month or the day (月破, 日破) or clashed by a moving line
+    feeders = [x for x in pair if generates(x.element, world.element) or harmonizes(x.branch, world.branch)]
+    if feeders and not any(x.world for x in pair) and all(
+            states[LINE_PLACES[x.position]].month_break or states[LINE_PLACES[x.position]].day_break
+            or any(y.moving and y.position != x.position and clashes(y.branch, x.branch) for y in chart.lines)
+            for x in feeders):
+        moves.append(Move("XH-08", "xh_link_clashed_apart", tuple(LINE_PLACES[x.position] for x in feeders), "",
+                          "≤平"))
     # XH-01 父官持世而旺相，或臨日月、或日月動爻生扶、及動而變生，名登龍虎
     if world.relation in (R.父母, R.官鬼) and (ws.vigour.strong or ws.on_month_or_day or ws.supports):
         moves.append(Move("XH-01", "xh_essay_or_rank_on_world", (wp,), "", "≥小吉"))
@@ -248,6 +257,9 @@ def _exam(chart: Chart, states: States, use: Place) -> ChapterReading:
     trio = [ws] + [states[LINE_PLACES[x.position]] for x in pair]
     if chart.hexagram.six_clash and officers and parents and all(x.vigour.strong for x in trio):
         moves.append(Move("XH-12", "xh_clash_all_strong", (), "", "≥吉"))
+    elif chart.hexagram.six_clash and any(states[LINE_PLACES[x.position]].vigour.strong for x in parents):
+        # 如父旺者，須再占一卦，再得吉者，以吉斷之，後卦凶者，即以凶推: this cast does not decide
+        moves.append(Move("XH-12", "xh_clash_recast", (), "≤平", "≤平"))
     elif chart.hexagram.six_harmony and any(x.vigour is Vigour.失陷 and not x.supports for x in trio):
         moves.append(Move("XH-12", "xh_harmony_no_help", (), "", "≤平"))
     # XH-14 官父兩旺而世爻不旺 … 又得應爻動而生合世爻者，必得推薦之力; 應爻又被日月沖克者，薦亦無功
