@@ -263,17 +263,20 @@ def test_parent_into_offspring_clears_after_rain_and_sibling_into_offspring_part
 
 def test_a_moving_void_use_line_answers_on_the_clash_or_the_filling_day() -> None:
     """TS-30 L33 「衝則應，填則實，最喜動空 … 動而空者，占晴占雨若非衝空之日，定應填實之朝」 (TS-14 L16 「常得父爻
-    動而逢空，不應衝空之日，則應填實之期」): a moving 父母 (rain asked) or 子孫 (clear asked) that is void answers on
-    the day that clashes it and on its own branch's day; a void line that does not move, or a moving one not void,
+    動而逢空，不應衝空之日，則應填實之期 … 財與子孫空者，同此」): a moving 父母 (rain asked), 子孫 (clear asked) or
+    妻財 giving the clear sky (TS-05) that is void answers on the day that clashes it and on its own branch's day; a void line that does not move, or a moving one not void,
     gets no such day."""
-    seen = {"void moving": 0, "void still": 0, "moving whole": 0}
+    seen = {"void moving": 0, "void still": 0, "moving whole": 0, "財 decides": 0}
     for q, rel in ((RAIN, R.父母), (CLEAR, R.子孫)):
         for chart, states, found in _readings(q):
             if _framed(chart):
                 continue
             days = {(t.branch, t.places) for t in found.timings if t.rule == "TS-30"}
+            # 「財與子孫空者，同此」: where a moving 財 gives the clear sky (TS-05), its void days too
+            by_wealth = q is CLEAR and any(m.key == "ts_wealth_moves_fair" for m in found.moves)
+            seen["財 decides"] += by_wealth and any(ln.moving and states[_at(ln)].void for ln in _moving(chart, R.妻財))
             for ln in chart.lines:
-                if ln.relation is not rel:
+                if ln.relation is not rel and not (by_wealth and ln.relation is R.妻財):
                     continue
                 s = states[_at(ln)]
                 here = {(b, p) for b, p in days if p == (_at(ln),)}

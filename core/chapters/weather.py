@@ -212,6 +212,11 @@ def _decide(chart: Chart, states: States, wish: Weather) -> tuple[list[Move], li
         # TS-02/TS-05/TS-25: 財動雖晴 … 子孫休囚空破，或現而不動，必不大晴 (with 父 moving too, each comes at its
         # own time: TS-39 「殊不知各因其時」)
         moves.append(Move("TS-05", "ts_wealth_moves_fair", tuple(a.place for a in source_acting), "=小吉", "=小吉"))
+        for a in source_acting:
+            if a.moving and states[a.place].void:
+                # TS-14 L16 「常得父爻動而逢空，不應沖空之日，則應填實之期 … 財與子孫空者，同此」 (TS-30)
+                times.append(timing(Unit.DAY, clash_of(a.branch), "TS-30", "ts_void_clashed_day", 6, (a.place,)))
+                times.append(timing(Unit.DAY, a.branch, "TS-30", "ts_void_filled_day", 6, (a.place,)))
         return moves, times
     other_acting = tuple(a for a in acting(chart, other) + (acting(chart, R.妻財) if wish is Weather.rain else ())
                          if a.place not in members)
