@@ -112,7 +112,8 @@ def wealth_chapter(chart: Chart, states: States, question: Question, use: Place)
         or any(changes_into(x, R.子孫) for x in wealth)
     if sourced and not sib:
         moves.append(Move("QC-11", "qc_wealth_has_source", _places(feeders + wealth), "", "+1"))
-    # QC-12 財爻持世，兄爻亦動者，不獨劫財，還防傷己，如若鬼動克世者更凶
+    # QC-12 財爻持世，兄爻亦動者，不獨劫財，還防傷己，如若鬼動克世者更凶 (by the five elements a 官 never overcomes
+    # the 財 世 — it overcomes the palace, which overcomes the 財 — so qc_robbed_and_hurt is kept for the letter only)
     if world.relation is R.妻財 and sib:
         striking = [x for x in office if x.element.overcomes is world.element]
         moves.append(Move("QC-12", "qc_robbed_and_hurt" if striking else "qc_robbed_on_world",
@@ -348,6 +349,7 @@ def patron_chapter(chart: Chart, states: States, question: Question, use: Place)
         moves.append(Move("YG-01", "yg_wasted_trip", (use,), "≤小凶", "≤小凶"))  # 徒勞奔馳之力耳
     if world.moving and (changes_into(world, R.官鬼) or T.回頭克 in world.transformations):
         moves.append(Move("YG-01", "yg_do_not_go", (wp,), "=凶", "=凶"))  # 世爻化鬼化克 … 更不宜行
+    # YG-08 官克世: a 官 that acts on the 世 — moving, or strong (choice: a weak still line strikes nothing, ch. 1–34)
     elif ln is not None and use != wp and ln.element.overcomes is world.element and (ln.moving or us.vigour.strong):
         moves.append(Move("YG-08", "yg_patron_strikes_world", (use, wp), "≤小凶", "≤小凶"))  # 官克世 … 勿去
     if world.moving and world.changed is not None and (T.化空 in world.transformations
