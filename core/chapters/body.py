@@ -181,6 +181,9 @@ def _own_lifespan(chart: Chart, states: States, use: Place) -> ChapterReading:
         else:
             times += [timing(Unit.YEAR, world.branch, "SYU-02", "syu_danger_year", 4, (wp,)),
                       timing(Unit.YEAR, clash_of(world.branch), "SYU-02", "syu_danger_year", 4, (wp,))]
+    elif weak(ws):
+        # 世爻休囚，防之於沖克之年: a weak 世 nothing strikes yet, the year that clashes it (沖克, the clash that strikes)
+        times.append(timing(Unit.YEAR, clash_of(world.branch), "SYU-02", "syu_danger_year", 4, (wp,)))
     if use != wp:
         found.append(finding("SYU-01", "syu_world_alone", Effect.NEUTRAL, 0, (wp,)))
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
