@@ -578,26 +578,34 @@ _WEALTH = Question(Topic.wealth)
 
 
 def test_neither_money_nor_its_source_in_the_hexagram() -> None:
-    """QC-04 L323 「財與子孫爻俱不現於卦中 … 求則無益，不如守株待兔。覺子曰：倘得日月為財，或伏而旺者，亦可求也」: no 財
-    and no 子孫 in the hexagram → nothing to gain (凶), unless the day or the month is of the 財's element, or the
-    hidden 財 is strong; with either in the hexagram, not this rule."""
-    seen = {"none": 0, "rescued": 0, "present": 0}
-    for chart, _states_, _use, c in _rows(_WEALTH):
-        rels = {x.relation for x in chart.lines}
-        keys = _keys(c) & {"qc_no_wealth_no_source", "qc_wealth_from_day_month_or_hidden"}
-        if R.妻財 in rels or R.子孫 in rels:
-            assert not keys
-            seen["present"] += 1
+    """QC-04 L323 「財與子孫爻俱不現於卦中，或現於卦中又值休囚空破墓絕，或被刑沖克害，求則無益，不如守株待兔。覺子曰：
+    倘得日月為財，或伏而旺者，亦可求也」: 財 and 子孫 each absent, or every line of them 休囚 and void or broken, in
+    a real tomb, 絕 or struck → nothing to gain (凶) — unless the day or the month is of the 財's element, or the 財,
+    absent, is hidden and strong; one strong or unhurt line of either, not this rule.  (「現於卦中又值 …」 read as 休囚
+    with a fault: the module's choice.)"""
+    keys = {"qc_no_wealth_no_source", "qc_wealth_from_day_month_or_hidden", "qc_wealth_and_source_fallen",
+            "qc_fallen_but_rescued"}
+    seen = dict.fromkeys(keys, 0) | {"whole": 0}
+    for chart, states, _use, c in _rows(_WEALTH):
+        present = [x for x in chart.lines if x.relation in (R.妻財, R.子孫)]
+        got = _keys(c) & keys
+        fallen = [s for s in (states[_lp(x)] for x in present)
+                  if _weak(s) and (s.attacks or _lost(s) or s.real_tomb or s.cut)]
+        if len(fallen) < len(present):
+            assert not got, chart.cast
+            seen["whole"] += 1
             continue
         wealth_element = chart.hexagram.element.overcomes  # 我克者為財
         hidden = [x.hidden for x in chart.lines if x.hidden is not None and x.hidden.relation is R.妻財]
         rescued = any(b.element is wealth_element for b in (chart.moment.day.branch, chart.moment.month_branch)) \
-            or any(h.standing.strong for h in hidden)
+            or (not any(x.relation is R.妻財 for x in present) and any(h.standing.strong for h in hidden))
         if rescued:
-            assert keys == {"qc_wealth_from_day_month_or_hidden"}, chart.cast
+            want = "qc_fallen_but_rescued" if present else "qc_wealth_from_day_month_or_hidden"
         else:
-            assert keys == {"qc_no_wealth_no_source"} and _move(c, "qc_no_wealth_no_source") == ("", "=凶")
-        seen["rescued" if rescued else "none"] += 1
+            want = "qc_wealth_and_source_fallen" if present else "qc_no_wealth_no_source"
+            assert _move(c, want) == ("", "=凶")
+        assert got == {want}, chart.cast
+        seen[want] += 1
     assert min(seen.values()) > 3, seen
 
 
