@@ -149,6 +149,8 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "qb_line_strikes_world": N_("{line} strikes the world line: not good."),
     "qb_safe_after_month": N_("Offspring holds the world but is broken by the month: safe once the month is past."),
     "qb_safe_after_void": N_("Offspring holds the world but is void: groundless worry until it leaves the void."),
+    "qc_fallen_but_rescued": N_("Wealth and Offspring are absent or fallen, but the day or month is Wealth, or Wealth "
+                               "lies hidden and strong: worth pursuing."),
     "qc_no_wealth_no_source": N_("Neither Wealth nor Offspring in the hexagram: seeking is useless."),
     "qc_office_checks_sibling": N_("Sibling and Officer move together: the Officer restrains the Sibling — the money "
                                   "comes."),
@@ -162,6 +164,8 @@ CHAPTER_FINDINGS: dict[str, str] = {
                                 "Wealth — good."),
     "qc_sibling_moves": N_("A Sibling moves and nothing restrains it: like fishing the moon from water."),
     "qc_wealth_and_sibling_move": N_("Wealth and Sibling move together: obstruction and loss."),
+    "qc_wealth_and_source_fallen": N_("Wealth and Offspring are absent or fallen — weak and struck, void, broken, "
+                                     "entombed or cut off: seeking is useless."),
     "qc_wealth_from_day_month_or_hidden": N_("No Wealth or Offspring in the hexagram, but the day or month is Wealth, or it "
                                             "lies hidden and strong: worth pursuing."),
     "qc_wealth_has_source": N_("Offspring feeds Wealth: money with a source, ample and lasting."),
