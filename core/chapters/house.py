@@ -38,6 +38,7 @@ from core.chapters.common import (
     line_at,
     lines_of,
     moving,
+    overcome,
     place_of,
     timing,
     tomb_of,
@@ -66,7 +67,8 @@ def house_chapter(chart: Chart, states: States, question: Question, use: Place) 
     us = states[use]
     ln = line_at(chart, use)
     # GZ-04 世爻隨鬼入墓，財爻助鬼克世，及世爻動而變凶，或日月動爻克世 … 父動克世及世爻父爻空破墓絕者，亦不宜行
-    struck = any(_overcomes(chart, states, p, ws.element) for p in ws.attacks)
+    # 「日月動爻克世」 as a 克 the 世's four places do not outweigh (``overcome``: JS-06 L451, L1446)
+    struck = any(_overcomes(chart, states, p, ws.element) for p in ws.attacks) and overcome(chart, states, ws)
     # (a moving 父 or 財 strikes with the force to: ``harming``)
     near = horizon_of(question) is not Horizon.far
     parent_strikes = any(x.element.overcomes is world.element
