@@ -238,3 +238,26 @@ def test_the_pair_of_a_loan_a_debt_a_game_a_shop_or_a_service_is_read_for_ones_o
                 seen[k] = seen.get(k, 0) + 1
     assert seen.get("fz", 0) > 5 and seen.get("bx", 0) > 5 and seen.get("jd_sibling_on_world", 0) > 5, seen
     assert seen.get("kh_partner_helps", 0) > 5 and seen.get("bz_not_good_for_me", 0) > 5, seen
+
+
+def test_a_moving_wealth_feeds_the_world_only_when_it_can() -> None:
+    """娶離婦章 QL-02 (L438) 「財動相生，不謀而就」: a 財 that moves and generates the 世 — unless chapters 1–34 say it
+    can never generate (002 YN-6 「元神休囚化絕化克化破」, a helper its own change strikes: ``feeding``)."""
+    from core.question import Aspect, Sex
+    from core.reading.step4_places import cannot_help
+
+    q = Question(Topic.marriage, Subject.self, Sex.male, aspect=Aspect.obstruction)
+    fed = barren = 0
+    for chart in _charts():
+        w = chart.world
+        wp = LINE_PLACES[w.position]
+        givers = [x for x in moving(chart, R.妻財) if not x.world and x.element.generates is w.element]
+        if not givers:
+            continue
+        states = _st(chart)
+        can = [cannot_help(chart, states, LINE_PLACES[x.position], states[wp], False) is None for x in givers]
+        got = "ql_wealth_feeds_world" in _keys(chart, q)
+        assert got is any(can), chart.cast
+        fed += got
+        barren += not got
+    assert fed > 10 and barren > 0, (fed, barren)

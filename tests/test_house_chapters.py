@@ -32,6 +32,7 @@ from core.chapters.common import (
     harming,
     lines_of,
     moving,
+    place_of,
     turns_into,
 )
 from core.chart.calendar import Moment
@@ -552,7 +553,10 @@ def test_the_old_house_is_the_cause_only_when_the_ghost_acts_and_offspring_does_
         assert (_move(c, "ju_this_place_harms") == ("≥小吉", "≥小吉")) is here
         assert (_move(c, "ju_not_this_place") == ("≤小凶", "≤小凶")) is (not here)
         assert ("ju_household_safe" in _keys(c)) is kids
-        parents = (bool(moving(chart, R.妻財)) and bool(lines_of(chart, R.父母))) or any(
+        # 財動克父: a moving 財 with the force to strike the 父 (``harming``)
+        strike = bool(lines_of(chart, R.父母)) and bool(harming(chart, _st(chart), moving(chart, R.妻財),
+                                                            place_of(chart, R.父母), horizon_of(q) is not Horizon.far))
+        parents = strike or any(
             (x.relation is R.妻財 and changes_into(x, R.父母)) or (x.relation is R.父母 and changes_into(x, R.妻財))
             for x in chart.lines)
         assert ("ju_parents_worry" in _keys(c)) is parents

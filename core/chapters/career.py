@@ -483,7 +483,8 @@ def _hold(chart: Chart, states: States, use: Place, near: bool) -> ChapterReadin
     # ZR-11 青龍官星持世，或世臨日月，或日月動爻生合世爻，或世臨岁五之爻，或岁五生合世，或世官三合皆為吉兆
     lifted = (world.relation is R.官鬼 and world.spirit is Spirit.青龍) or ws.on_month_or_day or any(
         harmonizes(b, world.branch) or generates(b.element, world.element) for b in _pillars(chart)) or any(
-        x.moving and _links(x, world) for x in chart.lines if not x.world) or world.position == 5 or (
+        _links(x, world) for x in feeding(chart, states, tuple(y for y in chart.lines if y.moving and not y.world),
+                                          wp, near)) or world.position == 5 or (
         year is not None and (world.branch is year or _links(year, world))) or any(
         wp in _in_frame(f) and any(p.layer is Layer.LINE and chart.lines[p.position - 1].relation is R.官鬼
                                    for p in _in_frame(f)) for f in _formed(chart))

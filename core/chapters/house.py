@@ -204,7 +204,9 @@ def old_house_chapter(chart: Chart, states: States, question: Question, use: Pla
                                                                                        and changes_into(x, a))]
 
     def moving_onto(a: R, b: R) -> list[Line]:
-        return list(moving(chart, a)) if lines_of(chart, b) else []
+        # 財動克父, 父動克子, 鬼動克兄: with the force to strike (``harming``)
+        near = horizon_of(question) is not Horizon.far
+        return list(harming(chart, states, moving(chart, a), place_of(chart, b), near)) if lines_of(chart, b) else []
 
     for key, hit in (("ju_parents_worry", moving_onto(R.妻財, R.父母) + crossed(R.妻財, R.父母)),
                      ("ju_children_harmed", moving_onto(R.父母, R.子孫) + crossed(R.官鬼, R.子孫)),

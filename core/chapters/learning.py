@@ -27,6 +27,7 @@ from core.chapters.common import (
     clashes,
     cut_off,
     empty,
+    feeding,
     generates,
     good_change,
     harming,
@@ -72,8 +73,11 @@ def studies_chapter(chart: Chart, states: States, question: Question, use: Place
     if study is Study.school:
         ln = line_at(chart, use)
         # XY-01 世爻父母皆宜旺相，或動而變吉、或父母持世、日月動爻生合世
+        # (a moving line that can help: ``feeding``, 002 YN-6)
+        helpers = feeding(chart, states, tuple(x for x in chart.lines if x.moving and not x.world), wp,
+                          horizon_of(question) is not Horizon.far)
         fed = _pillars_feed_world(chart, states) or any(_feeds(chart, states, states[LINE_PLACES[x.position]])
-                                                for x in chart.lines if x.moving and not x.world)
+                                                        for x in helpers)
         if (ws.vigour.strong and us.vigour.strong) or good_change(world) or (ln is not None and good_change(ln)) \
                 or world.relation is R.父母 or fed:
             moves.append(Move("XY-01", "xy_study_rises", (wp, use), "", "≥小吉"))

@@ -29,6 +29,7 @@ from core.chapters.common import (
     Unit,
     bad_change,
     clash_of,
+    feeding,
     generates,
     good_change,
     harming,
@@ -206,7 +207,9 @@ def _world_holder(chart: Chart, states: States, ws: State, cs: State, c: int, f:
     held = world.relation
     out: list[Move] = []
     pillars = (chart.moment.day.branch, chart.moment.month_branch)
-    movers = [ln for ln in chart.lines if ln.moving and not ln.world]
+    # the moving lines that can help the 世 (``feeding``: 002 YN-6, a helper struck by its own change helps nothing;
+    # a lifetime is a far matter)
+    movers = feeding(chart, states, tuple(ln for ln in chart.lines if ln.moving and not ln.world), wp, False)
     day_month_support = any(generates(b.element, ws.element) or b.element is ws.element for b in pillars)
     # 「日辰動爻生扶」 (CF-14), 「日月動爻有一而生扶」 (CF-15): a mover generating (生) or of the 世's element (扶)
     mover_support = any(generates(x.element, ws.element) or x.element is ws.element for x in movers)
