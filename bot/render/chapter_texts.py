@@ -252,15 +252,25 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "xr_on_the_way": N_("{line} moves: he is already on the way."),
     "xr_retreats_returns": N_("{line} retreats: he turns back home."),
     "xr_turns_struck": N_("{line} is overcome by its change: the worst sign — he does not come."),
+    "xr_unwell_abroad": N_("{line}, the one away, is entombed, cut off, empty or struck: he is not at ease where "
+                           "he is — this speaks of his well-being, not of whether he comes."),
+    "xr_well_abroad": N_("{line}, the one away, is unhurt: he is well, and his return can be timed."),
     "xr_wanders": N_("A six-clash hexagram: the one away wanders and does not return."),
     "xr_world_void_arrives": N_("Your world line is void: the one away arrives at once."),
     "yg_do_not_go": N_("Your world line changes into a Ghost or is overcome by its change: do not go — "
                       "danger there or on the road."),
     "yg_patron_favours_world": N_("The patron {line} holds, feeds or combines with your world line: you are received."),
     "yg_patron_strikes_world": N_("The patron {line} strikes your world line: do not go."),
+    "yg_warm_reception": N_("The patron {line} is sound and tied to you, and the day or the month shines on you or "
+                            "on Wealth: a warm welcome on both sides."),
     "yg_wasted_trip": N_("The patron {line} is empty, entombed or changes for the worse: a wasted trip."),
     "yy_another_should_ask": N_("A son for his parent, or a wife for her husband, should not cast about the "
                                "doctor: let another relative ask."),
+    "yy_no_medicine_helps": N_("The patient's line {line} is undone by its change, or a Ghost or its enemy turns "
+                               "into it, or, in a long illness, it is clashed, void or in a Ghost's tomb: no "
+                               "medicine will help."),
+    "yy_heals_without_medicine": N_("The patient's line {line} shows a quick recovery: the illness passes even "
+                                    "without medicine."),
     "yy_doctor_fails": N_("{line}, the doctor, is weak, empty or struck: the treatment does not work."),
     "yy_doctor_harms": N_("The doctor {line} bears a Sibling or Ghost and overcomes you: harm, whatever the illness."),
     "yy_doctor_masters_illness": N_("The doctor {line} overcomes the world: he masters the illness."),
@@ -350,6 +360,12 @@ CHAPTER_FINDINGS: dict[str, str] = {
                             "strong: a promotion."),
     "zr_reversal_demoted": N_("A reversing hexagram (反吟) with your world line and the office both weak: a "
                               "demotion or a penalty."),
+    "zr_missions": N_("An Officer bearing the day's post horse holds your world line, stands on the day or the "
+                      "month, or moves: many missions, and tiring ones."),
+    "zr_mission_gain": N_("The day, the month or a moving line, as Wealth, feeds your world line: gain from the "
+                          "missions."),
+    "zr_mission_costs": N_("A Sibling moves and your world line is punished or overcome: hard work that costs "
+                           "you money."),
     "zr_clean_hands": N_("The office is strong: a moving Sibling or empty Wealth means clean hands, not loss."),
     "zr_pay_cut": N_("A Sibling holds the world or moves: losses, or a cut in pay."),
     "zr_dismissed": N_("Offspring moves with nothing to restrain it: loss of the post."),
@@ -439,6 +455,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
                                 "weather comes."),
     "ts_frame_brings_murk": N_("A frame of Ghost forms: dark fog or thunder rather than the weather asked."),
     "ts_bright_sun": N_("Offspring holds your world line and moves: a blazing sun, not a cloud in the sky."),
+    "qc_robber_on_the_year": N_("A Sibling {line} bears the branch of the year: a year of losses in business."),
     "qc_frame_feeds_me": N_("The {frame} frame of {relation} includes or feeds your world line: money in "
                             "plenty."),
     "qc_frame_toil": N_("The {frame} frame forms as {relation}: the money comes only with toil."),

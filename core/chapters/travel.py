@@ -3,8 +3,8 @@
 Travel: the 世 is the traveller, the 應 the destination or host, the two lines between them the companions (CX-01,
 CX-03).  By boat: the 世, with 子孫 the fair wind and the safety (ZX-01/02; 「勿以兄弟為風雲，乃以子孫為順風」 — the
 sailing chapter's own reading, not the weather chapter's 兄 = wind, TS-09).  Someone away: the use-god by relation,
-a stranger the 應 (XR-02); a return cast reads come or not come and when — attacks on the use-god speak of safety,
-a separate cast (XR-05) — and 化進 means he does not come back, 化退 that he does (XR-03), against the general
+a stranger the 應 (XR-02); a return cast reads come or not come and when — attacks on the use-god speak of his
+unease where he is, a reason shown and no move (XR-05; the general overrides still read them) — and 化進 means he does not come back, 化退 that he does (XR-03), against the general
 reading of 化進/化退 (JT-02/04): the chapter's move comes after and decides.
 """
 
@@ -151,8 +151,9 @@ def boat_chapter(chart: Chart, states: States, question: Question, use: Place) -
 
 
 def returning_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    """行人章 XR-02 … XR-04: will he come, and when."""
+    """行人章 XR-02 … XR-05: will he come, and when; whether he is well where he is (XR-05, a reason)."""
     moves: list[Move] = []
+    found: list[Finding] = []
     times: list[Timing] = []
     world = chart.world
     ws = states.world
@@ -192,8 +193,15 @@ def returning_chapter(chart: Chart, states: States, question: Question, use: Pla
         times.append(timing(unit, clash_of(s.tomb), "XR-04", "xr_arrival", 4, (use,)))
     if use.layer is Layer.HIDDEN:
         times.append(timing(unit, s.branch, "XR-04", "xr_arrival", 4, (use,)))
+    # XR-05 (L479) 「用爻無病可斷歸期，用爻有病在外不安 … 用神墓絕空破受傷，謂之有病 … 若問歸期，只可看卦象來與不來而
+    # 斷也」: in a return cast a use-god in the tomb, cut, void or broken, or struck speaks of his unease where he is, not
+    # of whether he comes — a reason shown beside the signs of coming (XR-02 … XR-04), no move of its own
+    if empty(s) or s.real_tomb or cut_off(s) or s.attacks:
+        found.append(finding("XR-05", "xr_unwell_abroad", Effect.BAD, 1, (use, *s.attacks)))
+    else:
+        found.append(finding("XR-05", "xr_well_abroad", Effect.NEUTRAL, 0, (use,)))
     # XR-04 卦逢六沖，行人無定而不返, read as 六沖章 (L545) bids every six-clash be read: 「必兼用神而言，用神旺雖沖不
     # 破，用神失陷凶而又凶」 — a strong use-god is not scattered by it (坤, L562: 「雖是六沖之卦，此子必歸」)
     if chart.hexagram.six_clash and weak(s):
         moves.append(Move("XR-04", "xr_wanders", (), "", "≤小凶"))
-    return ChapterReading((), tuple(moves), tuple(times))
+    return ChapterReading(tuple(found), tuple(moves), tuple(times))

@@ -5,7 +5,9 @@
 What moves together decides (QC-03, QC-05, QC-07, QC-11, QC-12): a moving 兄 robs unless a moving 子孫 turns it
 into a source or a moving 官 restrains it; a moving 官 with a static 兄 only drains the 財 and brings quarrels.
 Every formed 三合 frame is read by its 六親 (QC-14: 財/子孫 with the 世 全美, 父 toil, 兄 losses, 鬼 quarrels).
-A 兄 on the 世 is the general JS-17 (QC-09 is J: the author warns against rigidity), read by the overrides.
+A 兄 on the 世 is the general JS-17 (QC-09 is J: the author warns against rigidity), read by the overrides; a 兄
+bearing the year's branch costs a step (QC-15, the cast's own year).  謁貴: the patron's warm welcome (YG-03) comes
+before the bars.
 
 Choices: QC-05's 「父動克福神」 is read as a cap (≤小凶), since its effect runs through the 子孫 and the text gives
 no rescue; a 兄 moving alone is 凶 (「水中撈月」).  BX-01 gives no 世/應 克 rule; by the analogy the catalogue names
@@ -32,6 +34,7 @@ from core.chapters.common import (
     branch_at_stage,
     changes_into,
     clash_of,
+    cut_off,
     empty,
     feeding,
     generates,
@@ -117,6 +120,12 @@ def wealth_chapter(chart: Chart, states: States, question: Question, use: Place)
         striking = [x for x in office if x.element.overcomes is world.element]
         moves.append(Move("QC-12", "qc_robbed_and_hurt" if striking else "qc_robbed_on_world",
                           (wp,) + _places(sib), "", "=凶" if striking else "-1"))
+    # QC-15 (L337) 「歲君逢劫殺，一年生意無聊。劫殺者乃兄弟之爻也，兄臨太歲一年破耗」: a 兄 of the hexagram bearing
+    # the year's branch (the 太歲 of the cast's moment) — the year's trade runs to losses; the passage asks no movement
+    year = chart.moment.year_branch
+    on_year = [x for x in lines_of(chart, R.兄弟) if year is not None and x.branch is year]
+    if on_year:
+        moves.append(Move("QC-15", "qc_robber_on_the_year", _places(on_year), "-1", "-1"))
     # QC-06 卦中財臨日月，謂之重疊 … 須待財爻入墓之日
     us = states[use]
     if use.layer is Layer.LINE and chart.lines[use.position - 1].relation is R.妻財 and us.on_month_or_day:
@@ -342,6 +351,12 @@ def patron_chapter(chart: Chart, states: States, question: Question, use: Place)
     ln = line_at(chart, use)
     if use == wp or (ln is not None and (generates(ln.element, world.element) or harmonizes(ln.branch, world.branch))):
         moves.append(Move("YG-01", "yg_patron_favours_world", (use, wp), "", "+1"))  # 持世及生合世爻為吉
+    # YG-03 (L347) 「官世相合，財動相生，財持世，官無缺陷，再得日月照臨，彼此緣投有幸。日月照臨者，日月生世生財，
+    # 或世爻財爻而臨日月是也」: a tie between patron and asker (the 官 combining the 世, a moving 財 that feeds the 官
+    # or the 世, or the 財 on the 世), the 官 without fault (空破墓絕, 變凶), and the day or the month shining on the
+    # 世 or the 財 — the meeting goes warmly.  Read before the bars (YG-01's 世化鬼, YG-08), which still hold.
+    if ln is not None and ln.relation is R.官鬼 and _warm_reception(chart, states, use, ln):
+        moves.append(Move("YG-03", "yg_warm_reception", (use, wp), "", "≥小吉"))
     if empty(us) or us.real_tomb or (ln is not None and bad_change(ln, states)):
         moves.append(Move("YG-01", "yg_wasted_trip", (use,), "≤小凶", "≤小凶"))  # 徒勞奔馳之力耳
     if world.moving and (changes_into(world, R.官鬼) or T.回頭克 in world.transformations):
@@ -352,3 +367,19 @@ def patron_chapter(chart: Chart, states: States, question: Question, use: Place)
                                                        or T.化破 in world.transformations):
         times.append(timing(Unit.DAY, world.changed.branch, "YG-02", "yg_arrival_day", 5, (wp,)))
     return ChapterReading((), tuple(moves), tuple(times))
+
+
+def _warm_reception(chart: Chart, states: States, use: Place, officer: Line) -> bool:
+    """YG-03's conditions (see ``patron_chapter``)."""
+    world = chart.world
+    us = states[use]
+    wealth = lines_of(chart, R.妻財)
+    feeders = [x for x in feeding(chart, states, moving(chart, R.妻財), use)
+               if generates(x.element, officer.element) or generates(x.element, world.element)]
+    tie = harmonizes(officer.branch, world.branch) or bool(feeders) or world.relation is R.妻財
+    faultless = not (us.void and not us.void_filled) and not us.month_break and not us.real_tomb \
+        and not cut_off(us) and not bad_change(officer, states, listed=True)
+    pillars = (chart.moment.month_branch, chart.moment.day.branch)
+    shone = [world, *wealth]
+    lit = any(generates(b.element, x.element) or b is x.branch for b in pillars for x in shone)
+    return tie and faultless and lit
