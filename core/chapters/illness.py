@@ -1,4 +1,5 @@
-"""疾病 (ch. 99, JB), 延醫 (ch. 103, YY), 醫卜往治 (ch. 104, WZ) and 鬼神 (ch. 102, GS).
+"""疾病 (ch. 99, JB), 延醫 (ch. 103, YY), 醫卜往治 (ch. 104, WZ: the doctor topic's ``treat`` aspect) and 鬼神 (ch. 102,
+GS).
 
 Illness: the use-god is the patient (世 for oneself, the relation for kin).  The general overrides already read
 the chapter's first two steps (六沖 and 空/破 against 近病/久病: JS-25/26, HJ-35 = JB-02/03); this module adds its
@@ -30,6 +31,7 @@ from core.chapters.common import (
     clash_of,
     cut_off,
     empty,
+    generates,
     good_change,
     line_at,
     moving,
@@ -183,6 +185,48 @@ def doctor_chapter(chart: Chart, states: States, question: Question, use: Place)
     if subject in (Subject.parent, Subject.husband):
         found.append(finding("YY-07", "yy_another_should_ask", Effect.NEUTRAL, 0, ()))
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
+
+
+def treat_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
+    """醫卜往治章 WZ-01 (L534): a doctor asking whether to go and treat someone — the 世 the doctor, the 應 the patient
+    (``Aspect.treat``; WZ-02: the 官鬼 a worry that the 子孫 removes).  The favours, then the bar.
+
+    「若得世爻旺相，子孫財爻持世，世生應爻，世爻動化進神，化回頭生，日月動爻臨財星子孫而生，在此皆手到病除」: any one —
+    the cure in your hands (≥小吉).  「近病者應值旬空，或動而化空、化回頭生、化旺、化退，日月動爻生應爻，及卦逢六沖、卦變
+    六沖，此皆速宜往救」: a recent illness so — go at once (≥小吉).  「久病者應爻旺相，或逢日月動爻相生，或動而化生化旺，
+    應臨子孫，應臨財動生世，雖然久病，我必除根，除此之外，皆不宜往，徒累盛名」: a long illness so — you will root it out
+    (≥小吉); none of them and none of the first signs — do not go (≤小凶).  The kind of illness is read only when given."""
+    moves: list[Move] = []
+    found: list[Finding] = []
+    world, resp = chart.world, chart.response
+    ws, rs = states.world, states[LINE_PLACES[resp.position]]
+    wp, rp = ws.place, rs.place
+    wealth = chart.hexagram.element.overcomes
+    child = next(e for e in Element if relation(chart.hexagram.element, e) is R.子孫)
+    movers = [x.element for x in chart.lines if x.moving and not x.world]
+    pillars = (chart.moment.month_branch.element, chart.moment.day.branch.element)
+    helpers = [e for e in (*pillars, *movers) if e in (wealth, child) and generates(e, ws.element)]
+    t = world.transformations if world.moving else ()
+    in_hand = ws.vigour.strong or world.relation in (R.子孫, R.妻財) or generates(ws.element, rs.element) \
+        or T.化進神 in t or T.回頭生 in t or bool(helpers)
+    if in_hand:
+        moves.append(Move("WZ-01", "wz_cure_in_your_hands", (wp, rp), "", "≥小吉"))
+    rt = resp.transformations if resp.moving else ()
+    fed = any(generates(e, rs.element) for e in (*pillars, *movers))
+    if question.illness is Illness.recent:
+        clash = chart.hexagram.six_clash or (chart.changed is not None and chart.changed.six_clash)
+        if (rs.void and not rs.void_filled) or any(x in rt for x in (T.化空, T.回頭生, T.化帝旺, T.化退神)) \
+                or fed or clash:
+            moves.append(Move("WZ-01", "wz_go_at_once", (rp,), "≥小吉", "≥小吉"))
+    elif question.illness is Illness.long:
+        cured = rs.vigour.strong or fed or any(x in rt for x in (T.回頭生, T.化長生, T.化帝旺)) \
+            or resp.relation is R.子孫 or (resp.relation is R.妻財 and resp.moving
+                                          and generates(resp.element, world.element))
+        if cured:
+            moves.append(Move("WZ-01", "wz_root_it_out", (rp,), "", "≥小吉"))
+        elif not in_hand:
+            moves.append(Move("WZ-01", "wz_do_not_go", (rp,), "≤小凶", "≤小凶"))
+    return ChapterReading(tuple(found), tuple(moves))
 
 
 def _patient(chart: Chart, question: Question) -> Place:
