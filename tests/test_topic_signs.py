@@ -17,7 +17,7 @@ import pytest
 from bot.render.answer import pair
 from core import rules
 from core.chapters import CHAPTERS, ChapterReading
-from core.chapters.common import bad_change, cut_off, empty, lines_of, moving
+from core.chapters.common import bad_change, cut_off, empty, lines_of, moving, overcome
 from core.chart.calendar import Moment
 from core.chart.cast import parse_cast
 from core.chart.chart import Chart, Transformation, build_chart
@@ -161,13 +161,14 @@ def test_the_warm_reception_needs_a_tie_a_sound_patron_and_the_day_or_month() ->
 
 def test_a_hurt_use_god_speaks_of_unease_abroad_not_of_the_return() -> None:
     """XR-05 「用爻無病可斷歸期，用爻有病在外不安 … 用神墓絕空破受傷，謂之有病 … 若問歸期，只可看卦象來與不來而斷也」:
-    a reason either way, never a move on whether he comes."""
+    a reason either way, never a move on whether he comes (「受傷」 as a 克 the line's four places bring out against
+    it, ``common.overcome``)."""
     seen = {"unwell": 0, "well": 0}
     q = Question(Topic.returning, Subject.child)
     for chart in _charts():
         c, use = _chapter(chart, q)
         s = _st(chart)[use]
-        ill = empty(s) or s.real_tomb or cut_off(s) or bool(s.attacks)
+        ill = empty(s) or s.real_tomb or cut_off(s) or overcome(chart, _st(chart), s)
         assert ("xr_unwell_abroad" in _found(c)) is ill
         assert ("xr_well_abroad" in _found(c)) is (not ill)
         assert not any(m.rule == "XR-05" for m in c.moves)
@@ -261,8 +262,8 @@ def test_an_officer_on_the_post_horse_sends_one_on_missions() -> None:
         seen["sent"] += 1
         world = chart.world
         pillars = (chart.moment.day.branch, chart.moment.month_branch)
-        if moving(chart, R.兄弟) and any(overcomes(b.element, world.element) or punishes(b, world.branch)
-                                         for b in pillars):
+        if moving(chart, R.兄弟) and (overcome(chart, _st(chart), _st(chart).world)
+                                      or any(punishes(b, world.branch) for b in pillars)):
             assert "zr_mission_costs" in _found(c)
             seen["cost"] += 1
         wealth = chart.hexagram.element.overcomes

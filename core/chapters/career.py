@@ -51,6 +51,7 @@ from core.chapters.common import (
     line_at,
     lines_of,
     moving,
+    overcome,
     overcomes,
     timing,
     weak,
@@ -495,9 +496,10 @@ def _missions(chart: Chart, states: States) -> list[Finding]:
     helpers = [b.element for b in _pillars(chart)] + [x.element for x in movers if x.relation is R.妻財]
     if any(e is wealth_element and (generates(e, world.element) or e is world.element) for e in helpers):
         found.append(finding("ZR-10", "zr_mission_gain", Effect.GOOD, 1, (wp,)))
+    # 「日月動爻刑克世爻」: the 克 as chapters 1–34 read it (``overcome``), or a 刑 from the day, the month, a moving line
     hurting = [*_pillars(chart), *(x.branch for x in movers)]
-    if moving(chart, R.兄弟) and any(overcomes(b.element, world.element) or punishes(b, world.branch)
-                                     for b in hurting):
+    if moving(chart, R.兄弟) and (overcome(chart, states, states.world)
+                                  or any(punishes(b, world.branch) for b in hurting)):
         found.append(finding("ZR-10", "zr_mission_costs", Effect.BAD, 1, (wp,)))
     return found
 

@@ -31,6 +31,7 @@ from core.chapters.common import (
     harmonizes,
     line_at,
     moving,
+    overcome,
     timing,
     weak,
 )
@@ -239,7 +240,8 @@ def returning_chapter(chart: Chart, states: States, question: Question, use: Pla
     # XR-05 (L479) 「用爻無病可斷歸期，用爻有病在外不安 … 用神墓絕空破受傷，謂之有病 … 若問歸期，只可看卦象來與不來而
     # 斷也」: in a return cast a use-god in the tomb, cut, void or broken, or struck speaks of his unease where he is, not
     # of whether he comes — a reason shown beside the signs of coming (XR-02 … XR-04), no move of its own
-    if empty(s) or s.real_tomb or cut_off(s) or s.attacks:
+    # 「受傷」 as chapters 1–34 read a 克 (``overcome``: the four places come out against it)
+    if empty(s) or s.real_tomb or cut_off(s) or overcome(chart, states, s):
         found.append(finding("XR-05", "xr_unwell_abroad", Effect.BAD, 1, (use, *s.attacks)))
     else:
         found.append(finding("XR-05", "xr_well_abroad", Effect.NEUTRAL, 0, (use,)))
