@@ -45,6 +45,7 @@ from core.chapters.common import (
     clashes,
     cut_off,
     empty,
+    feeding,
     generates,
     good_change,
     harmonizes,
@@ -493,7 +494,8 @@ def _missions(chart: Chart, states: States) -> list[Finding]:
     found = [finding("ZR-10", "zr_missions", Effect.NEUTRAL, 0, (*(LINE_PLACES[x.position] for x in sent), wp))]
     wealth_element = chart.hexagram.element.overcomes
     movers = [x for x in chart.lines if x.moving and not x.world]
-    helpers = [b.element for b in _pillars(chart)] + [x.element for x in movers if x.relation is R.妻財]
+    helpers = [b.element for b in _pillars(chart)] + [x.element for x in feeding(chart, states, tuple(movers), wp)
+                                                      if x.relation is R.妻財]
     if any(e is wealth_element and (generates(e, world.element) or e is world.element) for e in helpers):
         found.append(finding("ZR-10", "zr_mission_gain", Effect.GOOD, 1, (wp,)))
     # 「日月動爻刑克世爻」: the 克 as chapters 1–34 read it (``overcome``), or a 刑 from the day, the month, a moving line

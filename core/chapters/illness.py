@@ -11,7 +11,8 @@ would strike the parent's 元神), written here because the text does not say.
 
 A doctor: the 應 is the doctor for oneself or for kin (YY-02 「自占求醫，應爻為醫人，代六親而求醫者，亦以應為醫人」),
 子孫 the medicine, 官鬼 the worry (WZ-02); the patient's line (the 世, or the relative's line as 疾病章 takes it) is read
-beside the doctor for an illness no medicine reaches or one healed without it (YY-09).  Spirits: 官鬼 is the spirit (GS-01), read for whether one is involved.
+beside the doctor for an illness no medicine reaches or one healed without it (YY-09).  Spirits: 官鬼 is the spirit
+(GS-01), read for whether one is involved.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from core.chapters.common import (
     clash_of,
     cut_off,
     empty,
+    feeding,
     generates,
     good_change,
     line_at,
@@ -203,16 +205,19 @@ def treat_chapter(chart: Chart, states: States, question: Question, use: Place) 
     wp, rp = ws.place, rs.place
     wealth = chart.hexagram.element.overcomes
     child = next(e for e in Element if relation(chart.hexagram.element, e) is R.子孫)
-    movers = [x.element for x in chart.lines if x.moving and not x.world]
+    # a moving line feeds only with the force to (``feeding``: 化回頭克, weak and 化絕 … feed nothing)
+    movers = tuple(x for x in chart.lines if x.moving and not x.world)
     pillars = (chart.moment.month_branch.element, chart.moment.day.branch.element)
-    helpers = [e for e in (*pillars, *movers) if e in (wealth, child) and generates(e, ws.element)]
+    helpers = [e for e in (*pillars, *(x.element for x in feeding(chart, states, movers, wp)))
+               if e in (wealth, child) and generates(e, ws.element)]
     t = world.transformations if world.moving else ()
     in_hand = ws.vigour.strong or world.relation in (R.子孫, R.妻財) or generates(ws.element, rs.element) \
         or T.化進神 in t or T.回頭生 in t or bool(helpers)
     if in_hand:
         moves.append(Move("WZ-01", "wz_cure_in_your_hands", (wp, rp), "", "≥小吉"))
     rt = resp.transformations if resp.moving else ()
-    fed = any(generates(e, rs.element) for e in (*pillars, *movers))
+    others = tuple(x for x in movers if not x.response)
+    fed = any(generates(e, rs.element) for e in (*pillars, *(x.element for x in feeding(chart, states, others, rp))))
     if question.illness is Illness.recent:
         clash = chart.hexagram.six_clash or (chart.changed is not None and chart.changed.six_clash)
         if (rs.void and not rs.void_filled) or any(x in rt for x in (T.化空, T.回頭生, T.化帝旺, T.化退神)) \
