@@ -197,9 +197,9 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     if choice is None:
         choice = choose(chart, states, question, rule.target)
     use = choice.use_god
-    # the same cache entry the choice made when nothing is absorbed into a frame
+    # as the choice weighed it (step 2), unless a frame takes in some of its movers
     assessment = assess(chart, use.place, absorbed, frame) if absorbed or frame is not Effect.NEUTRAL \
-        else assess(chart, use.place)
+        else states.assessment(use.place)
     roles = find_roles(chart, use.actor.element, use.place, assessment.rooted, not assessment.strong, absorbed)
     decision = _decide(chart, states, question, choice, extra, absorbed, frame, roles.yuan, chapter_moves)
     everything = _use_god_rule(rule, use) + list(use.findings) + list(choice.findings)
@@ -274,11 +274,13 @@ def _idle_findings(d: Decision) -> list[Finding]:
     return [finding(rule, "party_cannot_act", Effect.NEUTRAL, 0, (p, use)) for p, rule in d.tally.idle]
 
 
-def _frames_on(chart: Chart, use: UseGod) -> tuple[list[Finding], list[Finding], frozenset[Place]]:
+def _frames_on(chart: Chart, use: UseGod, every: tuple[combinations.FrameFact, ...]
+               ) -> tuple[list[Finding], list[Finding], frozenset[Place]]:
     """001's 局會 bearing on the use-god: their findings, those that act on it, and the moving lines absorbed into
-    them (members act as the frame's element, JH-03)."""
+    them (members act as the frame's element, JH-03); ``every``: the chart's frames (``combinations.frames``)."""
     ug = use.actor.element  # frames of its own element, of its 元神 and of its 忌神 bear on it (JH-03)
-    frame_facts = combinations.frames(chart, elements=frozenset((ug, ug.generated_by, ug.overcome_by)))
+    bearing = (ug, ug.generated_by, ug.overcome_by)
+    frame_facts = tuple(f for f in every if f.element in bearing)
     extra = list(combinations.frame_findings(frame_facts, (use.place,), chart))
     if use.place.layer in (Layer.CHANGED, Layer.MONTH):  # no line, nor frame of lines, reaches these (DB-02/03)
         extra = [f for f in extra if f.key not in ("frame_supports", "frame_generates", "frame_overcomes")]
@@ -292,7 +294,7 @@ def frame_members(chart: Chart, question: Question) -> frozenset[Place]:
     """The moving lines a reading of ``question`` absorbs into the frames acting on its use-god (what the chapters
     leave out of their signs, core.chapters.chapter_reading)."""
     use = choose(chart, states_of(chart), question, resolve(question).target).use_god
-    return _frames_on(chart, use)[2]
+    return _frames_on(chart, use, combinations.frames(chart))[2]
 
 
 def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, age: int | None = None) -> Reading:
@@ -303,12 +305,13 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     use = choice.use_god
     places = (use.place,)
     topic = question.topic.value
-    extra, acting, absorbed = _frames_on(chart, use)
+    every_frame = combinations.frames(chart)  # once: those bearing on the use-god, and LH-10's against the 世
+    extra, acting, absorbed = _frames_on(chart, use, every_frame)
     ug = use.actor.element
     # 002 reads the same frames as 三合局 acting on the use-god (SK-06, Z002-08/16): name that rule too.
     extra += [finding("SK-06", "frame_acts", Effect.NEUTRAL, 0, f.places) for f in acting]
     # LH-10: the 局 the matter gains is read against the 世 (and, for money, the 應) too — a step of the decision
-    extra += combinations.world_frame_findings(combinations.frames(chart), chart, ug, question.topic is Topic.wealth)
+    extra += combinations.world_frame_findings(every_frame, chart, ug, question.topic is Topic.wealth)
     net = sum(f.weight if f.effect is Effect.GOOD else -f.weight for f in acting)
     frame_effect = Effect.GOOD if net > 0 else Effect.BAD if net < 0 else Effect.NEUTRAL
     about_self = question.subject in (None, Subject.self)

@@ -31,6 +31,7 @@ from core.chart.chart import (
 from core.chart.ganzhi import Branch, Element
 from core.chart.relations import Stage, clashes, generates, harmonizes, overcomes, stage
 from core.findings import CHANGED_PLACES, HIDDEN_PLACES, LINE_PLACES, Layer, Place
+from core.reading.step2_strength import Assessment, assess
 from core.values import SymbolEnum, value
 
 
@@ -204,7 +205,7 @@ class States(Mapping[Place, State]):
     it, then kept — a reading asks about four of its ten places, and a full reading has 1 ms.  Read-only: a state is
     a fact of the chart, the same whenever it is asked."""
 
-    __slots__ = ("_chart", "_counts", "_made", "_movers", "_places", "_tomb_opened")
+    __slots__ = ("_assessed", "_chart", "_counts", "_made", "_movers", "_places", "_tomb_opened")
 
     def __init__(self, chart: Chart) -> None:
         m = chart.moment
@@ -218,6 +219,7 @@ class States(Mapping[Place, State]):
         self._counts = counts
         self._made: dict[Place, State] = {_MONTH: _time_state(_MONTH, m.month_branch),
                                           _DAY: _time_state(_DAY, m.day.branch)}
+        self._assessed: dict[Place, Assessment] = {}
         self._places = (_MONTH, _DAY, *LINE_PLACES[1:],
                         *(CHANGED_PLACES[ln.position] for ln in chart.lines if ln.changed is not None),
                         *(HIDDEN_PLACES[ln.position] for ln in chart.lines if ln.hidden is not None))
@@ -235,6 +237,15 @@ class States(Mapping[Place, State]):
 
     def __len__(self) -> int:
         return len(self._places)
+
+    def assessment(self, place: Place) -> Assessment:
+        """Step 2 weighed at ``place`` (``assess``: every support and injury the texts count), with no frame taking
+        in its movers — what choosing the use-god compares among the copies and the reading then gives for the one
+        chosen: worked out the first time a step asks, then kept, like a state."""
+        made = self._assessed.get(place)
+        if made is None:
+            made = self._assessed[place] = assess(self._chart, place)
+        return made
 
     @property
     def world(self) -> State:

@@ -22,7 +22,7 @@ then (``event``), and puts the most likely first and the others in date order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import date, datetime, time
 from operator import attrgetter
@@ -36,7 +36,7 @@ from core.chart.relations import FRAMES, FULL_PUNISHMENTS, Stage, branch_at_stag
 from core.findings import Layer, Place, Timing, Unit
 from core.question import Horizon, Question, Topic, Weather, horizon_of
 from core.reading.step2_state import State, States, Vigour
-from core.reading.step7_timing import first_day_out_of_void, with_dates
+from core.reading.step7_timing import first_day_out_of_void, unit_dates
 from core.rules import source
 from core.sources import Source
 from core.values import value
@@ -385,6 +385,12 @@ def _steps(unit: Unit | None, horizon: Horizon, asked: bool, restate: bool = Fal
     return tuple((u, i + 1) for i, u in enumerate(own)) if restate else ()
 
 
+# ``_steps`` for every unit, horizon, asked and restate, made once (merge asks it for each of a reading's moments)
+_STEPS = {(unit, horizon, asked, restate): _steps(unit, horizon, asked, restate)
+          for unit in (None, *Unit) for horizon in Horizon for asked in (True, False) for restate in (True, False)}
+_BY_WEIGHT = attrgetter("weight")
+
+
 def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Horizon,
           eventual_side: int, asked: bool = True) -> list[Timing]:
     """One entry per branch: every rule that gives it, the strongest first, in every unit of the horizon it fits
@@ -394,14 +400,14 @@ def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Hor
     (_UNASKED_STEPS)."""
     grouped: dict[Branch, dict[Unit, list[_Given]]] = {}
     for c in candidates:
-        for unit, step in _steps(c.unit, horizon, asked):
+        for unit, step in _STEPS[c.unit, horizon, asked, False]:
             stem = c.stem if unit is Unit.DAY else None
             grouped.setdefault(c.branch, {}).setdefault(unit, []).append(
                 _Given(c.weight - step + _agrees(c.sense, eventual_side), c.rule, c.key, c.sense, c.places, stem,
                        source(c.rule)))
     for t in older:  # the seed's own timing patterns (002's worked cases) rank a step below 應期總注's
         sense = _OLDER_SENSE.get(t.key, OUTCOME)
-        for unit, step in _steps(t.unit, horizon, asked, restate=True):
+        for unit, step in _STEPS[t.unit, horizon, asked, True]:
             grouped.setdefault(t.branch, {}).setdefault(unit, []).append(
                 _Given(t.weight - 1 - step, t.rule, t.key, sense, t.places, t.stem if unit is Unit.DAY else None,
                        t.source))
@@ -411,18 +417,18 @@ def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Hor
         weights: dict[Unit, int] = {}
         every: list[_Given] = []
         for unit, given in by_unit.items():
-            given.sort(key=attrgetter("weight"), reverse=True)
+            given.sort(key=_BY_WEIGHT, reverse=True)
             rules = tuple(dict.fromkeys(g.rule for g in given))
             weights[unit] = given[0].weight + min(2, sum(1 for r in rules[1:] if r not in _GENERIC)) + 1
             every += given
-        every.sort(key=attrgetter("weight"), reverse=True)
+        every.sort(key=_BY_WEIGHT, reverse=True)
         top = every[0]
         units = tuple(u for u in order if u in weights)
         stem = next((g.stem for g in every if g.stem is not None), None) if Unit.DAY in units else None
         out.append(Timing(units[0], branch, top.rule, top.source, top.key, max(0, max(weights.values())), stem,
                           top.places, (), tuple(dict.fromkeys(g.rule for g in every)),
                           _favourable(top.sense, eventual_side), units))
-    out.sort(key=attrgetter("weight"), reverse=True)
+    out.sort(key=_BY_WEIGHT, reverse=True)
     return out
 
 
@@ -461,10 +467,11 @@ def event_of(question: Question, favourable: bool | None) -> str:
     return good if favourable else bad
 
 
-def _first_date(t: Timing) -> date | datetime | None:
-    """The moment's first date in its first unit: the one a reader sees first, so the list reads in date order
-    (a near matter's month, 占近應遠, comes second and does not reorder it)."""
-    first = (t.unit_dates or (t.dates,))[0]
+def _first_date(dates: tuple[tuple[date | datetime, ...], ...]) -> date | datetime | None:
+    """The moment's first date in its first unit (``dates``: per unit, as ``unit_dates``): the one a reader sees
+    first, so the list reads in date order (a near matter's month, 占近應遠, comes second and does not reorder
+    it)."""
+    first = dates[0] if dates else ()
     return min(first, key=_date_key) if first else None
 
 
@@ -490,10 +497,10 @@ def ahead(m: Moment, unit: Unit, branch: Branch, stem: Stem | None = None) -> fl
     return ((branch - now) % 12 or 12) * _SPAN[unit]
 
 
-def _when(t: Timing, m: Moment) -> float:
-    """Days from the cast to the moment's first date in its first unit (that unit's next occurrence when it has no
-    date)."""
-    first = _first_date(t)
+def _when(t: Timing, dates: tuple[tuple[date | datetime, ...], ...], m: Moment) -> float:
+    """Days from the cast to the moment's first date in its first unit (``dates``: its dates per unit; that unit's
+    next occurrence when it has no date)."""
+    first = _first_date(dates)
     if first is None or m.local is None:
         u = t.all_units[0]
         return ahead(m, u, t.branch, t.stem if u is Unit.DAY else None)
@@ -502,17 +509,26 @@ def _when(t: Timing, m: Moment) -> float:
     return (at - cast).total_seconds() / 86400
 
 
-def arrange(timings: Iterable[Timing], m: Moment, question: Question) -> tuple[Timing, ...]:
+def arrange(timings: Sequence[Timing], m: Moment, question: Question) -> tuple[Timing, ...]:
     """The moments as a reading gives them: dated in each unit as far as the horizon reaches, each with what
     happens then (``event``), the most likely first (the weightiest; the sooner of two as weighty) and named so
     (``likely``), then the others in date order (DESIGN.md: lists that rank come from the most likely first)."""
-    dated = with_dates(timings, m, counts=_DATES[horizon_of(question)])
-    if not dated:
+    if not timings:
         return ()
-    when = {id(t): _when(t, m) for t in dated}
-    first = min(dated, key=lambda t: (-t.weight, when[id(t)]))
-    rest = sorted((t for t in dated if t is not first), key=lambda t: (when[id(t)], -t.weight))
-    return tuple(replace(t, event=event_of(question, t.favourable), likely=t is first) for t in (first, *rest))
+    found = unit_dates(timings, m, counts=_DATES[horizon_of(question)])
+    per = found if found is not None else [t.unit_dates or (t.dates,) for t in timings]
+    when = [_when(t, dates, m) for t, dates in zip(timings, per)]
+    order = range(len(timings))
+    first = min(order, key=lambda i: (-timings[i].weight, when[i]))
+    rest = sorted((i for i in order if i != first), key=lambda i: (when[i], -timings[i].weight))
+
+    def done(i: int) -> Timing:
+        t = timings[i]
+        event, likely = event_of(question, t.favourable), i == first
+        if found is None:
+            return replace(t, event=event, likely=likely)
+        return replace(t, dates=found[i][0], unit_dates=found[i] if t.units else (), event=event, likely=likely)
+    return tuple(done(i) for i in (first, *rest))
 
 
 class _Given(NamedTuple):

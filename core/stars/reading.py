@@ -16,7 +16,7 @@ from operator import attrgetter
 from core.chart.chart import Chart
 from core.chart.ganzhi import Branch, Stem, StemBranch
 from core.chart.hexagram import Relation
-from core.findings import Effect, Finding, Layer, Place, finding
+from core.findings import CHANGED_PLACES, HIDDEN_PLACES, LINE_PLACES, Effect, Finding, Layer, Place, finding
 from core.stars.catalogue import STARS, Keyed, Matter, Nature, Star, Target, _by_kind, _keys, target_text
 from core.values import value
 
@@ -49,33 +49,47 @@ def _targets_at(month: Branch, day: StemBranch, year_branch: Branch | None, hour
     return found
 
 
+_ORDER = {star.id: i for i, star in enumerate(STARS)}  # catalogue order
+_DAY_PLACE = Place(Layer.DAY)
+
+# Where a star lands: the star, its target, the place, the 六親 of what carries it (None for the day), moving.
+_Landing = tuple[Star, Target, Place, Relation | None, bool]
+
+
+def _landings(chart: Chart, counting_only: frozenset[Place] | None) -> list[_Landing]:
+    """Every star in force at the chart's moment that lands on one of its lines, in line order (``chart_stars``)."""
+    m = chart.moment
+    index = _targets_at(m.month_branch, m.day, m.year_branch, None if m.hour is None else m.hour.branch)
+    empty: tuple[tuple[Star, Target], ...] = ()
+
+    def at(branch: Branch, stem: Stem) -> tuple[tuple[Star, Target], ...]:
+        return index.get(("b", branch), empty) + index.get(("s", stem), empty)
+
+    out: list[_Landing] = [(star, target, _DAY_PLACE, None, False) for star, target in index.get(("p", m.day), empty)]
+    wanted = counting_only
+    for line in chart.lines:
+        pos = line.position
+        here = LINE_PLACES[pos]
+        if wanted is None or line.moving or here in wanted:
+            out += [(star, target, here, line.relation, line.moving) for star, target in at(line.branch, line.stem)]
+        changed = line.changed
+        if changed is not None:
+            there = CHANGED_PLACES[pos]
+            out += [(star, target, there, changed.relation, True) for star, target in at(changed.branch, changed.stem)]
+        hidden, under = line.hidden, HIDDEN_PLACES[pos]
+        if hidden is not None and (wanted is None or under in wanted):
+            out += [(star, target, under, hidden.relation, False) for star, target in at(hidden.branch, hidden.stem)]
+    return out
+
+
 def chart_stars(chart: Chart, counting_only: frozenset[Place] | None = None) -> tuple[StarHit, ...]:
     """Every star in force at the chart's moment that lands on one of its lines, in catalogue then line order.
 
     ``counting_only``: only the places where a star can count — the day, moving lines and their changes, and
     these (use-god) places; the rest are skipped rather than found and dropped."""
-    m = chart.moment
-    index = _targets_at(m.month_branch, m.day, m.year_branch, None if m.hour is None else m.hour.branch)
-    order = {star.id: i for i, star in enumerate(STARS)}
-    def at(branch: Branch, stem: Stem) -> tuple[tuple[Star, Target], ...]:
-        return index.get(("b", branch), ()) + index.get(("s", stem), ())
-
-    hits = [StarHit(star, target, Place(Layer.DAY), None, False) for star, target in index.get(("p", m.day), ())]
-    wanted = counting_only
-    for line in chart.lines:
-        here = Place(Layer.LINE, line.position)
-        if wanted is None or line.moving or here in wanted:
-            for star, target in at(line.branch, line.stem):
-                hits.append(StarHit(star, target, here, line.relation, line.moving))
-        if line.changed is not None:
-            for star, target in at(line.changed.branch, line.changed.stem):
-                hits.append(StarHit(star, target, Place(Layer.CHANGED, line.position), line.changed.relation, True))
-        hidden = Place(Layer.HIDDEN, line.position)
-        if line.hidden is not None and (wanted is None or hidden in wanted):
-            for star, target in at(line.hidden.branch, line.hidden.stem):
-                hits.append(StarHit(star, target, hidden, line.hidden.relation, False))
-    if wanted is None:
-        hits.sort(key=lambda h: (order[h.star.id], h.place.position))
+    hits = [StarHit(*landing) for landing in _landings(chart, counting_only)]
+    if counting_only is None:
+        hits.sort(key=lambda h: (_ORDER[h.star.id], h.place.position))
     return tuple(hits)
 
 
@@ -99,12 +113,15 @@ def _effect(star: Star, matter: Matter | None) -> Effect:
 
 
 def _counting(chart: Chart, use_god: frozenset[Place], wanted: Matter | None
-              ) -> Iterable[tuple[StarHit, Effect, int, str]]:
-    """The hits that count, with effect, weight and key (see ``counting_stars``)."""
-    for hit in chart_stars(chart, counting_only=use_god):
-        judged = _judge(hit.star, hit.place.layer, hit.relation, hit.moving, hit.place in use_god, wanted)
+              ) -> list[tuple[Star, Target, Place, Effect, int, str]]:
+    """The stars that count where they land, with effect, weight and key (see ``counting_stars``), in
+    ``chart_stars``' order."""
+    out = []
+    for star, target, place, relation, moving in _landings(chart, use_god):
+        judged = _judge(star, place.layer, relation, moving, place in use_god, wanted)
         if judged is not None:
-            yield (hit, *judged)
+            out.append((star, target, place, *judged))
+    return out
 
 
 def _judge(star: Star, layer: Layer, relation: Relation | None, moving: bool, on_use: bool,
@@ -138,9 +155,9 @@ def counting_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
     1 for year and hour stars, +1 on a moving use-god or a heavier 六親, −1 when its meaning is inferred, 1–3.
     """
     wanted = Matter(matter) if matter is not None else None
-    findings = [finding(hit.star.source, key, effect, weight, (hit.place,), star=hit.star.id, name=hit.star.name,
-                        target=target_text(hit.target), nature=hit.star.nature.value)
-                for hit, effect, weight, key in _counting(chart, frozenset(use_god_places), wanted)]
+    findings = [finding(star.source, key, effect, weight, (place,), star=star.id, name=star.name,
+                        target=target_text(target), nature=star.nature.value)
+                for star, target, place, effect, weight, key in _counting(chart, frozenset(use_god_places), wanted)]
     findings.sort(key=_WEIGHT, reverse=True)  # stable: equal weights keep their order
     return tuple(findings)
 
@@ -156,8 +173,9 @@ def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
     and they only amplify (吉以益其吉，凶以甚其凶)."""
     wanted = Matter(matter) if matter is not None else None
     groups: dict[tuple[Place, Effect], list[tuple[int, int, Star, str]]] = {}
-    for i, (hit, effect, weight, key) in enumerate(_counting(chart, frozenset(use_god_places), wanted)):
-        groups.setdefault((hit.place, effect), []).append((-weight, i, hit.star, key))
+    for i, (star, _target, place, effect, weight, key) in enumerate(_counting(chart, frozenset(use_god_places),
+                                                                            wanted)):
+        groups.setdefault((place, effect), []).append((-weight, i, star, key))
     out = []
     for (place, effect), members in groups.items():
         members.sort(key=lambda m: (m[0], m[1]))
