@@ -124,6 +124,20 @@ def _counting(chart: Chart, use_god: frozenset[Place], wanted: Matter | None
     return out
 
 
+def _bearing(star: Star, wanted: Matter | None) -> tuple[Effect, int] | None:
+    """What a star says for the matter wherever it lands: None when it does not bear on it (占星之法，多視其類:
+    only stars of the matter or of general bearing), else its effect (its nature) and its weight before the place
+    (2 for month and day stars, 1 for year and hour stars, one less when its meaning is inferred or neutral)."""
+    if wanted is not None and wanted not in star.matters and Matter.GENERAL not in star.matters:
+        return None
+    effect = _effect(star, wanted)
+    return effect, _KEY_WEIGHT.get(star.key, 2) - (star.inferred or effect is Effect.NEUTRAL)
+
+
+# every star for every matter (and none), made once: a reading judges some forty landings
+_BEARINGS = {(star, wanted): _bearing(star, wanted) for star in STARS for wanted in (None, *Matter)}
+
+
 def _judge(star: Star, layer: Layer, relation: Relation | None, moving: bool, on_use: bool,
            wanted: Matter | None) -> tuple[Effect, int, str] | None:
     """Whether a star counts where it lands, and with what effect, weight and key."""
@@ -131,14 +145,12 @@ def _judge(star: Star, layer: Layer, relation: Relation | None, moving: bool, on
         return None
     if star.requires is not None and not (layer is Layer.LINE and moving and relation is star.requires):
         return None  # 罡魁臨鬼動, 與鬼動, 鬼搖是宮, 子孫動: that 六親 itself moving
-    if wanted is not None and wanted not in star.matters and Matter.GENERAL not in star.matters:
+    bearing = _BEARINGS[star, wanted]
+    if bearing is None:
         return None
-    effect = _effect(star, wanted)
-    weight = _KEY_WEIGHT.get(star.key, 2)
+    effect, weight = bearing
     if (on_use and moving) or (star.heavier is not None and relation is star.heavier):
-        weight += 1
-    if star.inferred or effect is Effect.NEUTRAL:
-        weight -= 1
+        weight += 1  # on a moving use-god, or on the 六親 it weighs more on
     weight = max(1, min(3, weight))
     key = "star_on_use_god" if on_use else "star_on_day" if layer is Layer.DAY else "star_on_moving"
     return effect, weight, key
@@ -178,10 +190,10 @@ def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
         groups.setdefault((place, effect), []).append((-weight, i, star, key))
     out = []
     for (place, effect), members in groups.items():
-        members.sort(key=lambda m: (m[0], m[1]))
+        members.sort()  # heaviest first, then as found (the indices differ: stars themselves are never compared)
         heaviest, _, lead, key = members[0]
-        names = "、".join(dict.fromkeys(star.name for _, _, star, _ in members))
-        rules = " ".join(dict.fromkeys(star.rule for _, _, star, _ in members))
+        names = "、".join(dict.fromkeys([m[2].name for m in members]))
+        rules = " ".join(dict.fromkeys([m[2].source.rule for m in members]))
         out.append(finding(lead.source, _GROUP_KEY[key], effect, min(3, -heaviest + (len(members) > 1)), (place,),
                            names=names, rules=rules, nature=lead.nature.value))
     out.sort(key=_WEIGHT, reverse=True)  # stable: equal weights keep their order
