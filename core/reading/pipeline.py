@@ -70,7 +70,7 @@ class Reading:
         return frozenset(f.rule for f in self.findings + self.topic) | {r for t in self.timing for r in t.rules}
 
 
-def _matter_findings(chart: Chart, question: Question, use: UseGod) -> list[Finding]:
+def _matter_findings(chart: Chart, question: Question, rule: UseGodRule, use: UseGod) -> list[Finding]:
     """Readings 002 gives for particular matters (YS-10, R-CAI-01, GX-01, T-10)."""
     out: list[Finding] = []
     world = chart.world
@@ -92,7 +92,7 @@ def _matter_findings(chart: Chart, question: Question, use: UseGod) -> list[Find
                 changed is not None and changed.relation is Relation.父母):
             out.append(finding("YS-10", "petition_rescues", Effect.GOOD, 3, (use.place,)))
     if world.relation is Relation.官鬼 and topic not in (Topic.career, Topic.exam, Topic.lawsuit) \
-            and resolve(question).target is not Relation.官鬼:  # not where the 官 is the one asked about (妻占夫)
+            and rule.target is not Relation.官鬼:  # not where the 官 is the one asked about (妻占夫)
         out.append(finding("YS-10", "ghost_holds_world", Effect.BAD, 2, (wp,)))
     resp = chart.response
     if topic in (Topic.wealth, Topic.other) and overcomes(resp.element, world.element):
@@ -182,16 +182,19 @@ def weigh(findings: tuple[Finding, ...] | list[Finding]) -> int:
 def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
             topic: tuple[Finding, ...] = (), topic_timing: tuple[Timing, ...] = (),
             absorbed: frozenset[Place] = frozenset(), frame: Effect = Effect.NEUTRAL,
-            choice: Choice | None = None, chapter_moves: tuple[Move, ...] = (), states: States | None = None) -> Reading:
+            choice: Choice | None = None, chapter_moves: tuple[Move, ...] = (), states: States | None = None,
+            rule: UseGodRule | None = None) -> Reading:
     """The full reading of ``chart`` for ``question`` (raises QuestionError naming missing follow-ups).
 
     The verdict is the decision's, step by step in the book's order (choice, state, can it act, the four places,
     the overrides, the amplifiers); every finding of the chapters stays among the reasons.  ``extra`` carries
     findings from other chapters (局會, 刑害, 神煞 …); ``topic`` the topic chapter's readings, shown with it;
     ``chapter_moves`` the deciding signs of 增刪卜易's chapter for the matter (core.chapters), applied after the
-    general overrides; ``states`` the state of every line (step 2), made here when the caller has not made it.
+    general overrides; ``states`` the state of every line (step 2), and ``rule`` the question's use-god rule, made
+    here when the caller has not made them.
     """
-    rule = resolve(question)
+    if rule is None:
+        rule = resolve(question)
     if states is None:
         states = states_of(chart)
     if choice is None:
@@ -204,7 +207,7 @@ def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
     decision = _decide(chart, states, question, choice, extra, absorbed, frame, roles.yuan, chapter_moves)
     everything = _use_god_rule(rule, use) + list(use.findings) + list(choice.findings)
     everything += list(assessment.findings) + list(roles.findings)
-    everything += _matter_findings(chart, question, use) + _link_to_querent(chart, question, use)
+    everything += _matter_findings(chart, question, rule, use) + _link_to_querent(chart, question, use)
     everything += [f for f in extra if f.rule != "LH-10"]  # LH-10 is read as a step of the decision (below)
     everything += [s.finding for s in decision.steps] + _idle_findings(decision)
     # heaviest first, then by rule id: two stable sorts with C key functions
@@ -342,4 +345,4 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     chapter = chapters.chapter_reading(chart, states, question, use.place, absorbed)
     topic_findings = tuple(chapter.findings) + tuple(topic_findings)
     return analyse(chart, question, tuple(extra), topic_findings, tuple(topic_timing) + chapter.timings, absorbed,
-                   frame_effect, choice, chapter.moves, states)
+                   frame_effect, choice, chapter.moves, states, rule)

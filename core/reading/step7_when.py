@@ -418,15 +418,16 @@ def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Hor
         every: list[_Given] = []
         for unit, given in by_unit.items():
             given.sort(key=_BY_WEIGHT, reverse=True)
-            rules = tuple(dict.fromkeys(g.rule for g in given))
-            weights[unit] = given[0].weight + min(2, sum(1 for r in rules[1:] if r not in _GENERIC)) + 1
+            # the other rules that agree, each once (not the strongest's own, nor a generic one)
+            agree = len({g.rule for g in given}.difference(_GENERIC, (given[0].rule,))) if len(given) > 1 else 0
+            weights[unit] = given[0].weight + min(2, agree) + 1
             every += given
         every.sort(key=_BY_WEIGHT, reverse=True)
         top = every[0]
         units = tuple(u for u in order if u in weights)
         stem = next((g.stem for g in every if g.stem is not None), None) if Unit.DAY in units else None
         out.append(Timing(units[0], branch, top.rule, top.source, top.key, max(0, max(weights.values())), stem,
-                          top.places, (), tuple(dict.fromkeys(g.rule for g in every)),
+                          top.places, (), tuple(dict.fromkeys([g.rule for g in every])),
                           _favourable(top.sense, eventual_side), units))
     out.sort(key=_BY_WEIGHT, reverse=True)
     return out
