@@ -217,8 +217,8 @@ class States(Mapping[Place, State]):
         counts[m.month_branch.element] += 1
         counts[m.day.branch.element] += 1
         self._counts = counts
-        self._made: dict[Place, State] = {_MONTH: _time_state(_MONTH, m.month_branch),
-                                          _DAY: _time_state(_DAY, m.day.branch)}
+        self._made: dict[Place, State] = {_MONTH: _TIME_STATES[_MONTH, m.month_branch],
+                                          _DAY: _TIME_STATES[_DAY, m.day.branch]}
         self._assessed: dict[Place, Assessment] = {}
         self._places = (_MONTH, _DAY, *LINE_PLACES[1:],
                         *(CHANGED_PLACES[ln.position] for ln in chart.lines if ln.changed is not None),
@@ -262,6 +262,10 @@ def _time_state(place: Place, b: Branch) -> State:
     """The month or the day: never acted on by lines (HJ-30), always at full strength."""
     return State(place, b, b.element, False, False, Vigour.旺, True, True, (), (), False, False, False, False, False,
                  False, None, None, False, False, False, False, False)
+
+
+# the month's and the day's states depend on their branch alone: made once
+_TIME_STATES = {(place, b): _time_state(place, b) for place in (_MONTH, _DAY) for b in Branch}
 
 
 def _line_state(chart: Chart, a: Actor, movers: tuple[Actor, ...], tomb_opened: bool,

@@ -40,13 +40,13 @@ def _targets_at(month: Branch, day: StemBranch, year_branch: Branch | None, hour
     inverted table at its key value, merged in key-kind order.  Remembered per set of pillars: a running bot sees
     a few days' pillars, and every reading of a day asks the same question (callers never mutate the result)."""
     keys = _keys(month, day, year_branch, hour)
-    found: dict[tuple[str, object], tuple[tuple[Star, Target], ...]] = {}
+    found: dict[tuple[str, object], list[tuple[Star, Target]]] = {}
     for kind, by_key in _by_kind().items():
         key = keys[kind]
         if key is not None and key in by_key:
             for slot, pairs in by_key[key].items():
-                found[slot] = found.get(slot, ()) + pairs
-    return found
+                found.setdefault(slot, []).extend(pairs)
+    return {slot: tuple(pairs) for slot, pairs in found.items()}
 
 
 _ORDER = {star.id: i for i, star in enumerate(STARS)}  # catalogue order
