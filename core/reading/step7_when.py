@@ -23,7 +23,6 @@ then (``event``), and puts the most likely first and the others in date order.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from datetime import date, datetime, time
 from operator import attrgetter
 from typing import NamedTuple
@@ -392,10 +391,11 @@ _BY_WEIGHT = attrgetter("weight")
 
 
 def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Horizon,
-          eventual_side: int, asked: bool = True) -> list[Timing]:
+          eventual_side: int, asked: bool = True) -> list[Merged]:
     """One entry per branch: every rule that gives it, the strongest first, in every unit of the horizon it fits
     (a month and a year are one moment, not two).  Within a unit the weight is the strongest rule's and one more for
-    each other rule that agrees (at most two more); the entry's weight is its best unit's.  Weightiest first.
+    each other rule that agrees (at most two more); the entry's weight is its best unit's.  Weightiest first;
+    ``arrange`` dates each and makes it a Timing.
     ``asked``: the querent said how far off; if not, a near matter's moments may also come in months
     (_UNASKED_STEPS)."""
     grouped: dict[Branch, dict[Unit, list[_Given]]] = {}
@@ -426,9 +426,8 @@ def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Hor
         top = every[0]
         units = tuple(u for u in order if u in weights)
         stem = next((g.stem for g in every if g.stem is not None), None) if Unit.DAY in units else None
-        out.append(Timing(units[0], branch, top.rule, top.source, top.key, max(0, max(weights.values())), stem,
-                          top.places, (), tuple(dict.fromkeys([g.rule for g in every])),
-                          _favourable(top.sense, eventual_side), units))
+        out.append(Merged(units, branch, stem, max(0, max(weights.values())), top,
+                          tuple(dict.fromkeys([g.rule for g in every])), _favourable(top.sense, eventual_side)))
     out.sort(key=_BY_WEIGHT, reverse=True)
     return out
 
@@ -498,38 +497,53 @@ def ahead(m: Moment, unit: Unit, branch: Branch, stem: Stem | None = None) -> fl
     return ((branch - now) % 12 or 12) * _SPAN[unit]
 
 
-def _when(t: Timing, dates: tuple[tuple[date | datetime, ...], ...], m: Moment) -> float:
+def _when(e: Merged, dates: tuple[tuple[date | datetime, ...], ...], m: Moment) -> float:
     """Days from the cast to the moment's first date in its first unit (``dates``: its dates per unit; that unit's
     next occurrence when it has no date)."""
     first = _first_date(dates)
     if first is None or m.local is None:
-        u = t.all_units[0]
-        return ahead(m, u, t.branch, t.stem if u is Unit.DAY else None)
+        u = e.units[0]
+        return ahead(m, u, e.branch, e.stem if u is Unit.DAY else None)
     cast = m.local.replace(tzinfo=None)
     at = datetime.combine(*_date_key(first))
     return (at - cast).total_seconds() / 86400
 
 
-def arrange(timings: Sequence[Timing], m: Moment, question: Question) -> tuple[Timing, ...]:
-    """The moments as a reading gives them: dated in each unit as far as the horizon reaches, each with what
-    happens then (``event``), the most likely first (the weightiest; the sooner of two as weighty) and named so
-    (``likely``), then the others in date order (DESIGN.md: lists that rank come from the most likely first)."""
-    if not timings:
+def arrange(merged: Sequence[Merged], m: Moment, question: Question) -> tuple[Timing, ...]:
+    """The moments as a reading gives them (``merged``: ``merge``'s entries): dated in each unit as far as the
+    horizon reaches, each with what happens then (``event``), the most likely first (the weightiest; the sooner of
+    two as weighty) and named so (``likely``), then the others in date order (DESIGN.md: lists that rank come from
+    the most likely first)."""
+    if not merged:
         return ()
-    found = unit_dates(timings, m, counts=_DATES[horizon_of(question)])
-    per = found if found is not None else [t.unit_dates or (t.dates,) for t in timings]
-    when = [_when(t, dates, m) for t, dates in zip(timings, per)]
-    order = range(len(timings))
-    first = min(order, key=lambda i: (-timings[i].weight, when[i]))
-    rest = sorted((i for i in order if i != first), key=lambda i: (when[i], -timings[i].weight))
+    found = unit_dates([(e.units, e.branch, e.stem) for e in merged], m, counts=_DATES[horizon_of(question)])
+    per = found if found is not None else [((),)] * len(merged)
+    when = [_when(e, dates, m) for e, dates in zip(merged, per)]
+    order = range(len(merged))
+    first = min(order, key=lambda i: (-merged[i].weight, when[i]))
+    rest = sorted((i for i in order if i != first), key=lambda i: (when[i], -merged[i].weight))
 
-    def done(i: int) -> Timing:
-        t = timings[i]
-        event, likely = event_of(question, t.favourable), i == first
-        if found is None:
-            return replace(t, event=event, likely=likely)
-        return replace(t, dates=found[i][0], unit_dates=found[i] if t.units else (), event=event, likely=likely)
-    return tuple(done(i) for i in (first, *rest))
+    def timing(i: int) -> Timing:
+        e, top = merged[i], merged[i].top
+        dates = () if found is None else found[i]
+        return Timing(e.units[0], e.branch, top.rule, top.source, top.key, e.weight, e.stem, top.places,
+                      dates[0] if dates else (), e.rules, e.favourable, e.units, dates,
+                      event_of(question, e.favourable), i == first)
+    return tuple(timing(i) for i in (first, *rest))
+
+
+class Merged(NamedTuple):
+    """One moment of ``merge``, before it is dated: a branch in the units of the horizon it fits (the first is the
+    horizon's own), the stem a day names, its weight, the strongest rule's word, every rule that gives it (the
+    strongest first), and whether it is a good moment."""
+
+    units: tuple[Unit, ...]
+    branch: Branch
+    stem: Stem | None
+    weight: int
+    top: _Given
+    rules: tuple[str, ...]
+    favourable: bool | None
 
 
 class _Given(NamedTuple):
