@@ -52,12 +52,14 @@ def _targets_at(month: Branch, day: StemBranch, year_branch: Branch | None, hour
 _ORDER = {star.id: i for i, star in enumerate(STARS)}  # catalogue order
 _DAY_PLACE = Place(Layer.DAY)
 
-# Where a star lands: the star, its target, the place, the 六親 of what carries it (None for the day), moving.
-_Landing = tuple[Star, Target, Place, Relation | None, bool]
+# A place stars land on: the place, the 六親 of what stands there (None for the day), whether it moves (a moving
+# line, or the line it changes into), and the (star, target) pairs landing there, in catalogue order.
+_Landing = tuple[Place, Relation | None, bool, tuple[tuple[Star, Target], ...]]
 
 
 def _landings(chart: Chart, counting_only: frozenset[Place] | None) -> list[_Landing]:
-    """Every star in force at the chart's moment that lands on one of its lines, in line order (``chart_stars``)."""
+    """Every place of the chart and the stars in force at its moment that land there, in line order
+    (``chart_stars``)."""
     m = chart.moment
     index = _targets_at(m.month_branch, m.day, m.year_branch, None if m.hour is None else m.hour.branch)
     empty: tuple[tuple[Star, Target], ...] = ()
@@ -65,20 +67,19 @@ def _landings(chart: Chart, counting_only: frozenset[Place] | None) -> list[_Lan
     def at(branch: Branch, stem: Stem) -> tuple[tuple[Star, Target], ...]:
         return index.get(("b", branch), empty) + index.get(("s", stem), empty)
 
-    out: list[_Landing] = [(star, target, _DAY_PLACE, None, False) for star, target in index.get(("p", m.day), empty)]
+    out: list[_Landing] = [(_DAY_PLACE, None, False, index.get(("p", m.day), empty))]
     wanted = counting_only
     for line in chart.lines:
         pos = line.position
         here = LINE_PLACES[pos]
         if wanted is None or line.moving or here in wanted:
-            out += [(star, target, here, line.relation, line.moving) for star, target in at(line.branch, line.stem)]
+            out.append((here, line.relation, line.moving, at(line.branch, line.stem)))
         changed = line.changed
         if changed is not None:
-            there = CHANGED_PLACES[pos]
-            out += [(star, target, there, changed.relation, True) for star, target in at(changed.branch, changed.stem)]
+            out.append((CHANGED_PLACES[pos], changed.relation, True, at(changed.branch, changed.stem)))
         hidden, under = line.hidden, HIDDEN_PLACES[pos]
         if hidden is not None and (wanted is None or under in wanted):
-            out += [(star, target, under, hidden.relation, False) for star, target in at(hidden.branch, hidden.stem)]
+            out.append((under, hidden.relation, False, at(hidden.branch, hidden.stem)))
     return out
 
 
@@ -87,7 +88,8 @@ def chart_stars(chart: Chart, counting_only: frozenset[Place] | None = None) -> 
 
     ``counting_only``: only the places where a star can count — the day, moving lines and their changes, and
     these (use-god) places; the rest are skipped rather than found and dropped."""
-    hits = [StarHit(*landing) for landing in _landings(chart, counting_only)]
+    hits = [StarHit(star, target, place, relation, moving)
+            for place, relation, moving, pairs in _landings(chart, counting_only) for star, target in pairs]
     if counting_only is None:
         hits.sort(key=lambda h: (_ORDER[h.star.id], h.place.position))
     return tuple(hits)
@@ -114,13 +116,26 @@ def _effect(star: Star, matter: Matter | None) -> Effect:
 
 def _counting(chart: Chart, use_god: frozenset[Place], wanted: Matter | None
               ) -> list[tuple[Star, Target, Place, Effect, int, str]]:
-    """The stars that count where they land, with effect, weight and key (see ``counting_stars``), in
-    ``chart_stars``' order."""
+    """The stars that count where they land, with effect, weight and key, in ``chart_stars``' order (see
+    ``counting_stars``): what the place allows is judged once for the place, what the star says once per star."""
     out = []
-    for star, target, place, relation, moving in _landings(chart, use_god):
-        judged = _judge(star, place.layer, relation, moving, place in use_god, wanted)
-        if judged is not None:
-            out.append((star, target, place, *judged))
+    for place, relation, moving, pairs in _landings(chart, use_god):
+        on_use = place in use_god
+        layer = place.layer
+        if not (moving or on_use or layer is Layer.DAY):
+            continue  # 各伺其動: only a moving line, the line it changes into, a use-god place or the day
+        key = "star_on_use_god" if on_use else "star_on_day" if layer is Layer.DAY else "star_on_moving"
+        moving_line = layer is Layer.LINE and moving
+        for star, target in pairs:
+            if star.requires is not None and not (moving_line and relation is star.requires):
+                continue  # 罡魁臨鬼動, 與鬼動, 鬼搖是宮, 子孫動: that 六親 itself moving
+            bearing = _BEARINGS[star, wanted]
+            if bearing is None:
+                continue
+            effect, weight = bearing
+            if (on_use and moving) or (star.heavier is not None and relation is star.heavier):
+                weight += 1  # on a moving use-god, or on the 六親 it weighs more on
+            out.append((star, target, place, effect, max(1, min(3, weight)), key))
     return out
 
 
@@ -136,24 +151,6 @@ def _bearing(star: Star, wanted: Matter | None) -> tuple[Effect, int] | None:
 
 # every star for every matter (and none), made once: a reading judges some forty landings
 _BEARINGS = {(star, wanted): _bearing(star, wanted) for star in STARS for wanted in (None, *Matter)}
-
-
-def _judge(star: Star, layer: Layer, relation: Relation | None, moving: bool, on_use: bool,
-           wanted: Matter | None) -> tuple[Effect, int, str] | None:
-    """Whether a star counts where it lands, and with what effect, weight and key."""
-    if not (moving or on_use or layer is Layer.DAY):
-        return None
-    if star.requires is not None and not (layer is Layer.LINE and moving and relation is star.requires):
-        return None  # 罡魁臨鬼動, 與鬼動, 鬼搖是宮, 子孫動: that 六親 itself moving
-    bearing = _BEARINGS[star, wanted]
-    if bearing is None:
-        return None
-    effect, weight = bearing
-    if (on_use and moving) or (star.heavier is not None and relation is star.heavier):
-        weight += 1  # on a moving use-god, or on the 六親 it weighs more on
-    weight = max(1, min(3, weight))
-    key = "star_on_use_god" if on_use else "star_on_day" if layer is Layer.DAY else "star_on_moving"
-    return effect, weight, key
 
 
 def counting_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
