@@ -162,8 +162,9 @@ def weigh(findings: tuple[Finding, ...] | list[Finding]) -> int:
     """The balance of supports and injuries.  神煞 do not decide a reading, they deepen it: only stars of the
     same sign as the rest count, at most ``STAR_CAP`` in all."""
     base = stars_up = stars_down = 0
+    good, bad = Effect.GOOD, Effect.BAD  # looked up once, not per finding
     for f in findings:
-        signed = f.weight if f.effect is Effect.GOOD else -f.weight if f.effect is Effect.BAD else 0
+        signed = f.weight if f.effect is good else -f.weight if f.effect is bad else 0
         if not signed:
             continue
         if not is_star(f):

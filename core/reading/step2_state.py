@@ -46,7 +46,10 @@ class Vigour(SymbolEnum):
     @property
     def strong(self) -> bool:
         """旺相 in the book's comparisons (JS-06's 旺衰, TT-01)."""
-        return self in (Vigour.旺, Vigour.有氣)
+        return self in _STRONG
+
+
+_STRONG = frozenset((Vigour.旺, Vigour.有氣))
 
 
 # D5: the element a season's months control (春土 夏金 秋木 冬火); 辰未戌丑 months have no 真空.

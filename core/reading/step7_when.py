@@ -399,9 +399,10 @@ def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Hor
     ``asked``: the querent said how far off; if not, a near matter's moments may also come in months
     (_UNASKED_STEPS)."""
     grouped: dict[Branch, dict[Unit, list[_Given]]] = {}
+    day = Unit.DAY  # looked up once, not per moment
     for c in candidates:
         for unit, step in _STEPS[c.unit, horizon, asked, False]:
-            stem = c.stem if unit is Unit.DAY else None
+            stem = c.stem if unit is day else None
             grouped.setdefault(c.branch, {}).setdefault(unit, []).append(
                 _Given(c.weight - step + _agrees(c.sense, eventual_side), c.rule, c.key, c.sense, c.places, stem,
                        source(c.rule)))
@@ -409,7 +410,7 @@ def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Hor
         sense = _OLDER_SENSE.get(t.key, OUTCOME)
         for unit, step in _STEPS[t.unit, horizon, asked, True]:
             grouped.setdefault(t.branch, {}).setdefault(unit, []).append(
-                _Given(t.weight - 1 - step, t.rule, t.key, sense, t.places, t.stem if unit is Unit.DAY else None,
+                _Given(t.weight - 1 - step, t.rule, t.key, sense, t.places, t.stem if unit is day else None,
                        t.source))
     order = units_of(horizon, asked)
     out = []
@@ -425,7 +426,7 @@ def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Hor
         every.sort(key=_BY_WEIGHT, reverse=True)
         top = every[0]
         units = tuple(u for u in order if u in weights)
-        stem = next((g.stem for g in every if g.stem is not None), None) if Unit.DAY in units else None
+        stem = next((g.stem for g in every if g.stem is not None), None) if day in units else None
         out.append(Merged(units, branch, stem, max(0, max(weights.values())), top,
                           tuple(dict.fromkeys([g.rule for g in every])), _favourable(top.sense, eventual_side)))
     out.sort(key=_BY_WEIGHT, reverse=True)
