@@ -162,8 +162,10 @@ def loan_chapter(chart: Chart, states: States, question: Question, use: Place) -
     moves: list[Move] = []
     ws, rs, us = states.world, states[LINE_PLACES[chart.hexagram.response]], states[use]
     wp, rp = ws.place, rs.place
-    if chart.world.relation is R.兄弟:
-        moves.append(Move("JD-01", "jd_sibling_on_world", (wp,), "=凶", "=凶"))  # 世逢兄，何須開口
+    # 世逢兄，何須開口 — JD-01 restates 忌臨身 (HJ-34 L1375 「占財兄爻為忌神，兄爻持世，求財不獲」) for a loan, and
+    # 野鶴's exception there holds here too (L1376 「兄爻持世化出財爻而得財」)
+    if chart.world.relation is R.兄弟 and not changes_into(chart.world, R.妻財):
+        moves.append(Move("JD-01", "jd_sibling_on_world", (wp,), "=凶", "=凶"))
     if empty(us):
         moves.append(Move("JD-01", "jd_loan_void_or_broken", (use,), "=凶", "=凶"))  # 財若空破，休指望
     if empty(rs):

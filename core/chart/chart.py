@@ -374,7 +374,8 @@ def build_chart(cast: Cast, moment: Moment) -> Chart:
 
 def _fed(st: Standing, el: Element, day: Branch, movers: frozenset[Element]) -> bool:
     """TT-01 「但得用神臨日月、或遇日月動爻變爻生扶、或用爻遇長生逢帝旺，皆謂之旺」 beyond the season: a moving line
-    that generates it or is of its element (生扶), or the day that clashes it being of its element (辰戌 丑未: 日…扶).
+    that generates it or is of its element (生扶), or the day that clashes it being of its element (辰戌 丑未: 日…扶;
+    卷首問答 L446 reads it so whatever the season: 「若在辰日占卦，辰冲戌土，谓之世爻暗动」 of a 世 戌 in any month).
     A static line has no change of its own, and no branch is at its 長生 or 帝旺 on the day that clashes it, so
     those clauses of the passage cannot arise here.  A 月破 line stays broken (YP-03: its 破 lifts later, not now)."""
     if st.month_break:
