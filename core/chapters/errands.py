@@ -47,7 +47,7 @@ def livestock_chapter(chart: Chart, states: States, question: Question, use: Pla
     world = chart.world
     ws = states.world
     wp = ws.place
-    money = states[select_use_god(chart, R.妻財).place]
+    money = states[select_use_god(chart, R.妻財, states).place]
     crossed = any(changes_into(x, R.子孫) for x in chart.lines if x.relation in (R.官鬼, R.父母)) or any(
         changes_into(x, R.官鬼) or changes_into(x, R.父母) for x in lines_of(chart, R.子孫))
     broken = empty(money) or (money.month_break and not money.moving) \
