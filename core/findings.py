@@ -134,7 +134,7 @@ def _shared_finding(rule: str | Source, key: str, effect: Effect, weight: int, p
     so each is built (and its rule looked up and validated) once."""
     src = rule if isinstance(rule, Source) else source(rule)
     return Finding(src.rule, src, key, effect, weight, places,
-                   tuple(sorted((k, param_text(v)) for k, v in params if v is not None)))
+                   tuple(sorted([(k, param_text(v)) for k, v in params if v is not None])))
 
 
 class Unit(StrEnum):

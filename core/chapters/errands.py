@@ -38,11 +38,11 @@ from core.chapters.common import (
     timing,
     tomb_of,
 )
-from core.chapters.illness import doctor_chapter
+from core.chapters.illness import doctor_chapter, treat_chapter
 from core.chart.chart import Chart
 from core.chart.ganzhi import Branch
 from core.findings import Effect, Finding, Layer, finding
-from core.question import Club, Horizon, Question, Subject, horizon_of
+from core.question import Aspect, Club, Horizon, Question, Subject, horizon_of
 from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import States, Vigour
 
@@ -52,7 +52,7 @@ def livestock_chapter(chart: Chart, states: States, question: Question, use: Pla
     world = chart.world
     ws = states.world
     wp = ws.place
-    money = states[select_use_god(chart, R.妻財).place]
+    money = states[select_use_god(chart, R.妻財, states).place]
     crossed = any(changes_into(x, R.子孫) for x in chart.lines if x.relation in (R.官鬼, R.父母)) or any(
         changes_into(x, R.官鬼) or changes_into(x, R.父母) for x in lines_of(chart, R.子孫))
     broken = empty(money) or (money.month_break and not money.moving) \
@@ -81,7 +81,9 @@ def livestock_chapter(chart: Chart, states: States, question: Question, use: Pla
 
 
 def own_doctor_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    """延醫章, with YY-06 for one's own illness."""
+    """延醫章, with YY-06 for one's own illness; a doctor going to treat someone is 醫卜往治章's (``Aspect.treat``)."""
+    if question.aspect is Aspect.treat:
+        return treat_chapter(chart, states, question, use)
     base = doctor_chapter(chart, states, question, use)
     if question.subject not in (None, Subject.self):
         return base

@@ -58,7 +58,7 @@ def _grade(chart: Chart, states: States, s: State) -> int:
 
 def _line_of(chart: Chart, states: States, rel: R) -> State:
     """The line the chapter reads for a relation: the one the use-god choice would take (shown, changed or hidden)."""
-    return states[select_use_god(chart, rel).place]
+    return states[select_use_god(chart, rel, states).place]
 
 
 def _branches_generating(e: Element) -> tuple[Branch, ...]:

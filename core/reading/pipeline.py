@@ -70,7 +70,7 @@ class Reading:
         return frozenset(f.rule for f in self.findings + self.topic) | {r for t in self.timing for r in t.rules}
 
 
-def _matter_findings(chart: Chart, question: Question, use: UseGod) -> list[Finding]:
+def _matter_findings(chart: Chart, question: Question, rule: UseGodRule, use: UseGod) -> list[Finding]:
     """Readings 002 gives for particular matters (YS-10, R-CAI-01, GX-01, T-10)."""
     out: list[Finding] = []
     world = chart.world
@@ -92,7 +92,7 @@ def _matter_findings(chart: Chart, question: Question, use: UseGod) -> list[Find
                 changed is not None and changed.relation is Relation.父母):
             out.append(finding("YS-10", "petition_rescues", Effect.GOOD, 3, (use.place,)))
     if world.relation is Relation.官鬼 and topic not in (Topic.career, Topic.exam, Topic.lawsuit) \
-            and resolve(question).target is not Relation.官鬼:  # not where the 官 is the one asked about (妻占夫)
+            and rule.target is not Relation.官鬼:  # not where the 官 is the one asked about (妻占夫)
         out.append(finding("YS-10", "ghost_holds_world", Effect.BAD, 2, (wp,)))
     resp = chart.response
     if topic in (Topic.wealth, Topic.other) and overcomes(resp.element, world.element):
@@ -162,8 +162,9 @@ def weigh(findings: tuple[Finding, ...] | list[Finding]) -> int:
     """The balance of supports and injuries.  神煞 do not decide a reading, they deepen it: only stars of the
     same sign as the rest count, at most ``STAR_CAP`` in all."""
     base = stars_up = stars_down = 0
+    good, bad = Effect.GOOD, Effect.BAD  # looked up once, not per finding
     for f in findings:
-        signed = f.weight if f.effect is Effect.GOOD else -f.weight if f.effect is Effect.BAD else 0
+        signed = f.weight if f.effect is good else -f.weight if f.effect is bad else 0
         if not signed:
             continue
         if not is_star(f):
@@ -182,29 +183,32 @@ def weigh(findings: tuple[Finding, ...] | list[Finding]) -> int:
 def analyse(chart: Chart, question: Question, extra: tuple[Finding, ...] = (),
             topic: tuple[Finding, ...] = (), topic_timing: tuple[Timing, ...] = (),
             absorbed: frozenset[Place] = frozenset(), frame: Effect = Effect.NEUTRAL,
-            choice: Choice | None = None, chapter_moves: tuple[Move, ...] = (), states: States | None = None) -> Reading:
+            choice: Choice | None = None, chapter_moves: tuple[Move, ...] = (), states: States | None = None,
+            rule: UseGodRule | None = None) -> Reading:
     """The full reading of ``chart`` for ``question`` (raises QuestionError naming missing follow-ups).
 
     The verdict is the decision's, step by step in the book's order (choice, state, can it act, the four places,
     the overrides, the amplifiers); every finding of the chapters stays among the reasons.  ``extra`` carries
     findings from other chapters (局會, 刑害, 神煞 …); ``topic`` the topic chapter's readings, shown with it;
     ``chapter_moves`` the deciding signs of 增刪卜易's chapter for the matter (core.chapters), applied after the
-    general overrides; ``states`` the state of every line (step 2), made here when the caller has not made it.
+    general overrides; ``states`` the state of every line (step 2), and ``rule`` the question's use-god rule, made
+    here when the caller has not made them.
     """
-    rule = resolve(question)
+    if rule is None:
+        rule = resolve(question)
     if states is None:
         states = states_of(chart)
     if choice is None:
         choice = choose(chart, states, question, rule.target)
     use = choice.use_god
-    # the same cache entry the choice made when nothing is absorbed into a frame
+    # as the choice weighed it (step 2), unless a frame takes in some of its movers
     assessment = assess(chart, use.place, absorbed, frame) if absorbed or frame is not Effect.NEUTRAL \
-        else assess(chart, use.place)
+        else states.assessment(use.place)
     roles = find_roles(chart, use.actor.element, use.place, assessment.rooted, not assessment.strong, absorbed)
     decision = _decide(chart, states, question, choice, extra, absorbed, frame, roles.yuan, chapter_moves)
     everything = _use_god_rule(rule, use) + list(use.findings) + list(choice.findings)
     everything += list(assessment.findings) + list(roles.findings)
-    everything += _matter_findings(chart, question, use) + _link_to_querent(chart, question, use)
+    everything += _matter_findings(chart, question, rule, use) + _link_to_querent(chart, question, use)
     everything += [f for f in extra if f.rule != "LH-10"]  # LH-10 is read as a step of the decision (below)
     everything += [s.finding for s in decision.steps] + _idle_findings(decision)
     # heaviest first, then by rule id: two stable sorts with C key functions
@@ -274,11 +278,13 @@ def _idle_findings(d: Decision) -> list[Finding]:
     return [finding(rule, "party_cannot_act", Effect.NEUTRAL, 0, (p, use)) for p, rule in d.tally.idle]
 
 
-def _frames_on(chart: Chart, use: UseGod) -> tuple[list[Finding], list[Finding], frozenset[Place]]:
+def _frames_on(chart: Chart, use: UseGod, every: tuple[combinations.FrameFact, ...]
+               ) -> tuple[list[Finding], list[Finding], frozenset[Place]]:
     """001's 局會 bearing on the use-god: their findings, those that act on it, and the moving lines absorbed into
-    them (members act as the frame's element, JH-03)."""
+    them (members act as the frame's element, JH-03); ``every``: the chart's frames (``combinations.frames``)."""
     ug = use.actor.element  # frames of its own element, of its 元神 and of its 忌神 bear on it (JH-03)
-    frame_facts = combinations.frames(chart, elements=frozenset((ug, ug.generated_by, ug.overcome_by)))
+    bearing = (ug, ug.generated_by, ug.overcome_by)
+    frame_facts = tuple(f for f in every if f.element in bearing)
     extra = list(combinations.frame_findings(frame_facts, (use.place,), chart))
     if use.place.layer in (Layer.CHANGED, Layer.MONTH):  # no line, nor frame of lines, reaches these (DB-02/03)
         extra = [f for f in extra if f.key not in ("frame_supports", "frame_generates", "frame_overcomes")]
@@ -292,7 +298,7 @@ def frame_members(chart: Chart, question: Question) -> frozenset[Place]:
     """The moving lines a reading of ``question`` absorbs into the frames acting on its use-god (what the chapters
     leave out of their signs, core.chapters.chapter_reading)."""
     use = choose(chart, states_of(chart), question, resolve(question).target).use_god
-    return _frames_on(chart, use)[2]
+    return _frames_on(chart, use, combinations.frames(chart))[2]
 
 
 def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, age: int | None = None) -> Reading:
@@ -303,12 +309,13 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     use = choice.use_god
     places = (use.place,)
     topic = question.topic.value
-    extra, acting, absorbed = _frames_on(chart, use)
+    every_frame = combinations.frames(chart)  # once: those bearing on the use-god, and LH-10's against the 世
+    extra, acting, absorbed = _frames_on(chart, use, every_frame)
     ug = use.actor.element
     # 002 reads the same frames as 三合局 acting on the use-god (SK-06, Z002-08/16): name that rule too.
     extra += [finding("SK-06", "frame_acts", Effect.NEUTRAL, 0, f.places) for f in acting]
     # LH-10: the 局 the matter gains is read against the 世 (and, for money, the 應) too — a step of the decision
-    extra += combinations.world_frame_findings(combinations.frames(chart), chart, ug, question.topic is Topic.wealth)
+    extra += combinations.world_frame_findings(every_frame, chart, ug, question.topic is Topic.wealth)
     net = sum(f.weight if f.effect is Effect.GOOD else -f.weight for f in acting)
     frame_effect = Effect.GOOD if net > 0 else Effect.BAD if net < 0 else Effect.NEUTRAL
     about_self = question.subject in (None, Subject.self)
@@ -339,4 +346,4 @@ def read(chart: Chart, question: Question, *, birth_year: Branch | None = None, 
     chapter = chapters.chapter_reading(chart, states, question, use.place, absorbed)
     topic_findings = tuple(chapter.findings) + tuple(topic_findings)
     return analyse(chart, question, tuple(extra), topic_findings, tuple(topic_timing) + chapter.timings, absorbed,
-                   frame_effect, choice, chapter.moves, states)
+                   frame_effect, choice, chapter.moves, states, rule)

@@ -145,7 +145,7 @@ def _sky(chart: Chart, use: UseGod) -> CoUseGod | None:
 def choose(chart: Chart, states: States, question: Question, target: Target) -> Choice:
     """The use-god for ``target`` (from the catalogue, or an expert's choice) by the book's order of choice, which
     reads the states of the copies (step 2) and whether a 伏神 can come out (step 3)."""
-    base = select_use_god(chart, target)
+    base = select_use_god(chart, target, states)
     found: list[Finding] = []
     chosen = base
     rel = base.actor.relation

@@ -13,7 +13,7 @@ from core.chart.hexagram import Relation, relation
 from core.chart.relations import overcomes
 from core.findings import Effect, Finding, Layer, Place, finding
 from core.question import Role, Special, Target
-from core.reading.step2_strength import assess
+from core.reading.step2_state import States, states_of
 from core.values import value
 
 
@@ -28,9 +28,9 @@ class UseGod:
     comes_out: bool | None = None  # for a hidden use-god: can the 伏神 come out now (M-03)?
 
 
-def _rank(chart: Chart, place: Place) -> tuple[int, int, int, int]:
+def _rank(chart: Chart, states: States, place: Place) -> tuple[int, int, int, int]:
     """YS-08's 'strongest': the tally of supports first, then moving, then holding 世, then primary over changed."""
-    score = assess(chart, place).score
+    score = states.assessment(place).score
     a = actor_at(chart, place)
     on_world = place.layer is Layer.LINE and chart.lines[place.position - 1].world
     return score, int(a.moving or a.hidden_movement), int(on_world), int(place.layer is Layer.LINE)
@@ -72,32 +72,35 @@ def _hidden_comes_out(chart: Chart, hidden: Place) -> tuple[bool, list[Finding]]
     return True, out
 
 
-def _useless(chart: Chart, place: Place) -> bool:
-    keys = {f.key for f in assess(chart, place).findings}
+def _useless(states: States, place: Place) -> bool:
+    keys = {f.key for f in states.assessment(place).findings}
     return bool(keys & {"month_break", "true_void", "day_break"})
 
 
-def _best(chart: Chart, places: list[Place]) -> Place:
+def _best(chart: Chart, states: States, places: list[Place]) -> Place:
     if len(places) == 1:  # nothing to weigh
         return places[0]
-    return max(places, key=lambda p: (_rank(chart, p), -p.position))
+    return max(places, key=lambda p: (_rank(chart, states, p), -p.position))
 
 
-def select_use_god(chart: Chart, target: Target) -> UseGod:
-    """The use-god for ``target``: a relation, a positional role, or weather's 水火 pair."""
+def select_use_god(chart: Chart, target: Target, states: States | None = None) -> UseGod:
+    """The use-god for ``target``: a relation, a positional role, or weather's 水火 pair (``states``: the reading's
+    step 2, whose weighed copies it compares; made here when the caller has none)."""
+    if states is None:
+        states = states_of(chart)
     if isinstance(target, Relation):
-        return _by_relation(chart, target)
+        return _by_relation(chart, states, target)
     if isinstance(target, Special):
         # 水火 (weather): the more active of the water and fire lines stands for the day's sky.
         cands = [Place(Layer.LINE, ln.position) for ln in chart.lines if ln.element.name in "水火"]
         if not cands:
-            return _by_relation(chart, relation(chart.hexagram.element, chart.moment.month_branch.element))
-        place = _best(chart, cands)
+            return _by_relation(chart, states, relation(chart.hexagram.element, chart.moment.month_branch.element))
+        place = _best(chart, states, cands)
         return UseGod(place, actor_at(chart, place), tuple(cands), ())
-    return _by_role(chart, target)
+    return _by_role(chart, states, target)
 
 
-def _by_role(chart: Chart, role: Role) -> UseGod:
+def _by_role(chart: Chart, states: States, role: Role) -> UseGod:
     h = chart.hexagram
     if role is Role.世:
         place = Place(Layer.LINE, h.world)
@@ -109,7 +112,7 @@ def _by_role(chart: Chart, role: Role) -> UseGod:
     if role is Role.間爻:
         lo, hi = sorted((h.world, h.response))
         cands = [Place(Layer.LINE, p) for p in range(lo + 1, hi)]
-        place = _best(chart, cands)
+        place = _best(chart, states, cands)
         return UseGod(place, actor_at(chart, place), tuple(cands), ())
     if role in (Role.初爻, Role.二爻):
         place = Place(Layer.LINE, 1 if role is Role.初爻 else 2)
@@ -119,18 +122,18 @@ def _by_role(chart: Chart, role: Role) -> UseGod:
     if not cands:  # the 身 or the 太歲 is not on a line: the 世 speaks for it
         place = Place(Layer.LINE, h.world)
         return UseGod(place, actor_at(chart, place), (place,), ())
-    place = _best(chart, cands)
+    place = _best(chart, states, cands)
     return UseGod(place, actor_at(chart, place), tuple(cands), ())
 
 
-def _by_relation(chart: Chart, rel: Relation) -> UseGod:
+def _by_relation(chart: Chart, states: States, rel: Relation) -> UseGod:
     primary, changed = _relation_places(chart, rel)
     if primary:
         # A changed line stands in only when every primary line of the relation is 無用 — broken or truly void
         # (M-05 "爻逢月破而無功"; Z002-05 reads the 化出 寅財 because the static 卯財 is 月破 and 旬空).
-        useless = all(_useless(chart, p) for p in primary)
+        useless = all(_useless(states, p) for p in primary)
         cands = primary + changed if useless else primary
-        place = _best(chart, cands)
+        place = _best(chart, states, cands)
         notes: tuple[Finding, ...] = ()
         if useless and place.layer is Layer.CHANGED:
             notes += tuple(finding("M-05", "candidate_useless", Effect.NEUTRAL, 0, (p, place),
@@ -147,11 +150,11 @@ def _by_relation(chart: Chart, rel: Relation) -> UseGod:
                       (finding("M-07", "month_is_use_god", Effect.NEUTRAL, 0, (place,), relation=rel.value),))
     hidden = [Place(Layer.HIDDEN, ln.position) for ln in chart.lines if ln.hidden and ln.hidden.relation is rel]
     if hidden:
-        place = _best(chart, hidden)
+        place = _best(chart, states, hidden)
         out, found = _hidden_comes_out(chart, place)
         return UseGod(place, actor_at(chart, place), tuple(hidden), tuple(found), comes_out=out)
     # Not reachable for a well-formed chart (the palace's pure hexagram holds all five relations); changed
     # lines are the last resort.
-    place = _best(chart, changed)
+    place = _best(chart, states, changed)
     return UseGod(place, actor_at(chart, place), tuple(changed), ())
 

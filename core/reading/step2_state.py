@@ -31,6 +31,7 @@ from core.chart.chart import (
 from core.chart.ganzhi import Branch, Element
 from core.chart.relations import Stage, clashes, generates, harmonizes, overcomes, stage
 from core.findings import CHANGED_PLACES, HIDDEN_PLACES, LINE_PLACES, Layer, Place
+from core.reading.step2_strength import Assessment, assess
 from core.values import SymbolEnum, value
 
 
@@ -45,7 +46,10 @@ class Vigour(SymbolEnum):
     @property
     def strong(self) -> bool:
         """旺相 in the book's comparisons (JS-06's 旺衰, TT-01)."""
-        return self in (Vigour.旺, Vigour.有氣)
+        return self in _STRONG
+
+
+_STRONG = frozenset((Vigour.旺, Vigour.有氣))
 
 
 # D5: the element a season's months control (春土 夏金 秋木 冬火); 辰未戌丑 months have no 真空.
@@ -204,7 +208,7 @@ class States(Mapping[Place, State]):
     it, then kept — a reading asks about four of its ten places, and a full reading has 1 ms.  Read-only: a state is
     a fact of the chart, the same whenever it is asked."""
 
-    __slots__ = ("_chart", "_counts", "_made", "_movers", "_places", "_tomb_opened")
+    __slots__ = ("_assessed", "_chart", "_counts", "_made", "_movers", "_places", "_tomb_opened")
 
     def __init__(self, chart: Chart) -> None:
         m = chart.moment
@@ -216,8 +220,9 @@ class States(Mapping[Place, State]):
         counts[m.month_branch.element] += 1
         counts[m.day.branch.element] += 1
         self._counts = counts
-        self._made: dict[Place, State] = {_MONTH: _time_state(_MONTH, m.month_branch),
-                                          _DAY: _time_state(_DAY, m.day.branch)}
+        self._made: dict[Place, State] = {_MONTH: _TIME_STATES[_MONTH, m.month_branch],
+                                          _DAY: _TIME_STATES[_DAY, m.day.branch]}
+        self._assessed: dict[Place, Assessment] = {}
         self._places = (_MONTH, _DAY, *LINE_PLACES[1:],
                         *(CHANGED_PLACES[ln.position] for ln in chart.lines if ln.changed is not None),
                         *(HIDDEN_PLACES[ln.position] for ln in chart.lines if ln.hidden is not None))
@@ -236,6 +241,15 @@ class States(Mapping[Place, State]):
     def __len__(self) -> int:
         return len(self._places)
 
+    def assessment(self, place: Place) -> Assessment:
+        """Step 2 weighed at ``place`` (``assess``: every support and injury the texts count), with no frame taking
+        in its movers — what choosing the use-god compares among the copies and the reading then gives for the one
+        chosen: worked out the first time a step asks, then kept, like a state."""
+        made = self._assessed.get(place)
+        if made is None:
+            made = self._assessed[place] = assess(self._chart, place)
+        return made
+
     @property
     def world(self) -> State:
         """The 世, asked by almost every step."""
@@ -251,6 +265,10 @@ def _time_state(place: Place, b: Branch) -> State:
     """The month or the day: never acted on by lines (HJ-30), always at full strength."""
     return State(place, b, b.element, False, False, Vigour.旺, True, True, (), (), False, False, False, False, False,
                  False, None, None, False, False, False, False, False)
+
+
+# the month's and the day's states depend on their branch alone: made once
+_TIME_STATES = {(place, b): _time_state(place, b) for place in (_MONTH, _DAY) for b in Branch}
 
 
 def _line_state(chart: Chart, a: Actor, movers: tuple[Actor, ...], tomb_opened: bool,

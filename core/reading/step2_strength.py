@@ -271,7 +271,6 @@ _HELP_KEYS = frozenset(("generated_by_line", "generated_by_hidden_mover", "turns
 _LINE_HELP_KEYS = frozenset(("generated_by_line", "generated_by_hidden_mover", "turns_generating"))
 
 
-@lru_cache(maxsize=32)  # charts hash by identity: the use-god's candidates are weighed once per reading
 def assess(chart: Chart, place: Place, absorbed: frozenset[Place] = frozenset(),
            frame: Effect = NEUTRAL) -> Assessment:
     """Every support and injury of the thing at ``place`` that the texts count, with rooted/usable.

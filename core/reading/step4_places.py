@@ -24,7 +24,7 @@ from core.reading.verdict import Verdict
 from core.values import value
 
 _MONTH = Place(Layer.MONTH)
-_HURT_BY_CHANGE = (Transformation.回頭克, Transformation.化破, Transformation.化絕)
+_HURT_BY_CHANGE = frozenset((Transformation.回頭克, Transformation.化破, Transformation.化絕))
 
 
 @value
@@ -85,7 +85,7 @@ def _idle_rule(chart: Chart, states: States, p: Place, supports: bool, near: boo
     if not supports and Transformation.化進神 in a.transformations and (
             Transformation.化破 in a.transformations or Transformation.化空 in a.transformations):
         return "JT-03", True  # 化進 into a broken or void branch still advances, on the day that fills it (JT-03/05)
-    if not supports and set(_HURT_BY_CHANGE) & set(a.transformations):
+    if not supports and not _HURT_BY_CHANGE.isdisjoint(a.transformations):
         return "JN-6", False  # an attacker hurt by its own change cannot look after itself
     if not supports and Transformation.化退神 in a.transformations and not (
             near and s.vigour.strong and states[Place(Layer.CHANGED, p.position)].vigour.strong):
@@ -95,7 +95,7 @@ def _idle_rule(chart: Chart, states: States, p: Place, supports: bool, near: boo
         # strikes the striker (YQ-09, L739 「大象吉而受克，須待克神受克……後逢申酉日沖克克神則吉」); a 休囚 one never
         # (002 YN-6, L59 「元神休囚化絕化克化破」)
         return "YN-6", s.vigour is Vigour.旺
-    if supports and not s.vigour.strong and set(_HURT_BY_CHANGE) & set(a.transformations):
+    if supports and not s.vigour.strong and not _HURT_BY_CHANGE.isdisjoint(a.transformations):
         return "YN-6", False
     if not supports and _distracted(chart, states, p, use):
         return "HJ-21", False  # 貪生忘克: it feeds a moving line that feeds the use-god, and forgets to strike

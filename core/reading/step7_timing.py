@@ -10,7 +10,6 @@ at its peak (T-07, M-14 物窮則變，器滿則傾), and 值日.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 from operator import attrgetter
@@ -240,20 +239,22 @@ def _cast_date(m: Moment) -> date:
     return d if day_pillar_of_date(d) == m.day else d + timedelta(days=1)
 
 
-def with_dates(timings: Iterable[Timing], m: Moment, count: int = DATES_PER_TIMING,
-               counts: Mapping[Unit, int] | None = None) -> tuple[Timing, ...]:
-    """Each timing with its next real occurrences after the cast, in the cast's zone (days as dates; others as
-    local datetimes), in each of its units (``counts``: how many per unit, ``count`` where it says nothing; a day
-    that names its stem, an 出空 day, is one day: its first).  The dates change only with the cast's date (days),
-    its solar month (months, years) or its hour: each anchor is found once, and dates are cached on it, so the
-    casts of one day share them."""
+def unit_dates(moments: Iterable[tuple[tuple[Unit, ...], Branch, Stem | None]], m: Moment,
+               count: int = DATES_PER_TIMING, counts: Mapping[Unit, int] | None = None
+               ) -> list[tuple[tuple[date | datetime, ...], ...]] | None:
+    """For each moment (its units, its branch, and the stem a day names), its next real occurrences after the cast
+    in each of its units, in the cast's zone (days as dates; others as local datetimes); None when the moment is
+    not an instant (``counts``: how many per unit, ``count`` where it says nothing; a day that names its stem, an
+    出空 day, is one day: its first).  The dates change only with the cast's date (days), its solar month (months,
+    years) or its hour: each anchor is found once, and dates are cached on it, so the casts of one day share them.
+    The caller makes each timing with its dates (``dates``: the first unit's; ``unit_dates``: all)."""
     if m.utc is None or m.local is None or m.tz is None:
-        return tuple(timings)
+        return None
     anchors: dict[Unit, date | datetime | None] = {}
     out = []
-    for t in timings:
+    for units, branch, day_stem in moments:
         per_unit = []
-        for unit in t.all_units:
+        for unit in units:
             if unit not in anchors:
                 try:
                     anchors[unit] = (_cast_date(m) if unit is Unit.DAY
@@ -263,15 +264,15 @@ def with_dates(timings: Iterable[Timing], m: Moment, count: int = DATES_PER_TIMI
                     anchors[unit] = None
             anchor = anchors[unit]
             n = count if counts is None else counts.get(unit, count)
-            stem = t.stem if unit is Unit.DAY else None
+            stem = day_stem if unit is Unit.DAY else None
             if stem is not None and counts is not None:
                 n = 1
             try:
-                per_unit.append(() if anchor is None else _occurrences(unit, t.branch, stem, anchor, m.tz, n))
+                per_unit.append(() if anchor is None else _occurrences(unit, branch, stem, anchor, m.tz, n))
             except CalendarError:  # past the end of the 節 table (2101): no dates rather than wrong ones
                 per_unit.append(())
-        out.append(replace(t, dates=per_unit[0], unit_dates=tuple(per_unit) if t.units else ()))
-    return tuple(out)
+        out.append(tuple(per_unit))
+    return out
 
 
 @lru_cache(maxsize=4096)

@@ -22,8 +22,7 @@ then (``event``), and puts the most likely first and the others in date order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Iterable, Sequence
 from datetime import date, datetime, time
 from operator import attrgetter
 from typing import NamedTuple
@@ -36,7 +35,7 @@ from core.chart.relations import FRAMES, FULL_PUNISHMENTS, Stage, branch_at_stag
 from core.findings import Layer, Place, Timing, Unit
 from core.question import Horizon, Question, Topic, Weather, horizon_of
 from core.reading.step2_state import State, States, Vigour
-from core.reading.step7_timing import first_day_out_of_void, with_dates
+from core.reading.step7_timing import first_day_out_of_void, unit_dates
 from core.rules import source
 from core.sources import Source
 from core.values import value
@@ -385,25 +384,33 @@ def _steps(unit: Unit | None, horizon: Horizon, asked: bool, restate: bool = Fal
     return tuple((u, i + 1) for i, u in enumerate(own)) if restate else ()
 
 
+# ``_steps`` for every unit, horizon, asked and restate, made once (merge asks it for each of a reading's moments)
+_STEPS = {(unit, horizon, asked, restate): _steps(unit, horizon, asked, restate)
+          for unit in (None, *Unit) for horizon in Horizon for asked in (True, False) for restate in (True, False)}
+_BY_WEIGHT = attrgetter("weight")
+
+
 def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Horizon,
-          eventual_side: int, asked: bool = True) -> list[Timing]:
+          eventual_side: int, asked: bool = True) -> list[Merged]:
     """One entry per branch: every rule that gives it, the strongest first, in every unit of the horizon it fits
     (a month and a year are one moment, not two).  Within a unit the weight is the strongest rule's and one more for
-    each other rule that agrees (at most two more); the entry's weight is its best unit's.  Weightiest first.
+    each other rule that agrees (at most two more); the entry's weight is its best unit's.  Weightiest first;
+    ``arrange`` dates each and makes it a Timing.
     ``asked``: the querent said how far off; if not, a near matter's moments may also come in months
     (_UNASKED_STEPS)."""
     grouped: dict[Branch, dict[Unit, list[_Given]]] = {}
+    day = Unit.DAY  # looked up once, not per moment
     for c in candidates:
-        for unit, step in _steps(c.unit, horizon, asked):
-            stem = c.stem if unit is Unit.DAY else None
+        for unit, step in _STEPS[c.unit, horizon, asked, False]:
+            stem = c.stem if unit is day else None
             grouped.setdefault(c.branch, {}).setdefault(unit, []).append(
                 _Given(c.weight - step + _agrees(c.sense, eventual_side), c.rule, c.key, c.sense, c.places, stem,
                        source(c.rule)))
     for t in older:  # the seed's own timing patterns (002's worked cases) rank a step below 應期總注's
         sense = _OLDER_SENSE.get(t.key, OUTCOME)
-        for unit, step in _steps(t.unit, horizon, asked, restate=True):
+        for unit, step in _STEPS[t.unit, horizon, asked, True]:
             grouped.setdefault(t.branch, {}).setdefault(unit, []).append(
-                _Given(t.weight - 1 - step, t.rule, t.key, sense, t.places, t.stem if unit is Unit.DAY else None,
+                _Given(t.weight - 1 - step, t.rule, t.key, sense, t.places, t.stem if unit is day else None,
                        t.source))
     order = units_of(horizon, asked)
     out = []
@@ -411,18 +418,18 @@ def merge(candidates: Iterable[Candidate], older: Iterable[Timing], horizon: Hor
         weights: dict[Unit, int] = {}
         every: list[_Given] = []
         for unit, given in by_unit.items():
-            given.sort(key=attrgetter("weight"), reverse=True)
-            rules = tuple(dict.fromkeys(g.rule for g in given))
-            weights[unit] = given[0].weight + min(2, sum(1 for r in rules[1:] if r not in _GENERIC)) + 1
+            given.sort(key=_BY_WEIGHT, reverse=True)
+            # the other rules that agree, each once (not the strongest's own, nor a generic one)
+            agree = len({g.rule for g in given}.difference(_GENERIC, (given[0].rule,))) if len(given) > 1 else 0
+            weights[unit] = given[0].weight + min(2, agree) + 1
             every += given
-        every.sort(key=attrgetter("weight"), reverse=True)
+        every.sort(key=_BY_WEIGHT, reverse=True)
         top = every[0]
         units = tuple(u for u in order if u in weights)
-        stem = next((g.stem for g in every if g.stem is not None), None) if Unit.DAY in units else None
-        out.append(Timing(units[0], branch, top.rule, top.source, top.key, max(0, max(weights.values())), stem,
-                          top.places, (), tuple(dict.fromkeys(g.rule for g in every)),
-                          _favourable(top.sense, eventual_side), units))
-    out.sort(key=attrgetter("weight"), reverse=True)
+        stem = next((g.stem for g in every if g.stem is not None), None) if day in units else None
+        out.append(Merged(units, branch, stem, max(0, max(weights.values())), top,
+                          tuple(dict.fromkeys([g.rule for g in every])), _favourable(top.sense, eventual_side)))
+    out.sort(key=_BY_WEIGHT, reverse=True)
     return out
 
 
@@ -461,10 +468,11 @@ def event_of(question: Question, favourable: bool | None) -> str:
     return good if favourable else bad
 
 
-def _first_date(t: Timing) -> date | datetime | None:
-    """The moment's first date in its first unit: the one a reader sees first, so the list reads in date order
-    (a near matter's month, 占近應遠, comes second and does not reorder it)."""
-    first = (t.unit_dates or (t.dates,))[0]
+def _first_date(dates: tuple[tuple[date | datetime, ...], ...]) -> date | datetime | None:
+    """The moment's first date in its first unit (``dates``: per unit, as ``unit_dates``): the one a reader sees
+    first, so the list reads in date order (a near matter's month, 占近應遠, comes second and does not reorder
+    it)."""
+    first = dates[0] if dates else ()
     return min(first, key=_date_key) if first else None
 
 
@@ -490,29 +498,53 @@ def ahead(m: Moment, unit: Unit, branch: Branch, stem: Stem | None = None) -> fl
     return ((branch - now) % 12 or 12) * _SPAN[unit]
 
 
-def _when(t: Timing, m: Moment) -> float:
-    """Days from the cast to the moment's first date in its first unit (that unit's next occurrence when it has no
-    date)."""
-    first = _first_date(t)
+def _when(e: Merged, dates: tuple[tuple[date | datetime, ...], ...], m: Moment) -> float:
+    """Days from the cast to the moment's first date in its first unit (``dates``: its dates per unit; that unit's
+    next occurrence when it has no date)."""
+    first = _first_date(dates)
     if first is None or m.local is None:
-        u = t.all_units[0]
-        return ahead(m, u, t.branch, t.stem if u is Unit.DAY else None)
+        u = e.units[0]
+        return ahead(m, u, e.branch, e.stem if u is Unit.DAY else None)
     cast = m.local.replace(tzinfo=None)
     at = datetime.combine(*_date_key(first))
     return (at - cast).total_seconds() / 86400
 
 
-def arrange(timings: Iterable[Timing], m: Moment, question: Question) -> tuple[Timing, ...]:
-    """The moments as a reading gives them: dated in each unit as far as the horizon reaches, each with what
-    happens then (``event``), the most likely first (the weightiest; the sooner of two as weighty) and named so
-    (``likely``), then the others in date order (DESIGN.md: lists that rank come from the most likely first)."""
-    dated = with_dates(timings, m, counts=_DATES[horizon_of(question)])
-    if not dated:
+def arrange(merged: Sequence[Merged], m: Moment, question: Question) -> tuple[Timing, ...]:
+    """The moments as a reading gives them (``merged``: ``merge``'s entries): dated in each unit as far as the
+    horizon reaches, each with what happens then (``event``), the most likely first (the weightiest; the sooner of
+    two as weighty) and named so (``likely``), then the others in date order (DESIGN.md: lists that rank come from
+    the most likely first)."""
+    if not merged:
         return ()
-    when = {id(t): _when(t, m) for t in dated}
-    first = min(dated, key=lambda t: (-t.weight, when[id(t)]))
-    rest = sorted((t for t in dated if t is not first), key=lambda t: (when[id(t)], -t.weight))
-    return tuple(replace(t, event=event_of(question, t.favourable), likely=t is first) for t in (first, *rest))
+    found = unit_dates([(e.units, e.branch, e.stem) for e in merged], m, counts=_DATES[horizon_of(question)])
+    per = found if found is not None else [((),)] * len(merged)
+    when = [_when(e, dates, m) for e, dates in zip(merged, per)]
+    order = range(len(merged))
+    first = min(order, key=lambda i: (-merged[i].weight, when[i]))
+    rest = sorted((i for i in order if i != first), key=lambda i: (when[i], -merged[i].weight))
+
+    def timing(i: int) -> Timing:
+        e, top = merged[i], merged[i].top
+        dates = () if found is None else found[i]
+        return Timing(e.units[0], e.branch, top.rule, top.source, top.key, e.weight, e.stem, top.places,
+                      dates[0] if dates else (), e.rules, e.favourable, e.units, dates,
+                      event_of(question, e.favourable), i == first)
+    return tuple(timing(i) for i in (first, *rest))
+
+
+class Merged(NamedTuple):
+    """One moment of ``merge``, before it is dated: a branch in the units of the horizon it fits (the first is the
+    horizon's own), the stem a day names, its weight, the strongest rule's word, every rule that gives it (the
+    strongest first), and whether it is a good moment."""
+
+    units: tuple[Unit, ...]
+    branch: Branch
+    stem: Stem | None
+    weight: int
+    top: _Given
+    rules: tuple[str, ...]
+    favourable: bool | None
 
 
 class _Given(NamedTuple):

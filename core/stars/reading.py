@@ -16,7 +16,7 @@ from operator import attrgetter
 from core.chart.chart import Chart
 from core.chart.ganzhi import Branch, Stem, StemBranch
 from core.chart.hexagram import Relation
-from core.findings import Effect, Finding, Layer, Place, finding
+from core.findings import CHANGED_PLACES, HIDDEN_PLACES, LINE_PLACES, Effect, Finding, Layer, Place, finding
 from core.stars.catalogue import STARS, Keyed, Matter, Nature, Star, Target, _by_kind, _keys, target_text
 from core.values import value
 
@@ -40,13 +40,47 @@ def _targets_at(month: Branch, day: StemBranch, year_branch: Branch | None, hour
     inverted table at its key value, merged in key-kind order.  Remembered per set of pillars: a running bot sees
     a few days' pillars, and every reading of a day asks the same question (callers never mutate the result)."""
     keys = _keys(month, day, year_branch, hour)
-    found: dict[tuple[str, object], tuple[tuple[Star, Target], ...]] = {}
+    found: dict[tuple[str, object], list[tuple[Star, Target]]] = {}
     for kind, by_key in _by_kind().items():
         key = keys[kind]
         if key is not None and key in by_key:
             for slot, pairs in by_key[key].items():
-                found[slot] = found.get(slot, ()) + pairs
-    return found
+                found.setdefault(slot, []).extend(pairs)
+    return {slot: tuple(pairs) for slot, pairs in found.items()}
+
+
+_ORDER = {star.id: i for i, star in enumerate(STARS)}  # catalogue order
+_DAY_PLACE = Place(Layer.DAY)
+
+# A place stars land on: the place, the 六親 of what stands there (None for the day), whether it moves (a moving
+# line, or the line it changes into), and the (star, target) pairs landing there, in catalogue order.
+_Landing = tuple[Place, Relation | None, bool, tuple[tuple[Star, Target], ...]]
+
+
+def _landings(chart: Chart, counting_only: frozenset[Place] | None) -> list[_Landing]:
+    """Every place of the chart and the stars in force at its moment that land there, in line order
+    (``chart_stars``)."""
+    m = chart.moment
+    index = _targets_at(m.month_branch, m.day, m.year_branch, None if m.hour is None else m.hour.branch)
+    empty: tuple[tuple[Star, Target], ...] = ()
+
+    def at(branch: Branch, stem: Stem) -> tuple[tuple[Star, Target], ...]:
+        return index.get(("b", branch), empty) + index.get(("s", stem), empty)
+
+    out: list[_Landing] = [(_DAY_PLACE, None, False, index.get(("p", m.day), empty))]
+    wanted = counting_only
+    for line in chart.lines:
+        pos = line.position
+        here = LINE_PLACES[pos]
+        if wanted is None or line.moving or here in wanted:
+            out.append((here, line.relation, line.moving, at(line.branch, line.stem)))
+        changed = line.changed
+        if changed is not None:
+            out.append((CHANGED_PLACES[pos], changed.relation, True, at(changed.branch, changed.stem)))
+        hidden, under = line.hidden, HIDDEN_PLACES[pos]
+        if hidden is not None and (wanted is None or under in wanted):
+            out.append((under, hidden.relation, False, at(hidden.branch, hidden.stem)))
+    return out
 
 
 def chart_stars(chart: Chart, counting_only: frozenset[Place] | None = None) -> tuple[StarHit, ...]:
@@ -54,28 +88,10 @@ def chart_stars(chart: Chart, counting_only: frozenset[Place] | None = None) -> 
 
     ``counting_only``: only the places where a star can count — the day, moving lines and their changes, and
     these (use-god) places; the rest are skipped rather than found and dropped."""
-    m = chart.moment
-    index = _targets_at(m.month_branch, m.day, m.year_branch, None if m.hour is None else m.hour.branch)
-    order = {star.id: i for i, star in enumerate(STARS)}
-    def at(branch: Branch, stem: Stem) -> tuple[tuple[Star, Target], ...]:
-        return index.get(("b", branch), ()) + index.get(("s", stem), ())
-
-    hits = [StarHit(star, target, Place(Layer.DAY), None, False) for star, target in index.get(("p", m.day), ())]
-    wanted = counting_only
-    for line in chart.lines:
-        here = Place(Layer.LINE, line.position)
-        if wanted is None or line.moving or here in wanted:
-            for star, target in at(line.branch, line.stem):
-                hits.append(StarHit(star, target, here, line.relation, line.moving))
-        if line.changed is not None:
-            for star, target in at(line.changed.branch, line.changed.stem):
-                hits.append(StarHit(star, target, Place(Layer.CHANGED, line.position), line.changed.relation, True))
-        hidden = Place(Layer.HIDDEN, line.position)
-        if line.hidden is not None and (wanted is None or hidden in wanted):
-            for star, target in at(line.hidden.branch, line.hidden.stem):
-                hits.append(StarHit(star, target, hidden, line.hidden.relation, False))
-    if wanted is None:
-        hits.sort(key=lambda h: (order[h.star.id], h.place.position))
+    hits = [StarHit(star, target, place, relation, moving)
+            for place, relation, moving, pairs in _landings(chart, counting_only) for star, target in pairs]
+    if counting_only is None:
+        hits.sort(key=lambda h: (_ORDER[h.star.id], h.place.position))
     return tuple(hits)
 
 
@@ -99,32 +115,42 @@ def _effect(star: Star, matter: Matter | None) -> Effect:
 
 
 def _counting(chart: Chart, use_god: frozenset[Place], wanted: Matter | None
-              ) -> Iterable[tuple[StarHit, Effect, int, str]]:
-    """The hits that count, with effect, weight and key (see ``counting_stars``)."""
-    for hit in chart_stars(chart, counting_only=use_god):
-        judged = _judge(hit.star, hit.place.layer, hit.relation, hit.moving, hit.place in use_god, wanted)
-        if judged is not None:
-            yield (hit, *judged)
+              ) -> list[tuple[Star, Target, Place, Effect, int, str]]:
+    """The stars that count where they land, with effect, weight and key, in ``chart_stars``' order (see
+    ``counting_stars``): what the place allows is judged once for the place, what the star says once per star."""
+    out = []
+    for place, relation, moving, pairs in _landings(chart, use_god):
+        on_use = place in use_god
+        layer = place.layer
+        if not (moving or on_use or layer is Layer.DAY):
+            continue  # 各伺其動: only a moving line, the line it changes into, a use-god place or the day
+        key = "star_on_use_god" if on_use else "star_on_day" if layer is Layer.DAY else "star_on_moving"
+        moving_line = layer is Layer.LINE and moving
+        for star, target in pairs:
+            if star.requires is not None and not (moving_line and relation is star.requires):
+                continue  # 罡魁臨鬼動, 與鬼動, 鬼搖是宮, 子孫動: that 六親 itself moving
+            bearing = _BEARINGS[star, wanted]
+            if bearing is None:
+                continue
+            effect, weight = bearing
+            if (on_use and moving) or (star.heavier is not None and relation is star.heavier):
+                weight += 1  # on a moving use-god, or on the 六親 it weighs more on
+            out.append((star, target, place, effect, max(1, min(3, weight)), key))
+    return out
 
 
-def _judge(star: Star, layer: Layer, relation: Relation | None, moving: bool, on_use: bool,
-           wanted: Matter | None) -> tuple[Effect, int, str] | None:
-    """Whether a star counts where it lands, and with what effect, weight and key."""
-    if not (moving or on_use or layer is Layer.DAY):
-        return None
-    if star.requires is not None and not (layer is Layer.LINE and moving and relation is star.requires):
-        return None  # 罡魁臨鬼動, 與鬼動, 鬼搖是宮, 子孫動: that 六親 itself moving
+def _bearing(star: Star, wanted: Matter | None) -> tuple[Effect, int] | None:
+    """What a star says for the matter wherever it lands: None when it does not bear on it (占星之法，多視其類:
+    only stars of the matter or of general bearing), else its effect (its nature) and its weight before the place
+    (2 for month and day stars, 1 for year and hour stars, one less when its meaning is inferred or neutral)."""
     if wanted is not None and wanted not in star.matters and Matter.GENERAL not in star.matters:
         return None
     effect = _effect(star, wanted)
-    weight = _KEY_WEIGHT.get(star.key, 2)
-    if (on_use and moving) or (star.heavier is not None and relation is star.heavier):
-        weight += 1
-    if star.inferred or effect is Effect.NEUTRAL:
-        weight -= 1
-    weight = max(1, min(3, weight))
-    key = "star_on_use_god" if on_use else "star_on_day" if layer is Layer.DAY else "star_on_moving"
-    return effect, weight, key
+    return effect, _KEY_WEIGHT.get(star.key, 2) - (star.inferred or effect is Effect.NEUTRAL)
+
+
+# every star for every matter (and none), made once: a reading judges some forty landings
+_BEARINGS = {(star, wanted): _bearing(star, wanted) for star in STARS for wanted in (None, *Matter)}
 
 
 def counting_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
@@ -138,9 +164,9 @@ def counting_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
     1 for year and hour stars, +1 on a moving use-god or a heavier 六親, −1 when its meaning is inferred, 1–3.
     """
     wanted = Matter(matter) if matter is not None else None
-    findings = [finding(hit.star.source, key, effect, weight, (hit.place,), star=hit.star.id, name=hit.star.name,
-                        target=target_text(hit.target), nature=hit.star.nature.value)
-                for hit, effect, weight, key in _counting(chart, frozenset(use_god_places), wanted)]
+    findings = [finding(star.source, key, effect, weight, (place,), star=star.id, name=star.name,
+                        target=target_text(target), nature=star.nature.value)
+                for star, target, place, effect, weight, key in _counting(chart, frozenset(use_god_places), wanted)]
     findings.sort(key=_WEIGHT, reverse=True)  # stable: equal weights keep their order
     return tuple(findings)
 
@@ -156,14 +182,15 @@ def grouped_stars(chart: Chart, use_god_places: Iterable[Place] = (), *,
     and they only amplify (吉以益其吉，凶以甚其凶)."""
     wanted = Matter(matter) if matter is not None else None
     groups: dict[tuple[Place, Effect], list[tuple[int, int, Star, str]]] = {}
-    for i, (hit, effect, weight, key) in enumerate(_counting(chart, frozenset(use_god_places), wanted)):
-        groups.setdefault((hit.place, effect), []).append((-weight, i, hit.star, key))
+    for i, (star, _target, place, effect, weight, key) in enumerate(_counting(chart, frozenset(use_god_places),
+                                                                            wanted)):
+        groups.setdefault((place, effect), []).append((-weight, i, star, key))
     out = []
     for (place, effect), members in groups.items():
-        members.sort(key=lambda m: (m[0], m[1]))
+        members.sort()  # heaviest first, then as found (the indices differ: stars themselves are never compared)
         heaviest, _, lead, key = members[0]
-        names = "、".join(dict.fromkeys(star.name for _, _, star, _ in members))
-        rules = " ".join(dict.fromkeys(star.rule for _, _, star, _ in members))
+        names = "、".join(dict.fromkeys([m[2].name for m in members]))
+        rules = " ".join(dict.fromkeys([m[2].source.rule for m in members]))
         out.append(finding(lead.source, _GROUP_KEY[key], effect, min(3, -heaviest + (len(members) > 1)), (place,),
                            names=names, rules=rules, nature=lead.nature.value))
     out.sort(key=_WEIGHT, reverse=True)  # stable: equal weights keep their order
