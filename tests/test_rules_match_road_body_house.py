@@ -1,0 +1,323 @@
+"""婚姻 (HYN-05 … HYN-17), 胎孕 (TY-03), 出行 (CX-02 … CX-10), 舟行 (ZX-01), 行人 (XR-02), 防非避訟 (FB-02), 鬥毆
+(DO-02), 疾病 (JB-05 … JB-12), 延醫 (YY-04 … YY-07), 蓋造買宅 (GZ-02 … GZ-04), 尋地 (XN-02 … XN-04), 祖塋舊冢 (ZY-02
+… ZY-05): each rule on a sweep of casts, against a predicate written here from its passage — where the condition
+holds the chapter says it (in the passage's direction), where an essential part fails it is silent, and the
+passage's exception where it names one.  Each sweep counts both kinds, so no test passes on an empty sweep.
+
+The passages are quoted as printed (simplified characters) from the copy under tests/data/texts.  The chapter is
+read alone (``chapter_reading``): the decision's other steps are the general doctrine's, tested elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from core import rules
+from core.chapters import chapter_reading
+from core.chapters.common import ChapterReading
+from core.chart.calendar import Moment
+from core.chart.cast import parse_cast
+from core.chart.chart import Chart, HexagramTransformation, Line, Transformation, build_chart
+from core.chart.ganzhi import SEXAGENARY
+from core.chart.hexagram import Relation, relation
+from core.chart.relations import clashes, generates, harmonizes, punishes
+from core.findings import Layer, Place
+from core.question import Aspect, Birth, Illness, Question, Sex, Subject, Topic, resolve
+from core.reading.step1_usegod import select_use_god
+from core.reading.step2_state import State, States, Vigour, states_of
+from core.reading.step5_overrides import Move
+
+R = Relation
+T = Transformation
+H = HexagramTransformation
+MONTHS = "寅卯辰巳午未申酉戌亥子丑"
+TEXT = (Path(__file__).parent / "data" / "texts" / "zsby_topics_doctrine.txt").read_text(encoding="utf-8").splitlines()
+
+QUOTES = {
+    "HYN-05": "财爻官爻不宜墓绝空破，又不宜动而化破化散化克化鬼",
+    "HYN-06": "静而空者终不成也。世动化进神，事在必成。若化退神，终须难就",
+    "HYN-07": "应空他人不实，若动化退神，必有退悔之心，若得财爻动化进神而生世者，虽见退悔，终是良缘",
+    "HYN-08": "世应俱空，皆无准实",
+    "HYN-12": "忌六冲，卦无财官，主婚不成",
+    "HYN-17": "世持鬼应持财，谓之阴阳得位，必然鸾凤和鸣。鬼临应财持世，牡鸡司晨，妻夺夫权",
+    "TY-03": "子动化子孙、或卦中子孙动、或已有旺相之子孙动者他爻又变出旺之子孙，皆主双胎",
+    "CX-02": "世伤应位，不拘远近相宜。应克世爻，公私皆主不利。我去克他，所向通达。应来刑冲克世，不可行之",
+    "CX-03": "六冲卦及动而变冲，世爻休囚被克者，终去不成",
+    "CX-04": "世爻暗动者必去，世爻旺静逢冲之日必去",
+    "CX-07": "父母持世而动或被父动冲克世爻",
+    "CX-08": "财爻持世，兄爻冲克",
+    "CX-10": "六合卦变六冲，及卦变克绝者，坐家亦恐凶危",
+    "ZX-01": "世化退及反吟卦，中途而返",
+    "XR-02": "疏者以应爻为用神，世克用神且无归志，用神克世近日回家",
+    "FB-02": "子孙动子孙持世必不成非，鬼持世鬼克世应动克世定然成讼",
+    "DO-02": "子孙发动子孙持世争不成",
+    "JB-05": "自占病，不宜世爻变鬼及化回头克，占兄弟妻子皆不宜鬼变弟兄妻子及弟兄妻子而变鬼，又不宜兄变财财化兄，父化子子化父",
+    "JB-10": "自占病子孙持世不药而痊",
+    "JB-11": "鬼爻发动病势必重",
+    "JB-12": "自占病及占兄弟病，得子孙动者，制服官鬼，其病即愈。倘子孙动而化克，即使病愈后还发，反复之象，卦得反吟者亦同上意",
+    "YY-04": "子孙临在应或发动於卦中亦要旺相，不受刑冲克害破墓绝空，药必见效。子动化鬼化克，其药不精",
+    "YY-05": "自占病，应爻克世者制我之病也",
+    "YY-07": "子不代父以占药，妻不代夫而卜医",
+    "GZ-02": "世爻父爻旺相，又得六合卦者事之必成，成而久远，但不喜其六冲，六冲不久之象",
+    "GZ-03": "世动化退，勉强成之，终须退悔。世动而化进神者，成后长远兴隆",
+    "GZ-04": "世爻随鬼入墓，财爻助鬼克世，及世爻动而变凶，或日月动爻克世，皆不宜行。父动克世及世爻父爻空破墓绝者，亦不宜行",
+    "XN-02": "卦逢六合或世与子孙爻作六合，乃藏风吉穴，代代兴隆。若得六冲卦，或六冲变六冲，或世应相冲",
+    "XN-03": "六冲变六合，吉地失而复得；六合变六冲，吉地得而复失",
+    "XN-04": "世爻虽旺不宜化破及化墓绝化回头克",
+    "ZY-02": "卦遇六冲全无地脉",
+    "ZY-03": "不宜墓绝空破，及动而破散化退神化绝墓化回头克化旬空化破散，乃凶象也",
+    "ZY-05": "世爻变鬼及随墓助伤，所占之人不吉",
+}
+
+
+def test_the_quotes_are_on_their_lines() -> None:
+    at = {rule: rules.source(rule) for rule in QUOTES}
+    assert not [rule for rule, src in at.items() if src.seed != "zsbyt" or QUOTES[rule] not in TEXT[src.line - 1]]
+
+
+# ---- the sweep: every 4th cast on two months, each chart's states made once, each question's chapter read once ----
+
+@cache
+def _charts() -> tuple[Chart, ...]:
+    out = []
+    for n in range(0, 4096, 4):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        for k in range(2):
+            moment = Moment.from_pillars(MONTHS[(n * 5 + 7 * k) % 12], str(SEXAGENARY[(n * 7 + 13 * k) % 60]))
+            out.append(build_chart(parse_cast(lines), moment))
+    return tuple(out)
+
+
+_st = cache(states_of)
+
+
+@cache
+def _sweep(q: Question) -> tuple[tuple[Chart, States, Place, ChapterReading], ...]:
+    target = resolve(q).target
+    out = []
+    for chart in _charts():
+        st = _st(chart)
+        use = select_use_god(chart, target).place
+        out.append((chart, st, use, chapter_reading(chart, st, q, use)))
+    return tuple(out)
+
+
+def _keys(c: ChapterReading) -> set[str]:
+    return {m.key for m in c.moves} | {f.key for f in c.findings}
+
+
+def _move(c: ChapterReading, key: str) -> Move | None:
+    return next((m for m in c.moves if m.key == key), None)
+
+
+def _line(chart: Chart, p: Place) -> Line | None:
+    return chart.lines[p.position - 1] if p.layer is Layer.LINE else None
+
+
+def _lp(ln: Line) -> Place:
+    return Place(Layer.LINE, ln.position)
+
+
+def _ws(chart: Chart, st: States) -> State:
+    return st[Place(Layer.LINE, chart.hexagram.world)]
+
+
+def _rs(chart: Chart, st: States) -> State:
+    return st[Place(Layer.LINE, chart.hexagram.response)]
+
+
+def _changed(ln: Line, *ts: Transformation) -> bool:
+    return ln.moving and any(t in ln.transformations for t in ts)
+
+
+def _into(ln: Line, rel: Relation) -> bool:
+    """化出 another relation: 化鬼, 化兄 …"""
+    return ln.moving and ln.changed is not None and ln.changed.relation is rel and ln.relation is not rel
+
+
+def _hollow(s: State) -> bool:
+    """空破 as a lasting fault (XK2-02 「旺不為空」, YP-03 a moving or supported broken line still acts): a 真空, or a
+    still 月破, that is 失陷."""
+    return (s.true_void or (s.month_break and not s.moving)) and s.vigour is Vigour.失陷
+
+
+def _cut(s: State) -> bool:
+    """絕 that counts: weak (HJ-54 休囚被克而絕)."""
+    return s.cut and not s.vigour.strong
+
+
+def _struck_by(st: States, s: State) -> bool:
+    """被克: the month, the day, a moving line or its own change whose element overcomes the line."""
+    return any(st[p].element.overcomes is s.element for p in s.attacks)
+
+
+def _undone(ln: Line, st: States) -> bool:
+    """變凶 (FQ-04 「化鬼、化回頭克、化退神、化絕、化墓」): 化墓 化絕 only for a weak line (JB-06)."""
+    if not ln.moving or ln.changed is None:
+        return False
+    weak = not st[_lp(ln)].vigour.strong
+    return _into(ln, R.官鬼) or _changed(ln, T.回頭克, T.化退神) or (weak and _changed(ln, T.化墓, T.化絕))
+
+
+def _check(q: Question, key: str, holds: Callable[[Chart, States, Place], bool], op: str | None = None,
+           least: int = 3) -> None:
+    """``key`` is said exactly where ``holds``; its move (when ``op``) reads ``op`` for the end; both kinds seen."""
+    seen = [0, 0]
+    for chart, st, use, c in _sweep(q):
+        want = holds(chart, st, use)
+        assert (key in _keys(c)) is want, (key, chart.cast, chart.moment, sorted(_keys(c)))
+        if want and op is not None:
+            m = _move(c, key)
+            assert m is not None and m.eventual == op, (key, m)
+        seen[want] += 1
+    assert seen[True] >= least and seen[False] >= 3, (key, seen)
+
+
+# ---- 婚姻章 ---------------------------------------------------------------------------------------------------------
+
+_HIS = Question(Topic.marriage, Subject.self, sex=Sex.male)    # 男家占女: 財 (HYN-01)
+_HERS = Question(Topic.marriage, Subject.self, sex=Sex.female)  # 女家占男: 官
+
+
+def test_a_fallen_or_spoiled_use_god_undoes_the_match() -> None:
+    """HYN-05 L414 「財爻官爻不宜墓絕空破，又不宜動而化破化散化克化鬼，乃夭折貧寒之合。男占忌財爻犯之，女占忌官爻犯之」:
+    the man's 財 or the woman's 官 空破 (lasting), in a real tomb, 絕, or moving into 破, 回頭克 or a 鬼 — the end 凶."""
+    def holds(chart: Chart, st: States, use: Place) -> bool:
+        s, ln = st[use], _line(chart, use)
+        spoiled = ln is not None and (_changed(ln, T.化破, T.回頭克) or _into(ln, R.官鬼))
+        return _hollow(s) or s.real_tomb or _cut(s) or spoiled
+
+    for q in (_HIS, _HERS):
+        _check(q, "hyn_use_god_undone", holds, "=凶")
+
+
+def test_the_world_void_advancing_or_retreating() -> None:
+    """HYN-06 L415 「動而空者實空之月日必成，靜而空者終不成也。世動化進神，事在必成。若化退神，終須難就」: a still void
+    世 (not filled by the day's clash) never comes about, now or later; a moving void 世 is not that; a 世 advancing
+    (and not spoiled otherwise) succeeds, one retreating does not."""
+    for q in (_HIS, _HERS):
+        _check(q, "hyn_world_void_static", lambda ch, st, u: (
+            _ws(ch, st).void and not _ws(ch, st).void_filled and not ch.world.moving), "=凶")
+        _check(q, "hyn_world_advances", lambda ch, st, u: (
+            _changed(ch.world, T.化進神) and not _undone(ch.world, st)), "≥吉")
+        _check(q, "hyn_world_retreats", lambda ch, st, u: _changed(ch.world, T.化退神), "≤小凶")
+    moving_void = sum(_ws(ch, st).void and ch.world.moving and "hyn_world_void_static" not in _keys(c)
+                      for ch, st, _, c in _sweep(_HIS))
+    assert moving_void > 0
+
+
+def _response_backs_out(chart: Chart, st: States) -> bool:
+    rs = _rs(chart, st)
+    return _changed(chart.response, T.化退神) or (not chart.response.moving and _hollow(rs))
+
+
+def _wealth_advances_to_world(chart: Chart) -> bool:
+    return any(x.relation is R.妻財 and _changed(x, T.化進神) and generates(x.element, chart.world.element)
+               for x in chart.lines)
+
+
+def test_the_other_side_retreating_unless_wealth_advances_to_the_world() -> None:
+    """HYN-07 L416 「應空他人不實，若動化退神，必有退悔之心，若得財爻動化進神而生世者，雖見退悔，終是良緣」 (L415
+    「應爻靜而空破及化退神，亦同此推」): the 應 still and 空破, or retreating — the other side backs out (the end at most
+    小凶); with a 財 advancing that generates the 世, a good match after regrets (and no backing out)."""
+    for q in (_HIS, _HERS):
+        _check(q, "hyn_other_side_backs_out", lambda ch, st, u: (
+            _response_backs_out(ch, st) and not _wealth_advances_to_world(ch)), "≤小凶")
+        # the exception cannot be cast: by the 納甲 no 財 line advances where the 世 is one it generates (官鬼),
+        # so the sweep checks only that it is never said without its condition
+        _check(q, "hyn_regret_but_good_match", lambda ch, st, u: (
+            _response_backs_out(ch, st) and _wealth_advances_to_world(ch)), least=0)
+
+
+def _void(s: State) -> bool:
+    """空 as XK2-02 reads it: void, and not 旺, moving, supported (「旺不為空，動不為空，有日建動爻生扶者不為空」) nor
+    clashed by the day (沖空則實)."""
+    return s.void and not s.void_filled and not s.moving and not s.in_season and not s.supports
+
+
+@cache
+def _void_pairs() -> tuple[Chart, ...]:
+    """Charts whose 世 and 應 can be void together: their branches in one 旬's void pair, on days of that 旬 (the
+    general sweep seldom meets it), each on six months."""
+    out = []
+    for n in range(0, 4096, 2):
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        cast = parse_cast(lines)
+        probe = build_chart(cast, Moment.from_pillars("寅", "甲子"))
+        pair = {probe.world.branch.value, probe.response.branch.value}
+        for start in range(0, 60, 10):  # 甲子旬 … 甲寅旬: the void pair follows the 旬's last branch
+            if pair <= {(start + 10) % 12, (start + 11) % 12}:
+                for k in range(6):
+                    day = SEXAGENARY[start + (n + 3 * k) % 10]
+                    out.append(build_chart(cast, Moment.from_pillars(MONTHS[(n + 2 * k) % 12], str(day))))
+    return tuple(out)
+
+
+def test_world_and_response_both_void() -> None:
+    """HYN-08 L417 「世應俱空，皆無準實」: both void (空, not 破: the chapter says 「空破」 where it means both, L415);
+    one alone is not it."""
+    seen = [0, 0, 0]
+    for chart in _charts() + _void_pairs():
+        st = _st(chart)
+        use = select_use_god(chart, R.妻財).place
+        c = chapter_reading(chart, st, _HIS, use)
+        w, r = _void(_ws(chart, st)), _void(_rs(chart, st))
+        assert ("hyn_nothing_firm" in _keys(c)) is (w and r), chart.cast
+        seen[w + r] += 1
+    assert min(seen) > 0, seen
+
+
+def _forceless(chart: Chart, st: States, rel: Relation) -> bool:
+    return all(st[_lp(x)].vigour is Vigour.失陷 for x in chart.lines if x.relation is rel)
+
+
+def test_a_six_clash_without_wealth_or_office() -> None:
+    """HYN-12 L421 「忌六沖，卦無財官，主婚不成」 — but 「六沖變六合者更吉，眼下不允，日後必成」.  By the 納甲 every
+    six-clash hexagram shows a 財 and an 官 line (checked here), so 「無」 is read against L420 「更要財官旺相為吉」 (the
+    module's choice): a six-clash whose 財 or 官 lines are all 失陷 fails, now and later, unless it changes into a
+    six-harmony."""
+    def holds(chart: Chart, st: States, use: Place) -> bool:
+        saved = chart.changed is not None and chart.changed.six_harmony
+        return chart.hexagram.six_clash and not saved and (_forceless(chart, st, R.妻財)
+                                                           or _forceless(chart, st, R.官鬼))
+
+    for q in (_HIS, _HERS):
+        _check(q, "hyn_clash_without_pair", holds, "=凶")
+    clashing = [ch for ch, _, _, _ in _sweep(_HIS) if ch.hexagram.six_clash]
+    assert clashing and all({R.妻財, R.官鬼} <= {x.relation for x in ch.lines} for ch in clashing)
+    saved = [c for ch, st, _, c in _sweep(_HIS) if ch.changed is not None and ch.hexagram.six_clash
+             and ch.changed.six_harmony and (_forceless(ch, st, R.妻財) or _forceless(ch, st, R.官鬼))]
+    assert saved and not any("hyn_clash_without_pair" in _keys(c) for c in saved)
+
+
+def test_husband_and_wife_in_their_places() -> None:
+    """HYN-17 L426 「世持鬼應持財，謂之陰陽得位，必然鸞鳳和鳴。鬼臨應財持世，牡雞司晨，妻奪夫權」."""
+    for q in (_HIS, _HERS):
+        _check(q, "hyn_in_their_places", lambda ch, st, u: (
+            ch.world.relation is R.官鬼 and ch.response.relation is R.妻財))
+        _check(q, "hyn_wife_rules", lambda ch, st, u: ch.world.relation is R.妻財 and ch.response.relation is R.官鬼)
+
+
+# ---- 胎孕章 ---------------------------------------------------------------------------------------------------------
+
+def test_twins() -> None:
+    """TY-03 L443 「子動化子孫、或卦中子孫動、或已有旺相之子孫動者他爻又變出旺之子孫，皆主雙胎 … 覺子曰：兩動兩旺者，
+    此斷是也 … 兩現一不動者，非也」: a 子孫 changing into a 子孫; two moving strong 子孫; a moving strong 子孫 and
+    another line changing into a strong 子孫.  Two 子孫 with one still are not twins."""
+    q = Question(Topic.pregnancy, Subject.wife, birth=Birth.child)
+
+    def holds(chart: Chart, st: States, use: Place) -> bool:
+        kids = [x for x in chart.lines if x.relation is R.子孫]
+        strong = [x for x in kids if x.moving and st[_lp(x)].vigour.strong]
+        born = [x for x in chart.lines if _into(x, R.子孫)
+                and st[Place(Layer.CHANGED, x.position)].vigour.strong]
+        return any(x.moving and x.changed is not None and x.changed.relation is R.子孫 for x in kids) \
+            or len(strong) >= 2 or (bool(strong) and bool(born))
+
+    _check(q, "ty_twins", holds)
+    one_still = [c for ch, st, _, c in _sweep(q) if not holds(ch, st, _)
+                 and len([x for x in ch.lines if x.relation is R.子孫]) == 2
+                 and len([x for x in ch.lines if x.relation is R.子孫 and x.moving]) == 1]
+    assert one_still and not any("ty_twins" in _keys(c) for c in one_still)
