@@ -321,3 +321,153 @@ def test_twins() -> None:
                  and len([x for x in ch.lines if x.relation is R.子孫]) == 2
                  and len([x for x in ch.lines if x.relation is R.子孫 and x.moving]) == 1]
     assert one_still and not any("ty_twins" in _keys(c) for c in one_still)
+
+
+# ---- 出行章, 舟行章, 行人章 -------------------------------------------------------------------------------------------
+
+_GO = Question(Topic.travel, Subject.self)
+
+
+def test_world_and_destination() -> None:
+    """CX-02 L460 「世傷應位，不拘遠近相宜 … 我去克他，所向通達。應來刑沖克世，不可行之」: the 世 overcoming the 應
+    helps; else the 應 overcoming, clashing or punishing the 世 bars it, now and later."""
+    _check(_GO, "cx_world_masters_destination", lambda ch, st, u: ch.world.element.overcomes is ch.response.element,
+           "+1")
+
+    def strikes(ch: Chart, st: States, u: Place) -> bool:
+        w, r = ch.world, ch.response
+        return w.element.overcomes is not r.element and (
+            r.element.overcomes is w.element or clashes(r.branch, w.branch) or punishes(r.branch, w.branch))
+
+    _check(_GO, "cx_destination_strikes_world", strikes, "≤小凶")
+    for ch, st, u, c in _sweep(_GO):
+        m = _move(c, "cx_destination_strikes_world")
+        assert m is None or m.now == "≤小凶"
+
+
+def _between(chart: Chart) -> list[Line]:
+    lo, hi = sorted((chart.world.position, chart.response.position))
+    return [x for x in chart.lines if lo < x.position < hi]
+
+
+def test_a_clash_with_a_weak_struck_world_never_leaves() -> None:
+    """CX-03 L461 「六沖卦及動而變沖，世爻休囚被克者，終去不成，有始無終」: a six-clash hexagram (or one changing into
+    a six-clash) with the 世 weak and overcome (by the month, the day, a moving line or its change) — the end 凶; a strong
+    世, or one not overcome, is not it."""
+    def holds(ch: Chart, st: States, u: Place) -> bool:
+        clash = ch.hexagram.six_clash or (ch.changed is not None and ch.changed.six_clash)
+        ws = _ws(ch, st)
+        return clash and not ws.vigour.strong and _struck_by(st, ws)
+
+    _check(_GO, "cx_never_leaves", holds, "=凶")
+
+
+def test_the_companions_between_world_and_response() -> None:
+    """CX-03 L461 「兩間爻者，乃同行附載之人，動而克世，必遭其害，動臨兄爻，破我之財，生合我者為吉，倘兩間齊空 …
+    定然無伴孤行」: each of the two lines between says one thing, the first that holds."""
+    def rank(x: Line, w: Line) -> str:
+        if x.moving and x.element.overcomes is w.element:
+            return "cx_companion_harms"
+        if x.moving and x.relation is R.兄弟:
+            return "cx_companion_costs"
+        if generates(x.element, w.element) or harmonizes(x.branch, w.branch):
+            return "cx_companion_helps"
+        return ""
+
+    for key in ("cx_companion_harms", "cx_companion_costs", "cx_companion_helps"):
+        _check(_GO, key, lambda ch, st, u, key=key: any(rank(x, ch.world) == key for x in _between(ch)))
+    _check(_GO, "cx_travels_alone", lambda ch, st, u: all(st[_lp(x)].void for x in _between(ch)))
+
+
+def test_a_world_moving_in_secret_leaves() -> None:
+    """CX-04 L462 「世爻暗動者必去，世爻旺靜逢沖之日必去」: a 世 moving in secret (暗動, AD-01: still, strong, clashed
+    by the day) leaves now; any other strong still 世 leaves on the day that clashes it."""
+    _check(_GO, "cx_leaves_now", lambda ch, st, u: _ws(ch, st).hidden_movement)
+    for ch, st, u, c in _sweep(_GO):
+        if not ch.world.moving and _ws(ch, st).vigour.strong and not _ws(ch, st).hidden_movement:
+            assert any(t.key == "cx_departure_day" for t in c.timings)
+
+
+def test_parents_burden_the_journey() -> None:
+    """CX-07 L466 「父母持世而動或被父動沖克世爻 … 有應舟車行李之累 … 世爻旺者無妨，最怕休囚而為凶也」."""
+    def burdened(ch: Chart) -> bool:
+        w = ch.world
+        return (w.relation is R.父母 and w.moving) or any(
+            x.moving and x.relation is R.父母 and not x.world
+            and (x.element.overcomes is w.element or clashes(x.branch, w.branch)) for x in ch.lines)
+
+    _check(_GO, "cx_burdened_weak", lambda ch, st, u: burdened(ch) and not _ws(ch, st).vigour.strong, "-1")
+    _check(_GO, "cx_burdened_strong", lambda ch, st, u: burdened(ch) and _ws(ch, st).vigour.strong)
+
+
+def test_wealth_on_the_world_struck_by_siblings() -> None:
+    """CX-08 L467 「財爻持世，兄爻沖克 … 無端浪費 … 破耗百出」: a moving 兄 clashing or overcoming a 財 on the 世."""
+    _check(_GO, "cx_money_wasted", lambda ch, st, u: ch.world.relation is R.妻財 and any(
+        x.moving and x.relation is R.兄弟 and (x.element.overcomes is ch.world.element
+                                              or clashes(x.branch, ch.world.branch)) for x in ch.lines), "-1")
+
+
+def test_a_harmony_turning_into_a_clash_is_danger_even_at_home() -> None:
+    """CX-10 L469 「六合卦變六沖 … 坐家亦恐凶危」 (「卦變克絕」, a pure hexagram's 卦化克, is GB-02's for every
+    question)."""
+    _check(_GO, "cx_danger_even_at_home", lambda ch, st, u: (
+        ch.hexagram.six_harmony and ch.changed is not None and ch.changed.six_clash), least=1)
+
+
+def _reversed(chart: Chart) -> bool:
+    """卦得反吟 as the travel chapter reads it (CX-09): every moving line changes into the branch that clashes it."""
+    movers = [x for x in chart.lines if x.moving]
+    return bool(movers) and all(clashes(x.branch, x.changed.branch) for x in movers if x.changed is not None)
+
+
+def test_a_boat_turns_back() -> None:
+    """ZX-01 L472 「世化退及反吟卦，中途而返」: the 世 retreating, or the hexagram reversed (the 世 moving or not)."""
+    boat = Question(Topic.boat, Subject.self)
+    _check(boat, "zx_turns_back", lambda ch, st, u: _changed(ch.world, T.化退神) or _reversed(ch), "≤小凶")
+    still = 0
+    for n in range(4096):  # every cast whose moving lines all reverse (36 of them), the 世 still in most
+        lines = "".join("6789"[(n >> (2 * i)) & 3] for i in range(6))
+        ch = build_chart(parse_cast(lines), Moment.from_pillars(MONTHS[n % 12], str(SEXAGENARY[n % 60])))
+        if _reversed(ch) and not ch.world.moving:
+            use = select_use_god(ch, resolve(boat).target).place
+            assert "zx_turns_back" in _keys(chapter_reading(ch, _st(ch), boat, use)), ch.cast
+            still += 1
+    assert still > 0
+
+
+def test_the_world_overcoming_the_one_away() -> None:
+    """XR-02 L479 「疏者以應爻為用神，世克用神且無歸志」: the 世 overcoming the use-god (the 應 for a stranger, the
+    relation for kin) — he has no mind to return."""
+    for q in (Question(Topic.returning, Subject.other), Question(Topic.returning, Subject.child)):
+        _check(q, "xr_no_wish_to_return", lambda ch, st, u: (
+            u.position != ch.world.position and ch.world.element.overcomes is st[u].element), "≤小凶")
+
+
+# ---- 防非避訟章, 鬥毆爭競章 ------------------------------------------------------------------------------------------
+
+def _child_guards(chart: Chart) -> bool:
+    return chart.world.relation is R.子孫 or any(x.moving and x.relation is R.子孫 for x in chart.lines)
+
+
+def test_offspring_keep_a_lawsuit_off_and_a_ghost_brings_it() -> None:
+    """FB-02 L483 「子孫動子孫持世必不成非，鬼持世鬼克世應動克世定然成訟」: a 子孫 moving or on the 世 — no trouble;
+    else a 鬼 on the 世, a moving 鬼 overcoming it or the 應 moving to overcome it — the suit comes, now and later."""
+    q = Question(Topic.avoid_lawsuit, Subject.self)
+    _check(q, "fb_child_keeps_trouble_off", lambda ch, st, u: _child_guards(ch), "=吉")
+
+    def comes(ch: Chart, st: States, u: Place) -> bool:
+        w, r = ch.world, ch.response
+        return not _child_guards(ch) and (w.relation is R.官鬼 or any(
+            x.moving and x.relation is R.官鬼 and x.element.overcomes is w.element for x in ch.lines)
+            or (r.moving and r.element.overcomes is w.element))
+
+    _check(q, "fb_lawsuit_comes", comes, "=凶")
+    for _ch, _st, _u, c in _sweep(q):
+        for key in ("fb_child_keeps_trouble_off", "fb_lawsuit_comes"):
+            m = _move(c, key)
+            assert m is None or m.now == m.eventual
+
+
+def test_offspring_stop_a_fight() -> None:
+    """DO-02 L486 「子孫發動子孫持世爭不成」."""
+    _check(Question(Topic.lawsuit, Subject.self), "do_no_fight", lambda ch, st, u: _child_guards(ch))

@@ -63,7 +63,7 @@ def travel_chapter(chart: Chart, states: States, question: Question, use: Place)
         moves.append(Move("CX-02", "cx_destination_strikes_world", (rp, wp), "≤小凶", "≤小凶"))
     # CX-03 六沖卦及動而變沖，世爻休囚被克者，終去不成
     clash = chart.hexagram.six_clash or (chart.changed is not None and chart.changed.six_clash)
-    if clash and weak(ws) and ws.attacks:
+    if clash and weak(ws) and any(states[p].element.overcomes is ws.element for p in ws.attacks):  # 被克, not a 沖 alone
         moves.append(Move("CX-03", "cx_never_leaves", (wp,), "=凶", "=凶"))
     lo, hi = sorted((world.position, resp.position))
     between = [chart.lines[i - 1] for i in range(lo + 1, hi)]
@@ -138,12 +138,15 @@ def boat_chapter(chart: Chart, states: States, question: Question, use: Place) -
         moves.append(Move("ZX-02", "zx_ghost_strikes_world", (wp,), "≤小凶", "≤小凶"))
     if moving(chart, R.兄弟):
         moves.append(Move("ZX-02", "zx_sibling_costs", (wp,), "", "-1"))
-    # ZX-01 世爻發動，合日值日而到 … 子孫持世及子孫他爻發動者，值日而到。世化退及反吟卦，中途而返
+    # ZX-01 世爻發動，合日值日而到 … 子孫持世及子孫他爻發動者，值日而到。世化退及反吟卦，中途而返: the 反吟卦 as
+    # CX-09 reads it (every moving line 反吟), whether the 世 moves or not
     if world.moving:
         times += [timing(Unit.DAY, harmony_of(world.branch), "ZX-01", "zx_arrival_day", 5, (wp,)),
                   timing(Unit.DAY, world.branch, "ZX-01", "zx_arrival_day", 5, (wp,))]
-        if T.化退神 in world.transformations or T.反吟 in world.transformations:
-            moves.append(Move("ZX-01", "zx_turns_back", (wp,), "", "≤小凶"))
+    turned = [x for x in chart.lines if x.moving]
+    if (world.moving and T.化退神 in world.transformations) or (
+            turned and all(T.反吟 in x.transformations for x in turned)):
+        moves.append(Move("ZX-01", "zx_turns_back", (wp,), "", "≤小凶"))
     for x in children:
         if x.moving or x.world:
             times.append(timing(Unit.DAY, x.branch, "ZX-01", "zx_arrival_day", 4, (LINE_PLACES[x.position],)))
