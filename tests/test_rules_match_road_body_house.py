@@ -471,3 +471,168 @@ def test_offspring_keep_a_lawsuit_off_and_a_ghost_brings_it() -> None:
 def test_offspring_stop_a_fight() -> None:
     """DO-02 L486 「子孫發動子孫持世爭不成」."""
     _check(Question(Topic.lawsuit, Subject.self), "do_no_fight", lambda ch, st, u: _child_guards(ch))
+
+
+# ---- 疾病章, 延醫章 ------------------------------------------------------------------------------------------------
+
+_ILL = (Question(Topic.illness, Subject.self, illness=Illness.recent),
+        Question(Topic.illness, Subject.sibling, illness=Illness.long),
+        Question(Topic.illness, Subject.child, illness=Illness.recent),
+        Question(Topic.illness, Subject.parent, illness=Illness.recent),
+        Question(Topic.illness, Subject.parent, illness=Illness.long))
+_GHOST_KIN = (Subject.parent, Subject.master, Subject.husband)  # 官鬼 their 元神 or use-god (JB-09, JB-11)
+
+
+def _enemy(chart: Chart, s: State) -> Relation:
+    """The 忌神: the relation whose element overcomes the use-god's."""
+    return relation(chart.hexagram.element, next(e for e in type(s.element) if e.overcomes is s.element))
+
+
+def test_the_use_god_turning_bad() -> None:
+    """JB-05 L498 「自占病，不宜世爻變鬼及化回頭克，占兄弟妻子皆不宜鬼變弟兄妻子及弟兄妻子而變鬼，又不宜兄變財財化兄，
+    父化子子化父。野鶴曰：鬼乃父母之元神，父動化鬼乃為化生，輕病者即愈，久病者鬼化父，父化鬼皆主危亡」: the use-god
+    化鬼, 化忌 or 回頭克 ends 凶; a 鬼 or the 忌神 changing into the use-god's relation pulls down; for a parent 父化鬼
+    heals a recent illness and ends a long one 凶, and 鬼化父 pulls a long one down."""
+    seen: dict[str, int] = {}
+    for q in _ILL:
+        parent = q.subject in _GHOST_KIN
+        for ch, st, u, c in _sweep(q):
+            ln, s = _line(ch, u), st[u]
+            keys = _keys(c)
+            want = set()
+            if ln is not None and ln.moving and ln.changed is not None:
+                into, enemy = ln.changed.relation, _enemy(ch, s)
+                if parent and ln.relation is R.父母 and into is R.官鬼:
+                    want |= {Illness.recent: {"jb_parent_turns_ghost_recent"},
+                             Illness.long: {"jb_parent_turns_ghost_long"}}.get(q.illness or Illness.recent, set())
+                elif _into(ln, R.官鬼) or into is enemy or T.回頭克 in ln.transformations:
+                    want.add("jb_use_god_turns_bad")
+            if ln is not None:
+                harmful = {_enemy(ch, s)} | ({R.官鬼} if not (parent and ln.relation is R.父母)
+                                             or q.illness is Illness.long else set())
+                if any(x.position != ln.position and x.relation in harmful and _into(x, ln.relation)
+                       for x in ch.lines):
+                    want.add("jb_ghost_turns_into_use_god")
+            jb05 = {"jb_parent_turns_ghost_recent", "jb_parent_turns_ghost_long", "jb_use_god_turns_bad",
+                    "jb_ghost_turns_into_use_god"}
+            assert keys & jb05 == want, (q.subject, q.illness, ch.cast, keys & jb05, want)
+            for key, op in (("jb_use_god_turns_bad", "=凶"), ("jb_parent_turns_ghost_long", "=凶"),
+                            ("jb_parent_turns_ghost_recent", "+1"), ("jb_ghost_turns_into_use_god", "-1")):
+                m = _move(c, key)
+                assert m is None or m.eventual == op, m
+            for key in want:
+                seen[key] = seen.get(key, 0) + 1
+    assert len(seen) == 4 and min(seen.values()) > 0, seen
+
+
+def test_offspring_on_the_world() -> None:
+    """JB-10 L503 「自占病子孫持世不藥而痊 … 代占六親之病不必看用神之衰旺，即知其安。何也？子孫乃喜悅之神，只要旺相」
+    with WZ-04 (a 子孫 no one overcomes) and JB-09 (not for a parent, whose 元神 it strikes): oneself heals whatever
+    its strength; for kin the 子孫 must be 旺相."""
+    for q in _ILL:
+        own = q.subject is Subject.self
+
+        def holds(ch: Chart, st: States, u: Place, own: bool = own, q: Question = q) -> bool:
+            ws = _ws(ch, st)
+            free = not any(st[p].element.overcomes is ws.element for p in ws.attacks)
+            return ch.world.relation is R.子孫 and free and (own or (q.subject not in _GHOST_KIN
+                                                                    and ws.vigour.strong))
+
+        _check(q, "jb_child_holds_world", holds, "≥小吉", least=0 if q.subject in _GHOST_KIN else 3)
+
+
+def test_a_moving_ghost_and_the_enemy_retreating() -> None:
+    """JB-11 L504 「鬼爻發動病勢必重 … 忌神化退，其疾病漸減。覺子曰：鬼為父母之元神，占父母者，其病即愈」: a moving 鬼
+    (not the use-god) is grave — for a parent it heals; the 忌神 moving into its retreat lightens."""
+    for q in _ILL:
+        parent = q.subject in _GHOST_KIN
+
+        def ghosts(ch: Chart, u: Place) -> bool:
+            return any(x.moving and x.relation is R.官鬼 and x.position != u.position for x in ch.lines)
+
+        def parent_line(ch: Chart, u: Place) -> bool:
+            ln = _line(ch, u)
+            return ln is not None and ln.relation in (R.父母, R.官鬼)
+
+        _check(q, "jb_ghost_moves_grave", lambda ch, st, u, p=parent: ghosts(ch, u) and not (p and parent_line(ch, u)),
+               least=0 if parent else 3)
+        _check(q, "jb_ghost_moves_heals_kin", lambda ch, st, u, p=parent: ghosts(ch, u) and p and parent_line(ch, u),
+               "+1", least=3 if parent else 0)
+        _check(q, "jb_enemy_retreats", lambda ch, st, u: _line(ch, u) is not None and any(
+            x.moving and x.relation is _enemy(ch, st[u]) and T.化退神 in x.transformations
+            and _lp(x) != u for x in ch.lines), "+1", least=1)
+
+
+def test_moving_offspring_heal_or_relapse() -> None:
+    """JB-12 L505 「自占病及占兄弟病，得子孫動者，制服官鬼，其病即愈。倘子孫動而化克，即使病愈後還發，反覆之象，卦得
+    反吟者亦同上意」: for oneself or a sibling (a 子孫 on the 世 is JB-10's); 化克 or a reversed hexagram — a relapse."""
+    for q in _ILL:
+        kin = q.subject in (Subject.self, Subject.sibling)
+
+        def moves(ch: Chart) -> list[Line]:
+            return [x for x in ch.lines if x.moving and x.relation is R.子孫]
+
+        def relapse(ch: Chart) -> bool:
+            return any(T.回頭克 in x.transformations for x in moves(ch)) or _reversed(ch)
+
+        base = (lambda ch, st, u, k=kin: k and bool(moves(ch)) and ch.world.relation is not R.子孫)
+        _check(q, "jb_child_moves_relapse", lambda ch, st, u, b=base: b(ch, st, u) and relapse(ch), "≤平",
+               least=3 if kin else 0)
+        _check(q, "jb_child_moves_heals", lambda ch, st, u, b=base: b(ch, st, u) and not relapse(ch), "≥小吉",
+               least=3 if kin else 0)
+
+
+_DOC = Question(Topic.doctor, Subject.self, illness=Illness.recent)
+_DOC_LONG = Question(Topic.doctor, Subject.self, illness=Illness.long)
+
+
+def test_the_medicine() -> None:
+    """YY-04 L526 「子孫臨在應或發動於卦中亦要旺相，不受刑沖克害破墓絕空，藥必見效。子動化鬼化克，其藥不精 … 子動化生化
+    旺化進神者，其藥更靈」: the medicine (the first 子孫, from the bottom, on the 應 or moving) changing into a 鬼 or
+    struck by its change is poor; strong, unhurt and changing well, better."""
+    def medicine(ch: Chart) -> Line | None:
+        return next((x for x in ch.lines if x.relation is R.子孫 and (x.moving or x.response)), None)
+
+    def poor(ch: Chart, st: States, u: Place) -> bool:
+        x = medicine(ch)
+        return x is not None and (_into(x, R.官鬼) or _changed(x, T.回頭克))
+
+    def better(ch: Chart, st: States, u: Place) -> bool:
+        x = medicine(ch)
+        if x is None or poor(ch, st, u) or _changed(x, T.化空):
+            return False
+        s = st[_lp(x)]
+        return s.vigour.strong and not s.attacks and not _hollow(s) and _changed(
+            x, T.回頭生, T.化進神, T.化長生, T.化帝旺) and not _undone(x, st)
+
+    _check(_DOC, "yy_medicine_poor", poor, "-1")
+    _check(_DOC, "yy_medicine_better", better, "+1", least=1)
+
+
+def test_the_doctor_overcoming_the_world() -> None:
+    """YY-05 L527 「自占病，應爻克世者制我之病也 … 惟不宜乎久病及體弱之人 … 應爻臨兄鬼而克用神及克世爻者不拘久病近病
+    必遭其殃」: a 應 able to strike (moving, moving in secret or strong) that overcomes the 世: on a 兄 or a 鬼 it harms
+    (凶); else for a long illness or a weak 世 it is too harsh; else it masters the illness."""
+    for q in (_DOC, _DOC_LONG):
+        def strikes(ch: Chart, st: States) -> bool:
+            r, rs = ch.response, _rs(ch, st)
+            return r.element.overcomes is ch.world.element and (r.moving or rs.hidden_movement or rs.vigour.strong)
+
+        def bad(ch: Chart) -> bool:
+            return ch.response.relation in (R.兄弟, R.官鬼)
+
+        _check(q, "yy_doctor_harms", lambda ch, st, u: strikes(ch, st) and bad(ch), "=凶")
+        harsh = (lambda ch, st, u, q=q: strikes(ch, st) and not bad(ch)
+                 and (q.illness is Illness.long or not _ws(ch, st).vigour.strong))
+        _check(q, "yy_doctor_too_harsh", harsh, "-1")
+        _check(q, "yy_doctor_masters_illness", lambda ch, st, u, h=harsh: (
+            strikes(ch, st) and not bad(ch) and not h(ch, st, u)), "+1", least=0 if q is _DOC_LONG else 3)
+
+
+def test_a_child_or_a_wife_should_not_ask_the_doctor() -> None:
+    """YY-07 L529 「子不代父以占藥，妻不代夫而卜醫」: asked for a parent or a husband, another should cast."""
+    for subject in (Subject.parent, Subject.husband, Subject.child, Subject.self):
+        q = Question(Topic.doctor, subject)
+        for ch in _charts()[:64]:
+            c = chapter_reading(ch, _st(ch), q, select_use_god(ch, resolve(q).target).place)
+            assert ("yy_another_should_ask" in _keys(c)) is (subject in (Subject.parent, Subject.husband))

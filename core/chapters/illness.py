@@ -68,10 +68,13 @@ def illness_chapter(chart: Chart, states: States, question: Question, use: Place
         elif (into is R.官鬼 and rel is not R.官鬼) or into is enemy or T.回頭克 in ln.transformations:
             moves.append(Move("JB-05", "jb_use_god_turns_bad", (use, Place(Layer.CHANGED, use.position)), "",
                               "=凶", (("changed", ln.changed.branch.name),)))
-    if rel is not None and not (ghost_friendly and rel is R.父母):
+    # 忌化用 for every use-god (財化父 for a parent too); 鬼化父 only for a parent's long illness (野鶴曰: 父動化鬼乃為化生，
+    # 輕病者即愈，久病者鬼化父，父化鬼皆主危亡)
+    if rel is not None:
         enemy = relation(chart.hexagram.element, us.element.overcome_by)
+        harmful = (enemy,) if ghost_friendly and rel is R.父母 and not long_ else (R.官鬼, enemy)
         for other in chart.lines:
-            if other.position != use.position and other.relation in (R.官鬼, enemy) and changes_into(other, rel):
+            if other.position != use.position and other.relation in harmful and changes_into(other, rel):
                 moves.append(Move("JB-05", "jb_ghost_turns_into_use_god", (LINE_PLACES[other.position], use), "",
                                   "-1"))
                 break
@@ -89,7 +92,7 @@ def illness_chapter(chart: Chart, states: States, question: Question, use: Place
             moves.append(Move("JB-08", "jb_child_clears_worry", here + tuple(child_moving), "", "≥小吉"))
     # JB-10 子孫持世 (WZ-04: the 子孫 not controlled): oneself heals without medicine; kin are safe whatever the use-god
     uncontrolled = not any(_overcome(chart, states, p, ws.element) for p in ws.attacks)
-    if world.relation is R.子孫 and uncontrolled and (own or not ghost_friendly):
+    if world.relation is R.子孫 and uncontrolled and (own or (not ghost_friendly and ws.vigour.strong)):  # 只要旺相
         moves.append(Move("JB-10", "jb_child_holds_world", (ws.place,), "", "≥小吉"))
         if ws.void and not ws.void_filled:
             times.append(timing(Unit.DAY, clash_of(ws.branch), "JB-10", "jb_child_void_day", 5, (ws.place,)))
