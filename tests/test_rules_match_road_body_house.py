@@ -636,3 +636,126 @@ def test_a_child_or_a_wife_should_not_ask_the_doctor() -> None:
         for ch in _charts()[:64]:
             c = chapter_reading(ch, _st(ch), q, select_use_god(ch, resolve(q).target).place)
             assert ("yy_another_should_ask" in _keys(c)) is (subject in (Subject.parent, Subject.husband))
+
+
+# ---- 蓋造買宅章, 尋地章, 祖塋舊冢章 -----------------------------------------------------------------------------------
+
+_HOUSE = Question(Topic.house, Subject.self)  # building, buying or renting (Aspect.acquire, the default)
+_SITE = Question(Topic.land, Subject.self)    # the site (Aspect.site): the 世 is the site (XN-01)
+_GRAVE = Question(Topic.grave, Subject.self, aspect=Aspect.grave)  # the grave as it is: 父母 (ZY-03)
+
+
+def _clash_harmony(chart: Chart) -> tuple[bool, bool, bool, bool]:
+    """(six-clash, six-harmony, changes into a six-clash, changes into a six-harmony)."""
+    c = chart.changed
+    return (chart.hexagram.six_clash, chart.hexagram.six_harmony, c is not None and c.six_clash,
+            c is not None and c.six_harmony)
+
+
+def test_a_house_in_a_six_harmony_or_a_six_clash() -> None:
+    """GZ-02 L549 「世爻父爻旺相，又得六合卦者事之必成，成而久遠，但不喜其六沖，六沖不久之象」."""
+    _check(_HOUSE, "gz_harmony_lasting", lambda ch, st, u: (
+        ch.hexagram.six_harmony and st[u].vigour.strong and _ws(ch, st).vigour.strong), "+1")
+    _check(_HOUSE, "gz_clash_short", lambda ch, st, u: ch.hexagram.six_clash, "≤平")
+
+
+def test_a_house_world_advancing_or_retreating() -> None:
+    """GZ-03 L551 「世動化退，勉強成之，終須退悔。世動而化進神者，成後長遠興隆」 (an advance spoiled otherwise is not it)."""
+    _check(_HOUSE, "gz_world_retreats", lambda ch, st, u: _changed(ch.world, T.化退神), "-1")
+    _check(_HOUSE, "gz_world_advances", lambda ch, st, u: (
+        _changed(ch.world, T.化進神) and not _undone(ch.world, st)), "+1")
+
+
+def test_when_not_to_build_buy_or_rent() -> None:
+    """GZ-04 L553 「世爻隨鬼入墓，財爻助鬼克世，及世爻動而變凶，或日月動爻克世，皆不宜行。父動克世及世爻父爻空破墓絕者，
+    亦不宜行。野鶴曰：凡蓋造買宅賃宅，世與父爻旺相不犯沖克者即宜成之」: any of these — the end 凶, now too; else the
+    世 and the 父 both strong — go ahead."""
+    def stop(ch: Chart, st: States, u: Place) -> bool:
+        ws, us = _ws(ch, st), st[u]
+        tomb = ws.tomb_place
+        ghost_tomb = ws.real_tomb and tomb is not None and tomb.layer is Layer.LINE \
+            and ch.lines[tomb.position - 1].relation is R.官鬼
+        parent = any(x.moving and not x.world and x.relation is R.父母 and x.element.overcomes is ch.world.element
+                     for x in ch.lines)
+        fallen = any(_hollow(s) or s.real_tomb or _cut(s) for s in (ws, us))
+        return ghost_tomb or _undone(ch.world, st) or _struck_by(st, ws) or parent or fallen
+
+    _check(_HOUSE, "gz_do_not_proceed", stop, "=凶")
+    _check(_HOUSE, "gz_proceed", lambda ch, st, u: (
+        not stop(ch, st, u) and st[u].vigour.strong and _ws(ch, st).vigour.strong), "≥小吉")
+    for _ch, _st, _u, c in _sweep(_HOUSE):
+        m = _move(c, "gz_do_not_proceed")
+        assert m is None or m.now == "=凶"
+
+
+def test_a_site_gathers_or_scatters() -> None:
+    """XN-02 L605 「卦逢六合或世與子孫爻作六合，乃藏風吉穴 … 若得六沖卦，或六沖變六沖，或世應相沖，沖者散也，必無氣耳」
+    and XN-03 L606 「六沖變六合，吉地失而復得；六合變六沖，吉地得而復失」 (which speak instead of XN-02)."""
+    def turn(ch: Chart) -> str:
+        clash, harmony, to_clash, to_harmony = _clash_harmony(ch)
+        if clash and to_harmony:
+            return "xn_regained"
+        if harmony and to_clash:
+            return "xn_declining"
+        if clash or clashes(ch.world.branch, ch.response.branch):
+            return "xn_qi_disperses"
+        if harmony or any(x.relation is R.子孫 and harmonizes(ch.world.branch, x.branch) for x in ch.lines):
+            return "xn_qi_gathers"
+        return ""
+
+    for key, op, least in (("xn_regained", "+1", 1), ("xn_declining", "≤小凶", 1), ("xn_qi_disperses", "-1", 3),
+                           ("xn_qi_gathers", "+1", 3)):
+        _check(_SITE, key, lambda ch, st, u, key=key: turn(ch) == key, op, least)
+
+
+def test_a_site_changing_for_worse_or_better() -> None:
+    """XN-04 L607 「世爻雖旺不宜化破及化墓絕化回頭克 … 世若衰弱，動而化回頭相生化長生帝旺化日月化合化進神者，先否後喜之
+    兆」: a strong moving 世 changing into 破, 墓, 絕 or 回頭克; a weak one changing well (and not also for the worse)."""
+    def spoiled(ch: Chart, st: States, u: Place) -> bool:
+        return _ws(ch, st).vigour.strong and _changed(ch.world, T.化破, T.化墓, T.化絕, T.回頭克)
+
+    def mends(ch: Chart, st: States, u: Place) -> bool:
+        w = ch.world
+        if _ws(ch, st).vigour.strong or not w.moving or w.changed is None or _undone(w, st):
+            return False
+        on_pillars = w.changed.branch in (ch.moment.month_branch, ch.moment.day.branch)
+        return _changed(w, T.回頭生, T.化長生, T.化帝旺, T.回頭合, T.化進神) or on_pillars
+
+    _check(_SITE, "xn_good_then_spoiled", spoiled, "-1")
+    _check(_SITE, "xn_poor_then_good", mends, "+1")
+
+
+def test_the_grave_line() -> None:
+    """ZY-03 L641 「父母為用神，宜旺相，或日月動爻生扶，或動而化生日月化比助化進神乃吉地也 … 不宜墓絕空破，及動而破散
+    化退神化絕墓化回頭克化旬空化破散，乃凶象也」: the 父 fallen or changing for the worse (化破 化空 listed here, unless
+    it advances) — restless, the end 凶; else strong, supported or changing well — a good grave."""
+    def restless(ch: Chart, st: States, u: Place) -> bool:
+        s, ln = st[u], _line(ch, u)
+        turned = ln is not None and (_undone(ln, st) or (
+            _changed(ln, T.化破, T.化空) and T.化進神 not in ln.transformations))
+        return _hollow(s) or s.real_tomb or _cut(s) or turned
+
+    def good(ch: Chart, st: States, u: Place) -> bool:
+        s, ln = st[u], _line(ch, u)
+        well = ln is not None and _changed(ln, T.回頭生, T.化進神, T.化長生, T.化帝旺) and not _undone(ln, st)
+        return not restless(ch, st, u) and (s.vigour.strong or bool(s.supports) or well)
+
+    _check(_GRAVE, "zy_grave_restless", restless, "=凶")
+    _check(_GRAVE, "zy_good_grave", good, "≥小吉")
+
+
+def test_the_grave_vein() -> None:
+    """ZY-02 L640 「卦遇六沖全無地脈 … 卦變六沖龍已去 … 沖中變合運將來」."""
+    def vein(ch: Chart) -> str:
+        clash, _, to_clash, to_harmony = _clash_harmony(ch)
+        if clash and to_harmony:
+            return "zy_fortune_returns"
+        return "zy_no_vein" if clash or to_clash else ""
+
+    _check(_GRAVE, "zy_fortune_returns", lambda ch, st, u: vein(ch) == "zy_fortune_returns", "+1", least=1)
+    _check(_GRAVE, "zy_no_vein", lambda ch, st, u: vein(ch) == "zy_no_vein", "-1")
+
+
+def test_the_world_turning_into_a_ghost() -> None:
+    """ZY-05 L642 「世爻變鬼及隨墓助傷，所占之人不吉」: the 世 changing into a 鬼 (a 鬼 on the 世 that stays one is not)."""
+    _check(_GRAVE, "zy_asker_at_risk", lambda ch, st, u: _into(ch.world, R.官鬼))

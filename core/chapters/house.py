@@ -271,7 +271,7 @@ def site_chapter(chart: Chart, states: States, question: Question, use: Place) -
     if world.moving and ws.vigour.strong and any(t in world.transformations for t in (T.化破, T.化墓, T.化絕,
                                                                                          T.回頭克)):
         moves.append(Move("XN-04", "xn_good_then_spoiled", (wp,), "", "-1"))
-    elif world.moving and weak(ws) and good_change(world):
+    elif world.moving and weak(ws) and _changes_well(chart, states, world):  # 化回頭相生化長生帝旺化日月化合化進神
         moves.append(Move("XN-04", "xn_poor_then_good", (wp,), "", "+1"))
     # XN-10 卦中不宜父動，父動化父更凶
     parents = moving(chart, R.父母)
