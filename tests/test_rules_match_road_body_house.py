@@ -161,7 +161,7 @@ def _undone(ln: Line, st: States) -> bool:
     return _into(ln, R.官鬼) or _changed(ln, T.回頭克, T.化退神) or (weak and _changed(ln, T.化墓, T.化絕))
 
 
-def _check(q: Question, key: str, holds: Callable[[Chart, States, Place], bool], op: str | None = None,
+def _check(q: Question, key: str, holds: Callable[..., bool], op: str | None = None,
            least: int = 3) -> None:
     """``key`` is said exactly where ``holds``; its move (when ``op``) reads ``op`` for the end; both kinds seen."""
     seen = [0, 0]
