@@ -436,11 +436,13 @@ def test_a_boat_turns_back() -> None:
 
 
 def test_the_world_overcoming_the_one_away() -> None:
-    """XR-02 L479 「疏者以應爻為用神，世克用神且無歸志」: the 世 overcoming the use-god (the 應 for a stranger, the
-    relation for kin) — he has no mind to return."""
+    """XR-02 L479 「疏者以應爻為用神，世克用神且無歸志，用神克世近日回家」: the 世 overcoming the use-god (the 應 for a
+    stranger, the relation for kin) — he has no mind to return; the use-god overcoming the 世 — he comes home soon."""
     for q in (Question(Topic.returning, Subject.other), Question(Topic.returning, Subject.child)):
         _check(q, "xr_no_wish_to_return", lambda ch, st, u: (
             u.position != ch.world.position and ch.world.element.overcomes is st[u].element), "≤小凶")
+        _check(q, "xr_comes_home_soon", lambda ch, st, u: (
+            u.position != ch.world.position and st[u].element.overcomes is ch.world.element), "≥小吉")
 
 
 # ---- 防非避訟章, 鬥毆爭競章 ------------------------------------------------------------------------------------------

@@ -249,6 +249,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "xr_held_up": N_("{line} moves but is tied: something holds him up."),
     "xr_no_thought_of_return": N_("{line} is weak, still and empty: no thought of returning."),
     "xr_no_wish_to_return": N_("Your world line overcomes {other}: he has no mind to return."),
+    "xr_comes_home_soon": N_("{line} overcomes your world line: he will be home soon."),
     "xr_on_the_way": N_("{line} moves: he is already on the way."),
     "xr_retreats_returns": N_("{line} retreats: he turns back home."),
     "xr_turns_struck": N_("{line} is overcome by its change: the worst sign — he does not come."),

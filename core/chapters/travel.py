@@ -171,6 +171,8 @@ def returning_chapter(chart: Chart, states: States, question: Question, use: Pla
     # XR-02 世克用神且無歸志，用神克世近日回家
     if use.position != wp.position and world.element.overcomes is s.element:  # not the 世's own change
         moves.append(Move("XR-02", "xr_no_wish_to_return", (wp, use), "", "≤小凶"))
+    elif use.position != wp.position and s.element.overcomes is world.element:
+        moves.append(Move("XR-02", "xr_comes_home_soon", (use, wp), "", "≥小吉"))
     if ln is not None and ln.moving and ln.changed is not None:
         # XR-03 動化進神不返，用神化退而歸 … 動化鬼在外危災，最怕動而化克
         if T.回頭克 in ln.transformations:
