@@ -759,5 +759,14 @@ def test_the_grave_vein() -> None:
 
 
 def test_the_world_turning_into_a_ghost() -> None:
-    """ZY-05 L642 「世爻變鬼及隨墓助傷，所占之人不吉」: the 世 changing into a 鬼 (a 鬼 on the 世 that stays one is not)."""
+    """ZY-05 L642 「世爻變鬼及隨墓助傷，所占之人不吉」: the 世 changing into a 鬼 (a 鬼 on the 世 that stays one is not);
+    else the 世 隨墓 — in the tomb a moving 鬼 line is, the tomb not clashed open (隨鬼入墓, as L468 glosses 隨墓)."""
     _check(_GRAVE, "zy_asker_at_risk", lambda ch, st, u: _into(ch.world, R.官鬼))
+
+    def ghost_tomb(ch: Chart, st: States, u: Place) -> bool:
+        ws = _ws(ch, st)
+        where = ws.tomb_place
+        return not _into(ch.world, R.官鬼) and ws.tomb is not None and not ws.tomb_broken and where is not None \
+            and where.layer is Layer.LINE and ch.lines[where.position - 1].relation is R.官鬼
+
+    _check(_GRAVE, "zy_asker_in_ghost_tomb", ghost_tomb)

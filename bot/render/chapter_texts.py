@@ -286,6 +286,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "zx_sibling_costs": N_("A Sibling moves: money is lost on the voyage."),
     "zx_turns_back": N_("Your world line retreats or reverses: you turn back half way."),
     "zy_asker_at_risk": N_("Your world line changes into a Ghost: the one asking is at risk."),
+    "zy_asker_in_ghost_tomb": N_("Your world line lies in a Ghost's tomb: the one asking is at risk."),
     "zy_descendants_harmed": N_("Offspring and Parent change into each other: harm to the descendants."),
     "zy_fortune_returns": N_("Six-clash turns into six-harmony: fortune returns to the family."),
     "zy_good_grave": N_("The grave (Parent) is strong or supported: a good grave."),
