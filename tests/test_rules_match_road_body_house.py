@@ -589,9 +589,10 @@ _DOC_LONG = Question(Topic.doctor, Subject.self, illness=Illness.long)
 
 
 def test_the_medicine() -> None:
-    """YY-04 L526 「子孫臨在應或發動於卦中亦要旺相，不受刑沖克害破墓絕空，藥必見效。子動化鬼化克，其藥不精 … 子動化生化
-    旺化進神者，其藥更靈」: the medicine (the first 子孫, from the bottom, on the 應 or moving) changing into a 鬼 or
-    struck by its change is poor; strong, unhurt and changing well, better."""
+    """YY-04 L526 「子孫臨在應或發動於卦中亦要旺相，不受刑沖克害破墓絕空，藥必見效。子動化鬼化克，其藥不精，子動化空實空
+    之日有效。子動化生化旺化進神者，其藥更靈」: the medicine (the first 子孫, from the bottom, on the 應 or moving) changing into a 鬼 or
+    struck by its change is poor; moving into a void, it works on the day the void is filled; strong and unhurt it
+    works, and better when it changes well."""
     def medicine(ch: Chart) -> Line | None:
         return next((x for x in ch.lines if x.relation is R.子孫 and (x.moving or x.response)), None)
 
@@ -599,16 +600,25 @@ def test_the_medicine() -> None:
         x = medicine(ch)
         return x is not None and (_into(x, R.官鬼) or _changed(x, T.回頭克))
 
-    def better(ch: Chart, st: States, u: Place) -> bool:
+    def sound(ch: Chart, st: States, u: Place) -> bool:
         x = medicine(ch)
         if x is None or poor(ch, st, u) or _changed(x, T.化空):
             return False
         s = st[_lp(x)]
-        return s.vigour.strong and not s.attacks and not _hollow(s) and _changed(
-            x, T.回頭生, T.化進神, T.化長生, T.化帝旺) and not _undone(x, st)
+        return s.vigour.strong and not s.attacks and not _hollow(s)
+
+    def better(ch: Chart, st: States, u: Place) -> bool:
+        x = medicine(ch)
+        return x is not None and sound(ch, st, u) and _changed(x, T.回頭生, T.化進神, T.化長生, T.化帝旺) \
+            and not _undone(x, st)
 
     _check(_DOC, "yy_medicine_poor", poor, "-1")
     _check(_DOC, "yy_medicine_better", better, "+1", least=1)
+    _check(_DOC, "yy_medicine_works", lambda ch, st, u: sound(ch, st, u) and not better(ch, st, u), "+1")
+    for ch, st, u, c in _sweep(_DOC):
+        x = medicine(ch)
+        if x is not None and x.changed is not None and not poor(ch, st, u) and _changed(x, T.化空):  # 實空之日
+            assert any(t.key == "yy_medicine_void_day" and t.branch is x.changed.branch for t in c.timings)
 
 
 def test_the_doctor_overcoming_the_world() -> None:
