@@ -62,6 +62,10 @@ MAX_CAPTION_LENGTH = 1024
 MAX_PHOTO_BYTES = 10 * 1024 * 1024  # sendPhoto: at most 10 MB, width + height at most 10000, ratio at most 20
 PHOTO_SIDES = (90, 320, 800, 1280)  # the sizes Telegram keeps of a photo (the longer side), at most the original
 MAX_CALLBACK_DATA_BYTES = 64
+# How long a test waits for a message or a call that should come (it returns as soon as it does): generous, so a
+# machine whose two cores are busy with other work does not fail a test that would pass; a test that waits for an
+# absence passes its own short timeout.
+WAIT = 20.0
 
 # Update types delivered when allowed_updates is empty/unset (Bot API default).
 _DEFAULT_UPDATE_TYPES = frozenset(
@@ -793,7 +797,7 @@ class FakeUser:
 
     # --- waiting -----------------------------------------------------------------
     async def wait_for(
-        self, predicate: Callable[[FakeMessage], bool] = lambda m: True, timeout: float = 5,
+        self, predicate: Callable[[FakeMessage], bool] = lambda m: True, timeout: float = WAIT,
         *, edits: bool = True,
     ) -> FakeMessage:
         """Wait for the next bot message (or edit, if ``edits``) matching ``predicate``.
@@ -820,7 +824,7 @@ class FakeUser:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(changed.wait(), remaining)
 
-    async def wait_reply(self, timeout: float = 5, *, edits: bool = True) -> FakeMessage:
+    async def wait_reply(self, timeout: float = WAIT, *, edits: bool = True) -> FakeMessage:
         """The next bot message (or edit) in this chat."""
         return await self.wait_for(lambda m: True, timeout, edits=edits)
 
@@ -1143,7 +1147,7 @@ class FakeTelegram:
 
     async def wait_call(
         self, method: str, predicate: Callable[[Call], bool] = lambda c: True,
-        timeout: float = 5, *, since: int = 0,
+        timeout: float = WAIT, *, since: int = 0,
     ) -> Call:
         """Wait until a *finished* call to ``method`` (index ≥ ``since``) matches."""
         loop = asyncio.get_running_loop()
@@ -1161,7 +1165,7 @@ class FakeTelegram:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(ev.wait(), remaining)
 
-    async def wait_calls(self, predicate: Callable[[list[Call]], bool], timeout: float = 5) -> None:
+    async def wait_calls(self, predicate: Callable[[list[Call]], bool], timeout: float = WAIT) -> None:
         """Wait until ``predicate`` holds for the calls received so far, finished or not (a call the server holds
         without an answer counts from its arrival)."""
         loop = asyncio.get_running_loop()

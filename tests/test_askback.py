@@ -59,7 +59,7 @@ async def quick_reading(u: FakeUser, lines: str = "987878", topic: str = "wealth
         await u.send(question)
         await u.press(await u.wait_for(lambda m: f"t:{topic}" in m.callback_data), f"t:{topic}")
     for _step in range(8):
-        m = await u.wait_for(lambda m: bool(m.callback_data), 10)
+        m = await u.wait_for(lambda m: bool(m.callback_data))
         data = m.callback_data
         if any(d.startswith("r:") for d in data):
             return m

@@ -358,11 +358,14 @@ def test_what_moves_with_the_sibling_decides_the_money() -> None:
 
 
 def test_a_sibling_on_the_world_stops_loans_and_lending() -> None:
-    """JD-01 「世逢兄，何須開口」, FZ-01 「兄臨世，放則無歸」."""
+    """JD-01 「世逢兄，何須開口」, FZ-01 「兄臨世，放則無歸」 (a loan's 兄 turning into the 財 is HJ-34's exception:
+    tests/test_doctrine_scope.py)."""
     seen = 0
     for chart in _charts(7):
         states = states_of(chart)
-        if chart.world.relation is not R.兄弟:
+        world = chart.world
+        if world.relation is not R.兄弟 or (world.moving and world.changed is not None
+                                            and world.changed.relation is R.妻財):
             continue
         for topic, key in ((Topic.loan, "jd_sibling_on_world"), (Topic.lending, "fz_sibling_on_world")):
             c = CHAPTERS[topic](chart, states, Question(topic), _line_place(chart.hexagram.world))

@@ -277,3 +277,34 @@ def test_a_loan_with_a_sibling_on_the_world_fails_unless_it_turns_into_the_money
         lifted += turns
         barred += not turns
     assert barred > 100 and lifted > 5
+
+
+# ---- 「日月動爻克世」 in a chapter, read with the four places (JS-06 L451, L1446) ------------------------------------
+
+
+def test_a_house_is_not_barred_by_a_strike_the_worlds_places_outweigh() -> None:
+    """蓋造買宅章 GZ-04 (L553) 「或日月動爻克世，皆不宜行」: a 克 read as chapters 1–34 read one — JS-06 (L451)
+    「倘有三處相生一處相克，也以吉斷」, L1446 「用神旺相可以敵之」.  A 世 struck by the day, the month or a moving line
+    whose four places still come out for it is not barred for that strike; one they come out against is."""
+    from core.reading.step4_places import tally
+
+    barred = spared = 0
+    for chart in _charts(2, 2):
+        states = states_of(chart)
+        ws = states.world
+        if not any(states[p].element.overcomes is ws.element for p in ws.attacks):
+            continue
+        world = chart.world
+        others = (ws.void or ws.month_break or ws.tomb is not None or ws.cut or world.moving
+                  or any(ln.moving and ln.relation is Relation.父母 for ln in chart.lines))
+        if others:
+            continue  # GZ-04's other clauses (空破墓絕, 世動變凶, 父動克世) are not this test's
+        r = read(chart, Question(Topic.house, Subject.self))
+        use = states[r.use_god.place]
+        if use.void or use.month_break or use.tomb is not None or use.cut:
+            continue
+        against = tally(chart, states, ws).verdict.side < 0
+        assert ("gz_do_not_proceed" in _keys(r)) is against, (chart.hexagram.name, ws.attacks)
+        barred += against
+        spared += not against
+    assert barred > 20 and spared > 20

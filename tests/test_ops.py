@@ -86,7 +86,7 @@ async def test_metrics_count_updates_sends_429s_and_errors(tmp_path: Path) -> No
         before = samples((await get(port, "/metrics")).text)
         u = tg.user(1201, language_code="en")
         await u.send("/start")
-        assert "Welcome" in (await u.wait_reply(timeout=10)).text
+        assert "Welcome" in (await u.wait_reply()).text
         # flood control (no rate limiter here), then a reply that fails however often it is tried at once: each
         # /help is kept and answered at its next try (bot.delivery.replies); each failed try is an error counted
         tg.fail_next(1, 429, methods=["sendMessage"])
@@ -97,7 +97,7 @@ async def test_metrics_count_updates_sends_429s_and_errors(tmp_path: Path) -> No
         assert "/cast" in (await u.wait_reply(timeout=15)).text
         tg.fail_next(1, 400, description="Bad Request: can't parse entities", methods=["sendMessage"])  # for good
         await u.send("/help")
-        assert SORRY in (await u.wait_reply(timeout=10)).text
+        assert SORRY in (await u.wait_reply()).text
         assert await tg.settled(u.id)  # the error counted after the apology is sent: the update is done with
         page = await get(port, "/metrics")
         assert page.headers["content-type"].startswith("text/plain")

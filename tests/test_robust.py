@@ -226,10 +226,10 @@ async def test_an_unreadable_update_is_skipped_once_and_polling_goes_on(tmp_path
         u = tg.user(1420, language_code="en")
         bad = tg.queue_update({"poll": {"id": "5", "question": "an older server's poll"}})  # fields missing
         await u.send("/start")
-        assert "Welcome" in (await u.wait_reply(timeout=10)).text
+        assert "Welcome" in (await u.wait_reply()).text
         tg.queue_update({"message": {"message_id": 9, "chat": {"id": 1420, "type": "private"}}})  # no date
         await u.send("/help")
-        assert "/cast" in (await u.wait_reply(timeout=10)).text
+        assert "/cast" in (await u.wait_reply()).text
         assert tg.pending_updates == [] or all(x["update_id"] > bad["update_id"] for x in tg.pending_updates)
     skipped = [r for r in caplog.records if "could not be read" in r.getMessage()]
     assert len(skipped) == 2 and str(bad["update_id"]) in skipped[0].getMessage()
@@ -445,7 +445,7 @@ async def test_the_broadcast_runs_as_soon_as_the_bot_starts(tmp_path: Path) -> N
             started = time.monotonic()
             await app.start()
             try:
-                await u.wait_reply(timeout=10)
+                await u.wait_reply()
                 assert time.monotonic() - started < 5
             finally:
                 await app.stop()
@@ -483,7 +483,7 @@ async def test_a_message_with_a_nul_is_refused_with_a_word_and_the_consultation_
             await u.send("/cast")
             await until(u, has("q:"))
             await u.send("明日\x00雨ですか")
-            refusal = await u.wait_reply(timeout=10)
+            refusal = await u.wait_reply()
             assert "保存できない文字" in refusal.text
             await u.send("明日は雨ですか")
             assert (await until(u, has("t:")))[0].text  # the question was taken: the topic is asked next

@@ -80,12 +80,12 @@ async def test_half_a_utf16_pair_is_refused_with_a_word_and_the_bot_goes_on(tmp_
         u = tg.user(1460, language_code="zh-hans")
         async with polling(app):
             await u.send("/cast")
-            await u.wait_reply(timeout=10)
+            await u.wait_reply()
             await app.update_queue.put(Update.de_json(_message(900_000_001, u.id, "明天\ud800会下雨吗"), app.bot))
-            refusal = await u.wait_reply(timeout=10)
+            refusal = await u.wait_reply()
             assert "无法保存的字符" in refusal.text, refusal.text
             await u.send("明天会下雨吗")
-            assert (await u.wait_reply(timeout=10)).callback_data[0].startswith("t:")  # the topic is asked next
+            assert (await u.wait_reply()).callback_data[0].startswith("t:")  # the topic is asked next
         storage = await open_storage(database_url)
         try:
             assert await storage.pending_updates() == []  # the refused one handled too, nothing left behind

@@ -149,6 +149,8 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "qb_line_strikes_world": N_("{line} strikes the world line: not good."),
     "qb_safe_after_month": N_("Offspring holds the world but is broken by the month: safe once the month is past."),
     "qb_safe_after_void": N_("Offspring holds the world but is void: groundless worry until it leaves the void."),
+    "qc_fallen_but_rescued": N_("Wealth and Offspring are absent or fallen, but the day or month is Wealth, or Wealth "
+                               "lies hidden and strong: worth pursuing."),
     "qc_no_wealth_no_source": N_("Neither Wealth nor Offspring in the hexagram: seeking is useless."),
     "qc_office_checks_sibling": N_("Sibling and Officer move together: the Officer restrains the Sibling — the money "
                                   "comes."),
@@ -162,6 +164,8 @@ CHAPTER_FINDINGS: dict[str, str] = {
                                 "Wealth — good."),
     "qc_sibling_moves": N_("A Sibling moves and nothing restrains it: like fishing the moon from water."),
     "qc_wealth_and_sibling_move": N_("Wealth and Sibling move together: obstruction and loss."),
+    "qc_wealth_and_source_fallen": N_("Wealth and Offspring are absent or fallen — weak and struck, void, broken, "
+                                     "entombed or cut off: seeking is useless."),
     "qc_wealth_from_day_month_or_hidden": N_("No Wealth or Offspring in the hexagram, but the day or month is Wealth, or it "
                                             "lies hidden and strong: worth pursuing."),
     "qc_wealth_has_source": N_("Offspring feeds Wealth: money with a source, ample and lasting."),
@@ -169,6 +173,8 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "sb_office_empty": N_("The office {line} is empty, entombed, cut or changes for the worse: no hope of the post."),
     "sb_office_favours_world": N_("A strong {line} holds, feeds or combines with your world line: promotion."),
     "sb_world_day_broken": N_("Your world line is broken by the day: no appointment, and beware of other trouble."),
+    "sb_world_rises_with_office": N_("Your world line goes into the tomb with the office, or the office strikes it, "
+                                     "but it is strong (or its source moves too): the promotion comes."),
     "sb_world_weak": N_("Your world line is weak: a strong world rises, a weak one does not."),
     "syu_long_life": N_("The world line is strong or supported: a long life."),
     "syu_short_life": N_("The world line is entombed with a Ghost, struck by a Ghost that Wealth feeds, or "
@@ -181,6 +187,8 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "ts_clouds_part": N_("{line} changes into Offspring: the clouds part and the sun comes out."),
     "ts_days_of_rain": N_("Several Parents and Ghosts move and no Wealth or Offspring: about ten days of "
                          "wind and rain."),
+    "ts_days_of_rain_change": N_("A line changes between Parent and Ghost, or Parent and Sibling, and no Wealth or "
+                                 "Offspring moves: about ten days of wind and rain."),
     "ts_days_of_sun": N_("Several Wealth and Offspring move: days of fine weather."),
     "ts_fair_does_not_last": N_("{line} changes into Ghost: the fair weather does not last."),
     "ts_ghost_brings_cloud": N_("{line} moves: heavy cloud, perhaps thunder (官鬼)."),
@@ -202,6 +210,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "ts_weather_flips": N_("The hexagram reverses (反吟): the weather turns back again."),
     "ts_weather_retreats": N_("{line} changes into a retreating god: the weather it brings is ending."),
     "ts_wind_and_rain": N_("{line} changes into Sibling or Ghost: wind and rain together."),
+    "ts_wind_and_rain_both_move": N_("A Parent and a Sibling both move: wind and rain together."),
     "ts_wished_weak_and_still": N_("The line of the weather asked is weak and still: little hope of it."),
     "ts_wished_weather_moves": N_("The line of the weather asked moves: it comes, whatever its strength (占天時不論旺衰)."),
     "ts_wished_weather_retreats": N_("The line of the weather asked moves but retreats: it comes only briefly."),
@@ -218,15 +227,20 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "xd_sibling_unfavoured": N_("{line} is weak and hurt: unfavourable."),
     "xh_all_lines_move": N_("All six lines move: no success."),
     "xh_clash_all_strong": N_("A six-clash hexagram, but Officer, Parent and the world line are all strong: you pass."),
+    "xh_clash_recast": N_("A six-clash hexagram with the Parent strong, but not Officer, Parent and world line all: "
+                          "this cast does not decide; cast again and follow the second."),
     "xh_essay_or_rank_on_world": N_("A strong Parent or Officer holds your world line: success."),
     "xh_harmony_no_help": N_("A six-harmony hexagram, but one of Officer, Parent or the world line has lost "
                             "its force: the harmony does not help."),
+    "xh_link_clashed_apart": N_("Parent or Officer feeds your world line, but the month, the day or a moving line "
+                                "clashes it apart: of no use."),
     "xh_not_linked_to_world": N_("Parent and Officer neither hold nor feed nor combine with your world line: of no "
                                 "use."),
     "xh_office_empty": N_("The rank {line} is empty, entombed or changes for the worse: the essay alone "
                          "does not pass."),
     "xh_office_favours_world": N_("A strong rank {line} holds or feeds your world line: you pass, even if the essay "
                                  "is weak."),
+    "xh_advances": N_("{line} advances: your name on the list, and the next degree soon after."),
     "xh_retreats": N_("{line} retreats: no success."),
     "xh_spoiler_fails_exam": N_("Offspring or Wealth holds the world or moves: the examination fails."),
     "xh_world_empty": N_("Your world line is empty or broken: no success."),

@@ -59,10 +59,10 @@ def _hurt(chart: Chart, states: States, p: Place) -> bool:
         or (ln is not None and bad_change(ln, states))
 
 
-def world_first(chart: Chart, states: States, question: Question) -> list[Finding]:
+def world_first(chart: Chart, states: States, question: Question, kin: bool = False) -> list[Finding]:
     """ZSI-10: asking about kin, the 世 化鬼, 回頭克, 休囚 and 化空破墓絕, 隨鬼入墓, or struck by day and month both —
-    the danger is the asker's own."""
-    if question.subject in (None, Subject.self):
+    the danger is the asker's own.  ``kin``: the matter is kin whoever asks (子嗣章: 「占 … 兒孫，先看世爻」)."""
+    if not kin and question.subject in (None, Subject.self):
         return []
     world = chart.world
     ws = states.world
@@ -78,16 +78,27 @@ def world_first(chart: Chart, states: States, question: Question) -> list[Findin
     return []
 
 
+_KIN = {Subject.parent: R.父母, Subject.master: R.父母, Subject.sibling: R.兄弟, Subject.wife: R.妻財,
+        Subject.child: R.子孫}
+
+
 def lifespan_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     subject = question.subject or Subject.self
     if subject is Subject.self:
         return _own_lifespan(chart, states, use)
     moves: list[Move] = []
     found = world_first(chart, states, question)
-    rel = chart.lines[use.position - 1].relation if use.layer is Layer.LINE else None
+    # the relative's line; its 伏神, the month or the day when the hexagram lacks it, is still the relative the
+    # question names (a hidden 財 is the wife: FQ-04's moving 兄 harm it all the same)
+    rel = chart.lines[use.position - 1].relation if use.layer is Layer.LINE else _KIN.get(subject)
     s = states[use]
+    ln = line_at(chart, use)
     if rel is R.父母 or subject in (Subject.parent, Subject.master):
-        if _hurt(chart, states, use) and weak(s):
+        # L118 「休囚又被刑沖，或日月動爻之克及動而變凶，承歡宜早」: 休囚 governs the 刑沖 and the 克 (a strong line resists
+        # them); 動而變凶 at any strength, as 兄弟章 reads it (XD-03).  L117 「母值空破萱草殘年憔悴」 is the same end:
+        # a parent void (真空, of the element the season overcomes) or broken is struck by the month, so the next
+        # branch (empty and not struck) does not arise
+        if (weak(s) and s.attacks) or (ln is not None and bad_change(ln, states)):
             moves.append(Move("FM-03", "fm_parent_near_end", (use,), "", "=凶"))  # 承歡宜早
         elif empty(s):
             moves.append(Move("FM-03", "fm_parent_declines", (use,), "", "≤小凶"))  # 母值空破萱草殘年
@@ -96,6 +107,8 @@ def lifespan_chapter(chart: Chart, states: States, question: Question, use: Plac
         elif weak(s) and not s.attacks:
             moves.append(Move("FM-03", "fm_parent_sickly_safe", (use,), "", "≥平"))  # 晚年多病，遠保無傷
     elif rel is R.兄弟:
+        # XD-03 L123 「倘休囚又逢破空及日月動爻刑克或動而化凶者，諸占皆不吉也」: the 破空 and the 克 of a 休囚 line; the
+        # change for the worse at any strength (choice: it undoes a strong line too, HJ-44, as 財動化凶 「不拘何問」 FQ-04)
         if _hurt(chart, states, use):
             moves.append(Move("XD-03", "xd_sibling_unfavoured", (use,), "", "=凶"))
         elif weak(s):
@@ -168,6 +181,9 @@ def _own_lifespan(chart: Chart, states: States, use: Place) -> ChapterReading:
         else:
             times += [timing(Unit.YEAR, world.branch, "SYU-02", "syu_danger_year", 4, (wp,)),
                       timing(Unit.YEAR, clash_of(world.branch), "SYU-02", "syu_danger_year", 4, (wp,))]
+    elif weak(ws):
+        # 世爻休囚，防之於沖克之年: a weak 世 nothing strikes yet, the year that clashes it (沖克, the clash that strikes)
+        times.append(timing(Unit.YEAR, clash_of(world.branch), "SYU-02", "syu_danger_year", 4, (wp,)))
     if use != wp:
         found.append(finding("SYU-01", "syu_world_alone", Effect.NEUTRAL, 0, (wp,)))
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
@@ -210,9 +226,11 @@ def children_chapter(chart: Chart, states: States, question: Question, use: Plac
     ln = line_at(chart, use)
     if ln is not None and ln.moving and ln.changed is not None and ln.changed.relation is R.子孫:
         found.append(finding("ZSI-07", "zsi_child_turns_child", Effect.GOOD, 1, (use,)))
-    if not [x for x in chart.lines if x.relation is R.子孫] and any(changes_into(x, R.子孫) for x in chart.lines):
+    # ZSI-06 L141 「卦有財而無子孫者，須看變出之爻，變爻子孫。庶出也」: the 財 (the wife) in the hexagram
+    if [x for x in chart.lines if x.relation is R.妻財] and not [x for x in chart.lines if x.relation is R.子孫] \
+            and any(changes_into(x, R.子孫) for x in chart.lines):
         found.append(finding("ZSI-06", "zsi_child_by_another_mother", Effect.NEUTRAL, 0, ()))
-    return ChapterReading(tuple(found + world_first(chart, states, question)), tuple(moves), tuple(times))
+    return ChapterReading(tuple(found + world_first(chart, states, question, kin=True)), tuple(moves), tuple(times))
 
 
 def danger_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
@@ -237,12 +255,15 @@ def danger_chapter(chart: Chart, states: States, question: Question, use: Place)
         # QB-02 凡占防患克世者，皆不為吉，獨鬼爻克世更凶; its element names the danger
         moves.append(Move("QB-02", "qb_ghost_strikes_world", (LINE_PLACES[g.position], wp), "-1", "-1",
                           (("element", g.element.name),)))
-        # QB-06 克神若在內卦，動而克世，宜出外避之；克神若在外卦 … 宜在家避之
-        found.append(finding("QB-06", "qb_hide_away" if g.position <= 3 else "qb_hide_home", Effect.NEUTRAL, 0,
-                             (LINE_PLACES[g.position],)))
     elif strikers and not children:
         found.append(finding("QB-02", "qb_line_strikes_world", Effect.BAD, 1,
                              (LINE_PLACES[strikers[0].position], wp)))
+    if strikers and not children:
+        # QB-06 克神若在內卦，動而克世，宜出外避之；克神若在外卦 … 宜在家避之 — the 克神 is any line that strikes the
+        # 世 (L109 「世爻與忌神皆在外卦者 … 宜家居」), the 官鬼 first
+        g = (ghosts or strikers)[0]
+        found.append(finding("QB-06", "qb_hide_away" if g.position <= 3 else "qb_hide_home", Effect.NEUTRAL, 0,
+                             (LINE_PLACES[g.position],)))
     if world.relation is R.子孫:
         # QB-05 子孫持世 … 如逢月破，出月無憂。若臨旬空，許之出旬無憂
         if ws.month_break:

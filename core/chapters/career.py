@@ -175,6 +175,15 @@ def _exam(chart: Chart, states: States, use: Place) -> ChapterReading:
     linked = any(x.world or generates(x.element, world.element) or harmonizes(x.branch, world.branch) for x in pair)
     if pair and not linked:
         moves.append(Move("XH-08", "xh_not_linked_to_world", (wp,), "", "≤平"))
+    # XH-08 父與官星生合世爻，若又被日月動爻沖壞者，亦作無情之喻: none holds the 世, and every one that feeds or combines
+    # with it is broken by the month or the day (月破, 日破) or clashed by a moving line
+    feeders = [x for x in pair if generates(x.element, world.element) or harmonizes(x.branch, world.branch)]
+    if feeders and not any(x.world for x in pair) and all(
+            states[LINE_PLACES[x.position]].month_break or states[LINE_PLACES[x.position]].day_break
+            or any(y.moving and y.position != x.position and clashes(y.branch, x.branch) for y in chart.lines)
+            for x in feeders):
+        moves.append(Move("XH-08", "xh_link_clashed_apart", tuple(LINE_PLACES[x.position] for x in feeders), "",
+                          "≤平"))
     # XH-01 父官持世而旺相，或臨日月、或日月動爻生扶、及動而變生，名登龍虎
     if world.relation in (R.父母, R.官鬼) and (ws.vigour.strong or ws.on_month_or_day or ws.supports):
         moves.append(Move("XH-01", "xh_essay_or_rank_on_world", (wp,), "", "≥小吉"))
@@ -248,6 +257,9 @@ def _exam(chart: Chart, states: States, use: Place) -> ChapterReading:
     trio = [ws] + [states[LINE_PLACES[x.position]] for x in pair]
     if chart.hexagram.six_clash and officers and parents and all(x.vigour.strong for x in trio):
         moves.append(Move("XH-12", "xh_clash_all_strong", (), "", "≥吉"))
+    elif chart.hexagram.six_clash and any(states[LINE_PLACES[x.position]].vigour.strong for x in parents):
+        # 如父旺者，須再占一卦，再得吉者，以吉斷之，後卦凶者，即以凶推: this cast does not decide
+        moves.append(Move("XH-12", "xh_clash_recast", (), "≤平", "≤平"))
     elif chart.hexagram.six_harmony and any(x.vigour is Vigour.失陷 and not x.supports for x in trio):
         moves.append(Move("XH-12", "xh_harmony_no_help", (), "", "≤平"))
     # XH-14 官父兩旺而世爻不旺 … 又得應爻動而生合世爻者，必得推薦之力; 應爻又被日月沖克者，薦亦無功
@@ -271,7 +283,13 @@ def _exam(chart: Chart, states: States, use: Place) -> ChapterReading:
         elif any(states[LINE_PLACES[x.position]].vigour.strong for x in parents) \
                 or (ws.vigour.strong and _links(world.changed.branch, world)):
             moves.append(Move("XH-15", "xh_world_turns_office", (wp, cp), "", "≥吉"))
-    # XH-16 世與官父相旺內有一而化進神者 … 世化退神 … 父化退神 … 官化退神，皓首無成
+    # XH-16 世與官父相旺內有一而化進神者，名姓高懸，占鄉試必連捷 (the one that advances 旺相 by the season or on the
+    # month or the day: its own advance, which feeds it, does not make it 旺)
+    for x in (world, *pair):
+        if x.moving and T.化進神 in x.transformations and states[LINE_PLACES[x.position]].vigour is Vigour.旺:
+            moves.append(Move("XH-16", "xh_advances", (LINE_PLACES[x.position],), "", "≥吉"))
+            break
+    # XH-16 世化退神 … 父化退神 … 官化退神，皓首無成
     for x in (world, *pair):
         if x.moving and T.化退神 in x.transformations:
             moves.append(Move("XH-16", "xh_retreats", (LINE_PLACES[x.position],), "", "-1"))
@@ -342,10 +360,35 @@ def _seek(chart: Chart, states: States, use: Place) -> ChapterReading:
     # SB-07 世臨日破即使官星持世，不獨不能升選，且防他變
     if ws.day_break:
         moves.append(Move("SB-07", "sb_world_day_broken", (wp,), "≤小凶", "≤小凶"))
-    # SB-08 世旺者竟升，世衰者不吉
-    if weak(ws):
-        found.append(finding("SB-08", "sb_world_weak", Effect.BAD, 1, (wp,)))
+    # SB-08 L233 隨官入墓，世旺者官升。助鬼傷身，身衰者禍至。古以隨官入墓，助鬼傷身，皆以為凶。余屢試之，世旺者竟升，
+    # 世衰者不吉。助鬼傷身，元神同動者，其官必升: read where the 世 goes into a tomb that is a 官 (the day, a moving
+    # line or its change bearing 官鬼), or a moving 官 strikes the 世 with a moving 財 feeding it (助鬼傷身)
+    if _with_office_in_tomb(chart, ws) or _ghost_helped_against(chart, ws):
+        source_moves = any(x.moving and not x.world and generates(x.element, ws.element) for x in chart.lines)
+        if ws.vigour.strong or (_ghost_helped_against(chart, ws) and source_moves):
+            found.append(finding("SB-08", "sb_world_rises_with_office", Effect.GOOD, 1, (wp,)))
+        else:
+            found.append(finding("SB-08", "sb_world_weak", Effect.BAD, 1, (wp,)))
     return ChapterReading(tuple(found), tuple(moves))
+
+
+def _with_office_in_tomb(chart: Chart, ws: State) -> bool:
+    """SB-08 隨官入墓: the 世 in an intact tomb that is a 官鬼 (the day, a moving line or its own change)."""
+    if ws.tomb is None or ws.tomb_broken or ws.tomb_place is None:
+        return False
+    where = ws.tomb_place
+    if where.layer is Layer.LINE:
+        return chart.lines[where.position - 1].relation is R.官鬼
+    if where.layer is Layer.CHANGED:
+        changed = chart.lines[where.position - 1].changed
+        return changed is not None and changed.relation is R.官鬼
+    return relation(chart.hexagram.element, ws.tomb.element) is R.官鬼
+
+
+def _ghost_helped_against(chart: Chart, ws: State) -> bool:
+    """SB-08 助鬼傷身: a moving 官 overcoming the 世, and a moving 財 generating that 官."""
+    ghosts = [x for x in moving(chart, R.官鬼) if not x.world and overcomes(x.element, ws.element)]
+    return any(generates(f.element, g.element) for g in ghosts for f in moving(chart, R.妻財))
 
 
 # ---- 在任吉凶章 ----------------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from core.chart.hexagram import Relation
 from core.chart.relations import Stage, branch_at_stage, clash_of, clashes, generates, harmonizes, overcomes, stage
 from core.findings import CHANGED_PLACES, LINE_PLACES, Finding, Layer, Place, Timing, Unit
 from core.reading.step2_state import State, States, Vigour
-from core.reading.step4_places import cannot_harm, cannot_help
+from core.reading.step4_places import cannot_harm, cannot_help, tally
 from core.reading.step5_overrides import Move
 from core.rules import source
 from core.values import value
@@ -54,6 +54,7 @@ __all__ = [
     "harmonizes",
     "lines_of",
     "moving",
+    "overcome",
     "overcomes",
     "relation_at",
     "stage",
@@ -155,6 +156,15 @@ def good_change(ln: Line) -> bool:
 
 def weak(s: State) -> bool:
     return not s.vigour.strong
+
+
+def overcome(chart: Chart, states: States, s: State) -> bool:
+    """A chapter's 「日月動爻克世」 (受克) read as chapters 1–34 read a 克: the line's four places come out against it
+    (JS-06 L451 「倘有三處相生一處相克，也以吉斷。若有兩處克兩處生者，須看旺衰」; L1446 「若此星孤立無助，或休囚無力，
+    雖則傷害用神，用神旺相可以敵之」), a moving attacker that cannot strike (合住, 貪生忘克 …) not among them.  A 克
+    its supports outweigh, or one a 旺 line withstands alone, is no harm; a chapter that names the line's weakness
+    beside the 克 (「休囚受克」) says so itself."""
+    return bool(s.attacks) and tally(chart, states, s).verdict.side < 0
 
 
 def timing(unit: Unit, branch: Branch, rule: str, key: str, weight: int, places: tuple[Place, ...] = ()) -> Timing:

@@ -35,6 +35,7 @@ from core.chapters.common import (
     line_at,
     lines_of,
     moving,
+    overcome,
     timing,
     tomb_of,
     weak,
@@ -62,7 +63,8 @@ def house_chapter(chart: Chart, states: States, question: Question, use: Place) 
     us = states[use]
     ln = line_at(chart, use)
     # GZ-04 世爻隨鬼入墓，財爻助鬼克世，及世爻動而變凶，或日月動爻克世 … 父動克世及世爻父爻空破墓絕者，亦不宜行
-    struck = any(_overcomes(chart, states, p, ws.element) for p in ws.attacks)
+    # 「日月動爻克世」 as a 克 the 世's four places do not outweigh (``overcome``: JS-06 L451, L1446)
+    struck = any(_overcomes(chart, states, p, ws.element) for p in ws.attacks) and overcome(chart, states, ws)
     parent_strikes = any(x.element.overcomes is world.element for x in moving(chart, R.父母) if not x.world)
     ghost_tomb = ws.real_tomb and ws.tomb_place is not None and ws.tomb_place.layer is Layer.LINE \
         and chart.lines[ws.tomb_place.position - 1].relation is R.官鬼

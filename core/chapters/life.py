@@ -136,7 +136,10 @@ def wealth_life(chart: Chart, states: States, use: Place) -> ChapterReading:
             moves.append(Move("CF-09", "cf_void_world_fails", (wp,), "≤小凶", "≤小凶"))  # 終身作事無成
     # CF-10 世爻有墓 … 若休囚無氣 … 凡為不遂; 世 臨日月、日月生扶、動而化吉 → 墓中人逢沖之年而發
     if ws.tomb is not None and not ws.tomb_broken:
-        raised = ws.on_month_or_day or bool(ws.supports) or good_change(world)
+        # 臨於日月、或日月生扶、或動而化吉 (the month or the day, not a moving line; one that breaks it is no help)
+        raised = ws.on_month_or_day or good_change(world) or any(
+            clash_of(b) is not ws.branch and (generates(b.element, ws.element) or b.element is ws.element)
+            for b in (chart.moment.day.branch, chart.moment.month_branch))
         if raised:
             found.append(finding("CF-10", "cf_entombed_until_clash", Effect.NEUTRAL, 0, (wp,)))
             times.append(timing(Unit.YEAR, clash_of(ws.tomb), "CF-10", "cf_tomb_opened_year", 4, (wp,)))
@@ -204,7 +207,8 @@ def _world_holder(chart: Chart, states: States, ws: State, cs: State, c: int, f:
     pillars = (chart.moment.day.branch, chart.moment.month_branch)
     movers = [ln for ln in chart.lines if ln.moving and not ln.world]
     day_month_support = any(generates(b.element, ws.element) or b.element is ws.element for b in pillars)
-    mover_support = any(generates(x.element, ws.element) for x in movers)
+    # 「日辰動爻生扶」 (CF-14), 「日月動爻有一而生扶」 (CF-15): a mover generating (生) or of the 世's element (扶)
+    mover_support = any(generates(x.element, ws.element) or x.element is ws.element for x in movers)
     day = chart.moment.day.branch.element
     if ws.vigour is Vigour.旺 and not (generates(day, ws.element) or day is ws.element or mover_support):
         # CF-14 世爻不遇日辰動爻生扶，而自強自旺 … 但須財爻持世 … 多自成家。若兄父官鬼持世，未必僅可撐持而已
@@ -212,8 +216,10 @@ def _world_holder(chart: Chart, states: States, ws: State, cs: State, c: int, f:
             out.append(Move("CF-14", "cf_self_made", (wp,), "", "≥小吉"))
         elif held in (R.兄弟, R.父母, R.官鬼):
             out.append(Move("CF-14", "cf_strong_alone_gets_by", (wp,), "", "≤平"))
-    elif not ws.vigour.strong and (day_month_support or mover_support):
+    elif ws.vigour is not Vigour.旺 and (day_month_support or mover_support):
         # CF-15 世爻無氣，得遇日月動爻有一而生扶者 … 亦要財爻持世，或日月動爻作財以生世 … 若父兄持世僅可度日
+        # (「無氣」 is the 世's own 氣, before the help: not 旺 by the season — the help the passage names is what
+        # makes a line 有氣 on the engine's scale, so reading 無氣 as 休囚 would leave the sentence almost no case)
         wealth_e = chart.hexagram.element.overcomes
         as_wealth = any(b.element is wealth_e and generates(b.element, ws.element) for b in pillars) or any(
             x.relation is R.妻財 and generates(x.element, ws.element) for x in movers)
@@ -322,7 +328,8 @@ def career_life(chart: Chart, states: States, use: Place) -> ChapterReading:
         or any(o.moving and feeds(o) for o in offices) or pillar_office
     # GM-03 財爻父爻皆不得地，而官星獨旺或日月作官星而生世，或虎臨世動，或虎臨金鬼動而生合世爻
     weak_rest = not any(s.vigour.strong for s in wealths + parents)
-    merit = (weak_rest and (any(up(o) for o in offices) or pillar_office)) \
+    pillar_feeds = any(b.element is ghost_e and generates(b.element, ws.element) for b in pillars)  # 日月作官星而生世
+    merit = (weak_rest and (any(up(o) for o in offices) or pillar_feeds)) \
         or (world.moving and world.spirit is Spirit.白虎) \
         or any(x.moving and x.spirit is Spirit.白虎 and x.element is Element.金 and feeds(states[LINE_PLACES[x.position]])
                for x in lines_of(chart, R.官鬼))

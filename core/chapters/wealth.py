@@ -32,6 +32,7 @@ from core.chapters.common import (
     branch_at_stage,
     changes_into,
     clash_of,
+    cut_off,
     empty,
     feeding,
     generates,
@@ -75,15 +76,23 @@ def wealth_chapter(chart: Chart, states: States, question: Question, use: Place)
     draining = harming(chart, states, office, use, near)
     world = chart.world
     wp = LINE_PLACES[world.position]
-    # QC-04 財與子孫爻俱不現於卦中 … 求則無益; 倘得日月為財，或伏而旺者，亦可求也
-    if not lines_of(chart, R.妻財) and not lines_of(chart, R.子孫):
+    # QC-04 財與子孫爻俱不現於卦中，或現於卦中又值休囚空破墓絕，或被刑沖克害，求則無益; 倘得日月為財，或伏而旺者，
+    # 亦可求也.  Choice: 「現於卦中又值 …」 is every line of the relation 休囚 and void or broken, in a real tomb, 絕 or
+    # struck (a strong line resists a 克, ch. 1–34; one merely 休囚 is not yet 「無」); 「伏而旺」 is a 財 not in the
+    # hexagram, hidden and strong
+    present = lines_of(chart, R.妻財) + lines_of(chart, R.子孫)
+    if all(weak(s) and (bool(s.attacks) or empty(s) or s.real_tomb or cut_off(s))
+           for s in (states[LINE_PLACES[x.position]] for x in present)):
         day_month = {chart.moment.month_branch.element, chart.moment.day.branch.element}
-        wealth_element = chart.hexagram.element.overcomes
         hidden = [x.hidden for x in chart.lines if x.hidden is not None and x.hidden.relation is R.妻財]
-        if wealth_element in day_month or any(h.standing.strong for h in hidden):
-            found.append(finding("QC-04", "qc_wealth_from_day_month_or_hidden", Effect.GOOD, 1, ()))
+        rescued = chart.hexagram.element.overcomes in day_month or (
+            not lines_of(chart, R.妻財) and any(h.standing.strong for h in hidden))
+        if rescued:
+            found.append(finding("QC-04", "qc_fallen_but_rescued" if present else "qc_wealth_from_day_month_or_hidden",
+                                 Effect.GOOD, 1, _places(present)))
         else:
-            moves.append(Move("QC-04", "qc_no_wealth_no_source", (), "", "=凶"))
+            moves.append(Move("QC-04", "qc_wealth_and_source_fallen" if present else "qc_no_wealth_no_source",
+                              _places(present), "", "=凶"))
     if sib:
         if child:
             # QC-03 倘若得子孫與兄弟同動，又為可喜，兄動生子 (with 財 too: 接續相生, more so)
@@ -112,7 +121,8 @@ def wealth_chapter(chart: Chart, states: States, question: Question, use: Place)
         or any(changes_into(x, R.子孫) for x in wealth)
     if sourced and not sib:
         moves.append(Move("QC-11", "qc_wealth_has_source", _places(feeders + wealth), "", "+1"))
-    # QC-12 財爻持世，兄爻亦動者，不獨劫財，還防傷己，如若鬼動克世者更凶
+    # QC-12 財爻持世，兄爻亦動者，不獨劫財，還防傷己，如若鬼動克世者更凶 (by the five elements a 官 never overcomes
+    # the 財 世 — it overcomes the palace, which overcomes the 財 — so qc_robbed_and_hurt is kept for the letter only)
     if world.relation is R.妻財 and sib:
         striking = [x for x in office if x.element.overcomes is world.element]
         moves.append(Move("QC-12", "qc_robbed_and_hurt" if striking else "qc_robbed_on_world",
@@ -348,6 +358,7 @@ def patron_chapter(chart: Chart, states: States, question: Question, use: Place)
         moves.append(Move("YG-01", "yg_wasted_trip", (use,), "≤小凶", "≤小凶"))  # 徒勞奔馳之力耳
     if world.moving and (changes_into(world, R.官鬼) or T.回頭克 in world.transformations):
         moves.append(Move("YG-01", "yg_do_not_go", (wp,), "=凶", "=凶"))  # 世爻化鬼化克 … 更不宜行
+    # YG-08 官克世: a 官 that acts on the 世 — moving, or strong (choice: a weak still line strikes nothing, ch. 1–34)
     elif ln is not None and use != wp and ln.element.overcomes is world.element and (ln.moving or us.vigour.strong):
         moves.append(Move("YG-08", "yg_patron_strikes_world", (use, wp), "≤小凶", "≤小凶"))  # 官克世 … 勿去
     if world.moving and world.changed is not None and (T.化空 in world.transformations

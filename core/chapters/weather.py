@@ -108,10 +108,23 @@ def _colour(chart: Chart) -> list[Finding]:
             out.append(finding("TS-15", "ts_fair_does_not_last", Effect.NEUTRAL, 0, here))
         if T.化退神 in ln.transformations and ln.relation in _NAMES:
             out.append(finding("TS-24", "ts_weather_retreats", Effect.NEUTRAL, 0, here))
+    # TS-16 L18 「父化兄，父化鬼或卦中父動兄動皆主風雨交作」: a 父 and a 兄 both moving, as well as the changes above
+    if moving(chart, R.父母) and moving(chart, R.兄弟):
+        out.append(finding("TS-16", "ts_wind_and_rain_both_move", Effect.NEUTRAL, 0,
+                           tuple(LINE_PLACES[ln.position] for ln in moving(chart, R.父母) + moving(chart, R.兄弟))))
     wet = moving(chart, R.父母) + moving(chart, R.官鬼)
     dry = moving(chart, R.妻財) + moving(chart, R.子孫)
+    # TS-33 L36 「卦中父鬼重疊或又鬼變父，父變鬼，父化兄，兄化父 … 並不見子孫財爻發動者，一定連旬風雨」: two or more
+    # moving 父/鬼, or one line changing between 父 and 鬼 or 父 and 兄, with no 子/財 moving
+    swaps = [ln for ln in chart.lines if ln.moving and ln.changed is not None
+             and frozenset((ln.relation, ln.changed.relation)) in _WET_SWAPS]
     if len(wet) >= 2 and not dry:
         out.append(finding("TS-33", "ts_days_of_rain", Effect.NEUTRAL, 0, tuple(LINE_PLACES[ln.position] for ln in wet)))
+    elif swaps and not dry:
+        out.append(finding("TS-33", "ts_days_of_rain_change", Effect.NEUTRAL, 0,
+                           tuple(LINE_PLACES[ln.position] for ln in swaps)))
+    # TS-34 L37 「多逢財子，累日明晴」: read as TS-33's counterpart — with a 父 or 鬼 moving too the sky is read both
+    # ways, each at its time (TS-39 「各因其時」, TS-40 「又雨又晴爻上母子皆動」), not as days of sun (a choice)
     if len(dry) >= 2 and not wet:
         out.append(finding("TS-34", "ts_days_of_sun", Effect.NEUTRAL, 0, tuple(LINE_PLACES[ln.position] for ln in dry)))
     if moving(chart, R.父母) and moving(chart, R.子孫):
@@ -123,6 +136,9 @@ def _colour(chart: Chart) -> list[Finding]:
             out.append(finding("TS-11", "ts_murk_at_its_hours", Effect.NEUTRAL, 0, (LINE_PLACES[ln.position],),
                                branch=ln.branch.name))
     return out
+
+
+_WET_SWAPS = (frozenset((R.官鬼, R.父母)), frozenset((R.父母, R.兄弟)))  # TS-33 鬼變父 父變鬼 父化兄 兄化父
 
 
 def _reversed(chart: Chart) -> bool:
@@ -196,6 +212,11 @@ def _decide(chart: Chart, states: States, wish: Weather) -> tuple[list[Move], li
         # TS-02/TS-05/TS-25: 財動雖晴 … 子孫休囚空破，或現而不動，必不大晴 (with 父 moving too, each comes at its
         # own time: TS-39 「殊不知各因其時」)
         moves.append(Move("TS-05", "ts_wealth_moves_fair", tuple(a.place for a in source_acting), "=小吉", "=小吉"))
+        for a in source_acting:
+            if a.moving and states[a.place].void:
+                # TS-14 L16 「常得父爻動而逢空，不應沖空之日，則應填實之期 … 財與子孫空者，同此」 (TS-30)
+                times.append(timing(Unit.DAY, clash_of(a.branch), "TS-30", "ts_void_clashed_day", 6, (a.place,)))
+                times.append(timing(Unit.DAY, a.branch, "TS-30", "ts_void_filled_day", 6, (a.place,)))
         return moves, times
     other_acting = tuple(a for a in acting(chart, other) + (acting(chart, R.妻財) if wish is Weather.rain else ())
                          if a.place not in members)
