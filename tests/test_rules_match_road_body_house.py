@@ -27,6 +27,7 @@ from core.findings import Layer, Place
 from core.question import Aspect, Birth, Illness, Question, Sex, Subject, Topic, resolve
 from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import State, States, Vigour, states_of
+from core.reading.step4_places import tally
 from core.reading.step5_overrides import Move
 
 R = Relation
@@ -690,7 +691,9 @@ def test_when_not_to_build_buy_or_rent() -> None:
         parent = any(x.moving and not x.world and x.relation is R.父母 and x.element.overcomes is ch.world.element
                      for x in ch.lines)
         fallen = any(_hollow(s) or s.real_tomb or _cut(s) for s in (ws, us))
-        return ghost_tomb or _undone(ch.world, st) or _struck_by(st, ws) or parent or fallen
+        # 「日月動爻克世」 read as chapters 1–34 read a 克 (JS-06 L451): the 世's four places come out against it
+        struck = _struck_by(st, ws) and tally(ch, st, ws).verdict.side < 0
+        return ghost_tomb or _undone(ch.world, st) or struck or parent or fallen
 
     _check(_HOUSE, "gz_do_not_proceed", stop, "=凶")
     _check(_HOUSE, "gz_proceed", lambda ch, st, u: (
