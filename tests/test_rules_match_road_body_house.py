@@ -545,8 +545,9 @@ def test_offspring_on_the_world() -> None:
 
 
 def test_a_moving_ghost_and_the_enemy_retreating() -> None:
-    """JB-11 L504 「鬼爻發動病勢必重 … 忌神化退，其疾病漸減。覺子曰：鬼為父母之元神，占父母者，其病即愈」: a moving 鬼
-    (not the use-god) is grave — for a parent it heals; the 忌神 moving into its retreat lightens."""
+    """JB-11 L504 「鬼爻發動病勢必重 … 克用神者為忌神，若動化進神，亦同此意。忌神化退，其疾病漸減。覺子曰：鬼為父母之元神，
+    占父母者，其病即愈」: a moving 鬼 (not the use-god) is grave — for a parent it heals; the 忌神 advancing is grave
+    too (where it is not the 鬼 already said); the 忌神 retreating lightens."""
     for q in _ILL:
         parent = q.subject in _GHOST_KIN
 
@@ -564,6 +565,11 @@ def test_a_moving_ghost_and_the_enemy_retreating() -> None:
         _check(q, "jb_enemy_retreats", lambda ch, st, u: _line(ch, u) is not None and any(
             x.moving and x.relation is _enemy(ch, st[u]) and T.化退神 in x.transformations
             and _lp(x) != u for x in ch.lines), "+1", least=1)
+        _check(q, "jb_enemy_advances", lambda ch, st, u: _line(ch, u) is not None and _enemy(ch, st[u]) is not R.官鬼
+               and any(x.moving and x.relation is _enemy(ch, st[u]) and T.化進神 in x.transformations
+                       and _lp(x) != u for x in ch.lines), least=0)
+    advancing = sum("jb_enemy_advances" in _keys(c) for q in _ILL for _ch, _st, _u, c in _sweep(q))
+    assert advancing > 0
 
 
 def test_moving_offspring_heal_or_relapse() -> None:

@@ -112,6 +112,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "jb_child_moves_relapse": N_("Offspring moves, but is overcome by its change (or the hexagram reverses): "
                                 "better now, then a relapse."),
     "jb_enemy_retreats": N_("{line}, the enemy of the use-god, retreats: the illness eases."),
+    "jb_enemy_advances": N_("{line}, the enemy of the use-god, advances: the illness grows serious."),
     "jb_ghost_holds_world_self": N_("The Officer-Ghost holds your world line: hard to cure; a moving Offspring eases "
                                    "it now, but the root remains."),
     "jb_ghost_moves_grave": N_("A Ghost moves: the illness is serious."),

@@ -106,10 +106,16 @@ def illness_chapter(chart: Chart, states: States, question: Question, use: Place
         else:
             found.append(finding("JB-11", "jb_ghost_moves_grave", Effect.BAD, 2, where))
     if rel is not None:
-        for a in acting(chart, relation(chart.hexagram.element, us.element.overcome_by)):
+        enemy = relation(chart.hexagram.element, us.element.overcome_by)
+        for a in acting(chart, enemy):
             if a.moving and T.化退神 in a.transformations and a.place != use:
                 moves.append(Move("JB-11", "jb_enemy_retreats", (a.place, use), "", "+1"))
                 break
+        # 克用神者為忌神，若動化進神，亦同此意 (鬼爻發動病勢必重): a 忌神 that is the 鬼 is said above
+        rising = [LINE_PLACES[x.position] for x in moving(chart, enemy)
+                  if T.化進神 in x.transformations and LINE_PLACES[x.position] != use]
+        if rising and enemy is not R.官鬼:
+            found.append(finding("JB-11", "jb_enemy_advances", Effect.BAD, 2, (rising[0], use)))
     # JB-12 自占病及占兄弟病，得子孫動者，制服官鬼，其病即愈 … 子孫動而化克 … 反吟 … 反覆之象
     if child_moving and subject in (Subject.self, Subject.sibling) and world.relation is not R.子孫:
         relapse = any(T.回頭克 in x.transformations for x in moving(chart, R.子孫)) or _reversal(chart)
