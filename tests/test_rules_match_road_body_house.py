@@ -648,6 +648,41 @@ def test_the_doctor_overcoming_the_world() -> None:
             strikes(ch, st) and not bad(ch) and not h(ch, st, u)), "+1", least=0 if q is _DOC_LONG else 3)
 
 
+def test_the_doctor_overcoming_a_relatives_line() -> None:
+    """YY-05 L527 「應爻克用神亦如此斷。惟不宜乎久病及體弱之人 … 應爻臨兄鬼而克用神 … 必遭其殃」 for kin: the 應 able to
+    strike that overcomes the relative's line — harm on a 兄 or a 鬼, too harsh for a long illness or a weak patient,
+    else it masters the illness; not for a parent nor a husband (YY-07: another should ask)."""
+    patient_of = {Subject.sibling: R.兄弟, Subject.child: R.子孫}
+    asked = (Question(Topic.doctor, Subject.sibling, illness=Illness.recent),  # only a 鬼 overcomes a 兄
+             Question(Topic.doctor, Subject.child, illness=Illness.long),
+             Question(Topic.doctor, Subject.child, illness=Illness.recent))
+    for q in asked:
+        def hit(ch: Chart, st: States, q: Question = q) -> State | None:
+            p = select_use_god(ch, patient_of[q.subject or Subject.self]).place
+            r, rs = ch.response, _rs(ch, st)
+            able = r.moving or rs.hidden_movement or rs.vigour.strong
+            return st[p] if p != rs.place and able and r.element.overcomes is st[p].element else None
+
+        def bad(ch: Chart) -> bool:
+            return ch.response.relation in (R.兄弟, R.官鬼)
+
+        def harsh(ch: Chart, st: States, u: Place, q: Question = q) -> bool:
+            ps = hit(ch, st)
+            return ps is not None and not bad(ch) and (q.illness is Illness.long or not ps.vigour.strong)
+
+        _check(q, "yy_doctor_harms_patient", lambda ch, st, u: hit(ch, st) is not None and bad(ch), "=凶", least=0)
+        _check(q, "yy_doctor_too_harsh_patient", harsh, "-1", least=0)
+        _check(q, "yy_doctor_masters_patient", lambda ch, st, u: (
+            hit(ch, st) is not None and not bad(ch) and not harsh(ch, st, u)), "+1", least=0)
+    for key in ("yy_doctor_harms_patient", "yy_doctor_too_harsh_patient", "yy_doctor_masters_patient"):
+        assert sum(key in _keys(c) for q in asked for _ch, _st, _u, c in _sweep(q)) >= 3, key
+    for subject in (Subject.parent, Subject.husband):
+        q = Question(Topic.doctor, subject)
+        for ch in _charts()[::16]:
+            c = chapter_reading(ch, _st(ch), q, select_use_god(ch, resolve(q).target).place)
+            assert not any(m.rule == "YY-05" for m in c.moves)
+
+
 def test_a_child_or_a_wife_should_not_ask_the_doctor() -> None:
     """YY-07 L529 「子不代父以占藥，妻不代夫而卜醫」: asked for a parent or a husband, another should cast."""
     for subject in (Subject.parent, Subject.husband, Subject.child, Subject.self):

@@ -280,6 +280,9 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "yy_doctor_fails": N_("{line}, the doctor, is weak, empty or struck: the treatment does not work."),
     "yy_doctor_harms": N_("The doctor {line} bears a Sibling or Ghost and overcomes you: harm, whatever the illness."),
     "yy_doctor_masters_illness": N_("The doctor {line} overcomes the world: he masters the illness."),
+    "yy_doctor_harms_patient": N_("The doctor {line} bears a Sibling or Ghost and overcomes the patient {other}: harm, whatever the illness."),
+    "yy_doctor_masters_patient": N_("The doctor {line} overcomes the patient {other}: he masters the illness."),
+    "yy_doctor_too_harsh_patient": N_("The doctor {line} overcomes the patient {other}, but the illness is long or the patient weak: the cure hurts too."),
     "yy_doctor_too_harsh": N_("The doctor {line} overcomes you, but the illness is long or you are weak: the "
                              "cure hurts too."),
     "yy_medicine_better": N_("{line}, the medicine, changes for the better: it works all the more."),

@@ -38,7 +38,8 @@ from core.chapters.common import (
 from core.chart.chart import Chart
 from core.chart.hexagram import relation
 from core.findings import Effect, Finding, Layer, finding
-from core.question import Illness, Question, Subject
+from core.question import PERSON, Illness, Question, Subject
+from core.reading.step1_usegod import select_use_god
 
 # Whose illness: a parent (or master) and the husband asked by his wife have 官鬼 as 元神 or use-god (JB-09, JB-11).
 _GHOST_FRIENDLY = (Subject.parent, Subject.master, Subject.husband)
@@ -172,17 +173,26 @@ def doctor_chapter(chart: Chart, states: States, question: Question, use: Place)
             moves.append(Move("YY-04", "yy_medicine_better" if good_change(x) else "yy_medicine_works", (p,), "",
                               "+1"))
         break
-    # YY-05 自占病，應爻克世者制我之病也 … 惟不宜乎久病及體弱之人; 應爻臨兄鬼而克 … 必遭其殃
+    # YY-05 自占病，應爻克世者制我之病也，應爻克用神亦如此斷。惟不宜乎久病及體弱之人; 應爻臨兄鬼而克 … 必遭其殃:
+    # the patient is the 世 for oneself, the relative's line for kin (not a parent nor a husband: YY-07, below)
     subject = question.subject or Subject.self
-    if subject is Subject.self and rs.element.overcomes is chart.world.element and (resp.moving or rs.hidden_movement
-                                                                                    or rs.vigour.strong):
-        here = (rp, LINE_PLACES[chart.hexagram.world])
+    target = PERSON[subject][0]
+    patient = states.world.place if subject is Subject.self else select_use_god(chart, target).place \
+        if isinstance(target, R) and subject not in (Subject.parent, Subject.husband) else None
+    ps = states[patient] if patient is not None else None
+    if ps is not None and patient != rp and rs.element.overcomes is ps.element and (
+            resp.moving or rs.hidden_movement or rs.vigour.strong):
+        here = (rp, ps.place)
+        own = subject is Subject.self
         if resp.relation in (R.兄弟, R.官鬼):
-            moves.append(Move("YY-05", "yy_doctor_harms", here, "", "=凶"))
-        elif question.illness is Illness.long or weak(states.world):
-            moves.append(Move("YY-05", "yy_doctor_too_harsh", here, "", "-1"))
+            moves.append(Move("YY-05", "yy_doctor_harms", here, "", "=凶") if own
+                         else Move("YY-05", "yy_doctor_harms_patient", here, "", "=凶"))
+        elif question.illness is Illness.long or weak(ps):
+            moves.append(Move("YY-05", "yy_doctor_too_harsh", here, "", "-1") if own
+                         else Move("YY-05", "yy_doctor_too_harsh_patient", here, "", "-1"))
         else:
-            moves.append(Move("YY-05", "yy_doctor_masters_illness", here, "", "+1"))
+            moves.append(Move("YY-05", "yy_doctor_masters_illness", here, "", "+1") if own
+                         else Move("YY-05", "yy_doctor_masters_patient", here, "", "+1"))
     # YY-07 子占父 … 妻占夫 … 不能代占醫也: another relative should cast
     if subject in (Subject.parent, Subject.husband):
         found.append(finding("YY-07", "yy_another_should_ask", Effect.NEUTRAL, 0, ()))
