@@ -409,10 +409,18 @@ def test_wealth_on_the_world_struck_by_siblings() -> None:
 
 
 def test_a_harmony_turning_into_a_clash_is_danger_even_at_home() -> None:
-    """CX-10 L469 「六合卦變六沖 … 坐家亦恐凶危」 (「卦變克絕」, a pure hexagram's 卦化克, is GB-02's for every
-    question)."""
-    _check(_GO, "cx_danger_even_at_home", lambda ch, st, u: (
-        ch.hexagram.six_harmony and ch.changed is not None and ch.changed.six_clash), least=1)
+    """CX-10 L469 「六合卦變六沖，及卦變克絕者，坐家亦恐凶危」: a six-harmony changing into a six-clash; else a trigram
+    changing into the one that overcomes it (化克, as XN-09 L613 names 「如巽變乾，坤變震之類，名為化絕化克」)."""
+    def turned(ch: Chart) -> bool:
+        return ch.hexagram.six_harmony and ch.changed is not None and ch.changed.six_clash
+
+    def struck(ch: Chart) -> bool:
+        c, h = ch.changed, ch.hexagram
+        return c is not None and any(new != old and new.element.overcomes is old.element
+                                     for old, new in ((h.lower, c.lower), (h.upper, c.upper)))
+
+    _check(_GO, "cx_danger_even_at_home", lambda ch, st, u: turned(ch), least=1)
+    _check(_GO, "cx_struck_even_at_home", lambda ch, st, u: struck(ch) and not turned(ch))
 
 
 def _reversed(chart: Chart) -> bool:

@@ -20,6 +20,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
                             "great danger on the road."),
     "cx_clash_cannot_go": N_("A six-clash hexagram with your world line still or void: you cannot set out."),
     "cx_danger_even_at_home": N_("Six-harmony turns into six-clash: danger even if you stay at home."),
+    "cx_struck_even_at_home": N_("A trigram changes into the one that overcomes it: danger even if you stay at home."),
     "bx_even": N_("Neither side clearly prevails: an even contest."),
     "bx_i_lose": N_("Your world line or the money is weak, empty or struck, or a Parent moves: you lose money."),
     "bx_i_win": N_("Your world line prevails over the opponent and the money is favoured: you win."),

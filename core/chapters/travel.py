@@ -31,6 +31,7 @@ from core.chapters.common import (
     timing,
     weak,
 )
+from core.chapters.house import trigram_struck
 from core.chart.chart import Chart, Line
 from core.chart.relations import harmony_of, punishes
 from core.findings import Effect, Finding, Layer, Timing, finding
@@ -105,9 +106,12 @@ def travel_chapter(chart: Chart, states: States, question: Question, use: Place)
                           "=凶" if struck else "≤小凶", "=凶" if struck else "≤小凶"))
     if chart.hexagram.six_clash and (not world.moving or (ws.void and not ws.void_filled)):
         moves.append(Move("CX-09", "cx_clash_cannot_go", (wp,), "=凶", "=凶"))
-    # CX-10 六合卦變六沖 … 坐家亦恐凶危
+    # CX-10 六合卦變六沖，及卦變克絕者，坐家亦恐凶危: 卦變克絕 as 尋地章 glosses it (XN-09 「內外反吟 … 如巽變乾，
+    # 坤變震之類，名為化絕化克」): a trigram changing into the one that overcomes it (``trigram_struck``)
     if chart.hexagram.six_harmony and chart.changed is not None and chart.changed.six_clash:
         found.append(finding("CX-10", "cx_danger_even_at_home", Effect.BAD, 2, ()))
+    elif trigram_struck(chart):
+        found.append(finding("CX-10", "cx_struck_even_at_home", Effect.BAD, 2, ()))
     # CX-06 出行得子孫發動，子孫持世、世化子孫，程途萬里，百禍潛消
     if moving(chart, R.子孫) or world.relation is R.子孫:
         moves.append(Move("CX-06", "cx_child_guards_journey", (wp,), "", "≥小吉"))
