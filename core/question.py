@@ -170,8 +170,9 @@ class Exam(StrEnum):
 
 
 class Aspect(StrEnum):
-    """Which part of a house, a grave, a site or a marriage is asked: 增刪卜易 reads each apart, in its own chapter
-    and its own cast (「須宜分占」, 「須宜另占，不可以前卦兼斷」).  The first of each topic is its default."""
+    """Which part of a house, a grave, a site, a marriage, a shop, goods, a journey or a doctor's matter is asked:
+    增刪卜易 reads each apart, in its own chapter and its own cast (「須宜分占」, 「須宜另占，不可以前卦兼斷」, 「須在來人之
+    念」).  The first of each topic is its default."""
 
     # 蓋造買宅賃宅章 … 舊宅章 (Topic.house)
     acquire = "acquire"        # building, buying or renting a house (蓋造買宅賃宅章, GZ) — the default
@@ -192,13 +193,30 @@ class Aspect(StrEnum):
     parents = "parents"        # this marriage and the parents (此婚有宜於父母否章, HF: 父母)
     risk = "risk"              # trouble the union may bring (娶離婦章 防患, QL-01: 子孫)
     obstruction = "obstruction"  # will someone stop the marriage (娶離婦章 防攔阻, QL-02)
+    harmony = "harmony"        # one's own marriage: growing old together, getting along (夫婦章 FQ-03, FQ-05, FQ-07)
+    # 開行開店章 (Topic.shop): 「須在來人之念」 — the 應 is the partner or the customers, as the asker means it (KH-01)
+    partner = "partner"        # the business, with a partner (KH-02) — the default
+    customers = "customers"    # the business by its customers (KH-03)
+    # 囤貨賣貨章, 賣貨宜守宜動章 (Topic.goods)
+    price = "price"            # buying, holding or selling: the price (DH) — the default
+    move = "move"              # selling: go elsewhere or change course, or hold (賣貨宜守宜動章 MD-01 … MD-04)
+    # 出行章, 同行章 (Topic.travel)
+    journey = "journey"        # the journey itself (出行章, CX) — the default
+    companion = "companion"    # travelling or staying with someone (同行章 TZ-01: the 應)
+    # 延醫章, 醫卜往治章 (Topic.doctor)
+    call = "call"              # calling a doctor or taking a medicine (延醫章, YY) — the default
+    treat = "treat"            # a doctor asking whether to go and treat a patient (醫卜往治章 WZ-01: the 應)
 
 
 ASPECTS: Mapping[Topic, tuple[Aspect, ...]] = MappingProxyType({
     Topic.house: (Aspect.acquire, Aspect.works, Aspect.old_house, Aspect.share),
     Topic.grave: (Aspect.grave, Aspect.harm, Aspect.repair, Aspect.burial),
     Topic.land: (Aspect.site, Aspect.geomancer),
-    Topic.marriage: (Aspect.match, Aspect.children, Aspect.parents, Aspect.risk, Aspect.obstruction),
+    Topic.marriage: (Aspect.match, Aspect.children, Aspect.parents, Aspect.risk, Aspect.obstruction, Aspect.harmony),
+    Topic.shop: (Aspect.partner, Aspect.customers),
+    Topic.goods: (Aspect.price, Aspect.move),
+    Topic.travel: (Aspect.journey, Aspect.companion),
+    Topic.doctor: (Aspect.call, Aspect.treat),
 })
 """The aspects a topic offers, its default first."""
 
@@ -244,7 +262,7 @@ class FollowUp(StrEnum):
     weather = "weather"            # the weather wished or asked about (SW-05)
     office = "office"              # career: seeking, holding, leaving a post, a public project (升選/在任/辭官/公務)
     exam = "exam"                  # examination: which stage, its grade, or when the results come (童試 … 發案)
-    aspect = "aspect"              # which part of a house, grave, site or marriage (各宜分占)
+    aspect = "aspect"              # which part of a house, grave, site, marriage, shop, goods, journey, doctor's matter
     life = "life"                  # one's own lifetime: wealth or a career (SHM-01 分占); skipped, the whole
 
 
@@ -369,7 +387,7 @@ class Question:
     birth: Birth | None = None        # for pregnancy: the child or the mother
     office: Office | None = None      # for career: what is asked of the post (None: seeking one, 升選)
     exam: Exam | None = None          # for an examination: which one or what of it (None: a major one, 鄉試)
-    aspect: Aspect | None = None      # for a house, a grave, a site, a marriage: which part (None: the default)
+    aspect: Aspect | None = None      # for a house, a grave, a site, a marriage …: which part (None: the default)
     study: Study | None = None        # for studies: the kind of learning
     club: Club | None = None          # for a savings club: joining it or drawing its pot
     life: Life | None = None          # for one's own lifetime: the side asked (None: the life as a whole)
@@ -844,8 +862,9 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
     each read by its own chapter; a skip keeps 升選, seeking one), ``exam`` for an examination (its stage, its grade,
     the day of the results; a skip keeps 鄉試), ``horizon`` for the topics whose default horizon is a guess and,
     offering ``today``, for those a chapter times in hours (after the illness or the weather asked; not for a long
-    illness), ``aspect`` for a house, a grave, a site or a marriage (which part, each read apart; a skip keeps the
-    topic's first), ``life`` for one's own lifetime (its side, SHM-01 分占 — skipped, the life is read as a whole,
+    illness), ``aspect`` for a house, a grave, a site, a marriage, a shop, goods, one's own journey or a doctor's
+    matter (which part, each read apart; a skip keeps the topic's first; a doctor's matter asks the illness's kind
+    first), ``life`` for one's own lifetime (its side, SHM-01 分占 — skipped, the life is read as a whole,
     as before).  A skip leaves the answer None, so the asker remembers what was skipped."""
     if q.topic in _ASKS_TODAY:
         # then whether it is today's: an illness's crisis, today's weather, a return or a bet today (not for a
@@ -864,6 +883,12 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
         return (FollowUp.exam,) if q.exam is None and q.use_god is None else ()
     if q.topic in _ASKS_HORIZON:
         return (FollowUp.horizon,) if q.horizon is None else ()
+    if q.topic is Topic.doctor:
+        # 近病 or 久病 (YY-05, YY-09, WZ-01 read them apart), then calling a doctor or going to treat (WZ-01)
+        return ((FollowUp.illness,) if q.illness is None else ()) + (
+            (FollowUp.aspect,) if q.aspect is None and q.use_god is None else ())
+    if q.topic is Topic.travel and q.subject not in (None, Subject.self):
+        return ()  # a companion (同舟共行章) is one's own: another's journey is read as it stands
     if q.topic in ASPECTS:
         # which part of the matter, each read apart (各宜分占); an expert's use-god reads the matter as it stands
         return (FollowUp.aspect,) if q.aspect is None and q.use_god is None else ()
@@ -893,7 +918,7 @@ def choices(topic: Topic, follow_up: FollowUp) -> tuple[StrEnum, ...]:
             return (Horizon.today, Horizon.near) + ((Horizon.far,) if topic is Topic.returning else ())
         return (Horizon.near, Horizon.far) if topic in _ASKS_HORIZON else ()
     if follow_up is FollowUp.illness:
-        return tuple(Illness) if topic is Topic.illness else ()
+        return tuple(Illness) if topic in (Topic.illness, Topic.doctor) else ()
     if follow_up is FollowUp.weather:
         return tuple(Weather) if topic is Topic.weather else ()
     if follow_up is FollowUp.office:
@@ -970,6 +995,12 @@ ASPECT_RULES: Mapping[Aspect, UseGodRule] = MappingProxyType({
     Aspect.children: _rule(Relation.子孫, source("HZ-01")),
     Aspect.parents: _rule(Relation.父母, source("HF-01")),
     Aspect.risk: _rule(Relation.子孫, source("QL-01"), _sec(Relation.官鬼, Meaning.worry, source("QL-01"))),
+    # 同行章 TZ-01 「占他人以應為用」 (a relative as companion, 「占親戚必看用神」, needs whose: not asked)
+    Aspect.companion: _rule(Role.應, source("TZ-01"), _sec(Role.世, Meaning.querent, source("TZ-01"))),
+    # 醫卜往治章 WZ-01 「世為己，應爻為病人」; 「惟除此憂者，乃賴子孫爻也」, 官鬼 the worry (WZ-02)
+    Aspect.treat: _rule(Role.應, source("WZ-01"), _sec(Role.世, Meaning.querent, source("WZ-01")),
+                        _sec(Relation.子孫, Meaning.medicine, source("WZ-01")),
+                        _sec(Relation.官鬼, Meaning.worry, _WZ_02)),
 })
 
 _QUERENT_CF = _sec(Role.世, Meaning.querent, _CF_01)

@@ -649,6 +649,7 @@ async def test_tosses_typed_and_a_language_chosen_mid_flow(tmp_path: Path, caplo
         await u.press((await until(u, has("q:")))[0], "q:skip")
         await u.press((await until(u, has("t:")))[0], "t:travel")
         await u.press((await until(u, has("f:subject:")))[0], "f:subject:self")
+        await u.press((await until(u, has("f:aspect:")))[0], "f:aspect:skip")  # one's own journey: a companion?
         await u.press((await until(u, has("m:")))[0], "m:coins")
         await u.wait_for(has("c:0:"))
         for typed, values in (("3", "9"), ("HHT", "97"), ("앞뒤뒤", "978"), ("表表表", "9786"), ("單", "97867")):
@@ -1012,6 +1013,7 @@ async def test_two_users_interleaved_and_twenty_at_once(tmp_path: Path, caplog: 
         await a.press((await until(a, has("f:horizon:")))[0], "f:horizon:skip")
         await b.press((await until(b, has("t:")))[0], "t:travel")
         await b.press((await until(b, has("f:")))[0], "f:subject:self")
+        await b.press((await until(b, has("f:aspect:")))[0], "f:aspect:skip")  # one's own journey: a companion?
         await a.press((await until(a, has("m:")))[0], "m:coins")
         await b.press((await until(b, has("m:")))[0], "m:coins")
         ta, tb = await a.wait_for(has("c:0:")), await b.wait_for(has("c:0:"))

@@ -100,7 +100,8 @@ def test_every_chapter_rule_is_registered_in_its_chapter() -> None:
                       "XFD": "修方動土章", "JU": "舊宅章", "DT": "卜得地於何時章", "DM": "占地師章",
                       "YH": "因何事所傷章", "XB": "再占修補吉凶章", "FU": "新亡附葬祖塋章", "TJ": "同居章",
                       "CF": "終身財福章", "GM": "終身功名有無章", "XY": "學業章", "ZJ": "治經章", "YSH": "延師章",
-                      "MC": "買賣六畜章", "BZ": "為貴人奔走效力求財章", "QH": "請會搖會章"}
+                      "MC": "買賣六畜章", "BZ": "為貴人奔走效力求財章", "QH": "請會搖會章",
+                      "MD": "賣貨宜守宜動章", "TZ": "同舟共行章"}
     ids = rules.ids("zsbyt")
     assert len(ids) >= 120
     for rule in ids:

@@ -425,7 +425,8 @@ def test_the_aspect_is_an_optional_follow_up_with_its_chapters_use_god() -> None
         assert FollowUp.aspect not in optional_follow_ups(Question(topic, use_god=R.子孫))
     assert choices(Topic.wealth, FollowUp.aspect) == ()
     targets = {Aspect.works: R.父母, Aspect.old_house: R.官鬼, Aspect.share: Role.應, Aspect.harm: R.父母, Aspect.repair: Role.世,
-               Aspect.geomancer: Role.應, Aspect.children: R.子孫, Aspect.parents: R.父母, Aspect.risk: R.子孫}
+               Aspect.geomancer: Role.應, Aspect.children: R.子孫, Aspect.parents: R.父母, Aspect.risk: R.子孫,
+               Aspect.companion: Role.應, Aspect.treat: Role.應}
     for topic, aspects in ASPECTS.items():
         for a in aspects:
             q = Question(topic, Subject.self, Sex.female if topic is Topic.marriage else None, aspect=a)

@@ -221,8 +221,11 @@ def test_optional_follow_ups_only_where_they_matter() -> None:
                                             Topic.returning, Topic.gamble)},
         Topic.career: (FollowUp.office,),  # seeking, holding, leaving a post, a public project (its own chapter)
         Topic.exam: (FollowUp.exam,),  # its stage, its grade, the day of the results (each its chapter)
-        # 各宜分占: the part of a house, a grave, a site or a marriage (tests/test_house_chapters.py)
-        **{t: (FollowUp.aspect,) for t in (Topic.house, Topic.grave, Topic.land, Topic.marriage)},
+        # 各宜分占: the part of a house, a grave, a site, a marriage, a shop, goods, one's journey (tests/test_house_chapters.py)
+        **{t: (FollowUp.aspect,) for t in (Topic.house, Topic.grave, Topic.land, Topic.marriage, Topic.shop,
+                                           Topic.goods, Topic.travel)},
+        # a doctor: the illness's kind (YY-05, YY-09, WZ-01), then calling one or going to treat (WZ-01)
+        Topic.doctor: (FollowUp.illness, FollowUp.aspect),
     }
     assert all(len(f) <= 2 for f in asks.values())  # a simple matter gets two extra questions at most
     # answered: nothing more to ask; the subject and the required follow-ups do not change what is optional; a long

@@ -77,6 +77,12 @@ ASPECT_LABELS: dict[str, str] = {
     "match": N_("Will the match come about?"), "children": N_("Children from this marriage"),
     "parents": N_("This marriage and the parents"), "risk": N_("Will the union bring me trouble?"),
     "obstruction": N_("Will someone stop the marriage?"),
+    "harmony": N_("Our marriage: will we get along and grow old together?"),
+    "partner": N_("The business, with a partner"), "customers": N_("The business and its customers"),
+    "price": N_("Buying, holding or selling: the price"),
+    "move": N_("Selling: go elsewhere or change course, or hold?"),
+    "journey": N_("The journey itself"), "companion": N_("Travelling or staying with someone"),
+    "call": N_("Calling a doctor, taking a medicine"), "treat": N_("I am the doctor: should I go and treat them?"),
 }
 LIFE_LABELS: dict[str, str] = {"wealth": N_("Wealth and comfort over my life"),
                                "career": N_("A career, a name over my life")}

@@ -147,6 +147,16 @@ _ASPECT: dict[Aspect, tuple[str, str]] = {
     Aspect.risk: (N_("Yes: the union will bring you no trouble."),
                   N_("No: the union will bring you trouble; take care.")),
     Aspect.obstruction: (N_("Yes: nothing will stop the marriage."), N_("No: the marriage will be blocked.")),
+    Aspect.harmony: (N_("Yes: you will get along and grow old together."),
+                     N_("No: the signs for the marriage's harmony are poor.")),
+    Aspect.customers: (N_("Yes: the customers will come and stay."),
+                       N_("No: the customers will not stay with you.")),
+    Aspect.move: (N_("Yes: better to move — sell elsewhere or change course."),
+                  N_("No: better to hold where you are.")),
+    Aspect.companion: (N_("Yes: you will get on well together."),
+                       N_("No: being together will bring trouble.")),
+    Aspect.treat: (N_("Yes: go — the cure is in your hands."),
+                   N_("No: better not to take this case.")),
 }
 
 # Another person's illness: the person is named ({who}); one's own is said to the asker.

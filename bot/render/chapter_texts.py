@@ -69,6 +69,14 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "fq_sibling_harms_wife": N_("A Sibling holds the world, moves or rules the day: the wife does not live long."),
     "fq_sibling_quarrels_only": N_("A Sibling weighs on the wife's line, but it is strong: no harm to her, only "
                                   "quarrels."),
+    "fq_old_age_together": N_("{line}, the wife, is strong or supported and feeds or combines with your world "
+                              "line: together to old age, without a harsh word."),
+    "fq_at_odds": N_("A Sibling holds your world line while the wife is strong or retreats: quarrels, or a "
+                     "parting."),
+    "fq_husband_dies_young": N_("{line}, the wife, overcomes your weak or troubled world line: a grave danger to "
+                                "the husband's life."),
+    "fq_fierce_wife": N_("{line}, the wife, is strong and overcomes your firm world line: no harm, but a fierce "
+                         "and jealous temper."),
     "fq_wife_turns_bad": N_("{line}, the wife, changes for the worse: she does not live long."),
     "fz_debtor_honest": N_("The debtor {line} is Wealth and feeds you: he is honest."),
     "fz_debtor_turns_hostile": N_("The debtor {line} is a Ghost that strikes you: he may turn against you."),
@@ -141,6 +149,10 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "kh_never_opens": N_("Your world line and the capital are both empty: the shop does not open."),
     "kh_partner_deceives": N_("The partner {line} strikes you: you may be deceived."),
     "kh_partner_follows": N_("Your world line masters the partner {other}: he follows your wishes."),
+    "kh_customers_stay": N_("The customers {line} feed or combine with your world line: new customers become "
+                            "regulars."),
+    "kh_customers_turn_away": N_("The customers {line} clash or overcome your world line, or you theirs: even old "
+                                 "customers turn away in the end."),
     "kh_partner_helps": N_("The partner {line} feeds or combines with you: he benefits you."),
     "kh_revives": N_("Six-clash turns into six-harmony: the business revives."),
     "qb_child_moves_protects": N_("Offspring moves: protection, even where it strikes the world line."),
@@ -269,15 +281,42 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "xr_on_the_way": N_("{line} moves: he is already on the way."),
     "xr_retreats_returns": N_("{line} retreats: he turns back home."),
     "xr_turns_struck": N_("{line} is overcome by its change: the worst sign — he does not come."),
+    "xr_unwell_abroad": N_("{line}, the one away, is entombed, cut off, empty or struck: he is not at ease where "
+                           "he is — this speaks of his well-being, not of whether he comes."),
+    "xr_well_abroad": N_("{line}, the one away, is unhurt: he is well, and his return can be timed."),
     "xr_wanders": N_("A six-clash hexagram: the one away wanders and does not return."),
     "xr_world_void_arrives": N_("Your world line is void: the one away arrives at once."),
+    "tz_like_kin": N_("Your world line and the other person's feed or combine each other: close as kin."),
+    "tz_frame_all_well": N_("A three-harmony frame forms: all goes as you both wish."),
+    "tz_offspring_peace": N_("Offspring {line} moves: peace and ease together."),
+    "tz_six_clash_gives_up": N_("A six-clash hexagram: one of you loses heart half way."),
+    "tz_sibling_or_ghost_strikes": N_("A moving Sibling or Ghost {line} strikes your world line: trouble in daily "
+                                      "life together."),
+    "tz_harm_from_him": N_("The other person {line} overcomes or clashes your world line: harm from him."),
+    "tz_he_will_owe_you": N_("The other person {line} is entombed, cut off, empty or broken: he will need your "
+                             "kindness."),
+    "wz_cure_in_your_hands": N_("Your world line is strong, holds Offspring or Wealth, feeds the patient, changes "
+                                "for the better or is fed by Wealth or Offspring: the cure is in your hands."),
+    "wz_go_at_once": N_("A recent illness and the patient's line {line} shows a quick turn: go at once, before "
+                        "another doctor does."),
+    "wz_root_it_out": N_("A long illness, but the patient's line {line} is strong, fed or changing well: you will "
+                         "root it out."),
+    "wz_do_not_go": N_("A long illness and none of the signs of a cure: do not go, it would only cost you your "
+                       "name."),
     "yg_do_not_go": N_("Your world line changes into a Ghost or is overcome by its change: do not go — "
                       "danger there or on the road."),
     "yg_patron_favours_world": N_("The patron {line} holds, feeds or combines with your world line: you are received."),
     "yg_patron_strikes_world": N_("The patron {line} strikes your world line: do not go."),
+    "yg_warm_reception": N_("The patron {line} is sound and tied to you, and the day or the month shines on you or "
+                            "on Wealth: a warm welcome on both sides."),
     "yg_wasted_trip": N_("The patron {line} is empty, entombed or changes for the worse: a wasted trip."),
     "yy_another_should_ask": N_("A son for his parent, or a wife for her husband, should not cast about the "
                                "doctor: let another relative ask."),
+    "yy_no_medicine_helps": N_("The patient's line {line} is undone by its change, or a Ghost or its enemy turns "
+                               "into it, or, in a long illness, it is clashed, void or in a Ghost's tomb: no "
+                               "medicine will help."),
+    "yy_heals_without_medicine": N_("The patient's line {line} shows a quick recovery: the illness passes even "
+                                    "without medicine."),
     "yy_doctor_fails": N_("{line}, the doctor, is weak, empty or struck: the treatment does not work."),
     "yy_doctor_harms": N_("The doctor {line} bears a Sibling or Ghost and overcomes you: harm, whatever the illness."),
     "yy_doctor_masters_illness": N_("The doctor {line} overcomes the world: he masters the illness."),
@@ -371,6 +410,12 @@ CHAPTER_FINDINGS: dict[str, str] = {
                             "strong: a promotion."),
     "zr_reversal_demoted": N_("A reversing hexagram (反吟) with your world line and the office both weak: a "
                               "demotion or a penalty."),
+    "zr_missions": N_("An Officer bearing the day's post horse holds your world line, stands on the day or the "
+                      "month, or moves: many missions, and tiring ones."),
+    "zr_mission_gain": N_("The day, the month or a moving line, as Wealth, feeds your world line: gain from the "
+                          "missions."),
+    "zr_mission_costs": N_("A Sibling moves and your world line is punished or overcome: hard work that costs "
+                           "you money."),
     "zr_clean_hands": N_("The office is strong: a moving Sibling or empty Wealth means clean hands, not loss."),
     "zr_pay_cut": N_("A Sibling holds the world or moves: losses, or a cut in pay."),
     "zr_dismissed": N_("Offspring moves with nothing to restrain it: loss of the post."),
@@ -460,6 +505,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
                                 "weather comes."),
     "ts_frame_brings_murk": N_("A frame of Ghost forms: dark fog or thunder rather than the weather asked."),
     "ts_bright_sun": N_("Offspring holds your world line and moves: a blazing sun, not a cloud in the sky."),
+    "qc_robber_on_the_year": N_("A Sibling {line} bears the branch of the year: a year of losses in business."),
     "qc_frame_feeds_me": N_("The {frame} frame of {relation} includes or feeds your world line: money in "
                             "plenty."),
     "qc_frame_toil": N_("The {frame} frame forms as {relation}: the money comes only with toil."),
@@ -467,6 +513,25 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "qc_frame_quarrels": N_("The {frame} frame forms as {relation}: quarrels and trouble."),
     "qc_frame_strikes_me": N_("The {frame} frame forms as {relation} and overcomes your world line: quarrels "
                               "and trouble, worse for you."),
+    "md_go_elsewhere": N_("A strong Wealth line of the outer trigram {line} feeds, combines or holds your world "
+                          "line: go and sell elsewhere."),
+    "md_nothing_there": N_("No Wealth line feeds, combines or holds your world line, or it changes for the worse: "
+                           "nothing for you there."),
+    "md_collect_now": N_("Wealth holds your world line inside, and the other side {line} moves to feed or combine "
+                         "you: stay and collect what is owed."),
+    "md_collect_when_he_moves": N_("Wealth holds your world line inside, the other side {line} is outside: the money "
+                                   "comes once it moves; wait for it."),
+    "md_do_not_sit_still": N_("A six-harmony hexagram with a moving Wealth on your world line: do not sit still."),
+    "md_change_allowed": N_("Wealth {line} and your world line are both strong: a change of course is allowed."),
+    "md_wait_for_the_season": N_("A six-harmony hexagram with Wealth {line} weak and still: hold and wait for its "
+                                 "season."),
+    "md_hold_on": N_("Wealth {line} and your world line are both weak: hold on, a change will not help."),
+    "md_sell_further_off": N_("Wealth {line} advances: sell further off."),
+    "md_sell_outside": N_("The Wealth of the inner trigram {line} is weak: sell outside."),
+    "md_sell_near_home": N_("Your world line retreats: go back and sell near home."),
+    "md_near_is_better": N_("A strong Wealth holds your world line: near home is better."),
+    "md_cheap_now_dear_later": N_("Wealth {line} is weak and changes into strength: cheap now, dear later."),
+    "md_sell_quickly": N_("Wealth {line} is strong but changes into weakness: sell quickly, do not buy."),
     "dh_price_right_now": N_("The price line {line} is weak and still, but the day or month feeds or combines it: "
                              "the price is right now."),
     "xn_world_retreats": N_("The site (world line) retreats: in the end the grave will have to be moved."),

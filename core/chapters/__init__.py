@@ -13,7 +13,8 @@ One module per chapter group: ``weather`` (天時), ``body`` (壽元, 趨避, �
 舊宅, 尋地, 祖塋), ``grave`` (因何事所傷, 再占修補, 新亡附葬, 占地師), ``match`` (此婚子嗣, 此婚宜於父母, 娶離婦),
 ``life`` (終身財福, 終身功名: a lifetime by its side), ``learning`` (學業, 治經, 延師), ``errands`` (買賣六畜; 延醫's
 holder of the 世; 為貴人奔走效力求財; 請會搖會).
-A matter asked apart (``core.question.Aspect``: building work, the grave's harm …) is read by its own chapter.
+A matter asked apart (``core.question.Aspect``: building work, the grave's harm, a marriage's harmony, a shop's
+customers, selling elsewhere, a travel companion, a doctor going to treat …) is read by its own chapter.
 An expert's explicit use-god turns the chapters off: their rules read the catalogue's use-god.
 """
 

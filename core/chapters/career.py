@@ -2,8 +2,8 @@
 an entrance one, 考遺才 (52, KD) a qualifying round, 延試 (54, YT) the final round, 歲科考 (50, SKK) the grade of a
 regular test, 發案持榜 (53, FA) the day the results are posted; for a career, the chapter of what is asked of the
 post (``Office``): 升選候補 (55b, SB) and 升遷何方 (56, SF-03) for a post or a promotion sought, 在任吉凶 (57, ZR)
-for the post held, 養親告病辭官 (63, GC) for leaving it, 營造公務防患 (64, GW) for a public project in one's charge; 子占父功名 (67,
-ZF) for a parent's post.
+for the post held (with its missions by the post horse, ZR-10), 養親告病辭官 (63, GC) for leaving it, 營造公務防患
+(64, GW) for a public project in one's charge; 子占父功名 (67, ZF) for a parent's post.
 
 Examinations: 父母 the essay and 官鬼 the degree, both with the 世 (XH-01, XH-08: 父 and 官 that neither hold nor
 generate nor combine the 世 are of no use).  The universal negatives (XH-07): a 子孫 or 財 on the 世 or moving, a
@@ -45,12 +45,14 @@ from core.chapters.common import (
     clashes,
     cut_off,
     empty,
+    feeding,
     generates,
     good_change,
     harmonizes,
     line_at,
     lines_of,
     moving,
+    overcome,
     overcomes,
     timing,
     weak,
@@ -59,7 +61,7 @@ from core.chapters.common import (
 from core.chart.chart import Chart, HexagramTransformation, Line, Spirit
 from core.chart.combinations import FrameFact, frames
 from core.chart.hexagram import relation
-from core.chart.relations import Stage, branch_at_stage, harmony_of
+from core.chart.relations import Stage, branch_at_stage, harmony_of, punishes
 from core.findings import Effect, Finding, finding
 from core.question import Exam, Horizon, Office, Question, Subject, Topic, horizon_of
 
@@ -503,12 +505,48 @@ def _hold(chart: Chart, states: States, use: Place) -> ChapterReading:
     if siblings and moving(chart, R.官鬼):
         found.append(finding("ZR-04", "zr_charge_unsettled", Effect.BAD, 1, tuple(
             LINE_PLACES[x.position] for x in siblings + moving(chart, R.官鬼))))
+    found += _missions(chart, states)
     # ZR-12 財爻持世及卦中財動，或父母爻休囚空破，若有尊長 … 須防孝服 (another matter, shown)
     if world.relation is R.妻財 or moving(chart, R.妻財) or any(
             (s.vigour is Vigour.休囚 or s.vigour is Vigour.失陷)
             for s in (states[LINE_PLACES[x.position]] for x in lines_of(chart, R.父母))):
         found.append(finding("ZR-12", "zr_elders_mourning", Effect.BAD, 1, (wp,)))
     return ChapterReading(tuple(found), tuple(moves))
+
+
+# 星煞章 XS-03 (zsby L1213) 「申子辰馬到寅  巳酉丑馬在亥  寅午戌馬居申  亥卯未馬在巳 … 假令子日申日辰日占卦爻中見寅即為
+# 馬」: the 驛馬 by the day's branch
+_HORSE: dict[Branch, Branch] = {Branch[b]: Branch[h] for group, h in (("申子辰", "寅"), ("巳酉丑", "亥"),
+                                                                     ("寅午戌", "申"), ("亥卯未", "巳")) for b in group}
+
+
+def _missions(chart: Chart, states: States) -> list[Finding]:
+    """ZR-10 (L250) 「世臨官而遇馬，差遣煩勞。官星持日月動加臨驛馬者，多有差遣，日月動爻作財而扶者，差中得利。卦中兄爻
+    發動，日月動爻刑克世爻者，辛苦賠財」: an 官 bearing the day's 驛馬 that holds the 世, stands on the day or the month,
+    or moves — missions, many and tiring; the day, the month or a moving line of the 財 that generates or helps the
+    世 — gain in them; a moving 兄 with the day, the month or a moving line punishing or overcoming the 世 — toil
+    and money lost.  Reasons shown: missions are neither the tenure's good nor its harm.  Not read: 「心有望於差遣者，
+    不待驛馬加臨，但遇世動即有差矣」 — the hope of a mission is not asked (``Office`` has no such answer)."""
+    world = chart.world
+    wp = LINE_PLACES[world.position]
+    horse = _HORSE[chart.moment.day.branch]
+    sent = [x for x in lines_of(chart, R.官鬼) if x.branch is horse
+            and (x.world or x.moving or states[LINE_PLACES[x.position]].on_month_or_day)]
+    if not sent:
+        return []
+    found = [finding("ZR-10", "zr_missions", Effect.NEUTRAL, 0, (*(LINE_PLACES[x.position] for x in sent), wp))]
+    wealth_element = chart.hexagram.element.overcomes
+    movers = [x for x in chart.lines if x.moving and not x.world]
+    helpers = [b.element for b in _pillars(chart)] + [x.element for x in feeding(chart, states, tuple(movers), wp)
+                                                      if x.relation is R.妻財]
+    if any(e is wealth_element and (generates(e, world.element) or e is world.element) for e in helpers):
+        found.append(finding("ZR-10", "zr_mission_gain", Effect.GOOD, 1, (wp,)))
+    # 「日月動爻刑克世爻」: the 克 as chapters 1–34 read it (``overcome``), or a 刑 from the day, the month, a moving line
+    hurting = [*_pillars(chart), *(x.branch for x in movers)]
+    if moving(chart, R.兄弟) and (overcome(chart, states, states.world)
+                                  or any(punishes(b, world.branch) for b in hurting)):
+        found.append(finding("ZR-10", "zr_mission_costs", Effect.BAD, 1, (wp,)))
+    return found
 
 
 # ---- 養親告病辭官章 -------------------------------------------------------------------------------------------------

@@ -33,11 +33,11 @@ from core.chapters.common import (
     timing,
     tomb_of,
 )
-from core.chapters.illness import doctor_chapter
+from core.chapters.illness import doctor_chapter, treat_chapter
 from core.chart.chart import Chart
 from core.chart.ganzhi import Branch
 from core.findings import Effect, Layer, finding
-from core.question import Club, Question, Subject
+from core.question import Aspect, Club, Question, Subject
 from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import States, Vigour
 
@@ -72,7 +72,9 @@ def livestock_chapter(chart: Chart, states: States, question: Question, use: Pla
 
 
 def own_doctor_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    """延醫章, with YY-06 for one's own illness."""
+    """延醫章, with YY-06 for one's own illness; a doctor going to treat someone is 醫卜往治章's (``Aspect.treat``)."""
+    if question.aspect is Aspect.treat:
+        return treat_chapter(chart, states, question, use)
     base = doctor_chapter(chart, states, question, use)
     if question.subject not in (None, Subject.self):
         return base

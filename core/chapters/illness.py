@@ -1,4 +1,5 @@
-"""疾病 (ch. 99, JB), 延醫 (ch. 103, YY), 醫卜往治 (ch. 104, WZ) and 鬼神 (ch. 102, GS).
+"""疾病 (ch. 99, JB), 延醫 (ch. 103, YY), 醫卜往治 (ch. 104, WZ: the doctor topic's ``treat`` aspect) and 鬼神 (ch. 102,
+GS).
 
 Illness: the use-god is the patient (世 for oneself, the relation for kin).  The general overrides already read
 the chapter's first two steps (六沖 and 空/破 against 近病/久病: JS-25/26, HJ-35 = JB-02/03); this module adds its
@@ -9,7 +10,9 @@ does not relieve.  Choice: JB-10's 「代占六親之病」 is read with the sam
 would strike the parent's 元神), written here because the text does not say.
 
 A doctor: the 應 is the doctor for oneself or for kin (YY-02 「自占求醫，應爻為醫人，代六親而求醫者，亦以應為醫人」),
-子孫 the medicine, 官鬼 the worry (WZ-02).  Spirits: 官鬼 is the spirit (GS-01), read for whether one is involved.
+子孫 the medicine, 官鬼 the worry (WZ-02); the patient's line (the 世, or the relative's line as 疾病章 takes it) is read
+beside the doctor for an illness no medicine reaches or one healed without it (YY-09).  Spirits: 官鬼 is the spirit
+(GS-01), read for whether one is involved.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from core.chapters.common import (
     clash_of,
     cut_off,
     empty,
+    feeding,
+    generates,
     good_change,
     line_at,
     moving,
@@ -38,7 +43,7 @@ from core.chapters.common import (
 from core.chart.chart import Chart
 from core.chart.hexagram import relation
 from core.findings import Effect, Finding, Layer, finding
-from core.question import PERSON, Illness, Question, Subject
+from core.question import Illness, Question, Subject, Topic, resolve
 from core.reading.step1_usegod import select_use_god
 
 # Whose illness: a parent (or master) and the husband asked by his wife have 官鬼 as 元神 or use-god (JB-09, JB-11).
@@ -176,11 +181,8 @@ def doctor_chapter(chart: Chart, states: States, question: Question, use: Place)
     # YY-05 自占病，應爻克世者制我之病也，應爻克用神亦如此斷。惟不宜乎久病及體弱之人; 應爻臨兄鬼而克 … 必遭其殃:
     # the patient is the 世 for oneself, the relative's line for kin (not a parent nor a husband: YY-07, below)
     subject = question.subject or Subject.self
-    target = PERSON[subject][0]
-    patient = states.world.place if subject is Subject.self else select_use_god(chart, target).place \
-        if isinstance(target, R) and subject not in (Subject.parent, Subject.husband) else None
-    ps = states[patient] if patient is not None else None
-    if ps is not None and patient != rp and rs.element.overcomes is ps.element and (
+    ps = states[_patient(chart, question)] if subject not in (Subject.parent, Subject.husband) else None
+    if ps is not None and ps.place != rp and rs.element.overcomes is ps.element and (
             resp.moving or rs.hidden_movement or rs.vigour.strong):
         here = (rp, ps.place)
         own = subject is Subject.self
@@ -193,10 +195,108 @@ def doctor_chapter(chart: Chart, states: States, question: Question, use: Place)
         else:
             moves.append(Move("YY-05", "yy_doctor_masters_illness", here, "", "+1") if own
                          else Move("YY-05", "yy_doctor_masters_patient", here, "", "+1"))
+    f_found, f_moves = _beyond_medicine(chart, states, question)
+    found += f_found
+    moves += f_moves
     # YY-07 子占父 … 妻占夫 … 不能代占醫也: another relative should cast
     if subject in (Subject.parent, Subject.husband):
         found.append(finding("YY-07", "yy_another_should_ask", Effect.NEUTRAL, 0, ()))
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
+
+
+def treat_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
+    """醫卜往治章 WZ-01 (L534): a doctor asking whether to go and treat someone — the 世 the doctor, the 應 the patient
+    (``Aspect.treat``; WZ-02: the 官鬼 a worry that the 子孫 removes).  The favours, then the bar.
+
+    「若得世爻旺相，子孫財爻持世，世生應爻，世爻動化進神，化回頭生，日月動爻臨財星子孫而生，在此皆手到病除」: any one —
+    the cure in your hands (≥小吉).  「近病者應值旬空，或動而化空、化回頭生、化旺、化退，日月動爻生應爻，及卦逢六沖、卦變
+    六沖，此皆速宜往救」: a recent illness so — go at once (≥小吉).  「久病者應爻旺相，或逢日月動爻相生，或動而化生化旺，
+    應臨子孫，應臨財動生世，雖然久病，我必除根，除此之外，皆不宜往，徒累盛名」: a long illness so — you will root it out
+    (≥小吉); none of them and none of the first signs — do not go (≤小凶).  The kind of illness is read only when given."""
+    moves: list[Move] = []
+    found: list[Finding] = []
+    world, resp = chart.world, chart.response
+    ws, rs = states.world, states[LINE_PLACES[resp.position]]
+    wp, rp = ws.place, rs.place
+    wealth = chart.hexagram.element.overcomes
+    child = next(e for e in Element if relation(chart.hexagram.element, e) is R.子孫)
+    # a moving line feeds only with the force to (``feeding``: 化回頭克, weak and 化絕 … feed nothing)
+    movers = tuple(x for x in chart.lines if x.moving and not x.world)
+    pillars = (chart.moment.month_branch.element, chart.moment.day.branch.element)
+    helpers = [e for e in (*pillars, *(x.element for x in feeding(chart, states, movers, wp)))
+               if e in (wealth, child) and generates(e, ws.element)]
+    t = world.transformations if world.moving else ()
+    in_hand = ws.vigour.strong or world.relation in (R.子孫, R.妻財) or generates(ws.element, rs.element) \
+        or T.化進神 in t or T.回頭生 in t or bool(helpers)
+    if in_hand:
+        moves.append(Move("WZ-01", "wz_cure_in_your_hands", (wp, rp), "", "≥小吉"))
+    rt = resp.transformations if resp.moving else ()
+    others = tuple(x for x in movers if not x.response)
+    fed = any(generates(e, rs.element) for e in (*pillars, *(x.element for x in feeding(chart, states, others, rp))))
+    if question.illness is Illness.recent:
+        clash = chart.hexagram.six_clash or (chart.changed is not None and chart.changed.six_clash)
+        if (rs.void and not rs.void_filled) or any(x in rt for x in (T.化空, T.回頭生, T.化帝旺, T.化退神)) \
+                or fed or clash:
+            moves.append(Move("WZ-01", "wz_go_at_once", (rp,), "≥小吉", "≥小吉"))
+    elif question.illness is Illness.long:
+        cured = rs.vigour.strong or fed or any(x in rt for x in (T.回頭生, T.化長生, T.化帝旺)) \
+            or resp.relation is R.子孫 or (resp.relation is R.妻財 and resp.moving
+                                          and generates(resp.element, world.element))
+        if cured:
+            moves.append(Move("WZ-01", "wz_root_it_out", (rp,), "", "≥小吉"))
+        elif not in_hand:
+            moves.append(Move("WZ-01", "wz_do_not_go", (rp,), "≤小凶", "≤小凶"))
+    return ChapterReading(tuple(found), tuple(moves))
+
+
+def _patient(chart: Chart, question: Question) -> Place:
+    """The patient's line in a doctor's cast: the 世 for oneself, else the relation 疾病章 reads for that person,
+    chosen as step 1 chooses a use-god."""
+    subject = question.subject or Subject.self
+    if subject is Subject.self:
+        return LINE_PLACES[chart.hexagram.world]
+    return select_use_god(chart, resolve(Question(Topic.illness, subject)).target).place
+
+
+def _beyond_medicine(chart: Chart, states: States, question: Question) -> tuple[list[Finding], list[Move]]:
+    """YY-09 (L531) 「不起之病，卦中不現其醫。立愈之災，爻中不見服藥 … 若非用神化鬼、鬼化用神，即是忌神化六親、六親化
+    忌神，及用神化絕、化克、化墓，久病逢沖、逢空、隨鬼入墓，此皆無藥而醫也 … 近病者，若非卦得六沖，即觀用值旬空，或用神
+    化回頭生。自占者，子孫持世，此皆不藥而愈也」: the patient's line (用神, read beside the doctor) decides before the
+    doctor.  No medicine helps (=凶): the patient's line 化鬼, a 鬼 that changes into the patient's relation, the 忌神
+    changing into it or it into the 忌神 (「六親」 read as the relative asked about), 化絕 化墓 of a weak line (JB-06:
+    「用神旺者何須慮」) or 化回頭克; for a long illness, clashed by the day or the month, void, or in the 鬼's tomb.
+    Healed without medicine (a reason: the doctor is not what heals): a recent illness under a six-clash hexagram, or
+    the patient's line void or 化回頭生; for oneself, 子孫 on the 世.  The kind of illness is read only when given."""
+    found: list[Finding] = []
+    moves: list[Move] = []
+    p = _patient(chart, question)
+    s = states[p]
+    ln = chart.lines[p.position - 1] if p.layer is Layer.LINE else None
+    rel = ln.relation if ln is not None else None
+    enemy = relation(chart.hexagram.element, s.element.overcome_by) if rel is not None else None
+    t = ln.transformations if ln is not None and ln.moving else ()
+    turned = ln is not None and ln.moving and (changes_into(ln, R.官鬼) or T.回頭克 in t
+                                                or (enemy is not None and changes_into(ln, enemy))
+                                                or (weak(s) and (T.化絕 in t or T.化墓 in t)))
+    into = [x for x in chart.lines if x.moving and rel is not None and x.relation in (R.官鬼, enemy)
+            and changes_into(x, rel)]
+    illness = question.illness
+    lasting = illness is Illness.long and (
+        bool(s.month_break or s.day_break or any(clash_of(b) is s.branch for b in (chart.moment.month_branch,
+                                                                                   chart.moment.day.branch)))
+        or (s.void and not s.void_filled)
+        or (s.tomb is not None and not s.tomb_broken and s.tomb_place is not None  # 隨鬼入墓 (as GZ-04 reads it)
+            and s.tomb_place.layer is Layer.LINE and chart.lines[s.tomb_place.position - 1].relation is R.官鬼))
+    if turned or into or lasting:
+        moves.append(Move("YY-09", "yy_no_medicine_helps", (p, *(LINE_PLACES[x.position] for x in into)),
+                          "=凶", "=凶"))
+        return found, moves
+    recent = illness is Illness.recent and (chart.hexagram.six_clash or (s.void and not s.void_filled)
+                                            or T.回頭生 in t)
+    own = (question.subject or Subject.self) is Subject.self and chart.world.relation is R.子孫
+    if recent or own:
+        found.append(finding("YY-09", "yy_heals_without_medicine", Effect.GOOD, 1, (p,)))
+    return found, moves
 
 
 def spirits_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:

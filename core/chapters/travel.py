@@ -1,10 +1,10 @@
-"""出行 (ch. 91, CX), 舟行 (92, ZX), 行人 (94, XR).
+"""出行 (ch. 91, CX), 舟行 (92, ZX), 同舟共行 (93, TZ: one's own journey's ``companion`` aspect), 行人 (94, XR).
 
 Travel: the 世 is the traveller, the 應 the destination or host, the two lines between them the companions (CX-01,
 CX-03).  By boat: the 世, with 子孫 the fair wind and the safety (ZX-01/02; 「勿以兄弟為風雲，乃以子孫為順風」 — the
 sailing chapter's own reading, not the weather chapter's 兄 = wind, TS-09).  Someone away: the use-god by relation,
-a stranger the 應 (XR-02); a return cast reads come or not come and when — attacks on the use-god speak of safety,
-a separate cast (XR-05) — and 化進 means he does not come back, 化退 that he does (XR-03), against the general
+a stranger the 應 (XR-02); a return cast reads come or not come and when — attacks on the use-god speak of his
+unease where he is, a reason shown and no move (XR-05; the general overrides still read them) — and 化進 means he does not come back, 化退 that he does (XR-03), against the general
 reading of 化進/化退 (JT-02/04): the chapter's move comes after and decides.
 """
 
@@ -25,20 +25,27 @@ from core.chapters.common import (
     clashes,
     cut_off,
     empty,
+    generates,
     good_change,
+    harming,
+    harmonizes,
     line_at,
     moving,
+    overcome,
     timing,
     weak,
 )
 from core.chapters.house import trigram_struck
 from core.chart.chart import Chart, Line
+from core.chart.combinations import frames
 from core.chart.relations import harmony_of, punishes
 from core.findings import Effect, Finding, Layer, Timing, finding
-from core.question import Horizon, Question, Subject, horizon_of
+from core.question import Aspect, Horizon, Question, Subject, horizon_of
 
 
 def travel_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
+    if question.aspect is Aspect.companion:
+        return companion_chapter(chart, states, question, use)
     moves: list[Move] = []
     found: list[Finding] = []
     times: list[Timing] = []
@@ -124,6 +131,43 @@ def generates_or_combines(x: Line, world: Line) -> bool:
     return generates(x.element, world.element) or harmonizes(x.branch, world.branch)
 
 
+def companion_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
+    """同舟共行章 TZ-01 (L475) 「同行共處應為尊，南路同舟一樣論。應傷世位遭他害，墓絕空破見吾恩，只宜生合相扶助，永賴維持如
+    至親。三合同途皆遂意，六沖半路便灰心。起居為害搖兄鬼，水睦清平動子孫 … 占他人以應為用 … 不宜兄鬼動而克世，最宜相合
+    相生」: travelling or staying with someone outside the family, the 應 (``Aspect.companion``; kin, 「占親戚必看用神」,
+    needs whose: not asked).  The 世 and the 應 generating or combining each other — like kin (≥小吉); a formed 三合
+    frame — all goes as wished (+1); a moving 子孫 — peace (+1); a six-clash hexagram — heart lost half way (-1); a
+    moving 兄 or 鬼 that can strike the 世 — harm in daily life (-1); the 應 overcoming or clashing the 世 — harm from
+    him (≤小凶, last); the 應 in the tomb, cut, void or broken — he will owe you (a reason)."""
+    good: list[Move] = []
+    bad: list[Move] = []
+    found: list[Finding] = []
+    world, resp = chart.world, chart.response
+    ws, rs = states.world, states[LINE_PLACES[resp.position]]
+    wp, rp = ws.place, rs.place
+    if generates(world.element, resp.element) or generates(resp.element, world.element) \
+            or harmonizes(world.branch, resp.branch):
+        good.append(Move("TZ-01", "tz_like_kin", (wp, rp), "", "≥小吉"))
+    formed = [f for f in frames(chart) if f.formed]
+    if formed:
+        good.append(Move("TZ-01", "tz_frame_all_well", tuple(formed[0].places), "", "+1"))
+    kids = moving(chart, R.子孫)
+    if kids:
+        good.append(Move("TZ-01", "tz_offspring_peace", tuple(LINE_PLACES[x.position] for x in kids), "", "+1"))
+    if chart.hexagram.six_clash:
+        bad.append(Move("TZ-01", "tz_six_clash_gives_up", (), "", "-1"))
+    strikers = [x for x in harming(chart, states, moving(chart, R.兄弟) + moving(chart, R.官鬼), wp)
+                if not x.world and x.element.overcomes is world.element]
+    if strikers:
+        bad.append(Move("TZ-01", "tz_sibling_or_ghost_strikes", tuple(LINE_PLACES[x.position] for x in strikers)
+                        + (wp,), "", "-1"))
+    if resp.element.overcomes is world.element or clashes(resp.branch, world.branch):
+        bad.append(Move("TZ-01", "tz_harm_from_him", (rp, wp), "≤小凶", "≤小凶"))
+    if empty(rs) or rs.real_tomb or cut_off(rs):
+        found.append(finding("TZ-01", "tz_he_will_owe_you", Effect.NEUTRAL, 0, (rp,)))
+    return ChapterReading(tuple(found), tuple(good + bad))
+
+
 def boat_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """舟行章 ZX-01/02: the 世 and 子孫."""
     moves: list[Move] = []
@@ -158,8 +202,9 @@ def boat_chapter(chart: Chart, states: States, question: Question, use: Place) -
 
 
 def returning_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    """行人章 XR-02 … XR-04: will he come, and when."""
+    """行人章 XR-02 … XR-05: will he come, and when; whether he is well where he is (XR-05, a reason)."""
     moves: list[Move] = []
+    found: list[Finding] = []
     times: list[Timing] = []
     world = chart.world
     ws = states.world
@@ -201,8 +246,16 @@ def returning_chapter(chart: Chart, states: States, question: Question, use: Pla
         times.append(timing(unit, clash_of(s.tomb), "XR-04", "xr_arrival", 4, (use,)))
     if use.layer is Layer.HIDDEN:
         times.append(timing(unit, s.branch, "XR-04", "xr_arrival", 4, (use,)))
+    # XR-05 (L479) 「用爻無病可斷歸期，用爻有病在外不安 … 用神墓絕空破受傷，謂之有病 … 若問歸期，只可看卦象來與不來而
+    # 斷也」: in a return cast a use-god in the tomb, cut, void or broken, or struck speaks of his unease where he is, not
+    # of whether he comes — a reason shown beside the signs of coming (XR-02 … XR-04), no move of its own
+    # 「受傷」 as chapters 1–34 read a 克 (``overcome``: the four places come out against it)
+    if empty(s) or s.real_tomb or cut_off(s) or overcome(chart, states, s):
+        found.append(finding("XR-05", "xr_unwell_abroad", Effect.BAD, 1, (use, *s.attacks)))
+    else:
+        found.append(finding("XR-05", "xr_well_abroad", Effect.NEUTRAL, 0, (use,)))
     # XR-04 卦逢六沖，行人無定而不返, read as 六沖章 (L545) bids every six-clash be read: 「必兼用神而言，用神旺雖沖不
     # 破，用神失陷凶而又凶」 — a strong use-god is not scattered by it (坤, L562: 「雖是六沖之卦，此子必歸」)
     if chart.hexagram.six_clash and weak(s):
         moves.append(Move("XR-04", "xr_wanders", (), "", "≤小凶"))
-    return ChapterReading((), tuple(moves), tuple(times))
+    return ChapterReading(tuple(found), tuple(moves), tuple(times))

@@ -1,11 +1,14 @@
-"""求財 (ch. 68, QC), 謁貴求財 (69, YG), 開行開店 (71, KH), 囤貨賣貨 (73, DH), 借貸 (77, JD), 放債索債 (78, FZ),
-博戲 (80, BX).
+"""求財 (ch. 68, QC), 謁貴求財 (69, YG), 開行開店 (71, KH), 囤貨賣貨 (73, DH) with 賣貨宜守宜動 (74, MD: the goods'
+``move`` aspect), 借貸 (77, JD), 放債索債 (78, FZ), 博戲 (80, BX).  A shop's 應 is the partner, or the customers when
+asked so (KH-01 「須在來人之念」: the ``customers`` aspect, KH-03).
 
 求財章 is the model the trade chapters refer to (「與求財章同斷」): 妻財 the use-god, 子孫 its 元神, 兄弟 the 忌神.
 What moves together decides (QC-03, QC-05, QC-07, QC-11, QC-12): a moving 兄 robs unless a moving 子孫 turns it
 into a source or a moving 官 restrains it; a moving 官 with a static 兄 only drains the 財 and brings quarrels.
 Every formed 三合 frame is read by its 六親 (QC-14: 財/子孫 with the 世 全美, 父 toil, 兄 losses, 鬼 quarrels).
-A 兄 on the 世 is the general JS-17 (QC-09 is J: the author warns against rigidity), read by the overrides.
+A 兄 on the 世 is the general JS-17 (QC-09 is J: the author warns against rigidity), read by the overrides; a 兄
+bearing the year's branch costs a step (QC-15, the cast's own year).  謁貴: the patron's warm welcome (YG-03) comes
+before the bars.
 
 Choices: QC-05's 「父動克福神」 is read as a cap (≤小凶), since its effect runs through the 子孫 and the text gives
 no rescue; a 兄 moving alone is 凶 (「水中撈月」).  BX-01 gives no 世/應 克 rule; by the analogy the catalogue names
@@ -32,6 +35,7 @@ from core.chapters.common import (
     branch_at_stage,
     changes_into,
     clash_of,
+    clashes,
     cut_off,
     empty,
     feeding,
@@ -49,7 +53,7 @@ from core.chart.chart import Chart, Line
 from core.chart.combinations import frames
 from core.chart.relations import harmony_of
 from core.findings import Effect, Finding, Layer, Timing, finding
-from core.question import Horizon, Question, horizon_of
+from core.question import Aspect, Horizon, Question, horizon_of
 
 
 def _places(lines: Iterable[Line]) -> tuple[Place, ...]:
@@ -127,6 +131,12 @@ def wealth_chapter(chart: Chart, states: States, question: Question, use: Place)
         striking = [x for x in office if x.element.overcomes is world.element]
         moves.append(Move("QC-12", "qc_robbed_and_hurt" if striking else "qc_robbed_on_world",
                           (wp,) + _places(sib), "", "=凶" if striking else "-1"))
+    # QC-15 (L337) 「歲君逢劫殺，一年生意無聊。劫殺者乃兄弟之爻也，兄臨太歲一年破耗」: a 兄 of the hexagram bearing
+    # the year's branch (the 太歲 of the cast's moment) — the year's trade runs to losses; the passage asks no movement
+    year = chart.moment.year_branch
+    on_year = [x for x in lines_of(chart, R.兄弟) if year is not None and x.branch is year]
+    if on_year:
+        moves.append(Move("QC-15", "qc_robber_on_the_year", _places(on_year), "-1", "-1"))
     # QC-06 卦中財臨日月，謂之重疊 … 須待財爻入墓之日
     us = states[use]
     if use.layer is Layer.LINE and chart.lines[use.position - 1].relation is R.妻財 and us.on_month_or_day:
@@ -250,8 +260,8 @@ def gamble_chapter(chart: Chart, states: States, question: Question, use: Place)
 
 
 def shop_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    """開行開店章: 財 the capital, 子孫 the foundation (KH-01), the 應 the partner or the customers (KH-02/03), a
-    moving 鬼 (KH-04/05), the hexagram (KH-06)."""
+    """開行開店章: 財 the capital, 子孫 the foundation (KH-01), the 應 the partner (KH-02) or, asked so (``Aspect
+    .customers``, KH-01 「須在來人之念」), the customers (KH-03), a moving 鬼 (KH-04/05), the hexagram (KH-06)."""
     moves: list[Move] = []
     found: list[Finding] = []
     world, resp = chart.world, chart.response
@@ -260,7 +270,16 @@ def shop_chapter(chart: Chart, states: States, question: Question, use: Place) -
     if moving(chart, R.妻財) and moving(chart, R.子孫):
         moves.append(Move("KH-01", "kh_capital_and_foundation_move", _places(moving(chart, R.妻財)
                                                                            + moving(chart, R.子孫)), "", "+1"))
-    if generates(resp.element, world.element) or harmonizes(resp.branch, world.branch):
+    if question.aspect is Aspect.customers:
+        # KH-03 (L359) 「來人之念重在買賣者，須以應爻為下顧之客，應爻生合於世，生客來交成故舊；世應相沖相克，熟人終久
+        # 變成仇」: the 應 the customers — feeding or combining the 世, new customers become regulars; a clash or an
+        # overcoming either way, old customers turn away
+        if generates(resp.element, world.element) or harmonizes(resp.branch, world.branch):
+            moves.append(Move("KH-03", "kh_customers_stay", (rp, wp), "", "+1"))
+        elif clashes(resp.branch, world.branch) or resp.element.overcomes is world.element \
+                or world.element.overcomes is resp.element:
+            moves.append(Move("KH-03", "kh_customers_turn_away", (rp, wp), "", "-1"))
+    elif generates(resp.element, world.element) or harmonizes(resp.branch, world.branch):
         moves.append(Move("KH-02", "kh_partner_helps", (rp, wp), "", "+1"))  # 應生世，他益於我
     elif resp.element.overcomes is world.element:
         moves.append(Move("KH-02", "kh_partner_deceives", (rp, wp), "", "-1"))  # 應爻克世，我被他瞞
@@ -293,7 +312,10 @@ def shop_chapter(chart: Chart, states: States, question: Question, use: Place) -
 
 
 def goods_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    """囤貨賣貨章: 財 is the price (DH-01, DH-03, DH-07), and its months (DH-05)."""
+    """囤貨賣貨章: 財 is the price (DH-01, DH-03, DH-07), and its months (DH-05); going elsewhere or changing course,
+    asked apart (``Aspect.move``), is 賣貨宜守宜動章's (``goods_move_chapter``)."""
+    if question.aspect is Aspect.move:
+        return goods_move_chapter(chart, states, question, use)
     moves: list[Move] = []
     found: list[Finding] = []
     times: list[Timing] = []
@@ -354,6 +376,12 @@ def patron_chapter(chart: Chart, states: States, question: Question, use: Place)
     ln = line_at(chart, use)
     if use == wp or (ln is not None and (generates(ln.element, world.element) or harmonizes(ln.branch, world.branch))):
         moves.append(Move("YG-01", "yg_patron_favours_world", (use, wp), "", "+1"))  # 持世及生合世爻為吉
+    # YG-03 (L347) 「官世相合，財動相生，財持世，官無缺陷，再得日月照臨，彼此緣投有幸。日月照臨者，日月生世生財，
+    # 或世爻財爻而臨日月是也」: a tie between patron and asker (the 官 combining the 世, a moving 財 that feeds the 官
+    # or the 世, or the 財 on the 世), the 官 without fault (空破墓絕, 變凶), and the day or the month shining on the
+    # 世 or the 財 — the meeting goes warmly.  Read before the bars (YG-01's 世化鬼, YG-08), which still hold.
+    if ln is not None and ln.relation is R.官鬼 and _warm_reception(chart, states, use, ln):
+        moves.append(Move("YG-03", "yg_warm_reception", (use, wp), "", "≥小吉"))
     if empty(us) or us.real_tomb or (ln is not None and bad_change(ln, states)):
         moves.append(Move("YG-01", "yg_wasted_trip", (use,), "≤小凶", "≤小凶"))  # 徒勞奔馳之力耳
     if world.moving and (changes_into(world, R.官鬼) or T.回頭克 in world.transformations):
@@ -365,3 +393,94 @@ def patron_chapter(chart: Chart, states: States, question: Question, use: Place)
                                                        or T.化破 in world.transformations):
         times.append(timing(Unit.DAY, world.changed.branch, "YG-02", "yg_arrival_day", 5, (wp,)))
     return ChapterReading((), tuple(moves), tuple(times))
+
+
+def _warm_reception(chart: Chart, states: States, use: Place, officer: Line) -> bool:
+    """YG-03's conditions (see ``patron_chapter``)."""
+    world = chart.world
+    us = states[use]
+    wealth = lines_of(chart, R.妻財)
+    feeders = [x for x in feeding(chart, states, moving(chart, R.妻財), use)
+               if generates(x.element, officer.element) or generates(x.element, world.element)]
+    tie = harmonizes(officer.branch, world.branch) or bool(feeders) or world.relation is R.妻財
+    faultless = not (us.void and not us.void_filled) and not us.month_break and not us.real_tomb \
+        and not cut_off(us) and not bad_change(officer, states, listed=True)
+    pillars = (chart.moment.month_branch, chart.moment.day.branch)
+    shone = [world, *wealth]
+    lit = any(generates(b.element, x.element) or b is x.branch for b in pillars for x in shone)
+    return tie and faultless and lit
+
+
+def goods_move_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
+    """賣貨宜守宜動章 (L380–383): selling — go elsewhere or change course (yes), or hold (no).  This cast is the one
+    MD-03 bids be made 「須令本人再占，占問更改何如」, so its 財 and 世 are read for the change.  The favours first,
+    the bars after (a choice, as in 升選: the chapter gives no order of its own).
+
+    MD-01 「外卦財旺生合世爻者，持世者，宜往他鄉；倘若財不生合世爻及世動化凶者，他鄉花如錦，我去不逢春」: a strong 財 of
+    the outer trigram that feeds, combines or holds the 世 — go (≥小吉); no 財 feeding, combining or holding the 世, or
+    the 世 changing for the worse — nothing there for you (≤小凶).
+    MD-02 「應財外而世財內 … 應爻以外財爻持世者，最好收財，必須待應爻發動而與世爻相生相合，不然的話，應財再旺，我也收
+    不到好處」: the 應 outside (the outer trigram) and the 財 on the 世 inside — stay and collect, once the 應 moves and
+    feeds or combines the 世 (a reason either way; two 財 of one palace cannot feed or combine each other, so the
+    應 is read as the other side, whatever it holds).
+    MD-03 「卦得財世兩旺，許之改圖，再逢衰者還須耐守。卦得六合 … 財持世而動者，不可坐守，衰而靜者，守待旺時可也」: 財 and
+    世 both strong — change (≥小吉), both weak — hold (≤小凶); under a six-harmony a moving 財 on the 世 — do not sit
+    still (≥小吉), a weak still 財 — wait (≤小凶).
+    MD-04 「財化進神，宜往外方發賣，世爻化退，宜回近地出脫 … 內卦財衰，宜於外賣，世爻財旺，近地相宜」: the 財 化進 or the
+    inner 財 all weak — further off (+1); the 世 化退 or a strong 財 on the 世 — near home (-1); 「財衰變旺，目下雖賤，
+    將來必長。財旺而變衰絕，如若賣貨宜於急賣」 a reason (the price: later, or sell quickly)."""
+    favours: list[Move] = []
+    bars: list[Move] = []
+    found: list[Finding] = []
+    world, resp = chart.world, chart.response
+    ws, rs = states.world, states[LINE_PLACES[resp.position]]
+    wp, rp = ws.place, rs.place
+    us = states[use]
+    ln = line_at(chart, use)
+    wealth = lines_of(chart, R.妻財)
+
+    def links(x: Line) -> bool:
+        return x.world or generates(x.element, world.element) or harmonizes(x.branch, world.branch)
+
+    def strong(x: Line) -> bool:
+        return states[LINE_PLACES[x.position]].vigour.strong
+
+    # MD-01
+    outer = [x for x in wealth if x.position >= 4 and strong(x) and links(x)]
+    if outer:
+        favours.append(Move("MD-01", "md_go_elsewhere", _places(outer) + (wp,), "", "≥小吉"))
+    elif not any(links(x) for x in wealth) or (world.moving and bad_change(world, states)):
+        bars.append(Move("MD-01", "md_nothing_there", (wp,), "≤小凶", "≤小凶"))
+    # MD-02
+    if world.relation is R.妻財 and world.position <= 3:  # the 應 is then in the outer trigram
+        if resp.moving and (generates(resp.element, world.element) or harmonizes(resp.branch, world.branch)):
+            found.append(finding("MD-02", "md_collect_now", Effect.GOOD, 1, (rp, wp)))
+        else:
+            found.append(finding("MD-02", "md_collect_when_he_moves", Effect.NEUTRAL, 0, (rp, wp)))
+    # MD-03
+    hexagram = chart.hexagram
+    if hexagram.six_harmony and world.relation is R.妻財 and world.moving:
+        favours.append(Move("MD-03", "md_do_not_sit_still", (wp,), "", "≥小吉"))
+    elif us.vigour.strong and ws.vigour.strong:
+        favours.append(Move("MD-03", "md_change_allowed", (use, wp), "", "≥小吉"))
+    if hexagram.six_harmony and weak(us) and not us.moving:
+        bars.append(Move("MD-03", "md_wait_for_the_season", (use,), "≤小凶", "≤小凶"))
+    elif weak(us) and weak(ws):
+        bars.append(Move("MD-03", "md_hold_on", (use, wp), "≤小凶", "≤小凶"))
+    # MD-04
+    inner = [x for x in wealth if x.position <= 3]
+    if ln is not None and ln.moving and T.化進神 in ln.transformations:
+        favours.append(Move("MD-04", "md_sell_further_off", (use,), "", "+1"))
+    elif inner and not any(strong(x) for x in inner):
+        favours.append(Move("MD-04", "md_sell_outside", _places(inner), "", "+1"))
+    if world.moving and T.化退神 in world.transformations:
+        bars.append(Move("MD-04", "md_sell_near_home", (wp,), "", "-1"))
+    elif world.relation is R.妻財 and ws.vigour.strong:
+        bars.append(Move("MD-04", "md_near_is_better", (wp,), "", "-1"))
+    if ln is not None and ln.moving and ln.changed is not None:
+        cs = states[Place(Layer.CHANGED, ln.position)]
+        if weak(us) and cs.vigour.strong:
+            found.append(finding("MD-04", "md_cheap_now_dear_later", Effect.NEUTRAL, 0, (use,)))
+        elif us.vigour.strong and (weak(cs) or T.化絕 in ln.transformations):
+            found.append(finding("MD-04", "md_sell_quickly", Effect.NEUTRAL, 0, (use,)))
+    return ChapterReading(tuple(found), tuple(favours + bars))
