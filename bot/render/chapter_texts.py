@@ -20,6 +20,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
                             "great danger on the road."),
     "cx_clash_cannot_go": N_("A six-clash hexagram with your world line still or void: you cannot set out."),
     "cx_danger_even_at_home": N_("Six-harmony turns into six-clash: danger even if you stay at home."),
+    "cx_struck_even_at_home": N_("A trigram changes into the one that overcomes it: danger even if you stay at home."),
     "bx_even": N_("Neither side clearly prevails: an even contest."),
     "bx_i_lose": N_("Your world line or the money is weak, empty or struck, or a Parent moves: you lose money."),
     "bx_i_win": N_("Your world line prevails over the opponent and the money is favoured: you win."),
@@ -120,6 +121,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "jb_child_moves_relapse": N_("Offspring moves, but is overcome by its change (or the hexagram reverses): "
                                 "better now, then a relapse."),
     "jb_enemy_retreats": N_("{line}, the enemy of the use-god, retreats: the illness eases."),
+    "jb_enemy_advances": N_("{line}, the enemy of the use-god, advances: the illness grows serious."),
     "jb_ghost_holds_world_self": N_("The Officer-Ghost holds your world line: hard to cure; a moving Offspring eases "
                                    "it now, but the root remains."),
     "jb_ghost_moves_grave": N_("A Ghost moves: the illness is serious."),
@@ -275,6 +277,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "xr_held_up": N_("{line} moves but is tied: something holds him up."),
     "xr_no_thought_of_return": N_("{line} is weak, still and empty: no thought of returning."),
     "xr_no_wish_to_return": N_("Your world line overcomes {other}: he has no mind to return."),
+    "xr_comes_home_soon": N_("{line} overcomes your world line: he will be home soon."),
     "xr_on_the_way": N_("{line} moves: he is already on the way."),
     "xr_retreats_returns": N_("{line} retreats: he turns back home."),
     "xr_turns_struck": N_("{line} is overcome by its change: the worst sign — he does not come."),
@@ -317,6 +320,9 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "yy_doctor_fails": N_("{line}, the doctor, is weak, empty or struck: the treatment does not work."),
     "yy_doctor_harms": N_("The doctor {line} bears a Sibling or Ghost and overcomes you: harm, whatever the illness."),
     "yy_doctor_masters_illness": N_("The doctor {line} overcomes the world: he masters the illness."),
+    "yy_doctor_harms_patient": N_("The doctor {line} bears a Sibling or Ghost and overcomes the patient {other}: harm, whatever the illness."),
+    "yy_doctor_masters_patient": N_("The doctor {line} overcomes the patient {other}: he masters the illness."),
+    "yy_doctor_too_harsh_patient": N_("The doctor {line} overcomes the patient {other}, but the illness is long or the patient weak: the cure hurts too."),
     "yy_doctor_too_harsh": N_("The doctor {line} overcomes you, but the illness is long or you are weak: the "
                              "cure hurts too."),
     "yy_medicine_better": N_("{line}, the medicine, changes for the better: it works all the more."),
@@ -338,6 +344,7 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "zx_sibling_costs": N_("A Sibling moves: money is lost on the voyage."),
     "zx_turns_back": N_("Your world line retreats or reverses: you turn back half way."),
     "zy_asker_at_risk": N_("Your world line changes into a Ghost: the one asking is at risk."),
+    "zy_asker_in_ghost_tomb": N_("Your world line lies in a Ghost's tomb: the one asking is at risk."),
     "zy_descendants_harmed": N_("Offspring and Parent change into each other: harm to the descendants."),
     "zy_fortune_returns": N_("Six-clash turns into six-harmony: fortune returns to the family."),
     "zy_good_grave": N_("The grave (Parent) is strong or supported: a good grave."),

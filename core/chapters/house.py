@@ -284,7 +284,7 @@ def site_chapter(chart: Chart, states: States, question: Question, use: Place) -
     if world.moving and ws.vigour.strong and any(t in world.transformations for t in (T.化破, T.化墓, T.化絕,
                                                                                          T.回頭克)):
         moves.append(Move("XN-04", "xn_good_then_spoiled", (wp,), "", "-1"))
-    elif world.moving and weak(ws) and good_change(world):
+    elif world.moving and weak(ws) and _changes_well(chart, states, world):  # 化回頭相生化長生帝旺化日月化合化進神
         moves.append(Move("XN-04", "xn_poor_then_good", (wp,), "", "+1"))
     # XN-10 卦中不宜父動，父動化父更凶 — L621 「占地以世爻子孫爻為主，父動克子，如何不忌？」: the 父 strikes the 子孫,
     # with the force to (``harming``)
@@ -422,7 +422,11 @@ def grave_chapter(chart: Chart, states: States, question: Question, use: Place) 
     if any(changes_into(x, R.父母) for x in lines_of(chart, R.子孫)) or \
             any(changes_into(x, R.子孫) for x in lines_of(chart, R.父母)):
         found.append(finding("ZY-04", "zy_descendants_harmed", Effect.BAD, 1, ()))
-    # ZY-05 世爻變鬼及隨墓助傷，所占之人不吉
+    # ZY-05 世爻變鬼及隨墓助傷，所占之人不吉: 隨墓 as the book glosses it for a journey, 「六沖隨墓始終凶」 (L468)
+    # 「隨鬼入墓，世若休囚，不返之兆」 — the 世 in a 鬼's tomb (助傷, what helps the harm, is not read: the text names no line)
+    wp = LINE_PLACES[chart.world.position]
     if chart.world.moving and changes_into(chart.world, R.官鬼):
-        found.append(finding("ZY-05", "zy_asker_at_risk", Effect.NEUTRAL, 0, (LINE_PLACES[chart.world.position],)))
+        found.append(finding("ZY-05", "zy_asker_at_risk", Effect.NEUTRAL, 0, (wp,)))
+    elif _in_ghost_tomb(chart, states):
+        found.append(finding("ZY-05", "zy_asker_in_ghost_tomb", Effect.NEUTRAL, 0, (wp,)))
     return ChapterReading(tuple(found), tuple(moves))

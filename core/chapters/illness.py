@@ -76,10 +76,13 @@ def illness_chapter(chart: Chart, states: States, question: Question, use: Place
         elif (into is R.官鬼 and rel is not R.官鬼) or into is enemy or T.回頭克 in ln.transformations:
             moves.append(Move("JB-05", "jb_use_god_turns_bad", (use, Place(Layer.CHANGED, use.position)), "",
                               "=凶", (("changed", ln.changed.branch.name),)))
-    if rel is not None and not (ghost_friendly and rel is R.父母):
+    # 忌化用 for every use-god (財化父 for a parent too); 鬼化父 only for a parent's long illness (野鶴曰: 父動化鬼乃為化生，
+    # 輕病者即愈，久病者鬼化父，父化鬼皆主危亡)
+    if rel is not None:
         enemy = relation(chart.hexagram.element, us.element.overcome_by)
+        harmful = (enemy,) if ghost_friendly and rel is R.父母 and not long_ else (R.官鬼, enemy)
         for other in chart.lines:
-            if other.position != use.position and other.relation in (R.官鬼, enemy) and changes_into(other, rel):
+            if other.position != use.position and other.relation in harmful and changes_into(other, rel):
                 moves.append(Move("JB-05", "jb_ghost_turns_into_use_god", (LINE_PLACES[other.position], use), "",
                                   "-1"))
                 break
@@ -103,7 +106,7 @@ def illness_chapter(chart: Chart, states: States, question: Question, use: Place
             moves.append(Move("JB-08", "jb_child_clears_worry", here + tuple(child_moving), "", "≥小吉"))
     # JB-10 子孫持世 (WZ-04: the 子孫 not controlled): oneself heals without medicine; kin are safe whatever the use-god
     uncontrolled = not any(_overcome(chart, states, p, ws.element) for p in ws.attacks)
-    if world.relation is R.子孫 and uncontrolled and (own or not ghost_friendly):
+    if world.relation is R.子孫 and uncontrolled and (own or (not ghost_friendly and ws.vigour.strong)):  # 只要旺相
         moves.append(Move("JB-10", "jb_child_holds_world", (ws.place,), "", "≥小吉"))
         if ws.void and not ws.void_filled:
             times.append(timing(Unit.DAY, clash_of(ws.branch), "JB-10", "jb_child_void_day", 5, (ws.place,)))
@@ -117,10 +120,16 @@ def illness_chapter(chart: Chart, states: States, question: Question, use: Place
         else:
             found.append(finding("JB-11", "jb_ghost_moves_grave", Effect.BAD, 2, where))
     if rel is not None:
-        for a in acting(chart, relation(chart.hexagram.element, us.element.overcome_by)):
+        enemy = relation(chart.hexagram.element, us.element.overcome_by)
+        for a in acting(chart, enemy):
             if a.moving and T.化退神 in a.transformations and a.place != use:
                 moves.append(Move("JB-11", "jb_enemy_retreats", (a.place, use), "", "+1"))
                 break
+        # 克用神者為忌神，若動化進神，亦同此意 (鬼爻發動病勢必重): a 忌神 that is the 鬼 is said above
+        rising = [LINE_PLACES[x.position] for x in moving(chart, enemy)
+                  if T.化進神 in x.transformations and LINE_PLACES[x.position] != use]
+        if rising and enemy is not R.官鬼:
+            found.append(finding("JB-11", "jb_enemy_advances", Effect.BAD, 2, (rising[0], use)))
     # JB-12 自占病及占兄弟病，得子孫動者，制服官鬼，其病即愈 … 子孫動而化克 … 反吟 … 反覆之象
     if child_moving and subject in (Subject.self, Subject.sibling) and world.relation is not R.子孫:
         relapse = any(T.回頭克 in x.transformations for x in moving(chart, R.子孫)) or _reversal(chart)
@@ -179,17 +188,23 @@ def doctor_chapter(chart: Chart, states: States, question: Question, use: Place)
             moves.append(Move("YY-04", "yy_medicine_better" if good_change(x) else "yy_medicine_works", (p,), "",
                               "+1"))
         break
-    # YY-05 自占病，應爻克世者制我之病也 … 惟不宜乎久病及體弱之人; 應爻臨兄鬼而克 … 必遭其殃
+    # YY-05 自占病，應爻克世者制我之病也，應爻克用神亦如此斷。惟不宜乎久病及體弱之人; 應爻臨兄鬼而克 … 必遭其殃:
+    # the patient is the 世 for oneself, the relative's line for kin (not a parent nor a husband: YY-07, below)
     subject = question.subject or Subject.self
-    if subject is Subject.self and rs.element.overcomes is chart.world.element and (resp.moving or rs.hidden_movement
-                                                                                    or rs.vigour.strong):
-        here = (rp, LINE_PLACES[chart.hexagram.world])
+    ps = states[_patient(chart, question)] if subject not in (Subject.parent, Subject.husband) else None
+    if ps is not None and ps.place != rp and rs.element.overcomes is ps.element and (
+            resp.moving or rs.hidden_movement or rs.vigour.strong):
+        here = (rp, ps.place)
+        own = subject is Subject.self
         if resp.relation in (R.兄弟, R.官鬼):
-            moves.append(Move("YY-05", "yy_doctor_harms", here, "", "=凶"))
-        elif question.illness is Illness.long or weak(states.world):
-            moves.append(Move("YY-05", "yy_doctor_too_harsh", here, "", "-1"))
+            moves.append(Move("YY-05", "yy_doctor_harms", here, "", "=凶") if own
+                         else Move("YY-05", "yy_doctor_harms_patient", here, "", "=凶"))
+        elif question.illness is Illness.long or weak(ps):
+            moves.append(Move("YY-05", "yy_doctor_too_harsh", here, "", "-1") if own
+                         else Move("YY-05", "yy_doctor_too_harsh_patient", here, "", "-1"))
         else:
-            moves.append(Move("YY-05", "yy_doctor_masters_illness", here, "", "+1"))
+            moves.append(Move("YY-05", "yy_doctor_masters_illness", here, "", "+1") if own
+                         else Move("YY-05", "yy_doctor_masters_patient", here, "", "+1"))
     f_found, f_moves = _beyond_medicine(chart, states, question)
     found += f_found
     moves += f_moves

@@ -14,6 +14,7 @@ child is conceived and kept (TY-02) and twins (TY-03).  The mother in childbirth
 from __future__ import annotations
 
 from core.chapters.common import (
+    CHANGED_PLACES,
     LINE_PLACES,
     ChapterReading,
     Move,
@@ -22,6 +23,7 @@ from core.chapters.common import (
     States,
     T,
     Unit,
+    Vigour,
     bad_change,
     changes_into,
     clash_of,
@@ -77,7 +79,9 @@ def marriage_chapter(chart: Chart, states: States, question: Question, use: Plac
             found.append(finding("HYN-07", "hyn_regret_but_good_match", Effect.GOOD, 1, (rp,)))
         else:
             moves.append(Move("HYN-07", "hyn_other_side_backs_out", (rp,), "", "≤小凶"))
-    if empty(ws) and empty(rs):
+    # HYN-08 世應俱空，皆無準實: 空 as XK2-02 reads it (旺, moving, supported or clashed by the day, a void only
+    # waits), not 破 — the chapter names 破 beside 空 where it means both (L415 「應爻靜而空破」)
+    if all(s.void and not s.not_void and not s.void_filled for s in (ws, rs)):
         found.append(finding("HYN-08", "hyn_nothing_firm", Effect.BAD, 1, (wp, rp)))
     if man_side:
         # HYN-09 兄爻持世或兄動 … 此婚必難成 … 若得財爻動來相合，此婚必成。世兄爻化出財爻，此婚亦能成
@@ -101,9 +105,12 @@ def marriage_chapter(chart: Chart, states: States, question: Question, use: Plac
             moves.append(Move("HYN-10", "hyn_husband_favours_world", (use, wp), "", "+1"))
         if len(lines_of(chart, R.官鬼)) >= 2:
             found.append(finding("HYN-10", "hyn_many_husbands", Effect.NEUTRAL, 0, ()))
-    # HYN-12 忌六沖，卦無財官，主婚不成
+    # HYN-12 忌六沖，卦無財官，主婚不成 (L421).  By the 納甲 every six-clash hexagram shows a 財 and an 官 line, so
+    # 「卦無財官」 is read against the sentence before it, 「爻逢六合占婚最宜，更要財官旺相為吉」 (L420): the 財 or the
+    # 官 without force — every line of it 失陷 (a relation not shown at all would be too); 六沖變六合 更吉 (L421)
     clash = chart.hexagram.six_clash and not (chart.changed is not None and chart.changed.six_harmony)
-    if clash and (not lines_of(chart, R.妻財) or not lines_of(chart, R.官鬼)):
+    if clash and any(all(states[LINE_PLACES[x.position]].vigour is Vigour.失陷 for x in lines_of(chart, r))
+                     for r in (R.妻財, R.官鬼)):
         moves.append(Move("HYN-12", "hyn_clash_without_pair", (), "=凶", "=凶"))
     if man_side:
         found += _many_wives(chart, states, use)
@@ -198,9 +205,11 @@ def pregnancy_chapter(chart: Chart, states: States, question: Question, use: Pla
         moves.append(Move("TY-02", "ty_pregnancy_kept", (use,), "", "≥小吉"))
     children = [x for x in chart.lines if x.relation is R.子孫]
     strong_moving = [x for x in children if x.moving and states[LINE_PLACES[x.position]].vigour.strong]
-    # TY-03 子動化子孫、或卦中子孫動 … 他爻又變出旺之子孫，皆主雙胎 (two moving, both strong)
+    # TY-03 子動化子孫、或卦中子孫動、或已有旺相之子孫動者他爻又變出旺之子孫，皆主雙胎 (覺子: two moving, both
+    # strong; a strong moving 子孫 with a strong 子孫 another line changes into is the third case)
+    born = [x for x in chart.lines if changes_into(x, R.子孫) and states[CHANGED_PLACES[x.position]].vigour.strong]
     if any(x.moving and x.changed is not None and x.changed.relation is R.子孫 for x in children) \
-            or len(strong_moving) >= 2:
+            or len(strong_moving) >= 2 or (strong_moving and born):
         found.append(finding("TY-03", "ty_twins", Effect.NEUTRAL, 0, tuple(LINE_PLACES[x.position]
                                                                         for x in children)))
     times = _birth_days(chart, states, question, use)

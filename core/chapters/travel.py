@@ -36,6 +36,7 @@ from core.chapters.common import (
     timing,
     weak,
 )
+from core.chapters.house import trigram_struck
 from core.chart.chart import Chart, Line
 from core.chart.combinations import frames
 from core.chart.relations import harmony_of, punishes
@@ -71,7 +72,7 @@ def travel_chapter(chart: Chart, states: States, question: Question, use: Place)
         moves.append(Move("CX-02", "cx_destination_strikes_world", (rp, wp), "≤小凶", "≤小凶"))
     # CX-03 六沖卦及動而變沖，世爻休囚被克者，終去不成
     clash = chart.hexagram.six_clash or (chart.changed is not None and chart.changed.six_clash)
-    if clash and weak(ws) and ws.attacks:
+    if clash and weak(ws) and any(states[p].element.overcomes is ws.element for p in ws.attacks):  # 被克, not a 沖 alone
         moves.append(Move("CX-03", "cx_never_leaves", (wp,), "=凶", "=凶"))
     lo, hi = sorted((world.position, resp.position))
     between = [chart.lines[i - 1] for i in range(lo + 1, hi)]
@@ -115,9 +116,12 @@ def travel_chapter(chart: Chart, states: States, question: Question, use: Place)
                           "=凶" if struck else "≤小凶", "=凶" if struck else "≤小凶"))
     if chart.hexagram.six_clash and (not world.moving or (ws.void and not ws.void_filled)):
         moves.append(Move("CX-09", "cx_clash_cannot_go", (wp,), "=凶", "=凶"))
-    # CX-10 六合卦變六沖 … 坐家亦恐凶危
+    # CX-10 六合卦變六沖，及卦變克絕者，坐家亦恐凶危: 卦變克絕 as 尋地章 glosses it (XN-09 「內外反吟 … 如巽變乾，
+    # 坤變震之類，名為化絕化克」): a trigram changing into the one that overcomes it (``trigram_struck``)
     if chart.hexagram.six_harmony and chart.changed is not None and chart.changed.six_clash:
         found.append(finding("CX-10", "cx_danger_even_at_home", Effect.BAD, 2, ()))
+    elif trigram_struck(chart):
+        found.append(finding("CX-10", "cx_struck_even_at_home", Effect.BAD, 2, ()))
     # CX-06 出行得子孫發動，子孫持世、世化子孫，程途萬里，百禍潛消
     if moving(chart, R.子孫) or world.relation is R.子孫:
         moves.append(Move("CX-06", "cx_child_guards_journey", (wp,), "", "≥小吉"))
@@ -187,12 +191,15 @@ def boat_chapter(chart: Chart, states: States, question: Question, use: Place) -
     # 兄動破財: a moving 兄 with the force to strike the 財 (``harming``)
     if harming(chart, states, moving(chart, R.兄弟), place_of(chart, R.妻財), horizon_of(question) is not Horizon.far):
         moves.append(Move("ZX-02", "zx_sibling_costs", (wp,), "", "-1"))
-    # ZX-01 世爻發動，合日值日而到 … 子孫持世及子孫他爻發動者，值日而到。世化退及反吟卦，中途而返
+    # ZX-01 世爻發動，合日值日而到 … 子孫持世及子孫他爻發動者，值日而到。世化退及反吟卦，中途而返: the 反吟卦 as
+    # CX-09 reads it (every moving line 反吟), whether the 世 moves or not
     if world.moving:
         times += [timing(Unit.DAY, harmony_of(world.branch), "ZX-01", "zx_arrival_day", 5, (wp,)),
                   timing(Unit.DAY, world.branch, "ZX-01", "zx_arrival_day", 5, (wp,))]
-        if T.化退神 in world.transformations or T.反吟 in world.transformations:
-            moves.append(Move("ZX-01", "zx_turns_back", (wp,), "", "≤小凶"))
+    turned = [x for x in chart.lines if x.moving]
+    if (world.moving and T.化退神 in world.transformations) or (
+            turned and all(T.反吟 in x.transformations for x in turned)):
+        moves.append(Move("ZX-01", "zx_turns_back", (wp,), "", "≤小凶"))
     for x in children:
         if x.moving or x.world:
             times.append(timing(Unit.DAY, x.branch, "ZX-01", "zx_arrival_day", 4, (LINE_PLACES[x.position],)))
@@ -218,6 +225,8 @@ def returning_chapter(chart: Chart, states: States, question: Question, use: Pla
     # XR-02 世克用神且無歸志，用神克世近日回家
     if use.position != wp.position and world.element.overcomes is s.element:  # not the 世's own change
         moves.append(Move("XR-02", "xr_no_wish_to_return", (wp, use), "", "≤小凶"))
+    elif use.position != wp.position and s.element.overcomes is world.element:
+        moves.append(Move("XR-02", "xr_comes_home_soon", (use, wp), "", "≥小吉"))
     if ln is not None and ln.moving and ln.changed is not None:
         # XR-03 動化進神不返，用神化退而歸 … 動化鬼在外危災，最怕動而化克
         if T.回頭克 in ln.transformations:
