@@ -25,6 +25,7 @@ from core.findings import Layer, Place, Unit
 from core.question import Question, Subject, Topic, resolve
 from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import State, States, Vigour, states_of
+from core.reading.step4_places import cannot_harm, cannot_help
 from tests.test_chapter_rules import _charts
 
 R = Relation
@@ -160,6 +161,17 @@ def _moves_of(chart: Chart, rel: Relation) -> list[Line]:
     return [ln for ln in chart.lines if ln.moving and ln.relation is rel]
 
 
+def _forceful(chart: Chart, states: States, lines: Iterable[Line], target: Place, near: bool) -> list[Line]:
+    """Of ``lines`` named as striking ``target``, those chapters 1–34 leave the force to (not tied, retreating, struck
+    by their own change, 貪生忘克 or entombed: ``cannot_harm``, the four places' reasons)."""
+    return [ln for ln in lines if cannot_harm(chart, states, _lp(ln), states[target], near) is None]
+
+
+def _can_feed(chart: Chart, states: States, lines: Iterable[Line], target: Place, near: bool) -> list[Line]:
+    """Of ``lines`` named as feeding ``target``, those chapters 1–34 let feed (002 YN-6: ``cannot_help``)."""
+    return [ln for ln in lines if cannot_help(chart, states, _lp(ln), states[target], near) is None]
+
+
 def _turns_bad(ln: Line | None, s: State, listed: bool = False) -> bool:
     """動而變凶 as FQ-04 lists it (L130 「化鬼、化回頭克、化退神、化絕、化墓、化破、化空之類」): 化墓 and 化絕 undo a
     weak line (ch. 1–34, JB-06), 化破 and 化空 count where the chapter lists them and the line does not advance."""
@@ -254,8 +266,11 @@ def test_a_world_hurt_or_turning_bad_is_a_short_life() -> None:
         x.moving and x.relation is R.官鬼 and x.branch is _TOMB[chart.world.element] for x in chart.lines))
     for chart, states, _use, c in (*_rows(_OWN), *_read_all(_OWN, entombing)):
         ws, w = states[_wp(chart)], chart.world
-        fed = _weak(ws) and bool(_moves_of(chart, R.妻財)) \
-            and any(g.element.overcomes is w.element for g in _moves_of(chart, R.官鬼))
+        # 助鬼之傷: a moving 官鬼 with the force to strike the 世, fed by a moving 財 that can feed it (a far matter)
+        ghosts = [g for g in _forceful(chart, states, _moves_of(chart, R.官鬼), _wp(chart), False)
+                  if g.element.overcomes is w.element]
+        fed = _weak(ws) and bool(ghosts) and bool(_can_feed(chart, states, _moves_of(chart, R.妻財), _lp(ghosts[0]),
+                                                            False))
         turned = _turns_bad(w, ws, listed=True)
         why = "tomb" if _ghost_tomb(chart, ws) else "fed" if fed else "turned" if turned else "none"
         if why == "none":
@@ -263,7 +278,7 @@ def test_a_world_hurt_or_turning_bad_is_a_short_life() -> None:
         else:
             assert _move(c, "syu_short_life") == ("", "=凶"), (chart.cast, why)
         seen[why] += 1
-    assert min(seen.values()) > 5, seen
+    assert min(seen.values()) > 3, seen  # 助鬼 with the force to strike is rare
 
 
 def test_a_moving_enemy_of_the_world_names_its_years() -> None:
@@ -288,9 +303,10 @@ _DANGER = Question(Topic.danger, Subject.self)
 
 
 def _strikers(chart: Chart, states: States) -> list[Line]:
-    """Lines that act (moving, or 暗動 AD-01) and overcome the 世."""
-    return [ln for ln in chart.lines if not ln.world and ln.element.overcomes is chart.world.element
-            and (ln.moving or states[_lp(ln)].hidden_movement)]
+    """Lines that act (moving, or 暗動 AD-01) and overcome the 世, with the force to strike it (``_forceful``)."""
+    acting = [ln for ln in chart.lines if not ln.world and ln.element.overcomes is chart.world.element
+              and (ln.moving or states[_lp(ln)].hidden_movement)]
+    return _forceful(chart, states, acting, _wp(chart), True)
 
 
 def test_a_ghost_striking_the_world_is_the_worst_unless_offspring_move() -> None:
@@ -314,7 +330,7 @@ def test_a_ghost_striking_the_world_is_the_worst_unless_offspring_move() -> None
             seen["line"] += 1
         else:
             assert not keys & {"qb_ghost_strikes_world", "qb_line_strikes_world"}, chart.cast
-    assert min(seen.values()) > 20, seen
+    assert min(seen.values()) > 5, seen
 
 
 def test_where_to_hide_follows_the_trigram_of_the_striker() -> None:
@@ -336,7 +352,7 @@ def test_where_to_hide_follows_the_trigram_of_the_striker() -> None:
         assert f.places == (_lp(first),)
         seen[want] += 1
         seen["ghost" if ghosts else "other"] += 1
-    assert min(seen.values()) > 20, seen
+    assert min(seen.values()) > 5, seen
 
 
 def test_offspring_on_the_world_broken_or_void_is_safe_later() -> None:
@@ -451,7 +467,7 @@ def test_a_wifes_lifespan_by_the_wealth_and_the_siblings() -> None:
     for chart, states, use, c in _rows(_WIFE):
         s, ln = states[use], _line(chart, use)
         sibling_element = chart.hexagram.element  # 兄弟 is the palace's own element
-        sib = chart.world.relation is R.兄弟 or bool(_moves_of(chart, R.兄弟)) \
+        sib = chart.world.relation is R.兄弟 or bool(_forceful(chart, states, _moves_of(chart, R.兄弟), use, False)) \
             or chart.moment.day.branch.element is sibling_element or chart.moment.month_branch.element is sibling_element
         to_sibling = ln is not None and ln.moving and ln.changed is not None and ln.changed.relation is R.兄弟
         if _turns_bad(ln, s, listed=True) or to_sibling:
@@ -743,7 +759,7 @@ def test_a_moving_ghost_in_a_shop_and_what_restrains_it() -> None:
     the end a step lower when not; no moving 官鬼, none of these."""
     keys = {"kh_ghost_checks_sibling", "kh_ghost_restrained", "kh_ghost_strikes_world", "kh_ghost_moves_trouble"}
     seen = dict.fromkeys(keys, 0)
-    for chart, _states_, _use, c in _rows(_SHOP):
+    for chart, states, _use, c in _rows(_SHOP):
         ghosts = _moves_of(chart, R.官鬼)
         got = _keys(c) & keys
         if not ghosts:
@@ -751,13 +767,16 @@ def test_a_moving_ghost_in_a_shop_and_what_restrains_it() -> None:
             continue
         g = ghosts[0]
         pillars = (chart.moment.day.branch, chart.moment.month_branch)
-        held = bool(_moves_of(chart, R.子孫)) or any(b.element.overcomes is g.element or _clash(b, g.branch)
-                                                    for b in pillars)
-        if _moves_of(chart, R.兄弟):
+        # 子孫制鬼, 鬼能制兄爻, 鬼克世: each with the force to strike (``_forceful``)
+        held = bool(_forceful(chart, states, _moves_of(chart, R.子孫), _lp(g), True)) or any(
+            b.element.overcomes is g.element or _clash(b, g.branch) for b in pillars)
+        sibling = select_use_god(chart, R.兄弟).place
+        if _moves_of(chart, R.兄弟) and _forceful(chart, states, ghosts, sibling, True):
             want = "kh_ghost_checks_sibling"
         elif held:
             want = "kh_ghost_restrained"
-        elif any(x.element.overcomes is chart.world.element for x in ghosts):
+        elif any(x.element.overcomes is chart.world.element for x in _forceful(chart, states, ghosts, _wp(chart),
+                                                                                True)):
             want = "kh_ghost_strikes_world"
         else:
             want = "kh_ghost_moves_trouble"
@@ -766,7 +785,7 @@ def test_a_moving_ghost_in_a_shop_and_what_restrains_it() -> None:
             assert _move(c, want) == {"kh_ghost_checks_sibling": ("", "+1"), "kh_ghost_strikes_world": ("-1", "-1"),
                                       "kh_ghost_moves_trouble": ("", "-1")}[want]
         seen[want] += 1
-    assert min(seen.values()) > 10, seen
+    assert min(seen.values()) > 3, seen
 
 
 def test_a_void_world_and_a_void_capital_never_open() -> None:

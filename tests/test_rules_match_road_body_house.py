@@ -24,10 +24,10 @@ from core.chart.ganzhi import SEXAGENARY
 from core.chart.hexagram import Relation, relation
 from core.chart.relations import clashes, generates, harmonizes, punishes
 from core.findings import Layer, Place
-from core.question import Aspect, Birth, Illness, Question, Sex, Subject, Topic, resolve
+from core.question import Aspect, Birth, Horizon, Illness, Question, Sex, Subject, Topic, horizon_of, resolve
 from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import State, States, Vigour, states_of
-from core.reading.step4_places import tally
+from core.reading.step4_places import cannot_harm, tally
 from core.reading.step5_overrides import Move
 
 R = Relation
@@ -123,6 +123,12 @@ def _lp(ln: Line) -> Place:
 
 def _ws(chart: Chart, st: States) -> State:
     return st[Place(Layer.LINE, chart.hexagram.world)]
+
+
+def _forceful(ch: Chart, st: States, x: Line, target: Place, q: Question) -> bool:
+    """The moving ``x``, named as striking ``target``, has the force to (chapters 1–34: not tied, retreating, struck
+    by its own change, 貪生忘克 or entombed — ``cannot_harm``, the four places' reasons)."""
+    return cannot_harm(ch, st, _lp(x), st[target], horizon_of(q) is not Horizon.far) is None
 
 
 def _rs(chart: Chart, st: States) -> State:
@@ -366,8 +372,8 @@ def test_a_clash_with_a_weak_struck_world_never_leaves() -> None:
 def test_the_companions_between_world_and_response() -> None:
     """CX-03 L461 「兩間爻者，乃同行附載之人，動而克世，必遭其害，動臨兄爻，破我之財，生合我者為吉，倘兩間齊空 …
     定然無伴孤行」: each of the two lines between says one thing, the first that holds."""
-    def rank(x: Line, w: Line) -> str:
-        if x.moving and x.element.overcomes is w.element:
+    def rank(x: Line, w: Line, st: States, ch: Chart) -> str:
+        if x.moving and x.element.overcomes is w.element and _forceful(ch, st, x, _lp(w), _GO):
             return "cx_companion_harms"
         if x.moving and x.relation is R.兄弟:
             return "cx_companion_costs"
@@ -376,7 +382,7 @@ def test_the_companions_between_world_and_response() -> None:
         return ""
 
     for key in ("cx_companion_harms", "cx_companion_costs", "cx_companion_helps"):
-        _check(_GO, key, lambda ch, st, u, key=key: any(rank(x, ch.world) == key for x in _between(ch)))
+        _check(_GO, key, lambda ch, st, u, key=key: any(rank(x, ch.world, st, ch) == key for x in _between(ch)))
     _check(_GO, "cx_travels_alone", lambda ch, st, u: all(st[_lp(x)].void for x in _between(ch)))
 
 
@@ -391,21 +397,21 @@ def test_a_world_moving_in_secret_leaves() -> None:
 
 def test_parents_burden_the_journey() -> None:
     """CX-07 L466 「父母持世而動或被父動沖克世爻 … 有應舟車行李之累 … 世爻旺者無妨，最怕休囚而為凶也」."""
-    def burdened(ch: Chart) -> bool:
+    def burdened(ch: Chart, st: States) -> bool:
         w = ch.world
         return (w.relation is R.父母 and w.moving) or any(
-            x.moving and x.relation is R.父母 and not x.world
+            x.moving and x.relation is R.父母 and not x.world and _forceful(ch, st, x, _lp(w), _GO)
             and (x.element.overcomes is w.element or clashes(x.branch, w.branch)) for x in ch.lines)
 
-    _check(_GO, "cx_burdened_weak", lambda ch, st, u: burdened(ch) and not _ws(ch, st).vigour.strong, "-1")
-    _check(_GO, "cx_burdened_strong", lambda ch, st, u: burdened(ch) and _ws(ch, st).vigour.strong)
+    _check(_GO, "cx_burdened_weak", lambda ch, st, u: burdened(ch, st) and not _ws(ch, st).vigour.strong, "-1")
+    _check(_GO, "cx_burdened_strong", lambda ch, st, u: burdened(ch, st) and _ws(ch, st).vigour.strong)
 
 
 def test_wealth_on_the_world_struck_by_siblings() -> None:
     """CX-08 L467 「財爻持世，兄爻沖克 … 無端浪費 … 破耗百出」: a moving 兄 clashing or overcoming a 財 on the 世."""
     _check(_GO, "cx_money_wasted", lambda ch, st, u: ch.world.relation is R.妻財 and any(
-        x.moving and x.relation is R.兄弟 and (x.element.overcomes is ch.world.element
-                                              or clashes(x.branch, ch.world.branch)) for x in ch.lines), "-1")
+        x.moving and x.relation is R.兄弟 and _forceful(ch, st, x, _lp(ch.world), _GO)
+        and (x.element.overcomes is ch.world.element or clashes(x.branch, ch.world.branch)) for x in ch.lines), "-1")
 
 
 def test_a_harmony_turning_into_a_clash_is_danger_even_at_home() -> None:
@@ -469,7 +475,8 @@ def test_offspring_keep_a_lawsuit_off_and_a_ghost_brings_it() -> None:
     def comes(ch: Chart, st: States, u: Place) -> bool:
         w, r = ch.world, ch.response
         return not _child_guards(ch) and (w.relation is R.官鬼 or any(
-            x.moving and x.relation is R.官鬼 and x.element.overcomes is w.element for x in ch.lines)
+            x.moving and x.relation is R.官鬼 and x.element.overcomes is w.element and _forceful(ch, st, x, _lp(w), q)
+            for x in ch.lines)
             or (r.moving and r.element.overcomes is w.element))
 
     _check(q, "fb_lawsuit_comes", comes, "=凶")
@@ -586,8 +593,14 @@ def test_moving_offspring_heal_or_relapse() -> None:
     for q in _ILL:
         kin = q.subject in (Subject.self, Subject.sibling)
 
-        def moves(ch: Chart) -> list[Line]:
-            return [x for x in ch.lines if x.moving and x.relation is R.子孫]
+        def moves(ch: Chart, q: Question = q) -> list[Line]:
+            # 制服官鬼: with the force to strike the 鬼 (the one on the 世, else the 官鬼's line); 化克 is the
+            # passage's own relapse
+            st = states_of(ch)
+            ghost = _lp(ch.world) if ch.world.relation is R.官鬼 else select_use_god(ch, R.官鬼).place
+            near = q.illness is not Illness.long
+            return [x for x in ch.lines if x.moving and x.relation is R.子孫 and (
+                T.回頭克 in x.transformations or cannot_harm(ch, st, _lp(x), st[ghost], near) is None)]
 
         def relapse(ch: Chart) -> bool:
             return any(T.回頭克 in x.transformations for x in moves(ch)) or _reversed(ch)
@@ -738,7 +751,7 @@ def test_when_not_to_build_buy_or_rent() -> None:
         ghost_tomb = ws.real_tomb and tomb is not None and tomb.layer is Layer.LINE \
             and ch.lines[tomb.position - 1].relation is R.官鬼
         parent = any(x.moving and not x.world and x.relation is R.父母 and x.element.overcomes is ch.world.element
-                     for x in ch.lines)
+                     and _forceful(ch, st, x, _lp(ch.world), _HOUSE) for x in ch.lines)
         fallen = any(_hollow(s) or s.real_tomb or _cut(s) for s in (ws, us))
         # 「日月動爻克世」 read as chapters 1–34 read a 克 (JS-06 L451): the 世's four places come out against it
         struck = _struck_by(st, ws) and tally(ch, st, ws).verdict.side < 0

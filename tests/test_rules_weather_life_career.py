@@ -25,6 +25,7 @@ from core.findings import Layer, Place
 from core.question import Life, Office, Question, Subject, Topic, Weather, resolve
 from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import State, States, Vigour, states_of
+from core.reading.step4_places import cannot_harm, cannot_help
 from tests.test_chapter_rules import _charts
 
 R = Relation
@@ -503,6 +504,13 @@ def test_a_six_clash_hexagram_fails_a_household_only_with_all_three_weak() -> No
     assert min(seen.values()) >= 10, seen
 
 
+def _helps(chart: Chart, states: States, ln: Line) -> bool:
+    """A moving line, not the 世, that chapters 1–34 let help the 世 (002 YN-6: ``cannot_help``; a life is far)."""
+    world = Place(Layer.LINE, chart.hexagram.world)
+    return ln.moving and not ln.world and cannot_help(chart, states, Place(Layer.LINE, ln.position), states[world],
+                                                      False) is None
+
+
 def test_a_world_strong_on_its_own() -> None:
     """CF-14 L66 「動身自旺獨力撐持。舊注：世爻不遇日辰動爻生扶，而自強自旺，其人必白手成家 … 但須財爻持世 … 若兄
     父官鬼持世，未必僅可撐持而已」: a 世 旺 that neither the day nor a moving line generates or helps: holding 財 it
@@ -513,7 +521,7 @@ def test_a_world_strong_on_its_own() -> None:
         ws = states[_world(chart)]
         day = chart.moment.day.branch
         helped = _gen(day.element, ws.element) or day.element is ws.element or any(
-            ln.moving and not ln.world and (_gen(ln.element, ws.element) or ln.element is ws.element)
+            _helps(chart, states, ln) and (_gen(ln.element, ws.element) or ln.element is ws.element)
             for ln in chart.lines)
         got = _moves(found, "CF-14")
         held = chart.world.relation
@@ -539,7 +547,7 @@ def test_a_weak_world_helped_by_others() -> None:
     for chart, states, _, found in _life(WEALTH):
         ws = states[_world(chart)]
         wealth_e = next(e for e in Element if _beats(chart.hexagram.element, e))
-        movers = [ln for ln in chart.lines if ln.moving and not ln.world]
+        movers = [ln for ln in chart.lines if _helps(chart, states, ln)]
         helpers = [b.element for b in _pillars(chart) if _gen(b.element, ws.element) or b.element is ws.element] + [
             ln.element for ln in movers if _gen(ln.element, ws.element) or ln.element is ws.element]
         as_wealth = any(e is wealth_e and _gen(e, ws.element) for e in helpers)
@@ -688,7 +696,8 @@ def test_wealth_on_the_world_line_advancing_or_retreating() -> None:
                 seen["advances"] += 1
             else:
                 assert not got
-        elif any(ln.moving and ln.relation is R.妻財 and _gen(ln.element, ws.element) for ln in chart.lines):
+        elif any(_helps(chart, states, ln) and ln.relation is R.妻財 and _gen(ln.element, ws.element)
+                 for ln in chart.lines):
             assert got == [("cf_rising_fortune", "", "+1")], chart.cast
             seen["fed"] += 1
         else:
@@ -871,7 +880,10 @@ def test_a_ghost_turning_into_learning_against_the_world_brings_a_lawsuit() -> N
         suit = any(_into(g, R.父母) and g.changed is not None and (_beats(g.changed.element, world.element)
                                                                   or _clash(g.changed.branch, world.branch))
                    for g in ghosts)
-        bad = any(_beats(g.element, world.element) for g in ghosts) or _worse(world, states)
+        # 鬼動克世: a moving 鬼 with the force to strike the 世 (ch. 1–34: ``cannot_harm``; a teacher is a far matter)
+        wp = Place(Layer.LINE, chart.hexagram.world)
+        bad = any(_beats(g.element, world.element) and cannot_harm(chart, states, _at(g), states[wp], False) is None
+                  for g in ghosts) or _worse(world, states)
         got = _moves(found, "YSH-05")
         if suit:
             assert got == [("ysh_lawsuit_later", "=凶", "=凶")], chart.cast
