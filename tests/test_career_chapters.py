@@ -9,7 +9,6 @@ the copy) and checked to be on the line each rule is registered at.
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 from bot.render.answer import pair
 from core import rules
@@ -35,6 +34,7 @@ from core.question import (
 )
 from core.reading.pipeline import read
 from core.reading.step2_state import State, states_of
+from tests.passages import assert_quotes_on_their_lines
 
 R = Relation
 T = Transformation
@@ -48,7 +48,6 @@ def state_of(chart: Chart, place: Place) -> State:
     return _st(chart)[place]
 
 
-TEXT = (Path(__file__).parent / "data" / "texts" / "zsby_topics_doctrine.txt").read_text(encoding="utf-8").splitlines()
 
 QUOTES = {
     "XH-03": "所喜者卦中财爻同兴，喜其兄动以制财也",
@@ -99,10 +98,7 @@ QUOTES = {
 
 
 def test_the_quotes_are_on_their_lines() -> None:
-    for rule, quote in QUOTES.items():
-        src = rules.source(rule)
-        assert src.seed == "zsbyt"
-        assert quote in TEXT[src.line - 1], (rule, src.line)
+    assert_quotes_on_their_lines(QUOTES)
 
 
 @cache

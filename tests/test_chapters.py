@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -42,11 +41,12 @@ from core.question import (
 from core.reading.pipeline import Reading, frame_members, read
 from core.reading.step2_state import Vigour, states_of
 from core.reading.verdict import Verdict
+from tests.passages import TOPICS, assert_quotes_on_their_lines
 
 R = Relation
 T = Transformation
 MONTHS = "寅卯辰巳午未申酉戌亥子丑"
-TEXT = (Path(__file__).parent / "data" / "texts" / "zsby_topics_doctrine.txt").read_text(encoding="utf-8").splitlines()
+TEXT = TOPICS
 
 # The passage each tested rule rests on, as printed (simplified), on its registered line.
 QUOTES = {
@@ -79,10 +79,7 @@ QUOTES = {
 
 
 def test_the_quotes_are_on_their_lines() -> None:
-    for rule, quote in QUOTES.items():
-        src = rules.source(rule)
-        assert src.seed == "zsbyt"
-        assert quote in TEXT[src.line - 1], (rule, src.line)
+    assert_quotes_on_their_lines(QUOTES)
 
 
 def test_every_chapter_rule_is_registered_in_its_chapter() -> None:

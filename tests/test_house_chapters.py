@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -63,11 +62,11 @@ from core.question import (
 )
 from core.reading.pipeline import Reading, read
 from core.reading.step2_state import states_of
+from tests.passages import assert_quotes_on_their_lines
 
 R = Relation
 T = Transformation
 MONTHS = "寅卯辰巳午未申酉戌亥子丑"
-TEXT = (Path(__file__).parent / "data" / "texts" / "zsby_topics_doctrine.txt").read_text(encoding="utf-8").splitlines()
 
 QUOTES = {
     "TS-13": "三合财局子孙局者，主晴．三合父局主雨，三合鬼局，黑雾迷天或雷电闪烁，三合木局主风",
@@ -105,8 +104,7 @@ QUOTES = {
 
 
 def test_the_quotes_are_on_their_lines() -> None:
-    at = {rule: rules.source(rule) for rule in QUOTES}
-    assert not [rule for rule, src in at.items() if src.seed != "zsbyt" or QUOTES[rule] not in TEXT[src.line - 1]]
+    assert_quotes_on_their_lines(QUOTES)
 
 
 @cache

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 
 from core import rules
 from core.chapters import chapter_reading
@@ -34,6 +33,7 @@ from core.reading.pipeline import Reading, read
 from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import State, States, Vigour, states_of
 from core.reading.verdict import Verdict
+from tests.passages import assert_quotes_on_their_lines
 from tests.test_chapters import _charts  # the same sweep over casts as the other chapters' tests
 
 R = Relation
@@ -43,7 +43,6 @@ R = Relation
 def _st(chart: Chart) -> States:
     """The chart's states, made once per chart (the readings make them once per reading)."""
     return states_of(chart)
-TEXT = (Path(__file__).parent / "data" / "texts" / "zsby_topics_doctrine.txt").read_text(encoding="utf-8").splitlines()
 
 QUOTES = {
     "CF-01": "凡占终身财福，世爻财爻子孙爻三者无一失陷，定是家殷户足、福禄绵长",
@@ -70,10 +69,7 @@ _CAREER = Question(Topic.lifetime, Subject.self, life=Life.career)
 
 
 def test_the_quotes_are_on_their_lines() -> None:
-    for rule, quote in QUOTES.items():
-        src = rules.source(rule)
-        assert src.seed == "zsbyt"
-        assert quote in TEXT[src.line - 1], (rule, src.line)
+    assert_quotes_on_their_lines(QUOTES)
 
 
 def _read_chapter(chart: Chart, q: Question) -> tuple[set[str], Place]:

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from functools import cache
-from pathlib import Path
 
-from core import rules
 from core.chapters import ChapterReading, chapter_reading
 from core.chart.calendar import Moment
 from core.chart.cast import parse_cast
@@ -26,11 +24,11 @@ from core.question import Question, Subject, Topic, resolve
 from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import State, States, Vigour, states_of
 from core.reading.step4_places import cannot_harm, cannot_help
+from tests.passages import assert_quotes_on_their_lines
 from tests.test_chapter_rules import _charts
 
 R = Relation
 T = Transformation
-TEXT = (Path(__file__).parent / "data" / "texts" / "zsby_topics_doctrine.txt").read_text(encoding="utf-8").splitlines()
 
 QUOTES = {
     "SYU-02": "世爻休囚，防之于冲克之年，再有刑伤克害者，动而逢合逢值之年，静而逢值逢冲之年",
@@ -71,10 +69,7 @@ SPAN = {"KH-06": 1}
 
 
 def test_the_quotes_are_on_their_lines() -> None:
-    for rule, quote in QUOTES.items():
-        src = rules.source(rule)
-        assert src.seed == "zsbyt"
-        assert quote in TEXT[src.line - 1 + SPAN.get(rule, 0)], (rule, src.line)
+    assert_quotes_on_their_lines(QUOTES, SPAN)
 
 
 # ---- the sweep: each chart's states once, each question's chapter reading once -----------------------------------

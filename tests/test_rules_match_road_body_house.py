@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 
-from core import rules
 from core.chapters import chapter_reading
 from core.chapters.common import ChapterReading
 from core.chart.calendar import Moment
@@ -29,12 +27,12 @@ from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import State, States, Vigour, states_of
 from core.reading.step4_places import cannot_harm, tally
 from core.reading.step5_overrides import Move
+from tests.passages import assert_quotes_on_their_lines
 
 R = Relation
 T = Transformation
 H = HexagramTransformation
 MONTHS = "寅卯辰巳午未申酉戌亥子丑"
-TEXT = (Path(__file__).parent / "data" / "texts" / "zsby_topics_doctrine.txt").read_text(encoding="utf-8").splitlines()
 
 QUOTES = {
     "HYN-05": "财爻官爻不宜墓绝空破，又不宜动而化破化散化克化鬼",
@@ -74,8 +72,7 @@ QUOTES = {
 
 
 def test_the_quotes_are_on_their_lines() -> None:
-    at = {rule: rules.source(rule) for rule in QUOTES}
-    assert not [rule for rule, src in at.items() if src.seed != "zsbyt" or QUOTES[rule] not in TEXT[src.line - 1]]
+    assert_quotes_on_their_lines(QUOTES)
 
 
 # ---- the sweep: every 4th cast on two months, each chart's states made once, each question's chapter read once ----

@@ -10,9 +10,7 @@ read once per question and the readings are shared by the tests below.
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
-from core import rules
 from core.chapters import ChapterReading, chapter_reading
 from core.chart.calendar import Moment
 from core.chart.cast import parse_cast
@@ -26,10 +24,10 @@ from core.question import Life, Office, Question, Subject, Topic, Weather, resol
 from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import State, States, Vigour, states_of
 from core.reading.step4_places import cannot_harm, cannot_help
+from tests.passages import assert_quotes_on_their_lines
 from tests.test_chapter_rules import _charts
 
 R = Relation
-TEXT = (Path(__file__).parent / "data" / "texts" / "zsby_topics_doctrine.txt").read_text(encoding="utf-8").splitlines()
 MONTHS = "寅卯辰巳午未申酉戌亥子丑"
 
 QUOTES = {
@@ -75,10 +73,7 @@ QUOTES = {
 
 
 def test_the_quotes_are_on_their_lines() -> None:
-    for rule, quote in QUOTES.items():
-        src = rules.source(rule)
-        assert src.seed == "zsbyt"
-        assert quote in TEXT[src.line - 1], (rule, src.line)
+    assert_quotes_on_their_lines(QUOTES)
 
 
 # ---- the sweep, read once per question ----------------------------------------------------------------------------

@@ -10,12 +10,10 @@ the copy) and checked to be on the line each rule is registered at.
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import pytest
 
 from bot.render.answer import pair
-from core import rules
 from core.chapters import CHAPTERS, ChapterReading
 from core.chapters.common import bad_change, cut_off, empty, lines_of, moving, overcome
 from core.chart.calendar import Moment
@@ -44,13 +42,13 @@ from core.question import (
 from core.reading.pipeline import read
 from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import states_of
+from tests.passages import assert_quotes_on_their_lines
 
 R = Relation
 T = Transformation
 MONTHS = "寅卯辰巳午未申酉戌亥子丑"
 _st = cache(states_of)
 
-TEXT = (Path(__file__).parent / "data" / "texts" / "zsby_topics_doctrine.txt").read_text(encoding="utf-8").splitlines()
 
 QUOTES = {
     "QC-15": "劫杀者乃兄弟之爻也，兄临太岁一年破耗",
@@ -62,10 +60,7 @@ QUOTES = {
 
 
 def test_the_quotes_are_on_their_lines() -> None:
-    for rule, quote in QUOTES.items():
-        src = rules.source(rule)
-        assert src.seed == "zsbyt"
-        assert quote in TEXT[src.line - 1], (rule, src.line)
+    assert_quotes_on_their_lines(QUOTES)
 
 
 @cache
