@@ -170,9 +170,9 @@ class Exam(StrEnum):
 
 
 class Aspect(StrEnum):
-    """Which part of a house, a grave, a site, a marriage, a shop, goods, a journey or a doctor's matter is asked:
-    增刪卜易 reads each apart, in its own chapter and its own cast (「須宜分占」, 「須宜另占，不可以前卦兼斷」, 「須在來人之
-    念」).  The first of each topic is its default."""
+    """Which part of a house, a grave, a site, a marriage, a shop, goods, a journey, a doctor's matter or a pregnancy's
+    child is asked: 增刪卜易 reads each apart, in its own chapter and its own cast (「須宜分占」, 「須宜另占，不可以前卦兼
+    斷」, 「須在來人之念」).  The first of each topic is its default."""
 
     # 蓋造買宅賃宅章 … 舊宅章 (Topic.house)
     acquire = "acquire"        # building, buying or renting a house (蓋造買宅賃宅章, GZ) — the default
@@ -206,6 +206,9 @@ class Aspect(StrEnum):
     # 延醫章, 醫卜往治章 (Topic.doctor)
     call = "call"              # calling a doctor or taking a medicine (延醫章, YY) — the default
     treat = "treat"            # a doctor asking whether to go and treat a patient (醫卜往治章 WZ-01: the 應)
+    # 胎孕章 (Topic.pregnancy, the child's side): 「卜胎之虛實 … 測胎中之男女，各宜分占」 (TY-01)
+    pregnancy = "pregnancy"    # is there a child, will it be kept (TY-02, TY-03) — the default
+    boy_or_girl = "boy_or_girl"  # will the child be a boy or a girl (TY-04: 陰包陽, 陽包陰, the moving lines)
 
 
 ASPECTS: Mapping[Topic, tuple[Aspect, ...]] = MappingProxyType({
@@ -217,6 +220,7 @@ ASPECTS: Mapping[Topic, tuple[Aspect, ...]] = MappingProxyType({
     Topic.goods: (Aspect.price, Aspect.move),
     Topic.travel: (Aspect.journey, Aspect.companion),
     Topic.doctor: (Aspect.call, Aspect.treat),
+    Topic.pregnancy: (Aspect.pregnancy, Aspect.boy_or_girl),
 })
 """The aspects a topic offers, its default first."""
 
@@ -262,7 +266,8 @@ class FollowUp(StrEnum):
     weather = "weather"            # the weather wished or asked about (SW-05)
     office = "office"              # career: seeking, holding, leaving a post, a public project (升選/在任/辭官/公務)
     exam = "exam"                  # examination: which stage, its grade, or when the results come (童試 … 發案)
-    aspect = "aspect"              # which part of a house, grave, site, marriage, shop, goods, journey, doctor's matter
+    aspect = "aspect"              # which part of a house, grave, site, marriage, shop, goods, journey, doctor's
+    #                                matter, the child of a pregnancy (kept, or its sex)
     life = "life"                  # one's own lifetime: wealth or a career (SHM-01 分占); skipped, the whole
 
 
@@ -862,10 +867,10 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
     each read by its own chapter; a skip keeps 升選, seeking one), ``exam`` for an examination (its stage, its grade,
     the day of the results; a skip keeps 鄉試), ``horizon`` for the topics whose default horizon is a guess and,
     offering ``today``, for those a chapter times in hours (after the illness or the weather asked; not for a long
-    illness), ``aspect`` for a house, a grave, a site, a marriage, a shop, goods, one's own journey or a doctor's
-    matter (which part, each read apart; a skip keeps the topic's first; a doctor's matter asks the illness's kind
-    first), ``life`` for one's own lifetime (its side, SHM-01 分占 — skipped, the life is read as a whole,
-    as before).  A skip leaves the answer None, so the asker remembers what was skipped."""
+    illness), ``aspect`` for a house, a grave, a site, a marriage, a shop, goods, one's own journey, a doctor's
+    matter or a pregnancy's child (which part, each read apart; a skip keeps the topic's first; a doctor's matter
+    asks the illness's kind first; a pregnancy asks it unless the mother is chosen), ``life`` for one's own lifetime
+    (its side, SHM-01 分占 — skipped, the life is read as a whole, as before).  A skip leaves the answer None, so the asker remembers what was skipped."""
     if q.topic in _ASKS_TODAY:
         # then whether it is today's: an illness's crisis, today's weather, a return or a bet today (not for a
         # long illness, which is far by its nature)
@@ -889,6 +894,8 @@ def optional_follow_ups(q: Question) -> tuple[FollowUp, ...]:
             (FollowUp.aspect,) if q.aspect is None and q.use_god is None else ())
     if q.topic is Topic.travel and q.subject not in (None, Subject.self):
         return ()  # a companion (同舟共行章) is one's own: another's journey is read as it stands
+    if q.topic is Topic.pregnancy and q.birth is Birth.mother:
+        return ()  # boy or girl (TY-04) is the child's: the mother's safety (問產婦) is read as it stands
     if q.topic in ASPECTS:
         # which part of the matter, each read apart (各宜分占); an expert's use-god reads the matter as it stands
         return (FollowUp.aspect,) if q.aspect is None and q.use_god is None else ()

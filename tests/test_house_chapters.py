@@ -425,16 +425,19 @@ def test_a_six_clash_is_joy_for_a_strong_mother_and_child() -> None:
 # ---- the aspects: the question ------------------------------------------------------------------------------------
 
 def test_the_aspect_is_an_optional_follow_up_with_its_chapters_use_god() -> None:
-    """各宜分占: a house, a grave, a site and a marriage offer their parts, the matter itself first (the default when
-    skipped); each part whose chapter names its use-god takes it; a part of another topic is refused."""
+    """各宜分占: a house, a grave, a site, a marriage … offer their parts, the matter itself first (the default when
+    skipped); each part whose chapter names its use-god takes it; a part of another topic is refused.  A pregnancy
+    offers them for the child (TY-04's boy or girl), once the child is chosen."""
+    def q_of(topic: Topic, sex: Sex, aspect: Aspect | None = None) -> Question:
+        return Question(topic, Subject.self, sex if topic is Topic.marriage else None, aspect=aspect,
+                        birth=Birth.child if topic is Topic.pregnancy else None)
+
     for topic, aspects in ASPECTS.items():
-        base = Question(topic, Subject.self, Sex.male if topic is Topic.marriage else None)
+        base = q_of(topic, Sex.male)
         assert FollowUp.aspect in optional_follow_ups(base)
         assert choices(topic, FollowUp.aspect) == aspects
-        assert resolve(Question(topic, Subject.self, Sex.male if topic is Topic.marriage else None,
-                                aspect=aspects[0])) == resolve(base)
-        assert FollowUp.aspect not in optional_follow_ups(
-            Question(topic, Subject.self, Sex.male if topic is Topic.marriage else None, aspect=aspects[-1]))
+        assert resolve(q_of(topic, Sex.male, aspects[0])) == resolve(base)
+        assert FollowUp.aspect not in optional_follow_ups(q_of(topic, Sex.male, aspects[-1]))
         assert FollowUp.aspect not in optional_follow_ups(Question(topic, use_god=R.子孫))
     assert choices(Topic.wealth, FollowUp.aspect) == ()
     targets = {Aspect.works: R.父母, Aspect.old_house: R.官鬼, Aspect.share: Role.應, Aspect.harm: R.父母, Aspect.repair: Role.世,
@@ -442,10 +445,8 @@ def test_the_aspect_is_an_optional_follow_up_with_its_chapters_use_god() -> None
                Aspect.companion: Role.應, Aspect.treat: Role.應}
     for topic, aspects in ASPECTS.items():
         for a in aspects:
-            q = Question(topic, Subject.self, Sex.female if topic is Topic.marriage else None, aspect=a)
-            want = targets.get(a, resolve(Question(topic, Subject.self,
-                                                   Sex.female if topic is Topic.marriage else None)).target)
-            assert resolve(q).target is want, a
+            want = targets.get(a, resolve(q_of(topic, Sex.female)).target)
+            assert resolve(q_of(topic, Sex.female, a)).target is want, a
     with pytest.raises(QuestionError):
         Question(Topic.house, aspect=Aspect.harm)
     with pytest.raises(QuestionError):
@@ -719,7 +720,8 @@ def test_the_parts_read_apart_enter_the_decision() -> None:
     """Each aspect's chapter moves reach the decision (after the general overrides), with their registered rules."""
     for topic, aspects in ASPECTS.items():
         for a in aspects[1:]:
-            q = Question(topic, Subject.self, Sex.male if topic is Topic.marriage else None, aspect=a)
+            q = Question(topic, Subject.self, Sex.male if topic is Topic.marriage else None, aspect=a,
+                         birth=Birth.child if topic is Topic.pregnancy else None)
             hit = 0
             for chart in _charts(31):
                 r = read(chart, q)

@@ -17,6 +17,7 @@ from core.question import (
     PREGNANT_MOTHER,
     SUBJECTS,
     USE_GOD_IDS,
+    Aspect,
     Birth,
     Club,
     FollowUp,
@@ -221,13 +222,19 @@ def test_optional_follow_ups_only_where_they_matter() -> None:
                                             Topic.returning, Topic.gamble)},
         Topic.career: (FollowUp.office,),  # seeking, holding, leaving a post, a public project (its own chapter)
         Topic.exam: (FollowUp.exam,),  # its stage, its grade, the day of the results (each its chapter)
-        # 各宜分占: the part of a house, a grave, a site, a marriage, a shop, goods, one's journey (tests/test_house_chapters.py)
+        # 各宜分占: the part of a house, a grave, a site, a marriage, a shop, goods, one's journey, a pregnancy's child
+        # (tests/test_house_chapters.py, tests/test_child_sex.py)
         **{t: (FollowUp.aspect,) for t in (Topic.house, Topic.grave, Topic.land, Topic.marriage, Topic.shop,
-                                           Topic.goods, Topic.travel)},
+                                           Topic.goods, Topic.travel, Topic.pregnancy)},
         # a doctor: the illness's kind (YY-05, YY-09, WZ-01), then calling one or going to treat (WZ-01)
         Topic.doctor: (FollowUp.illness, FollowUp.aspect),
     }
     assert all(len(f) <= 2 for f in asks.values())  # a simple matter gets two extra questions at most
+    # a pregnancy: the child, kept or a boy or a girl (TY-02/TY-04); the mother (問產婦) is read as she is
+    assert optional_follow_ups(Question(Topic.pregnancy, Subject.wife, birth=Birth.child)) == (FollowUp.aspect,)
+    assert optional_follow_ups(Question(Topic.pregnancy, Subject.wife, birth=Birth.mother)) == ()
+    assert optional_follow_ups(Question(Topic.pregnancy, Subject.wife, birth=Birth.child,
+                                        aspect=Aspect.boy_or_girl)) == ()
     # answered: nothing more to ask; the subject and the required follow-ups do not change what is optional; a long
     # illness is far by its nature, so it is not asked whether it is today's
     assert optional_follow_ups(Question(Topic.illness, Subject.parent, illness=Illness.long)) == ()

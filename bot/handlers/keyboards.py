@@ -66,7 +66,7 @@ EXAM_LABELS: dict[str, str] = {
     "qualifying": N_("A qualifying or preliminary round"), "final": N_("The final round"),
     "grade": N_("My grade in a regular test"), "results": N_("When the results come out"),
 }
-# 各宜分占: the parts of a house, a grave, a site or a marriage the book reads each in its own chapter and cast
+# 各宜分占: the parts of a house, a grave, a site, a marriage … the book reads each in its own chapter and cast
 ASPECT_LABELS: dict[str, str] = {
     "acquire": N_("Building, buying or renting it"), "works": N_("Building work, breaking ground, renovating"),
     "old_house": N_("My home: is it the cause of my troubles?"),
@@ -83,6 +83,7 @@ ASPECT_LABELS: dict[str, str] = {
     "move": N_("Selling: go elsewhere or change course, or hold?"),
     "journey": N_("The journey itself"), "companion": N_("Travelling or staying with someone"),
     "call": N_("Calling a doctor, taking a medicine"), "treat": N_("I am the doctor: should I go and treat them?"),
+    "pregnancy": N_("The pregnancy: is the child there, will it be kept"), "boy_or_girl": N_("A boy or a girl?"),
 }
 LIFE_LABELS: dict[str, str] = {"wealth": N_("Wealth and comfort over my life"),
                                "career": N_("A career, a name over my life")}

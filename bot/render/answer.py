@@ -307,10 +307,32 @@ def asks_when(asked: str | None) -> bool:
     return any(w in text for w in WHEN_WORDS)
 
 
+# 胎孕章 TY-04: a boy or a girl asked apart (Aspect.boy_or_girl) is answered by the sex, not by yes or no.
+_CHILD_SEX: dict[str, str] = {
+    "ty_boy_yin_moves": N_("It will be a boy."), "ty_boy_yin_holds_yang": N_("It will be a boy."),
+    "ty_boy_offspring_yang": N_("It will be a boy."),
+    "ty_girl_yang_moves": N_("It will be a girl."), "ty_girl_yang_holds_yin": N_("It will be a girl."),
+    "ty_girl_offspring_yin": N_("It will be a girl."),
+    "ty_unclear": N_("This cast does not show whether it will be a boy or a girl."),
+    "ty_recast": N_("Too many lines move to tell a boy from a girl: cast again another day."),
+}
+
+
+def child_sex(r: Reading) -> str | None:
+    """The answer to "a boy or a girl?" (TY-04's finding, a msgid), or None for any other question."""
+    if r.question.aspect is not Aspect.boy_or_girl:
+        return None
+    return next((_CHILD_SEX[f.key] for f in r.topic if f.rule == "TY-04"), None)
+
+
 def answer_text(r: Reading, asked: str | None = None) -> str:
     """The answer, first: the outcome, then when (one or two sentences, a line each); a "when" question
     (``asked``, in the asker's words) hears the moment first when the outcome is good (降り出すのは午の刻頃です),
-    and the outcome first otherwise (there is no good moment to name)."""
+    and the outcome first otherwise (there is no good moment to name).  A boy or a girl asked apart hears the sex
+    alone (TY-04)."""
+    sex = child_sex(r)
+    if sex is not None:
+        return _(sex)
     parts = [outcome(r), when(r)]
     if asks_when(asked) and r.verdict.side > 0:
         parts.reverse()

@@ -232,6 +232,18 @@ CHAPTER_FINDINGS: dict[str, str] = {
     "ty_pregnancy_kept": N_("{line} is on the day or month, supported, or fed by its change: a pregnancy kept."),
     "ty_pregnancy_lost": N_("{line} is empty, cut, struck or crossed with Ghost or Parent: the pregnancy is not kept."),
     "ty_twins": N_("Offspring changes into Offspring, or two strong Offspring move: twins."),
+    "ty_boy_yin_moves": N_("{line} is the moving line to read, and it is yin: a boy."),
+    "ty_girl_yang_moves": N_("{line} is the moving line to read, and it is yang: a girl."),
+    "ty_boy_yin_holds_yang": N_("All lines are still, and yin lines enclose yang ones (坎, 大過, 小過, 咸, 恆): a boy."),
+    "ty_girl_yang_holds_yin": N_("All lines are still, and yang lines enclose yin ones (離, 中孚, 頤, 損): a girl."),
+    "ty_boy_offspring_yang": N_("All lines are still and the hexagram encloses nothing; {line}, the child, is a yang "
+                                "line: a boy."),
+    "ty_girl_offspring_yin": N_("All lines are still and the hexagram encloses nothing; {line}, the child, is a yin "
+                                "line: a girl."),
+    "ty_unclear": N_("All lines are still, the hexagram encloses nothing, and the child's line is not drawn: the "
+                     "cast does not show the sex."),
+    "ty_recast": N_("More than three lines move: the mind was not settled when casting. Cast again another day, not "
+                    "at once."),
     "xc_court_upholds_me": N_("Officer and Parent move together: the court finds for you."),
     "xc_suit_does_not_form": N_("Wealth or Offspring moves against the plaint and the court: the suit may not go "
                                "ahead."),

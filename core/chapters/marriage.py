@@ -8,7 +8,8 @@ deciding signs: the use-god 墓絕空破 or 化破化克化鬼 (HYN-05), the 世
 six-clash without 財 or 官 (HYN-12).
 
 Pregnancy: 子孫 for every asker, the 兄弟 for a son asking about his mother (TY-01); the chapter reads whether the
-child is conceived and kept (TY-02) and twins (TY-03).  The mother in childbirth is 妻財 (CA-01).
+child is conceived and kept (TY-02) and twins (TY-03); asked apart (``Aspect.boy_or_girl``), its sex (TY-04).  The
+mother in childbirth is 妻財 (CA-01).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from core.chapters.match import match_aspect_chapter
 from core.chart.chart import Chart
 from core.chart.relations import harmony_of
 from core.findings import Effect, Finding, Layer, Timing, finding
-from core.question import Birth, Horizon, Question, horizon_of
+from core.question import Aspect, Birth, Horizon, Question, horizon_of
 
 
 def marriage_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
@@ -185,12 +186,14 @@ def mother_chapter(chart: Chart, states: States, question: Question, use: Place)
 
 
 def pregnancy_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    """胎孕章 TY-02/TY-03 for the child; 問產婦 (``mother_chapter``) for the mother; CA-01 on the mother's 財 beside
-    the child when it is in the chart."""
+    """胎孕章 TY-02/TY-03 for the child, TY-04 its sex when asked apart (``Aspect.boy_or_girl``); 問產婦
+    (``mother_chapter``) for the mother; CA-01 on the mother's 財 beside the child when it is in the chart."""
     if question.birth is Birth.mother:
         return mother_chapter(chart, states, question, use)
     moves: list[Move] = []
-    found: list[Finding] = []
+    # the child's sex asked apart (TY-04), first; TY-05 L445 「占妻平安及占男女，原宜分占，彼若閑時而問兼問者，還可同
+    # 斷」: the child's own signs stay beside it
+    found: list[Finding] = [child_sex(chart, use)] if question.aspect is Aspect.boy_or_girl else []
     ln = line_at(chart, use)
     s = states[use]
     moving_void = ln is not None and ln.moving and s.void  # 惟動而空者不妨
@@ -224,6 +227,39 @@ def pregnancy_chapter(chart: Chart, states: States, question: Question, use: Pla
         elif moving(chart, R.官鬼) and not harming(chart, states, moving(chart, R.兄弟), mp, False):
             found.append(finding("CA-01", "ca_ghost_moves_mother", Effect.BAD, 1, (mp,)))
     return ChapterReading(tuple(found), tuple(moves), tuple(times))
+
+
+# TY-04 L444 「六爻靜，先看卦包陰包陽，生女陽包陰，生男陰包陽，坎卦、大過、小過、咸、恆卦是也。陽包陰，離卦、中孚、
+# 頤、損卦是也，其餘非也」: the hexagrams named, by King Wen number — only these.
+YIN_HOLDS_YANG = frozenset({29, 28, 62, 31, 32})  # 坎, 大過, 小過, 咸, 恆: a boy
+YANG_HOLDS_YIN = frozenset({30, 61, 27, 41})      # 離, 中孚, 頤, 損: a girl
+
+
+def child_sex(chart: Chart, use: Place) -> Finding:
+    """胎孕章 TY-04 L444 「陽變陰男女可辨 … 卦有動爻雖有子包而不用，神兆機於動，先看動爻。一爻動者，陽動為女，陰動為
+    男；兩爻動者，看上爻；若有三爻發動，看中爻；卦中多動者，來心不誠，改日再占。即刻連占亦不驗也」: the sex of the
+    child.  Moving lines first, the enclosure not used: one — a moving yang a girl, a moving yin a boy; two — the
+    upper; three — the middle; more — ``ty_recast``, cast again another day.  A static hexagram: 陰包陽 (the five
+    named) a boy, 陽包陰 (the four named) a girl; 「六爻既靜若無包，須看子孫值陽為男，值陰為女」 otherwise, the
+    子孫 the use-god step chose (of two 子孫 of opposite lines, the one it reads; the 兄弟 for a son asking about
+    his mother, TY-01) — on a yang line a boy, on a yin line a girl.  Choice written beside the rule: a use-god not
+    drawn (伏神 hidden under another line, or taken from the month or the day) has no line of its own to be yang or
+    yin — ``ty_unclear``, the cast does not tell."""
+    movers = sorted(chart.moving, key=lambda x: x.position)
+    if len(movers) > 3:
+        return finding("TY-04", "ty_recast", Effect.NEUTRAL, 0, tuple(LINE_PLACES[x.position] for x in movers))
+    if movers:
+        read = movers[-1] if len(movers) == 2 else movers[len(movers) // 2]  # one: it; two: the upper; three: middle
+        return finding("TY-04", "ty_girl_yang_moves" if read.yang else "ty_boy_yin_moves", Effect.NEUTRAL, 0,
+                       (LINE_PLACES[read.position],))
+    if chart.hexagram.number in YIN_HOLDS_YANG:
+        return finding("TY-04", "ty_boy_yin_holds_yang", Effect.NEUTRAL, 0)
+    if chart.hexagram.number in YANG_HOLDS_YIN:
+        return finding("TY-04", "ty_girl_yang_holds_yin", Effect.NEUTRAL, 0)
+    ln = line_at(chart, use)
+    if ln is None:
+        return finding("TY-04", "ty_unclear", Effect.NEUTRAL, 0, (use,))
+    return finding("TY-04", "ty_boy_offspring_yang" if ln.yang else "ty_girl_offspring_yin", Effect.NEUTRAL, 0, (use,))
 
 
 def _birth_days(chart: Chart, states: States, question: Question, use: Place) -> list[Timing]:
