@@ -14,7 +14,7 @@ from functools import cache
 import pytest
 
 from bot.render.answer import pair
-from core.chapters import CHAPTERS, ChapterReading
+from core.chapters import ChapterReading, chapter_reading
 from core.chapters.common import bad_change, cut_off, empty, lines_of, moving, overcome
 from core.chart.calendar import Moment
 from core.chart.cast import parse_cast
@@ -76,7 +76,7 @@ def _charts(every: int = 4) -> tuple[Chart, ...]:
 
 def _chapter(chart: Chart, q: Question) -> tuple[ChapterReading, Place]:
     use = read(chart, q).use_god.place
-    return CHAPTERS[q.topic](chart, _st(chart), q, use), use
+    return chapter_reading(chart, _st(chart), q, use), use  # as the reading calls it: an aspect read apart by its own chapter
 
 
 def _moves(c: ChapterReading, key: str) -> list[tuple[str, str]]:

@@ -26,17 +26,32 @@ from core.chapters.body import children_chapter, danger_chapter, lifespan_chapte
 from core.chapters.career import career_chapter
 from core.chapters.common import ChapterReading
 from core.chapters.errands import client_chapter, club_chapter, livestock_chapter, own_doctor_chapter
-from core.chapters.grave import grave_reader, land_reader
-from core.chapters.house import house_chapter
-from core.chapters.illness import illness_chapter, spirits_chapter
+from core.chapters.grave import burial_chapter, geomancer_chapter, harm_chapter, repair_chapter
+from core.chapters.house import (
+    grave_chapter,
+    house_chapter,
+    old_house_chapter,
+    sharing_chapter,
+    site_chapter,
+    works_chapter,
+)
+from core.chapters.illness import illness_chapter, spirits_chapter, treat_chapter
 from core.chapters.lawsuit import avoid_lawsuit_chapter, lawsuit_chapter
 from core.chapters.learning import studies_chapter, teacher_chapter, tutor_chapter
 from core.chapters.life import lifetime_chapter
 from core.chapters.marriage import marriage_chapter, pregnancy_chapter
-from core.chapters.travel import boat_chapter, returning_chapter, travel_chapter
+from core.chapters.match import (
+    children_of_match,
+    harmony_of_marriage,
+    obstruction_of_match,
+    parents_of_match,
+    risk_of_match,
+)
+from core.chapters.travel import boat_chapter, companion_chapter, returning_chapter, travel_chapter
 from core.chapters.wealth import (
     gamble_chapter,
     goods_chapter,
+    goods_move_chapter,
     lending_chapter,
     loan_chapter,
     patron_chapter,
@@ -46,10 +61,10 @@ from core.chapters.wealth import (
 from core.chapters.weather import weather_chapter
 from core.chart.chart import Chart
 from core.findings import Layer, Place
-from core.question import Question, Topic
+from core.question import Aspect, Question, Topic
 from core.reading.step2_state import States
 
-__all__ = ["CHAPTERS", "ChapterReading", "chapter_reading"]
+__all__ = ["ASPECT_CHAPTERS", "CHAPTERS", "ChapterReading", "chapter_reading"]
 
 _Reader = Callable[[Chart, States, Question, Place], ChapterReading]
 
@@ -77,8 +92,8 @@ CHAPTERS: dict[Topic, _Reader] = {
     Topic.lifespan: lifespan_chapter,
     Topic.danger: danger_chapter,
     Topic.house: house_chapter,
-    Topic.land: land_reader,
-    Topic.grave: grave_reader,
+    Topic.land: site_chapter,
+    Topic.grave: grave_chapter,
     Topic.lifetime: lifetime_chapter,
     Topic.studies: studies_chapter,
     Topic.teacher: teacher_chapter,
@@ -88,6 +103,27 @@ CHAPTERS: dict[Topic, _Reader] = {
     Topic.savings_club: club_chapter,
 }
 """The chapter that judges each topic; a topic without one (lost things, documents …) is read by ch. 1–34 alone."""
+
+ASPECT_CHAPTERS: dict[Aspect, _Reader] = {
+    Aspect.works: works_chapter,
+    Aspect.old_house: old_house_chapter,
+    Aspect.share: sharing_chapter,
+    Aspect.harm: harm_chapter,
+    Aspect.repair: repair_chapter,
+    Aspect.burial: burial_chapter,
+    Aspect.geomancer: geomancer_chapter,
+    Aspect.children: children_of_match,
+    Aspect.parents: parents_of_match,
+    Aspect.risk: risk_of_match,
+    Aspect.obstruction: obstruction_of_match,
+    Aspect.harmony: harmony_of_marriage,
+    Aspect.move: goods_move_chapter,
+    Aspect.companion: companion_chapter,
+    Aspect.treat: treat_chapter,
+}
+"""The matters the book reads apart, each by its own chapter in place of the topic's (「各宜分占」: a grave's harm, a
+marriage's children, goods moved elsewhere …); an aspect not listed is read within its topic's chapter (a shop's
+customers, a child's sex) or is the topic's own default."""
 
 
 def chapter_reading(chart: Chart, states: States, question: Question, use_god: Place,
@@ -101,7 +137,8 @@ def chapter_reading(chart: Chart, states: States, question: Question, use_god: P
     if question.topic is Topic.weather:
         found = weather_chapter(chart, states, question)
     else:
-        reader = CHAPTERS.get(question.topic)
+        reader = ASPECT_CHAPTERS.get(question.aspect) if question.aspect is not None else None
+        reader = reader or CHAPTERS.get(question.topic)
         if reader is None or question.use_god is not None:
             return ChapterReading()
         found = reader(chart, states, question, use_god)

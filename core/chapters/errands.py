@@ -38,11 +38,11 @@ from core.chapters.common import (
     timing,
     tomb_of,
 )
-from core.chapters.illness import doctor_chapter, treat_chapter
+from core.chapters.illness import doctor_chapter
 from core.chart.chart import Chart
 from core.chart.ganzhi import Branch
 from core.findings import Effect, Finding, Layer, finding
-from core.question import Aspect, Club, Horizon, Question, Subject, horizon_of
+from core.question import Club, Horizon, Question, Subject, horizon_of
 from core.reading.step1_usegod import select_use_god
 from core.reading.step2_state import States, Vigour
 
@@ -81,9 +81,8 @@ def livestock_chapter(chart: Chart, states: States, question: Question, use: Pla
 
 
 def own_doctor_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    """延醫章, with YY-06 for one's own illness; a doctor going to treat someone is 醫卜往治章's (``Aspect.treat``)."""
-    if question.aspect is Aspect.treat:
-        return treat_chapter(chart, states, question, use)
+    """延醫章, with YY-06 for one's own illness; a doctor going to treat someone is 醫卜往治章's (``Aspect.treat``,
+    ``core.chapters.ASPECT_CHAPTERS``)."""
     base = doctor_chapter(chart, states, question, use)
     if question.subject not in (None, Subject.self):
         return base

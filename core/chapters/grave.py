@@ -33,29 +33,11 @@ from core.chapters.common import (
     moving,
     weak,
 )
-from core.chapters.house import REVERSALS, grave_chapter, site_chapter, trigram_struck
+from core.chapters.house import REVERSALS, trigram_struck
 from core.chart.chart import Chart, Spirit
 from core.chart.combinations import frames
 from core.findings import Effect, Finding, finding
-from core.question import Aspect, Horizon, Question, horizon_of
-
-
-def grave_reader(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    """A grave: the aspect asked apart, else the grave as it is (祖塋舊冢章)."""
-    if question.aspect is Aspect.harm:
-        return harm_chapter(chart, states, question, use)
-    if question.aspect is Aspect.repair:
-        return repair_chapter(chart, states, question, use)
-    if question.aspect is Aspect.burial:
-        return burial_chapter(chart, states, question, use)
-    return grave_chapter(chart, states, question, use)
-
-
-def land_reader(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    """A site: the geomancer asked apart (占地師章), else the site itself (尋地章)."""
-    if question.aspect is Aspect.geomancer:
-        return geomancer_chapter(chart, states, question, use)
-    return site_chapter(chart, states, question, use)
+from core.question import Horizon, Question, horizon_of
 
 
 def _attackers(chart: Chart, states: States, use: Place) -> tuple[Place, ...]:

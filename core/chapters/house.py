@@ -49,17 +49,12 @@ from core.chart.combinations import frames
 from core.chart.ganzhi import Branch, Element
 from core.chart.relations import harmony_of
 from core.findings import Effect, Finding, Layer, finding
-from core.question import Aspect, Horizon, Question, horizon_of
+from core.question import Horizon, Question, horizon_of
 
 
 def house_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    """蓋造買宅賃宅章; building work (``Aspect.works``) and the old house (``Aspect.old_house``) by their own."""
-    if question.aspect is Aspect.works:
-        return works_chapter(chart, states, question, use)
-    if question.aspect is Aspect.old_house:
-        return old_house_chapter(chart, states, question, use)
-    if question.aspect is Aspect.share:
-        return sharing_chapter(chart, states, question, use)
+    """蓋造買宅賃宅章 (building work, the old house and living with another are their own chapters:
+    ``core.chapters.ASPECT_CHAPTERS``)."""
     moves: list[Move] = []
     world = chart.world
     ws = states.world

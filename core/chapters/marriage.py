@@ -40,7 +40,6 @@ from core.chapters.common import (
     timing,
     weak,
 )
-from core.chapters.match import match_aspect_chapter
 from core.chart.chart import Chart
 from core.chart.relations import harmony_of
 from core.findings import Effect, Finding, Layer, Timing, finding
@@ -48,10 +47,8 @@ from core.question import Aspect, Birth, Horizon, Question, horizon_of
 
 
 def marriage_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    """婚姻章; a marriage's children, parents, risk or obstruction asked apart by their own (core/chapters/match)."""
-    apart = match_aspect_chapter(chart, states, question, use)
-    if apart is not None:
-        return apart
+    """婚姻章; a marriage's children, parents, risk, obstruction or harmony asked apart are their own chapters
+    (core/chapters/match, ``core.chapters.ASPECT_CHAPTERS``)."""
     moves: list[Move] = []
     found: list[Finding] = []
     ln = line_at(chart, use)

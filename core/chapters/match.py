@@ -36,15 +36,7 @@ from core.chapters.common import (
 from core.chart.chart import Chart
 from core.chart.combinations import frames
 from core.findings import Effect, Finding, Layer, finding
-from core.question import Aspect, Question, Sex, Subject
-
-
-def match_aspect_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading | None:
-    """The chapter of a marriage's aspect asked apart, or None for the match itself (婚姻章)."""
-    reader = {Aspect.children: children_of_match, Aspect.parents: parents_of_match, Aspect.risk: risk_of_match,
-              Aspect.obstruction: obstruction_of_match, Aspect.harmony: harmony_of_marriage}.get(question.aspect) \
-        if question.aspect else None
-    return None if reader is None else reader(chart, states, question, use)
+from core.question import Question, Sex, Subject
 
 
 def children_of_match(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:

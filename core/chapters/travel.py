@@ -41,12 +41,10 @@ from core.chart.chart import Chart, Line
 from core.chart.combinations import frames
 from core.chart.relations import harmony_of, punishes
 from core.findings import Effect, Finding, Layer, Timing, finding
-from core.question import Aspect, Horizon, Question, Subject, horizon_of
+from core.question import Horizon, Question, Subject, horizon_of
 
 
 def travel_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
-    if question.aspect is Aspect.companion:
-        return companion_chapter(chart, states, question, use)
     moves: list[Move] = []
     found: list[Finding] = []
     times: list[Timing] = []

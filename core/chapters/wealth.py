@@ -341,9 +341,7 @@ def shop_chapter(chart: Chart, states: States, question: Question, use: Place) -
 
 def goods_chapter(chart: Chart, states: States, question: Question, use: Place) -> ChapterReading:
     """囤貨賣貨章: 財 is the price (DH-01, DH-03, DH-07), and its months (DH-05); going elsewhere or changing course,
-    asked apart (``Aspect.move``), is 賣貨宜守宜動章's (``goods_move_chapter``)."""
-    if question.aspect is Aspect.move:
-        return goods_move_chapter(chart, states, question, use)
+    asked apart (``Aspect.move``), is 賣貨宜守宜動章's (``goods_move_chapter``, ``core.chapters.ASPECT_CHAPTERS``)."""
     moves: list[Move] = []
     found: list[Finding] = []
     times: list[Timing] = []
